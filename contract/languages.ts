@@ -1,0 +1,34 @@
+// The specification's language codes, and the real BCP 47 codes a browser or a font needs.
+export const LANGUAGE_CODES = ['en', 'hi', 'bn', 'gj', 'kn', 'ml', 'mh', 'od', 'tm', 'tl'] as const;
+
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+export const LANGUAGES: Record<LanguageCode, { name: string; nativeName: string; bcp47: string; script: Script }> = {
+  en: { name: 'English', nativeName: 'English', bcp47: 'en', script: 'Latin' },
+  hi: { name: 'Hindi', nativeName: 'हिन्दी', bcp47: 'hi', script: 'Devanagari' },
+  bn: { name: 'Bengali', nativeName: 'বাংলা', bcp47: 'bn', script: 'Bengali' },
+  gj: { name: 'Gujarati', nativeName: 'ગુજરાતી', bcp47: 'gu', script: 'Gujarati' },
+  kn: { name: 'Kannada', nativeName: 'ಕನ್ನಡ', bcp47: 'kn', script: 'Kannada' },
+  ml: { name: 'Malayalam', nativeName: 'മലയാളം', bcp47: 'ml', script: 'Malayalam' },
+  mh: { name: 'Marathi', nativeName: 'मराठी', bcp47: 'mr', script: 'Devanagari' },
+  od: { name: 'Odia', nativeName: 'ଓଡ଼ିଆ', bcp47: 'or', script: 'Oriya' },
+  tm: { name: 'Tamil', nativeName: 'தமிழ்', bcp47: 'ta', script: 'Tamil' },
+  tl: { name: 'Telugu', nativeName: 'తెలుగు', bcp47: 'te', script: 'Telugu' },
+};
+
+export type Script =
+  | 'Latin'
+  | 'Devanagari'
+  | 'Bengali'
+  | 'Gujarati'
+  | 'Kannada'
+  | 'Malayalam'
+  | 'Oriya'
+  | 'Tamil'
+  | 'Telugu';
+
+export function isLanguageCode(value: string): value is LanguageCode {
+  return (LANGUAGE_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,112 @@
+// Reads and checks the environment once at start. A wrong setting stops the server with a message
+// that names the variable, instead of failing later on a request.
+import path from 'node:path';
+
+export type SmsProviderName = 'console' | 'msg91' | 'memory';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public address of the site, used in certificate links and share previews. */
+  publicUrl: string;
+  dataDir: string;
+  /** Where stored files (images, documents, videos) live; served under /uploads. */
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Key for hashing one-time passwords; a random one per process when unset outside production. */
+  secret: string;
+  trustProxy: boolean;
+  logLevel: string;
+  otp: {
+    ttlSeconds: number;
+    maxAttempts: number;
+    resendCooldownSeconds: number;
+    /** Sends allowed to one mobile number per window. */
+    perNumberLimit: number;
+    /** Sends allowed from one client address per window. */
+    perAddressLimit: number;
+    windowSeconds: number;
+  };
+  session: {
+    idleDays: number;
+    absoluteDays: number;
+  };
+  sms: {
+    provider: SmsProviderName;
+    msg91: { authKey: string; templateId: string; baseUrl: string };
+  };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const provider = (env.SMS_PROVIDER || (nodeEnv === 'test' ? 'memory' : 'console')) as SmsProviderName;
+  if (!['console', 'msg91', 'memory'].includes(provider)) {
+    throw new ConfigError(`SMS_PROVIDER must be console, msg91 or memory (got "${provider}")`);
+  }
+  if (nodeEnv === 'production' && provider !== 'msg91') {
+    throw new ConfigError(
+      `SMS_PROVIDER=${provider} would not deliver one-time passwords in production; set SMS_PROVIDER=msg91 with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID`,
+    );
+  }
+  const msg91 = {
+    authKey: env.MSG91_AUTH_KEY ?? '',
+    templateId: env.MSG91_TEMPLATE_ID ?? '',
+    baseUrl: env.MSG91_BASE_URL || 'https://control.msg91.com',
+  };
+  if (provider === 'msg91' && (!msg91.authKey || !msg91.templateId)) {
+    throw new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID (the DLT template id)');
+  }
+  const secret = env.SESSION_SECRET ?? '';
+  if (nodeEnv === 'production' && secret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be set to at least 32 characters in production');
+  }
+  const ttlSeconds = int(env, 'OTP_TTL_SECONDS', 300, 60, 600);
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    secret: secret || cryptoRandomSecret(),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    otp: {
+      ttlSeconds,
+      maxAttempts: 5,
+      resendCooldownSeconds: int(env, 'OTP_RESEND_COOLDOWN_SECONDS', 30, 0, 600),
+      perNumberLimit: int(env, 'OTP_PER_NUMBER_LIMIT', 5, 1, 1000),
+      perAddressLimit: int(env, 'OTP_PER_ADDRESS_LIMIT', 20, 1, 100000),
+      windowSeconds: int(env, 'OTP_LIMIT_WINDOW_SECONDS', 3600, 60, 86400),
+    },
+    session: {
+      idleDays: int(env, 'SESSION_IDLE_DAYS', 30, 1, 365),
+      absoluteDays: int(env, 'SESSION_ABSOLUTE_DAYS', 90, 1, 730),
+    },
+    sms: { provider, msg91 },
+  };
+}
+
+function cryptoRandomSecret(): string {
+  return globalThis.crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
+}

@@ -1,0 +1,147 @@
+// Server-side sessions: a 256-bit random token in an HttpOnly cookie, stored only as its SHA-256,
+// with an idle and an absolute lifetime. Every sign-in makes a new session; sign-out deletes it.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+
+export interface SessionUser {
+  id: string;
+  role: string;
+  name: string;
+  active: boolean;
+  mobile: string;
+  age: number | null;
+  guardianConsentAt: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; resolved once per request on first use. */
+    getUser(): Promise<SessionUser | null>;
+    sessionId: string | null;
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export function sessionCookieName(app: FastifyInstance): string {
+  // The __Host- prefix pins the cookie to this exact host over HTTPS; browsers reject it on http.
+  return app.config.env === 'production' ? '__Host-sid' : 'sid';
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a new session for the user and sets its cookie. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const app = request.server;
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const expiresAt = new Date(now + app.config.session.absoluteDays * DAY_MS);
+  // A session cookie left over from before sign-in is revoked, so no two sessions share a browser.
+  await endSession(request, reply);
+  const [row] = await app.db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+    })
+    .returning({ id: sessions.id });
+  request.sessionId = row?.id ?? null;
+  reply.setCookie(sessionCookieName(app), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.env === 'production',
+    expires: expiresAt,
+  });
+}
+
+/** Revokes the current session (if any) and clears its cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const app = request.server;
+  const name = sessionCookieName(app);
+  const token = request.cookies[name];
+  if (token) {
+    await app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.env === 'production' });
+  }
+  request.sessionId = null;
+}
+
+/** Revokes every session of a user (after an account deletion or a role change). */
+export async function endAllSessions(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+async function loadUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const app = request.server;
+  const token = request.cookies[sessionCookieName(app)];
+  if (!token || token.length > 100) return null;
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - app.config.session.idleDays * DAY_MS);
+  const [row] = await app.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      active: users.active,
+      mobile: users.mobile,
+      age: users.age,
+      guardianConsentAt: users.guardianConsentAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  request.sessionId = row.sessionId;
+  const { sessionId: _sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
+  return user;
+}
+
+/** preHandler: a signed-in user is required (401 otherwise). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!(await request.getUser())) throw unauthorized();
+}
+
+/** preHandler: a signed-in, active learner is required (401 without a session, 403 when inactive). */
+export async function requireActiveUser(request: FastifyRequest): Promise<void> {
+  const user = await request.getUser();
+  if (!user) throw unauthorized();
+  if (!user.active) throw forbidden('Your account is not active');
+}
+
+/** Deletes expired and idle sessions; called periodically by the server. */
+export async function pruneSessions(app: FastifyInstance): Promise<void> {
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - app.config.session.idleDays * DAY_MS);
+  await app.db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+}
+
+export default fp(
+  async function session(app: FastifyInstance) {
+    await app.register(cookie);
+    app.decorateRequest('sessionId', null);
+    app.decorateRequest('getUser', function (this: FastifyRequest) {
+      const cache = this as FastifyRequest & { userPromise?: Promise<SessionUser | null> };
+      cache.userPromise ??= loadUser(this);
+      return cache.userPromise;
+    });
+  },
+  { name: 'session', dependencies: ['config'] },
+);

@@ -1,0 +1,45 @@
+// Stored files (images, documents, videos) under /uploads, and the built web app. Uploaded files
+// keep their path when replaced, so they are cached for a week; the app's hashed assets forever.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+export const UPLOADS_PREFIX = '/uploads/';
+
+export default fp(
+  async function staticFiles(app: FastifyInstance, opts: { webDir?: string }) {
+    fs.mkdirSync(app.config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: app.config.uploadsDir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      maxAge: '7d',
+      setHeaders(res, filePath) {
+        // Stored documents open in the browser's viewer or download; never run as a page.
+        if (!/\.(svg|png|jpe?g|webp|avif|gif|pdf|webm|mp4|vtt)$/i.test(filePath)) {
+          res.setHeader('content-disposition', `attachment; filename="${path.basename(filePath)}"`);
+        }
+        if (/\.svg$/i.test(filePath)) res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      },
+    });
+    if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
+      await app.register(fastifyStatic, {
+        root: opts.webDir,
+        prefix: '/',
+        decorateReply: true,
+        index: false,
+        wildcard: false,
+        setHeaders(res, filePath) {
+          res.setHeader(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          );
+        },
+      });
+    }
+  },
+  { name: 'static-files', dependencies: ['config'] },
+);
