@@ -23,6 +23,7 @@ declare module 'fastify' {
     /** The signed-in user, or null; resolved once per request on first use. */
     getUser(): Promise<SessionUser | null>;
     sessionId: string | null;
+    userPromise: Promise<SessionUser | null> | null;
   }
 }
 
@@ -126,6 +127,19 @@ export async function requireActiveUser(request: FastifyRequest): Promise<void> 
   if (!user.active) throw forbidden('Your account is not active');
 }
 
+export const MINOR_AGE = 18;
+export const GUARDIAN_CONSENT_REQUIRED = 'A parent or guardian must agree before a learner under 18 can start learning';
+
+/**
+ * preHandler for learning (enrol, progress, quizzes, certificate): an active learner and, for a
+ * learner under 18, a parent's or guardian's recorded consent (403 otherwise).
+ */
+export async function requireLearner(request: FastifyRequest): Promise<void> {
+  await requireActiveUser(request);
+  const user = (await request.getUser())!;
+  if (user.age !== null && user.age < MINOR_AGE && !user.guardianConsentAt) throw forbidden(GUARDIAN_CONSENT_REQUIRED);
+}
+
 /** Deletes expired and idle sessions; called periodically by the server. */
 export async function pruneSessions(app: FastifyInstance): Promise<void> {
   const now = new Date();
@@ -137,10 +151,10 @@ export default fp(
   async function session(app: FastifyInstance) {
     await app.register(cookie);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('userPromise', null);
     app.decorateRequest('getUser', function (this: FastifyRequest) {
-      const cache = this as FastifyRequest & { userPromise?: Promise<SessionUser | null> };
-      cache.userPromise ??= loadUser(this);
-      return cache.userPromise;
+      this.userPromise ??= loadUser(this);
+      return this.userPromise;
     });
   },
   { name: 'session', dependencies: ['config'] },
