@@ -1,0 +1,223 @@
+// Reads of published course content. Counts come from grouped subqueries joined once per query, so a
+// page of courses costs one statement however many courses it holds.
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
+import type { LanguageCode } from '../../../contract/languages';
+
+export interface CourseRow {
+  id: string;
+  slug: string;
+  lang: string;
+  title: string;
+  description: string;
+  image: string;
+  document: string | null;
+  duration: number;
+  summary: string | null;
+  journal: string | null;
+  ratingCount: number;
+  ratingTotal: number;
+  createdAt: Date;
+  chapterCount: number;
+  lessonCount: number;
+  quizCount: number;
+  courseVideoCount: number;
+}
+
+/** Per-course item counts as subqueries to join; each groups its table by course. */
+export function countSubqueries(db: DbOrTx) {
+  const chapterCounts = db
+    .select({ courseId: chapters.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .from(chapters)
+    .groupBy(chapters.courseId)
+    .as('chapter_counts');
+  const lessonCounts = db
+    .select({ courseId: lessons.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .from(lessons)
+    .groupBy(lessons.courseId)
+    .as('lesson_counts');
+  const quizCounts = db
+    .select({ courseId: quizzes.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .from(quizzes)
+    .groupBy(quizzes.courseId)
+    .as('quiz_counts');
+  const videoCounts = db
+    .select({ courseId: courseVideos.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .from(courseVideos)
+    .groupBy(courseVideos.courseId)
+    .as('video_counts');
+  return { chapterCounts, lessonCounts, quizCounts, videoCounts };
+}
+
+function courseSelect(db: DbOrTx) {
+  const { chapterCounts, lessonCounts, quizCounts, videoCounts } = countSubqueries(db);
+  return db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      lang: courses.lang,
+      title: courses.title,
+      description: courses.description,
+      image: courses.image,
+      document: courses.document,
+      duration: courses.duration,
+      summary: courses.summary,
+      journal: courses.journal,
+      ratingCount: courses.ratingCount,
+      ratingTotal: courses.ratingTotal,
+      createdAt: courses.createdAt,
+      chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),
+      lessonCount: sql<number>`coalesce(${lessonCounts.n}, 0)`.mapWith(Number),
+      quizCount: sql<number>`coalesce(${quizCounts.n}, 0)`.mapWith(Number),
+      courseVideoCount: sql<number>`coalesce(${videoCounts.n}, 0)`.mapWith(Number),
+    })
+    .from(courses)
+    .leftJoin(chapterCounts, eq(chapterCounts.courseId, courses.id))
+    .leftJoin(lessonCounts, eq(lessonCounts.courseId, courses.id))
+    .leftJoin(quizCounts, eq(quizCounts.courseId, courses.id))
+    .leftJoin(videoCounts, eq(videoCounts.courseId, courses.id));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listPublishedCourses(
+  db: DbOrTx,
+  options: { lang: LanguageCode; search?: string; offset: number; limit: number },
+): Promise<{ rows: CourseRow[]; total: number }> {
+  const conditions: SQL[] = [eq(courses.lang, options.lang), eq(courses.published, true)];
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(or(ilike(courses.title, pattern), ilike(courses.description, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    courseSelect(db)
+      .where(where)
+      .orderBy(asc(courses.createdAt), asc(courses.slug))
+      .offset(options.offset)
+      .limit(options.limit),
+    db.select({ total: count() }).from(courses).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findPublishedCourse(db: DbOrTx, lang: LanguageCode, courseId: string): Promise<CourseRow | null> {
+  const [row] = await courseSelect(db)
+    .where(and(eq(courses.id, courseId), eq(courses.lang, lang), eq(courses.published, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Only whether the course is published in that language: the cheap check before a learner's write. */
+export async function publishedCourseExists(db: DbOrTx, lang: LanguageCode, courseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.lang, lang), eq(courses.published, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function listPublishedCourseIds(db: DbOrTx, lang: LanguageCode): Promise<{ id: string; title: string }[]> {
+  return db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(and(eq(courses.lang, lang), eq(courses.published, true)))
+    .orderBy(asc(courses.createdAt), asc(courses.slug));
+}
+
+export interface OutlineLesson {
+  id: string;
+  chapterId: string;
+  title: string;
+  order: number;
+  duration: number;
+}
+
+/** Chapters in order, each with its lessons in order (without their content). */
+export async function courseOutline(
+  db: DbOrTx,
+  courseId: string,
+): Promise<{ id: string; title: string; order: number; lessons: OutlineLesson[] }[]> {
+  const rows = await db
+    .select({
+      chapterId: chapters.id,
+      chapterTitle: chapters.title,
+      chapterOrder: chapters.position,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
+      lessonOrder: lessons.position,
+      lessonDuration: lessons.duration,
+    })
+    .from(chapters)
+    .leftJoin(lessons, eq(lessons.chapterId, chapters.id))
+    .where(eq(chapters.courseId, courseId))
+    .orderBy(asc(chapters.position), asc(chapters.id), asc(lessons.position), asc(lessons.id));
+  const out: { id: string; title: string; order: number; lessons: OutlineLesson[] }[] = [];
+  for (const row of rows) {
+    let chapter = out[out.length - 1];
+    if (!chapter || chapter.id !== row.chapterId) {
+      chapter = { id: row.chapterId, title: row.chapterTitle, order: row.chapterOrder, lessons: [] };
+      out.push(chapter);
+    }
+    if (row.lessonId) {
+      chapter.lessons.push({
+        id: row.lessonId,
+        chapterId: row.chapterId,
+        title: row.lessonTitle ?? '',
+        order: row.lessonOrder ?? 0,
+        duration: row.lessonDuration ?? 0,
+      });
+    }
+  }
+  return out;
+}
+
+export async function courseQuizzes(db: DbOrTx, courseId: string) {
+  return db
+    .select({ id: quizzes.id, title: quizzes.title, order: quizzes.position })
+    .from(quizzes)
+    .where(eq(quizzes.courseId, courseId))
+    .orderBy(asc(quizzes.position), asc(quizzes.id));
+}
+
+export async function courseVideoList(db: DbOrTx, courseId: string) {
+  return db
+    .select({
+      id: courseVideos.id,
+      title: courseVideos.title,
+      description: courseVideos.description,
+      video: courseVideos.video,
+      poster: courseVideos.poster,
+      duration: courseVideos.duration,
+      order: courseVideos.position,
+    })
+    .from(courseVideos)
+    .where(eq(courseVideos.courseId, courseId))
+    .orderBy(asc(courseVideos.position), asc(courseVideos.id));
+}
+
+export async function findChapter(db: DbOrTx, courseId: string, chapterId: string) {
+  const [chapter] = await db
+    .select({ id: chapters.id, title: chapters.title, order: chapters.position })
+    .from(chapters)
+    .where(and(eq(chapters.id, chapterId), eq(chapters.courseId, courseId)))
+    .limit(1);
+  if (!chapter) return null;
+  const chapterLessons = await db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      order: lessons.position,
+      duration: lessons.duration,
+      content: lessons.content,
+    })
+    .from(lessons)
+    .where(eq(lessons.chapterId, chapterId))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+  return { ...chapter, lessons: chapterLessons };
+}

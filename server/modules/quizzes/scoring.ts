@@ -1,0 +1,60 @@
+// Scores a quiz on the server. A single-answer question is right only when exactly its one correct
+// option is chosen; a multi-answer question only when exactly its set of correct options is chosen.
+// An unanswered question is wrong. Answers that name anything outside this quiz are refused, so a
+// client can neither probe other quizzes nor pad its answers.
+import { badRequest } from '../../plugins/errors';
+
+export interface QuestionKey {
+  id: string;
+  type: string; // 'single' | 'multi'
+  options: { id: string; isCorrect: boolean }[];
+}
+
+export interface Answer {
+  questionId: string;
+  selectedOptions: string[];
+}
+
+export interface QuizScore {
+  correctCount: number;
+  questionCount: number;
+  /** Percentage of questions answered right, rounded to a whole number. */
+  score: number;
+  passed: boolean;
+}
+
+export function scoreQuiz(questions: QuestionKey[], passingCriteria: number, answers: Answer[]): QuizScore {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const chosen = new Map<string, Set<string>>();
+  for (const answer of answers) {
+    const question = byId.get(answer.questionId);
+    if (!question) throw badRequest('An answer names a question that is not part of this quiz');
+    if (chosen.has(answer.questionId)) throw badRequest('Each question may be answered only once');
+    const optionIds = new Set(question.options.map((o) => o.id));
+    for (const optionId of answer.selectedOptions) {
+      if (!optionIds.has(optionId)) throw badRequest('An answer names an option that does not belong to its question');
+    }
+    chosen.set(answer.questionId, new Set(answer.selectedOptions));
+  }
+
+  let correctCount = 0;
+  for (const question of questions) {
+    const selected = chosen.get(question.id);
+    if (!selected || selected.size === 0) continue;
+    const correct = question.options.filter((o) => o.isCorrect).map((o) => o.id);
+    if (question.type === 'single' && correct.length !== 1) continue; // a broken question cannot be answered right
+    if (selected.size === correct.length && correct.every((id) => selected.has(id))) correctCount += 1;
+  }
+  const questionCount = questions.length;
+  // A quiz without questions has nothing to get wrong; it must not block its course from completing.
+  const score = questionCount === 0 ? 100 : Math.round((100 * correctCount) / questionCount);
+  return { correctCount, questionCount, score, passed: score >= passingCriteria };
+}
+
+export function resultMessage(result: QuizScore, passingCriteria: number, courseCompleted: boolean): string {
+  if (result.passed) {
+    const next = courseCompleted ? 'You have completed this course.' : 'Continue with the next chapter.';
+    return `You passed with ${result.score}%. Well done! ${next}`;
+  }
+  return `You scored ${result.score}%. You need ${passingCriteria}% to pass. Review the lessons and try again.`;
+}

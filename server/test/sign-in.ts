@@ -1,0 +1,37 @@
+// Signs a learner in for a test without the one-time-password flow: a users row and a sessions row
+// holding the SHA-256 of a random token, the way startSession stores it; the token goes in the cookie.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sessions, users } from '../db/schema';
+
+export interface SignedIn {
+  userId: string;
+  mobile: string;
+  /** Pass as `headers` to app.inject. */
+  headers: { cookie: string };
+}
+
+export async function signInAs(
+  app: FastifyInstance,
+  options: { active?: boolean; age?: number | null; guardianConsent?: boolean; name?: string; role?: 'user' | 'staff' | 'admin' } = {},
+): Promise<SignedIn> {
+  const mobile = `91${String(randomInt(6_000_000_000, 9_999_999_999))}`;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      mobile,
+      name: options.name ?? 'Test Learner',
+      active: options.active ?? true,
+      age: options.age === undefined ? 30 : options.age,
+      role: options.role ?? 'user',
+      guardianConsentAt: options.guardianConsent ? new Date() : null,
+    })
+    .returning({ id: users.id });
+  const token = randomBytes(32).toString('base64url');
+  await app.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  });
+  return { userId: user!.id, mobile, headers: { cookie: `sid=${token}` } };
+}
