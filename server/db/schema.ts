@@ -38,6 +38,9 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     // A learner under 18 may learn only once a parent or guardian has agreed (DPDP Act 2023, s. 9).
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+    // Who gave that consent, kept as the record of it.
+    guardianName: text('guardian_name'),
+    guardianRelationship: text('guardian_relationship'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

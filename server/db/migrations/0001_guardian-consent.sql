@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "guardian_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "guardian_relationship" text;
