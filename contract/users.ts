@@ -1,0 +1,69 @@
+// A learner's profile: the options the profile form offers and the shapes of the profile calls.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const QUALIFICATIONS = [
+  'Below 8th Std',
+  '8th Std',
+  '10th Std',
+  '10+2 or Diploma',
+  'Graduate',
+  'Post Graduate',
+  'Doctorate',
+] as const;
+export type Qualification = (typeof QUALIFICATIONS)[number];
+
+/** Who may give consent for a learner under 18 (DPDP Act 2023: a parent or lawful guardian). */
+export const GUARDIAN_RELATIONSHIPS = ['Mother', 'Father', 'Guardian'] as const;
+export type GuardianRelationship = (typeof GUARDIAN_RELATIONSHIPS)[number];
+
+export const AGE_MIN = 5;
+export const AGE_MAX = 120;
+export const MINOR_AGE = 18;
+
+// A plain `enum` keeps validation messages readable ("must be equal to one of the allowed values")
+// where a union of literals would report every branch.
+function StringEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const UserProfile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mobile: Type.String(),
+  email: nullable(Type.String()),
+  age: nullable(Type.Integer()),
+  gender: nullable(Type.String()),
+  qualification: nullable(Type.String()),
+  role: Type.String(),
+  active: Type.Boolean(),
+  guardianConsent: Type.Boolean(),
+  guardianName: nullable(Type.String()),
+  guardianRelationship: nullable(Type.String()),
+});
+export type UserProfile = Static<typeof UserProfile>;
+
+export const UserResponse = Type.Object({ user: UserProfile });
+export type UserResponse = Static<typeof UserResponse>;
+
+/** Only these fields are a learner's to change; anything else in the body is dropped. */
+export const UpdateProfileBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** An empty string clears the email. */
+  email: Type.Optional(nullable(Type.String({ maxLength: 1000 }))),
+  age: Type.Optional(nullable(Type.Integer({ minimum: AGE_MIN, maximum: AGE_MAX }))),
+  gender: Type.Optional(nullable(StringEnum(GENDERS))),
+  qualification: Type.Optional(nullable(StringEnum(QUALIFICATIONS))),
+});
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+export const GuardianConsentBody = Type.Object({
+  guardianName: Type.Optional(Type.String({ maxLength: 1000 })),
+  relationship: Type.Optional(StringEnum(GUARDIAN_RELATIONSHIPS)),
+  agree: Type.Optional(Type.Boolean()),
+});
+export type GuardianConsentBody = Static<typeof GuardianConsentBody>;

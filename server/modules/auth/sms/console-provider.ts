@@ -1,0 +1,12 @@
+// Development only: the code goes to the server log, one line with the number, so a person trying
+// the product locally can sign in. config.ts refuses this provider in production.
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsProvider } from './sms-provider';
+
+export class ConsoleSmsProvider implements SmsProvider {
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'info'>) {}
+
+  async send(mobile: string, code: string): Promise<void> {
+    this.log.info(`One-time password for ${mobile}: ${code}`);
+  }
+}

@@ -1,0 +1,33 @@
+// For tests: keeps every message so a test can read the code a learner would have received.
+import type { SmsProvider } from './sms-provider';
+
+export interface SentSms {
+  mobile: string;
+  code: string;
+  at: Date;
+}
+
+export class MemorySmsProvider implements SmsProvider {
+  readonly sent: SentSms[] = [];
+
+  async send(mobile: string, code: string): Promise<void> {
+    this.sent.push({ mobile, code, at: new Date() });
+  }
+
+  /** The latest code sent to the number, or undefined when none was. */
+  lastCode(mobile: string): string | undefined {
+    for (let i = this.sent.length - 1; i >= 0; i--) {
+      const message = this.sent[i]!;
+      if (message.mobile === mobile) return message.code;
+    }
+    return undefined;
+  }
+
+  countFor(mobile: string): number {
+    return this.sent.filter((message) => message.mobile === mobile).length;
+  }
+
+  clear(): void {
+    this.sent.length = 0;
+  }
+}

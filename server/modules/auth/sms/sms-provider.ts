@@ -1,0 +1,23 @@
+// One interface for every way a one-time password reaches a phone, and the one place that picks the
+// provider from configuration.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../plugins/config';
+import { ConsoleSmsProvider } from './console-provider';
+import { MemorySmsProvider } from './memory-provider';
+import { Msg91SmsProvider } from './msg91-provider';
+
+export interface SmsProvider {
+  /** Delivers the code to the 12-digit mobile number; throws an HttpError(503) when it cannot. */
+  send(mobile: string, code: string): Promise<void>;
+}
+
+export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
+  switch (config.sms.provider) {
+    case 'msg91':
+      return new Msg91SmsProvider({ ...config.sms.msg91, ttlSeconds: config.otp.ttlSeconds }, log);
+    case 'memory':
+      return new MemorySmsProvider();
+    case 'console':
+      return new ConsoleSmsProvider(log);
+  }
+}

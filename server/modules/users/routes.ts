@@ -1,0 +1,112 @@
+// The signed-in learner's own record (GET/PATCH /api/user/me from the specification) and the calls
+// the product adds for a minor's guardian consent and the DPDP rights to a copy and to erasure.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { MessageResponse } from '../../../contract/auth';
+import { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../contract/users';
+import { endSession, requireActiveUser, requireUser } from '../../plugins/session';
+import { UsersService, USER_MESSAGES } from './service';
+
+const tags = ['profile'];
+const security = [{ session: [] }];
+const errors = { 401: MessageResponse, 403: MessageResponse };
+
+export default async function usersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const service = UsersService.fromApp(app);
+
+  app.get(
+    '/api/user/me',
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'The signed-in learner’s profile', response: { 200: UserResponse, ...errors } },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return { user: await service.profile(user.id) };
+    },
+  );
+
+  app.patch(
+    '/api/user/me',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Change one’s name, email, age, gender or qualification',
+        description:
+          'Only these five fields are read; any other (mobile, role, active) is ignored. An empty email or null clears a field.',
+        body: UpdateProfileBody,
+        response: { 200: UserResponse, 400: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return { user: await service.updateProfile(user.id, request.body) };
+    },
+  );
+
+  app.post(
+    '/api/user/me/guardian-consent',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a parent’s or guardian’s consent for a learner under 18',
+        description: 'Required (DPDP Act 2023) before a learner under 18 can enrol, learn or take quizzes.',
+        body: GuardianConsentBody,
+        response: { 200: UserResponse, 400: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return { user: await service.recordGuardianConsent(user.id, request.body) };
+    },
+  );
+
+  app.get(
+    '/api/user/me/export',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Download everything stored about the signed-in learner (JSON)',
+        description:
+          'Profile, sign-ins, one-time-password requests, enrolments, completions, quiz attempts, journal entries, ratings and certificates.',
+        response: {
+          200: Type.Object({ exportedAt: Type.String() }, { additionalProperties: true }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = (await request.getUser())!;
+      const data = await service.exportData(user.id, user.mobile);
+      reply.header('content-disposition', 'attachment; filename="my-data.json"').header('cache-control', 'no-store');
+      return data as { exportedAt: string };
+    },
+  );
+
+  app.delete(
+    '/api/user/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the account and all its data, and sign out',
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = (await request.getUser())!;
+      await service.deleteAccount(user.id, user.mobile);
+      await endSession(request, reply);
+      return { message: USER_MESSAGES.deleted };
+    },
+  );
+}
