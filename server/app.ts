@@ -11,7 +11,6 @@ import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static-files';
-import webApp from './plugins/web-app';
 import health from './modules/health/routes';
 import sms from './modules/auth/sms/sms-plugin';
 import type { SmsProvider } from './modules/auth/sms/sms-provider';
@@ -56,8 +55,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });
 
-  // The web app's pages with their share-preview tags; unknown /api/* paths stay JSON 404s.
-  await app.register(webApp, { webDir: options.webDir });
+  app.setNotFoundHandler((request, reply) => {
+    return reply.code(404).send({ message: 'Not found' });
+  });
 
   await app.ready();
   return app;
