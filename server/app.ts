@@ -11,11 +11,8 @@ import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static-files';
+import webApp from './plugins/web-app';
 import health from './modules/health/routes';
-import sms from './modules/auth/sms/sms-plugin';
-import type { SmsProvider } from './modules/auth/sms/sms-provider';
-import auth from './modules/auth/routes';
-import users from './modules/users/routes';
 
 export interface AppOptions {
   config: Config;
@@ -23,8 +20,6 @@ export interface AppOptions {
   /** Folder of the built web app (dist/web); the API alone runs without it. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Replaces the configured SMS provider (a test's fake). */
-  sms?: SmsProvider;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -48,16 +43,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Domain modules.
   await app.register(health);
-  await app.register(sms, { provider: options.sms });
-  await app.register(auth);
-  await app.register(users);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });
 
-  app.setNotFoundHandler((request, reply) => {
-    return reply.code(404).send({ message: 'Not found' });
-  });
+  // The web app's pages with their share-preview tags; unknown /api/* paths stay JSON 404s.
+  await app.register(webApp, { webDir: options.webDir });
 
   await app.ready();
   return app;

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createTestDatabase } from '../test/test-app';
+import { loadConfig } from './config';
+import type { Database } from '../db/client';
+import { blogs, courses, successStories } from '../db/schema';
+import { escapeHtml, plainExcerpt } from './web-app';
+
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8" />
+<!--head-tags--><title>Placeholder</title><meta name="description" content="placeholder" /><!--/head-tags-->
+<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+
+let app: FastifyInstance;
+let database: Database;
+let webDir: string;
+let blogId: string;
+let storyId: string;
+let courseId: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-web-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
+    PUBLIC_URL: 'https://jgk.example.org/',
+  });
+  database = await createTestDatabase();
+  app = await buildApp({ config, db: database.db, webDir, logger: false });
+  [{ id: blogId }] = (await database.db
+    .insert(blogs)
+    .values({ slug: 'upi', title: 'Pay "safely" <script>alert(1)</script>', description: '<p>Never share your <strong>UPI PIN</strong> &amp; OTP.</p>', image: 'uploads/blogs/upi.png', author: 'Asha' })
+    .returning({ id: blogs.id })) as [{ id: string }];
+  [{ id: storyId }] = (await database.db
+    .insert(successStories)
+    .values({ slug: 'sunita', authorName: 'Sunita Devi', image: 'uploads/stories/sunita.svg', description: '<p>She opened her first bank account.</p>' })
+    .returning({ id: successStories.id })) as [{ id: string }];
+  [{ id: courseId }] = (await database.db
+    .insert(courses)
+    .values({ slug: 'money-basics', lang: 'hi', title: 'पैसे की समझ', description: '<p>बैंक, बचत और सुरक्षा</p>', image: 'uploads/courses/cover.svg' })
+    .returning({ id: courses.id })) as [{ id: string }];
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+describe('web app pages', () => {
+  it('serves the home page with its title and share tags', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>JGK – Taking India forward with financial literacy</title>');
+    expect(res.body).toContain('<meta property="og:image" content="https://jgk.example.org/og-image.png" />');
+    expect(res.body).toContain('<meta property="og:url" content="https://jgk.example.org/" />');
+    expect(res.body).not.toContain('Placeholder');
+    expect(res.body).toContain('/assets/index-abc.js');
+  });
+
+  it('writes a blog title, excerpt and raster image, escaped', async () => {
+    const res = await page(`/blogs/${blogId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Pay &quot;safely&quot; &lt;script&gt;alert(1)&lt;/script&gt; – JGK</title>');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('content="Never share your UPI PIN &amp; OTP."');
+    expect(res.body).toContain('<meta property="og:image" content="https://jgk.example.org/uploads/blogs/upi.png" />');
+    expect(res.body).toContain('<meta property="og:type" content="article" />');
+  });
+
+  it('names a success story and falls back to the default image for an SVG', async () => {
+    const res = await page(`/success-stories/${storyId}`);
+    expect(res.body).toContain('<title>Sunita Devi: a success story – JGK</title>');
+    expect(res.body).toContain('content="She opened her first bank account."');
+    expect(res.body).toContain('og:image" content="https://jgk.example.org/og-image.png"');
+  });
+
+  it('names a course in its language, on the course page and its sub-pages', async () => {
+    for (const url of [`/courses/hi/${courseId}`, `/courses/hi/${courseId}/chapter/x`]) {
+      const res = await page(url);
+      expect(res.body).toContain('<title>पैसे की समझ – JGK</title>');
+    }
+    const other = await page(`/courses/en/${courseId}`);
+    expect(other.body).toContain('<title>JGK – Taking India forward with financial literacy</title>');
+  });
+
+  it('describes the cyber-safety page', async () => {
+    const res = await page('/vicyberShield');
+    expect(res.body).toContain('<title>Vi CyberShield – stay safe from online fraud – JGK</title>');
+    expect(res.body).toContain('call 1930');
+  });
+
+  it('serves the app with default tags for unknown ids and unknown paths', async () => {
+    for (const url of ['/blogs/not-a-uuid', '/blogs/00000000-0000-4000-8000-000000000000', '/some/where?x="<y>"']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>JGK – Taking India forward with financial literacy</title>');
+      expect(res.body).not.toContain('"<y>"');
+    }
+  });
+
+  it('answers unknown API paths, missing files and non-GET requests with JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/api'],
+      ['GET', '/assets/missing-123.js'],
+      ['GET', '/uploads/nothing.png'],
+      ['POST', '/about'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('escapes every character that could end an attribute or start a tag', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  it('cuts plain text at a word boundary', () => {
+    expect(plainExcerpt('<p>one two three four</p>', 12)).toBe('one two…');
+    expect(plainExcerpt('<p>short</p>', 12)).toBe('short');
+  });
+});

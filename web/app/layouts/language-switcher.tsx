@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_CODES, isLanguageCode } from '../../../contract/languages';
+import { useLanguage } from '../../i18n/use-language';
+
+/** The ten languages by their own names; the choice is remembered under jgk_lang. */
+export function LanguageSwitcher({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  return (
+    <div className="language-switcher">
+      <label htmlFor={id} className="visually-hidden">
+        {t('nav.language')}
+      </label>
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" className="language-switcher__icon">
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="2" fill="none" />
+        <path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" stroke="currentColor" strokeWidth="2" fill="none" />
+      </svg>
+      <select
+        id={id}
+        className="language-switcher__select"
+        value={language}
+        onChange={(event) => {
+          if (isLanguageCode(event.target.value)) void setLanguage(event.target.value);
+        }}
+      >
+        {LANGUAGE_CODES.map((code) => (
+          <option key={code} value={code} lang={LANGUAGES[code].bcp47}>
+            {LANGUAGES[code].nativeName}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// Every page: skip link, sticky header, the page, the contact banner, the footer, notifications.
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Notifications } from '../../components/notifications';
+import { SiteHeader } from './site-header';
+import { ContactBanner } from './contact-banner';
+import { SiteFooter } from './site-footer';
+import { ScrollToTop } from './scroll-to-top';
+import './layout.css';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<div className="page-loading" role="status">{t('status.loading')}</div>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ContactBanner />
+      <SiteFooter />
+      <Notifications />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// The signed-in user, loaded once per page load from GET /api/user/session-status. Only the role
+// "user" counts as a session here (staff sign in elsewhere); "signed in" means present and active.
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, onUnauthorized } from './api-client';
+
+export interface SessionUser {
+  role: string;
+  name: string;
+  active: boolean;
+}
+
+export const sessionQueryKey = ['session'] as const;
+
+async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    const data = await api.get<{ user: SessionUser | null }>('/api/user/session-status');
+    return data.user && data.user.role === 'user' ? data.user : null;
+  } catch (error) {
+    // A failed status check leaves the visitor anonymous instead of breaking the page.
+    console.warn('session status unavailable', error);
+    return null;
+  }
+}
+
+export function useSession() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Infinity });
+  useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionQueryKey, null)), [queryClient]);
+  const user = query.data ?? null;
+  return { user, loading: query.isPending, signedIn: Boolean(user?.active) };
+}
+
+export function useSignOut() {
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/api/user/logout'),
+    // The whole app starts over without the session, as the specification's reload does.
+    onSettled: () => window.location.reload(),
+  });
+}
