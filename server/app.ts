@@ -13,6 +13,10 @@ import openapi from './plugins/openapi';
 import staticFiles from './plugins/static-files';
 import webApp from './plugins/web-app';
 import health from './modules/health/routes';
+import sms from './modules/auth/sms/sms-plugin';
+import type { SmsProvider } from './modules/auth/sms/sms-provider';
+import auth from './modules/auth/routes';
+import users from './modules/users/routes';
 
 export interface AppOptions {
   config: Config;
@@ -20,6 +24,8 @@ export interface AppOptions {
   /** Folder of the built web app (dist/web); the API alone runs without it. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured SMS provider (a test's fake). */
+  sms?: SmsProvider;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -43,6 +49,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Domain modules.
   await app.register(health);
+  await app.register(sms, { provider: options.sms });
+  await app.register(auth);
+  await app.register(users);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });
