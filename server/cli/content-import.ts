@@ -1,0 +1,58 @@
+// `npm run content:import`: imports content/ into the configured database (DATABASE_URL, or the
+// PGlite database in DATA_DIR), printing progress and a summary. On PGlite it refuses to run while a
+// server holds the same data folder, since two processes writing one PGlite folder corrupt it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../db/client';
+import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
+import { projectRoot } from '../lib/project-root';
+import { ContentValidationError, describeCounts, importContent } from '../modules/content/importer';
+import { ContentConflictError } from '../modules/content/repository';
+import { ConfigError, loadConfig } from '../plugins/config';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const contentDir = path.resolve(process.env.CONTENT_DIR || path.join(projectRoot(fileURLToPath(import.meta.url)), 'content'));
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  try {
+    const database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
+    );
+    try {
+      console.log(`Importing ${contentDir} into the ${database.kind === 'pglite' ? `PGlite database in ${config.dataDir}` : 'PostgreSQL database'}`);
+      const log = { info: (m: string) => console.log(`  ${m}`), warn: (m: string) => console.warn(`  warning: ${m}`) };
+      const result = await importContent({ db: database.db, contentDir, uploadsDir: config.uploadsDir, log });
+      console.log(
+        [
+          `Done: ${describeCounts(result)}.`,
+          `  courses (one per language): ${describeCounts(result.courses)}`,
+          `  blogs: ${describeCounts(result.blogs)}`,
+          `  success stories: ${describeCounts(result.stories)}`,
+          `  media titles: ${describeCounts(result.mediaTitles)}`,
+          `  banner items: ${describeCounts(result.banners)}`,
+          `  files: ${result.files.copied} copied, ${result.files.unchanged} unchanged`,
+        ].join('\n'),
+      );
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ContentValidationError) {
+      console.error(error.message);
+      console.error('Nothing was imported. See docs/content-format.md for the format.');
+    } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ContentConflictError) {
+      console.error(`Cannot import: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);
