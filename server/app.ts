@@ -17,6 +17,11 @@ import sms from './modules/auth/sms/sms-plugin';
 import type { SmsProvider } from './modules/auth/sms/sms-provider';
 import auth from './modules/auth/routes';
 import users from './modules/users/routes';
+import courses from './modules/courses/routes';
+import quizzes from './modules/quizzes/routes';
+import progress from './modules/progress/routes';
+import journal from './modules/journal/routes';
+import ratings from './modules/ratings/routes';
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +57,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sms, { provider: options.sms });
   await app.register(auth);
   await app.register(users);
+  await app.register(courses);
+  await app.register(quizzes);
+  await app.register(progress);
+  await app.register(journal);
+  await app.register(ratings);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

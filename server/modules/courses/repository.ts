@@ -28,22 +28,22 @@ export interface CourseRow {
 /** Per-course item counts as subqueries to join; each groups its table by course. */
 export function countSubqueries(db: DbOrTx) {
   const chapterCounts = db
-    .select({ courseId: chapters.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .select({ courseId: chapters.courseId, n: sql<number>`count(*)::int`.as('chapter_count') })
     .from(chapters)
     .groupBy(chapters.courseId)
     .as('chapter_counts');
   const lessonCounts = db
-    .select({ courseId: lessons.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .select({ courseId: lessons.courseId, n: sql<number>`count(*)::int`.as('lesson_count') })
     .from(lessons)
     .groupBy(lessons.courseId)
     .as('lesson_counts');
   const quizCounts = db
-    .select({ courseId: quizzes.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .select({ courseId: quizzes.courseId, n: sql<number>`count(*)::int`.as('quiz_count') })
     .from(quizzes)
     .groupBy(quizzes.courseId)
     .as('quiz_counts');
   const videoCounts = db
-    .select({ courseId: courseVideos.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .select({ courseId: courseVideos.courseId, n: sql<number>`count(*)::int`.as('video_count') })
     .from(courseVideos)
     .groupBy(courseVideos.courseId)
     .as('video_counts');

@@ -162,13 +162,13 @@ export async function enrolledCourses(
 ): Promise<EnrolledCourseRow[]> {
   const { chapterCounts, lessonCounts, quizCounts, videoCounts } = countSubqueries(db);
   const done = db
-    .select({ courseId: completions.courseId, n: sql<number>`count(*)::int`.as('n') })
+    .select({ courseId: completions.courseId, n: sql<number>`count(*)::int`.as('done_count') })
     .from(completions)
     .where(eq(completions.userId, userId))
     .groupBy(completions.courseId)
     .as('done');
   const passed = db
-    .select({ courseId: quizAttempts.courseId, n: sql<number>`count(distinct ${quizAttempts.quizId})::int`.as('n') })
+    .select({ courseId: quizAttempts.courseId, n: sql<number>`count(distinct ${quizAttempts.quizId})::int`.as('passed_count') })
     .from(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.passed, true)))
     .groupBy(quizAttempts.courseId)

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { forbidden, notFound } from '../../plugins/errors';
 import * as courses from '../courses/repository';
+import { toListItem } from '../courses/service';
 import * as quizRepo from '../quizzes/repository';
 import { resultMessage, scoreQuiz, type Answer } from '../quizzes/scoring';
 import * as repo from './repository';
@@ -169,7 +170,7 @@ export async function listProgress(db: Db, userId: string, lang: LanguageCode, p
   return {
     courses: rows.map((row) => {
       const { pct, status } = withProgress(row);
-      return { ...row, percentage: pct, status };
+      return { ...toListItem(row), percentage: pct, status, enrolledAt: row.enrolledAt.toISOString() };
     }),
     total,
   };

@@ -1,0 +1,82 @@
+// Wire shapes of a learner's progress calls (enrol, progress record, completions, quiz submission,
+// lists, stats, journal).
+import { Type, type Static } from '@sinclair/typebox';
+import { CourseListItem } from './courses';
+
+export const Message = Type.Object({ message: Type.String() });
+export type Message = Static<typeof Message>;
+
+export const ProgressRecord = Type.Object({
+  lessonId: Type.String({ description: 'Completed lessons, comma-separated, each written chapterId::lessonId' }),
+  videoId: Type.String({ description: 'Watched videos, comma-separated ids' }),
+  quizId: Type.String({ description: 'Passed quizzes, comma-separated ids' }),
+  chapterId: Type.String({ description: 'Chapters whose lessons are all complete, comma-separated ids' }),
+  percentage: Type.Number({ description: '(lessons + videos + passed quizzes done) / all of them x 100, one decimal' }),
+  completed: Type.Boolean(),
+});
+export type ProgressRecord = Static<typeof ProgressRecord>;
+export const ProgressRecordResponse = Type.Object({ progress: ProgressRecord });
+export type ProgressRecordResponse = Static<typeof ProgressRecordResponse>;
+
+export const CourseStatus = Type.Union([Type.Literal('completed'), Type.Literal('in-progress'), Type.Literal('not-started')]);
+export type CourseStatus = Static<typeof CourseStatus>;
+
+export const ProgressListItem = Type.Composite([
+  CourseListItem,
+  Type.Object({
+    percentage: Type.Number(),
+    status: CourseStatus,
+    enrolledAt: Type.String({ format: 'date-time' }),
+  }),
+]);
+export type ProgressListItem = Static<typeof ProgressListItem>;
+
+export const ProgressListQuery = Type.Object({
+  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+});
+export const ProgressListResponse = Type.Object({
+  courses: Type.Array(ProgressListItem, { description: "The learner's enrolled courses in the language, newest enrolment first" }),
+  total: Type.Integer(),
+});
+export type ProgressListResponse = Static<typeof ProgressListResponse>;
+
+export const StatsResponse = Type.Object({
+  courses: Type.Array(
+    Type.Object({ id: Type.String({ format: 'uuid' }), title: Type.String(), status: CourseStatus, percentage: Type.Number() }),
+  ),
+  total: Type.Integer({ description: 'Number of enrolled courses in the language' }),
+});
+export type StatsResponse = Static<typeof StatsResponse>;
+
+export const QuizSubmission = Type.Object({
+  answers: Type.Array(
+    Type.Object({
+      questionId: Type.String({ format: 'uuid' }),
+      selectedOptions: Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20 }),
+    }),
+    { maxItems: 200 },
+  ),
+});
+export type QuizSubmission = Static<typeof QuizSubmission>;
+
+export const QuizResult = Type.Object({
+  score: Type.Integer({ description: 'Percentage of questions answered right' }),
+  message: Type.String({ description: 'Pass or fail, and what to do next' }),
+  passed: Type.Boolean(),
+  passingCriteria: Type.Integer(),
+  correctCount: Type.Integer(),
+  questionCount: Type.Integer(),
+});
+export type QuizResult = Static<typeof QuizResult>;
+
+export const JOURNAL_MAX_LENGTH = 10_000;
+export const JournalBody = Type.Object({ text: Type.String({ maxLength: JOURNAL_MAX_LENGTH }) });
+export const JournalResponse = Type.Object({
+  journal: Type.Object({
+    text: Type.String({ description: "The learner's own reflection, plain text; empty when nothing is saved" }),
+    updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  }),
+});
+export type JournalResponse = Static<typeof JournalResponse>;
+export const JournalSaved = Type.Composite([Message, JournalResponse]);

@@ -1,0 +1,68 @@
+// Public course calls of the specification: the catalogue, a course with its outline, and a chapter
+// with its lessons.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  CourseListQuery,
+  CourseListResponse,
+  chapterDetailSchema,
+  courseDetailSchema,
+  perLanguage,
+} from '../../../contract/courses';
+import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import * as service from './service';
+
+const ErrorResponse = Type.Object({ message: Type.String() });
+
+export default async function courseRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/course/public',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Published courses in a language, a page at a time, optionally filtered by a search text',
+        querystring: CourseListQuery,
+        response: { 200: CourseListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => service.listCourses(app.db, request.query),
+  );
+
+  app.get(
+    '/api/course/public/:lang/:courseId',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'A published course with its chapters and lessons, quizzes and videos, under the key course_{lang}',
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam }),
+        response: {
+          200: perLanguage('course', courseDetailSchema, 'Exactly one key: course_{lang} for the language in the path'),
+          400: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => service.courseDetail(app.db, languageOrNotFound(request.params.lang), request.params.courseId),
+  );
+
+  app.get(
+    '/api/chapter/public/:lang/:courseId/chapters/:chapterId',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'A chapter of a published course with its lessons in order, under the key chapter_{lang}',
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, chapterId: UuidParam }),
+        response: {
+          200: perLanguage('chapter', chapterDetailSchema, 'Exactly one key: chapter_{lang} for the language in the path'),
+          400: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) =>
+      service.chapterDetail(app.db, languageOrNotFound(request.params.lang), request.params.courseId, request.params.chapterId),
+  );
+}

@@ -1,0 +1,52 @@
+// The learner's reflection journal for a course (not in the specification's call list; same style).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { JournalBody, JournalResponse, JournalSaved, Message } from '../../../contract/progress';
+import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { requireLearner } from '../../plugins/session';
+import * as service from './service';
+
+const errors = { 400: Message, 401: Message, 403: Message, 404: Message };
+const params = Type.Object({ lang: LanguageParam, courseId: UuidParam });
+
+export default async function journalRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/progress/:lang/:courseId/journal',
+    {
+      preValidation: requireLearner,
+      schema: {
+        tags: ['progress'],
+        summary: "The learner's own reflection journal for a course (empty text when nothing is saved); enrolled learners only",
+        security: [{ session: [] }],
+        params,
+        response: { 200: JournalResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return service.readJournal(app.db, user.id, languageOrNotFound(request.params.lang), request.params.courseId);
+    },
+  );
+
+  app.put(
+    '/api/progress/:lang/:courseId/journal',
+    {
+      preValidation: requireLearner,
+      schema: {
+        tags: ['progress'],
+        summary: "Save the learner's reflection journal for a course (plain text, at most 10,000 characters); enrolled learners only",
+        security: [{ session: [] }],
+        params,
+        body: JournalBody,
+        response: { 200: JournalSaved, ...errors },
+      },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return service.writeJournal(app.db, user.id, languageOrNotFound(request.params.lang), request.params.courseId, request.body.text);
+    },
+  );
+}

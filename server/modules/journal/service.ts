@@ -1,0 +1,24 @@
+// The reflection journal: the course's `journal` field is the prompt; what the learner writes is
+// theirs alone, read and written only through their own session. Stored as plain text, never HTML.
+import type { Db } from '../../db/client';
+import type { LanguageCode } from '../../../contract/languages';
+import { requireEnrolledCourse } from '../progress/service';
+import * as repo from './repository';
+
+export const JOURNAL_SAVED = 'Your journal is saved';
+
+function wire(entry: { text: string; updatedAt: Date } | null) {
+  return { journal: { text: entry?.text ?? '', updatedAt: entry ? entry.updatedAt.toISOString() : null } };
+}
+
+export async function readJournal(db: Db, userId: string, lang: LanguageCode, courseId: string) {
+  await requireEnrolledCourse(db, userId, lang, courseId);
+  return wire(await repo.findEntry(db, userId, courseId));
+}
+
+export async function writeJournal(db: Db, userId: string, lang: LanguageCode, courseId: string, text: string) {
+  await requireEnrolledCourse(db, userId, lang, courseId);
+  // PostgreSQL text cannot hold NUL; other control characters except line breaks and tabs add nothing.
+  const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+  return { message: JOURNAL_SAVED, ...wire(await repo.saveEntry(db, userId, courseId, clean)) };
+}

@@ -1,0 +1,148 @@
+// A learner's progress calls. Every one needs an active learner (and a guardian's consent under 18);
+// the check runs before validation so an anonymous caller learns nothing about the input rules.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  Message,
+  ProgressListQuery,
+  ProgressListResponse,
+  ProgressRecordResponse,
+  QuizResult,
+  QuizSubmission,
+  StatsResponse,
+} from '../../../contract/progress';
+import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { requireLearner } from '../../plugins/session';
+import * as service from './service';
+
+const errors = { 400: Message, 401: Message, 403: Message, 404: Message };
+
+export default async function progressRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const learner = { preValidation: requireLearner };
+  const userId = async (request: { getUser(): Promise<{ id: string } | null> }) => (await request.getUser())!.id;
+
+  app.post(
+    '/api/progress/:lang/:courseId',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: 'Enrol in a course (enrolling again changes nothing: 200 instead of 201)',
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam }),
+        response: { 200: Message, 201: Message, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created } = await service.enrol(app.db, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId);
+      return reply.code(created ? 201 : 200).send({ message: service.ENROLLED });
+    },
+  );
+
+  app.get(
+    '/api/progress/:lang/:courseId/progress',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: "The learner's progress record in a course; 404 with a message when not enrolled",
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam }),
+        response: { 200: ProgressRecordResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      progress: await service.progressRecord(app.db, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId),
+    }),
+  );
+
+  app.post(
+    '/api/progress/:lang/:courseId/chapters/:chapterId/lessons/:lessonId/complete',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: 'Mark a lesson complete (again changes nothing); 403 when not enrolled',
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, chapterId: UuidParam, lessonId: UuidParam }),
+        response: { 200: Message, ...errors },
+      },
+    },
+    async (request) => {
+      const { lang, ...ids } = request.params;
+      await service.completeLesson(app.db, await userId(request), languageOrNotFound(lang), ids);
+      return { message: service.LESSON_COMPLETED };
+    },
+  );
+
+  app.post(
+    '/api/progress/:lang/:courseId/videos/:videoId/complete',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: 'Mark a course video watched (again changes nothing); 403 when not enrolled',
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, videoId: UuidParam }),
+        response: { 200: Message, ...errors },
+      },
+    },
+    async (request) => {
+      const { lang, ...ids } = request.params;
+      await service.completeVideo(app.db, await userId(request), languageOrNotFound(lang), ids);
+      return { message: service.VIDEO_COMPLETED };
+    },
+  );
+
+  app.post(
+    '/api/progress/:lang/:courseId/quiz/:quizId/complete',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: 'Submit answers to a quiz: scored on the server, every attempt stored; a pass counts in the progress',
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, quizId: UuidParam }),
+        body: QuizSubmission,
+        response: { 200: QuizResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { lang, ...ids } = request.params;
+      return service.submitQuiz(app.db, await userId(request), languageOrNotFound(lang), ids, request.body.answers);
+    },
+  );
+
+  app.get(
+    '/api/progress/:lang/progress',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: "The learner's enrolled courses in a language with percentage and status, a page at a time",
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam }),
+        querystring: ProgressListQuery,
+        response: { 200: ProgressListResponse, ...errors },
+      },
+    },
+    async (request) => service.listProgress(app.db, await userId(request), languageOrNotFound(request.params.lang), request.query),
+  );
+
+  app.get(
+    '/api/progress/:lang/stats',
+    {
+      ...learner,
+      schema: {
+        tags: ['progress'],
+        summary: "Status of each of the learner's enrolled courses in a language; total is the number enrolled",
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam }),
+        response: { 200: StatsResponse, ...errors },
+      },
+    },
+    async (request) => service.stats(app.db, await userId(request), languageOrNotFound(request.params.lang)),
+  );
+}

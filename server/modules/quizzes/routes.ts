@@ -1,0 +1,31 @@
+// The public quiz read. Submitting answers is a progress call (server/modules/progress/routes.ts).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { perLanguage, publicQuizSchema } from '../../../contract/courses';
+import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import * as service from './service';
+
+const ErrorResponse = Type.Object({ message: Type.String() });
+
+export default async function quizRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/quiz/public/:lang/:courseId/quiz/:quizId',
+    {
+      schema: {
+        tags: ['quizzes'],
+        summary: 'A quiz of a published course with its questions and options in order, under the key quiz_{lang}; correct options are never sent',
+        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, quizId: UuidParam }),
+        response: {
+          200: perLanguage('quiz', publicQuizSchema, 'Exactly one key: quiz_{lang} for the language in the path'),
+          400: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) =>
+      service.publicQuiz(app.db, languageOrNotFound(request.params.lang), request.params.courseId, request.params.quizId),
+  );
+}

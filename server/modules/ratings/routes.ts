@@ -1,0 +1,53 @@
+// A learner's rating of a course (not in the specification's call list; same style).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { RatingBody, RatingResponse, RatingSaved } from '../../../contract/courses';
+import { Message } from '../../../contract/progress';
+import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { requireLearner } from '../../plugins/session';
+import * as service from './service';
+
+const errors = { 400: Message, 401: Message, 403: Message, 404: Message };
+const params = Type.Object({ lang: LanguageParam, courseId: UuidParam });
+
+export default async function ratingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/course/:lang/:courseId/rating',
+    {
+      preValidation: requireLearner,
+      schema: {
+        tags: ['courses'],
+        summary: "The learner's own rating of a course (null when not rated) and the course's rating count and average",
+        security: [{ session: [] }],
+        params,
+        response: { 200: RatingResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return service.readRating(app.db, user.id, languageOrNotFound(request.params.lang), request.params.courseId);
+    },
+  );
+
+  app.put(
+    '/api/course/:lang/:courseId/rating',
+    {
+      preValidation: requireLearner,
+      schema: {
+        tags: ['courses'],
+        summary: 'Rate a course 1 to 5 (enrolled learners; once per learner, a later call changes the rating)',
+        security: [{ session: [] }],
+        params,
+        body: RatingBody,
+        response: { 200: RatingSaved, ...errors },
+      },
+    },
+    async (request) => {
+      const user = (await request.getUser())!;
+      return service.rate(app.db, user.id, languageOrNotFound(request.params.lang), request.params.courseId, request.body.rating);
+    },
+  );
+}
