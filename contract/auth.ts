@@ -29,6 +29,13 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
 
+/** 400 answer: the message, and for a schema violation the field(s) at fault. */
+export const BadRequestResponse = Type.Object({
+  message: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});
+export type BadRequestResponse = Static<typeof BadRequestResponse>;
+
 /** 429 answer of the one-time-password calls: retryAfter (seconds) drives the web's countdown. */
 export const RetryLaterResponse = Type.Object({ message: Type.String(), retryAfter: Type.Integer() });
 export type RetryLaterResponse = Static<typeof RetryLaterResponse>;

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  BadRequestResponse,
   LoginBody,
   MessageResponse,
   RegisterBody,
@@ -14,7 +15,7 @@ import { endSession, startSession } from '../../plugins/session';
 import { AuthService, MESSAGES, RetryLaterError } from './service';
 
 const tags = ['sign-in'];
-const errorResponses = { 400: MessageResponse, 403: MessageResponse, 503: MessageResponse };
+const errorResponses = { 400: BadRequestResponse, 403: MessageResponse, 503: MessageResponse };
 
 /** Answers a RetryLaterError with retryAfter in the body as well as the Retry-After header. */
 async function answeringRetryLater<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {

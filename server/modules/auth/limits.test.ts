@@ -1,0 +1,132 @@
+// The resend cooldown and the send limits per number and per client address: SMS costs money and
+// SMS pumping is a known attack, so each is answered with 429, Retry-After and retryAfter.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpChallenges } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { lastCode, memorySms, nextMobile, post } from './auth-test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    OTP_RESEND_COOLDOWN_SECONDS: '30',
+    OTP_PER_NUMBER_LIMIT: '3',
+    OTP_PER_ADDRESS_LIMIT: '4',
+    OTP_LIMIT_WINDOW_SECONDS: '3600',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let addressCounter = 0;
+/** Each test sends from its own address, so the address limit of one does not spill into another. */
+const freshAddress = () => `10.1.0.${++addressCounter}`;
+
+/** Moves the number's earlier sends back in time instead of sleeping. */
+async function age(mobile: string, seconds: number) {
+  await t.app.db
+    .update(otpChallenges)
+    .set({ createdAt: sql`${otpChallenges.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(otpChallenges.mobile, mobile));
+}
+
+function expectRetryLater(res: Awaited<ReturnType<typeof post>>, min: number, max: number) {
+  expect(res.statusCode).toBe(429);
+  const header = Number(res.headers['retry-after']);
+  expect(header).toBeGreaterThanOrEqual(min);
+  expect(header).toBeLessThanOrEqual(max);
+  const body = res.json();
+  expect(body.retryAfter).toBe(header);
+  expect(typeof body.message).toBe('string');
+  return body.message as string;
+}
+
+describe('resend cooldown', () => {
+  it('refuses a second code within the cooldown with the seconds left, then allows it', async () => {
+    const mobile = nextMobile();
+    const ip = freshAddress();
+    expect((await post(t.app, '/api/user/send-otp', { mobile }, {}, ip)).statusCode).toBe(404);
+    const sent = memorySms(t.app).countFor(mobile);
+
+    const resend = await post(t.app, '/api/user/resend-otp', { mobile }, {}, ip);
+    const message = expectRetryLater(resend, 29, 30);
+    expect(message).toMatch(/^Please wait \d+ seconds before asking for a new one-time password\.$/);
+    // send-otp is a resend too when a code was just sent.
+    expectRetryLater(await post(t.app, '/api/user/send-otp', { mobile }, {}, ip), 29, 30);
+    expect(memorySms(t.app).countFor(mobile)).toBe(sent);
+
+    await age(mobile, 20);
+    expectRetryLater(await post(t.app, '/api/user/resend-otp', { mobile }, {}, ip), 9, 10);
+
+    await age(mobile, 11);
+    const later = await post(t.app, '/api/user/resend-otp', { mobile }, {}, ip);
+    expect(later.statusCode).toBe(200);
+    expect(memorySms(t.app).countFor(mobile)).toBe(sent + 1);
+  });
+
+  it('the code sent before a refused resend still works', async () => {
+    const mobile = nextMobile();
+    const ip = freshAddress();
+    await post(t.app, '/api/user/send-otp', { mobile }, {}, ip);
+    const code = lastCode(t.app, mobile);
+    expect((await post(t.app, '/api/user/resend-otp', { mobile }, {}, ip)).statusCode).toBe(429);
+    const res = await post(t.app, '/api/user/register', { mobile, name: 'Kavya', otp: code }, {}, ip);
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('sends per number', () => {
+  it('allows the configured number per window, then 429 until the oldest leaves the window', async () => {
+    const mobile = nextMobile();
+    for (let i = 0; i < 3; i++) {
+      const res = await post(t.app, '/api/user/send-otp', { mobile }, {}, freshAddress());
+      expect(res.statusCode).toBe(404);
+      await age(mobile, 60);
+    }
+    const sent = memorySms(t.app).countFor(mobile);
+    // From yet another address: the number's limit does not depend on where the request comes from.
+    const refused = await post(t.app, '/api/user/resend-otp', { mobile }, {}, freshAddress());
+    // The oldest of the three was sent 180 s ago, so it leaves the hour in 3420 s.
+    const message = expectRetryLater(refused, 3419, 3421);
+    expect(message).toBe('Too many one-time passwords were requested for this number. Please try again in 57 minutes.');
+    expect(memorySms(t.app).countFor(mobile)).toBe(sent);
+
+    await age(mobile, 3421);
+    expect((await post(t.app, '/api/user/send-otp', { mobile }, {}, freshAddress())).statusCode).toBe(404);
+  });
+});
+
+describe('sends per client address', () => {
+  it('allows the configured number per window from one address, then 429; other addresses are unaffected', async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < 4; i++) {
+      expect((await post(t.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, ip)).statusCode).toBe(404);
+    }
+    const mobile = nextMobile();
+    const refused = await post(t.app, '/api/user/send-otp', { mobile }, {}, ip);
+    const message = expectRetryLater(refused, 3500, 3600);
+    expect(message).toMatch(/^Too many one-time passwords were requested from your network\. Please try again in \d+ minutes\.$/);
+    expect(memorySms(t.app).countFor(mobile)).toBe(0);
+    // Refused sends are not counted: the number itself has no cooldown running.
+    expect((await post(t.app, '/api/user/send-otp', { mobile }, {}, freshAddress())).statusCode).toBe(404);
+  });
+
+  it('counts sends made at the same moment correctly', async () => {
+    const ip = freshAddress();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post(t.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, ip)),
+    );
+    const codes = results.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([404, 404, 404, 404, 429, 429, 429, 429]);
+  });
+
+  it('counts one number sent to at the same moment once within the cooldown', async () => {
+    const mobile = nextMobile();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(t.app, '/api/user/send-otp', { mobile }, {}, freshAddress())),
+    );
+    expect(results.filter((res) => res.statusCode === 404)).toHaveLength(1);
+    expect(memorySms(t.app).countFor(mobile)).toBe(1);
+  });
+});
