@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The error's JSON body, for fields beyond the message (e.g. retryAfter of a 429). */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -59,7 +61,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message
         : response.statusText || `Request failed (${response.status})`;
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, data);
   }
   return data as T;
 }
@@ -68,9 +70,28 @@ export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
+
+/** A file download (certificate, data export) as a Blob; failures are ApiErrors like any call. */
+export async function apiBlob(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Network error: please check your connection and try again.');
+  }
+  if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined);
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : `Request failed (${response.status})`;
+    throw new ApiError(response.status, message, data);
+  }
+  return response.blob();
+}
 
 /** Stored files are addressed by a relative path (`uploads/...`); the API host is this origin. */
 export function fileUrl(path: string | null | undefined): string {
