@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
+
+let t: TestApp;
+let course: CourseFixture;
+let other: CourseFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  course = await createCourseFixture(t.app.db);
+  other = await createCourseFixture(t.app.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId}', () => {
+  it('answers quiz_{lang} with questions and options in order', async () => {
+    const q = course.quizzes[0]!;
+    const res = await get(`/api/quiz/public/en/${course.courseId}/quiz/${q.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['quiz_en']);
+    expect(body.quiz_en).toMatchObject({ id: q.id, title: 'Quiz 1', passingCriteria: 60 });
+    const questions = body.quiz_en.question_ens;
+    expect(questions.map((x: { id: string; type: string }) => [x.id, x.type])).toEqual([
+      [q.single.id, 'single'],
+      [q.multi.id, 'multi'],
+    ]);
+    expect(questions[0].option_ens.map((o: { content: string }) => o.content)).toEqual(['In a bank', 'Under the bed', 'With a stranger']);
+    expect(questions[1].option_ens).toHaveLength(4);
+    expect(Object.keys(questions[1].option_ens[0]).sort()).toEqual(['content', 'id']);
+  });
+
+  it('never sends which options are correct', async () => {
+    const q = course.quizzes[0]!;
+    const raw = (await get(`/api/quiz/public/en/${course.courseId}/quiz/${q.id}`)).body;
+    expect(raw).not.toMatch(/correct/i);
+    expect(raw).not.toMatch(/is_?correct/i);
+    expect(raw).not.toContain('true');
+  });
+
+  it('answers 404 for a quiz of another course, an unknown quiz or course, another language', async () => {
+    const other404 = await get(`/api/quiz/public/en/${course.courseId}/quiz/${other.quizzes[0]!.id}`);
+    expect(other404.statusCode).toBe(404);
+    expect(other404.json()).toEqual({ message: 'Quiz not found' });
+    expect((await get(`/api/quiz/public/en/${course.courseId}/quiz/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    expect((await get(`/api/quiz/public/en/00000000-0000-4000-8000-000000000000/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/quiz/public/hi/${course.courseId}/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/quiz/public/qq/${course.courseId}/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    expect((await get(`/api/quiz/public/en/${course.courseId}/quiz/1;drop`)).statusCode).toBe(400);
+  });
+});
