@@ -1,6 +1,7 @@
 // Signing up, in and out as a learner does, the sessions that come with it, and every bad input
 // answered with a 4xx and a clear message.
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -193,7 +194,7 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  const structural: [string, Parameters<TestApp['app']['inject']>[0]][] = [
+  const structural: [string, InjectOptions][] = [
     ['no body', { method: 'POST', url: '/api/user/send-otp' }],
     ['an empty JSON body', { method: 'POST', url: '/api/user/send-otp', headers: { 'content-type': 'application/json' }, payload: '' }],
     ['broken JSON', { method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"mobile":' }],
