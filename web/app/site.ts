@@ -14,3 +14,17 @@ export const externalLinks = {
   viFoundation: 'https://www.myvi.in/',
   vi: 'https://www.myvi.in/',
 } as const;
+
+/** The "Watch how it works" film (YouTube id), and the programme's own film on the home page. */
+export const videos = {
+  howItWorksYouTubeId: 'M7lc1UVf-VE',
+  homeFilm: { src: 'uploads/videos/how-upi-works.webm', poster: 'uploads/videos/how-upi-works-poster.svg' },
+} as const;
+
+/** Publications on the news page, each an external flip-book (addresses set by the programme's staff). */
+export const publications = [
+  { key: 'wonderOfWomen', href: 'https://online.fliphtml5.com/jgk/wonder-of-women/', colour: '#a50d25' },
+  { key: 'womenOfWonder1', href: 'https://online.fliphtml5.com/jgk/women-of-wonder-1/', colour: '#7c3aed' },
+  { key: 'womenOfWonder2', href: 'https://online.fliphtml5.com/jgk/women-of-wonder-2/', colour: '#0f766e' },
+  { key: 'dreamsAndJourneys', href: 'https://online.fliphtml5.com/jgk/dreams-and-journeys/', colour: '#1e3a8a' },
+];

@@ -43,6 +43,7 @@ export function SiteFooter() {
     { to: paths.storiesAll(), label: t('nav.successStories') },
     { to: paths.courses(), label: t('footer.courses') },
     { to: paths.blogs(), label: t('nav.blogs') },
+    { to: paths.news(), label: t('nav.news') },
     { to: paths.privacy(), label: t('footer.privacy') },
   ];
   return (

@@ -1,3 +1,5 @@
+import { AboutPage } from '../../features/about/components/about-page';
+
 export function Component() {
-  return <div className="container section"><h1>about</h1></div>;
+  return <AboutPage />;
 }

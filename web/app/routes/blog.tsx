@@ -1,3 +1,8 @@
+import { useParams } from 'react-router';
+import { BlogDetail } from '../../features/blogs/components/blog-detail';
+import { paths } from '../paths';
+
 export function Component() {
-  return <div className="container section"><h1>blog</h1></div>;
+  const { blogId = '' } = useParams();
+  return <BlogDetail key={blogId} blogId={blogId} backPath={paths.blogs()} blogPath={paths.blog} />;
 }

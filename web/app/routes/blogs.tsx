@@ -1,3 +1,25 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { parsePage } from '../../lib/pagination';
+import { BlogList, FeaturedBlog } from '../../features/blogs/components/blog-list';
+import { paths } from '../paths';
+
 export function Component() {
-  return <div className="container section"><h1>blogs</h1></div>;
+  const { t } = useTranslation('blogs');
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  return (
+    <>
+      <div className="page-hero">
+        <div className="container">
+          <h1>{t('title')}</h1>
+          <p>{t('intro')}</p>
+        </div>
+      </div>
+      <div className="container section">
+        <FeaturedBlog blogPath={paths.blog} />
+        <BlogList page={page} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} blogPath={paths.blog} />
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { GalleryTabs } from '../../features/media/components/gallery-tabs';
+
 export function Component() {
-  return <div className="container section"><h1>gallery</h1></div>;
+  const { t } = useTranslation('media');
+  return (
+    <>
+      <div className="page-hero">
+        <div className="container">
+          <h1>{t('galleryTitle')}</h1>
+          <p>{t('galleryIntro')}</p>
+        </div>
+      </div>
+      <div className="container section">
+        <GalleryTabs />
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { HighlightList } from '../../features/media/components/highlight-list';
+
 export function Component() {
-  return <div className="container section"><h1>highlights</h1></div>;
+  const { t } = useTranslation('media');
+  return (
+    <>
+      <div className="page-hero">
+        <div className="container">
+          <h1>{t('highlightsTitle')}</h1>
+          <p>{t('highlightsIntro')}</p>
+        </div>
+      </div>
+      <div className="container section">
+        <HighlightList />
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Hero } from '../../features/home/components/hero';
+import { Intro } from '../../features/home/components/intro';
+import { Impact } from '../../features/home/components/impact';
+import { Testimonials } from '../../features/home/components/testimonials';
+import { HomeVideo } from '../../features/home/components/home-video';
+import { RecentStories } from '../../features/stories/components/recent-stories';
+import { GalleryPreview } from '../../features/media/components/gallery-preview';
+import { BannerCarousel } from '../../features/media/components/banner-carousel';
+import { GalleryTabs } from '../../features/media/components/gallery-tabs';
+import { paths } from '../paths';
+import { videos } from '../site';
+
 export function Component() {
-  return <div className="container section"><h1>home</h1></div>;
+  const { t } = useTranslation('media');
+  return (
+    <>
+      <Hero loginPath={paths.login()} videoId={videos.howItWorksYouTubeId} />
+      <Intro />
+      <Impact />
+      <RecentStories storyPath={paths.story} allPath={paths.storiesAll()} />
+      <Testimonials />
+      <GalleryPreview galleryPath={paths.gallery()} />
+      <HomeVideo src={videos.homeFilm.src} poster={videos.homeFilm.poster} />
+      <BannerCarousel />
+      <section className="section" aria-labelledby="home-gallery-title">
+        <div className="container">
+          <h2 id="home-gallery-title" className="section-title">
+            {t('galleryTitle')}
+          </h2>
+          <GalleryTabs idPrefix="home-gallery" />
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,3 +1,6 @@
+import { NewsPage } from '../../features/news/components/news-page';
+import { publications } from '../site';
+
 export function Component() {
-  return <div className="container section"><h1>news</h1></div>;
+  return <NewsPage publications={publications} />;
 }

@@ -1,3 +1,8 @@
+import { useParams } from 'react-router';
+import { StoryDetail } from '../../features/stories/components/story-detail';
+import { paths } from '../paths';
+
 export function Component() {
-  return <div className="container section"><h1>story</h1></div>;
+  const { storyId = '' } = useParams();
+  return <StoryDetail key={storyId} storyId={storyId} backPath={paths.storiesAll()} />;
 }

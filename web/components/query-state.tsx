@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+
+/** Loading and error states of a query, in the visitor's language. */
+export function QueryState({ isPending, isError, refetch, minHeight = 200 }: { isPending: boolean; isError: boolean; refetch?: () => void; minHeight?: number }) {
+  const { t } = useTranslation();
+  if (isError) {
+    return (
+      <div className="query-state" role="alert" style={{ minHeight }}>
+        <p>{t('status.error')}</p>
+        {refetch && (
+          <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
+            {t('actions.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="query-state" role="status" style={{ minHeight }}>
+        {t('status.loading')}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,16 @@
+// Sign-in calls (specification section 7). Plain functions: the login form drives its own states
+// (phone entry, code sent, register), so TanStack Query's cache has nothing to add here.
+import type { LoginBody, MessageResponse, RegisterBody, SendOtpBody } from '../../../../contract/auth';
+import { api, ApiError } from '../../../lib/api-client';
+
+export const sendOtp = (body: SendOtpBody) => api.post<MessageResponse>('/api/user/send-otp', body);
+export const resendOtp = (body: SendOtpBody) => api.post<MessageResponse>('/api/user/resend-otp', body);
+export const login = (body: LoginBody) => api.post<MessageResponse>('/api/user/login', body);
+export const register = (body: RegisterBody) => api.post<MessageResponse>('/api/user/register', body);
+
+/** Seconds to wait from a 429 answer: the body's retryAfter (the server's cooldown), else none. */
+export function retryAfterSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const details = error.details as { retryAfter?: unknown } | undefined;
+  return typeof details?.retryAfter === 'number' && details.retryAfter > 0 ? Math.ceil(details.retryAfter) : 60;
+}

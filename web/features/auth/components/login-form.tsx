@@ -1,0 +1,220 @@
+// Sign in or register with a mobile number and a one-time password (specification sections 2, 4,
+// 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OTP_LENGTH } from '../../../../contract/auth';
+import { ApiError } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
+import { OtpBoxes } from './otp-boxes';
+import { fullMobile, isValidMobile } from './phone';
+import { useCountdown } from './use-countdown';
+import './auth.css';
+
+type Mode = 'login' | 'register';
+interface Banner {
+  status: number;
+  text: string;
+}
+
+const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+  const { t } = useTranslation('auth');
+  const ids = { phone: useId(), hint: useId(), name: useId(), email: useId(), banner: useId() };
+  const [phone, setPhone] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [otpSent, setOtpSent] = useState(false);
+  const [mode, setMode] = useState<Mode>('login');
+  const [code, setCode] = useState<string[]>(emptyCode);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cooldown = useCountdown();
+
+  const valid = isValidMobile(phone);
+  const showHint = touched || phone.length > 0;
+
+  const fail = (error: unknown) => {
+    const wait = retryAfterSeconds(error);
+    if (wait !== null) cooldown.start(wait);
+    if (error instanceof ApiError) setBanner({ status: error.status, text: localMessage(error.message) });
+    else setBanner({ status: 500, text: t('genericError') });
+  };
+
+  const requestOtp = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(true);
+    if (!valid) {
+      setBanner({ status: 400, text: localMessage('Enter a valid phone number') });
+      return;
+    }
+    setBusy(true);
+    setBanner(null);
+    try {
+      const answer = await sendOtp({ mobile: fullMobile(phone) });
+      setMode('login');
+      setOtpSent(true);
+      setCode(emptyCode());
+      setBanner({ status: 200, text: localMessage(answer.message) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        // A new number: the same code registers it, with a name.
+        setMode('register');
+        setOtpSent(true);
+        setCode(emptyCode());
+        setBanner({ status: 200, text: localMessage(error.message) });
+      } else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!valid) {
+      setBanner({ status: 400, text: localMessage('Enter a valid phone number') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await resendOtp({ mobile: fullMobile(phone) });
+      setCode(emptyCode());
+      setBanner({ status: 200, text: localMessage(answer.message) });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const otp = code.join('');
+    if (otp.length !== OTP_LENGTH) {
+      setBanner({ status: 400, text: localMessage('Enter the 6-digit one-time password') });
+      return;
+    }
+    if (mode === 'register' && !name.trim()) {
+      setBanner({ status: 400, text: localMessage('Please enter your name') });
+      return;
+    }
+    setBusy(true);
+    setBanner(null);
+    try {
+      const mobile = fullMobile(phone);
+      if (mode === 'login') await login({ mobile, otp });
+      else await register({ mobile, otp, name: name.trim(), email: email.trim() });
+      await onSignedIn();
+    } catch (error) {
+      if (mode === 'register' && error instanceof ApiError && error.status >= 500) {
+        // The specification: a failed registration starts over at the login state.
+        setOtpSent(false);
+        setMode('login');
+        setCode(emptyCode());
+      }
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const wait = cooldown.secondsLeft;
+  return (
+    <div className="auth card">
+      <h1 className="auth__title">{mode === 'register' && otpSent ? t('registerTitle') : t('title')}</h1>
+      <p className="auth__intro">{otpSent ? t('codeIntro') : t('intro')}</p>
+      <div id={ids.banner} aria-live="polite" className="auth__banner-slot">
+        {banner && (
+          <p className={`auth__banner ${banner.status > 300 ? 'auth__banner--error' : 'auth__banner--info'}`} role={banner.status > 300 ? 'alert' : 'status'}>
+            {banner.text}
+          </p>
+        )}
+      </div>
+      <form className="auth__form" noValidate onSubmit={otpSent ? submit : requestOtp}>
+        <label htmlFor={ids.phone} className="field__label">
+          {t('phoneLabel')}
+        </label>
+        <div className={`phone${showHint && !valid ? ' phone--invalid' : ''}`}>
+          <span className="phone__country" aria-label={t('country')}>
+            <span aria-hidden="true">🇮🇳</span> +91
+          </span>
+          <input
+            id={ids.phone}
+            className="phone__input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="98765 43210"
+            value={phone}
+            readOnly={otpSent}
+            aria-invalid={showHint && !valid}
+            aria-describedby={ids.hint}
+            onChange={(event) => setPhone(event.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+        </div>
+        <p id={ids.hint} className={`field__hint${showHint ? (valid ? ' field__hint--ok' : ' field__hint--error') : ''}`}>
+          {showHint ? (valid ? t('validNumber') : t('invalidNumber')) : t('phoneHint')}
+        </p>
+        {otpSent && (
+          <button
+            type="button"
+            className="auth__link"
+            onClick={() => {
+              setOtpSent(false);
+              setMode('login');
+              setBanner(null);
+              setCode(emptyCode());
+            }}
+          >
+            {t('changeNumber')}
+          </button>
+        )}
+
+        {!otpSent ? (
+          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0}>
+            {wait > 0 ? t('waitSeconds', { count: wait }) : t('requestOtp')}
+          </button>
+        ) : (
+          <>
+            <OtpBoxes value={code} onChange={setCode} label={t('otpLabel')} digitLabel={(n) => t('otpDigit', { number: n })} disabled={busy} />
+            {mode === 'register' && (
+              <>
+                <label htmlFor={ids.name} className="field__label">
+                  {t('nameLabel')}
+                </label>
+                <input
+                  id={ids.name}
+                  className="field__input"
+                  type="text"
+                  autoComplete="name"
+                  required
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                />
+                <label htmlFor={ids.email} className="field__label">
+                  {t('emailLabel')} <span className="field__optional">{t('optional')}</span>
+                </label>
+                <input
+                  id={ids.email}
+                  className="field__input"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              </>
+            )}
+            <button type="submit" className="btn auth__primary" disabled={busy}>
+              {mode === 'register' ? t('register') : t('login')}
+            </button>
+            <button type="button" className="btn btn--ghost auth__resend" disabled={busy || wait > 0} onClick={() => void resend()}>
+              {wait > 0 ? t('resendIn', { count: wait }) : t('resend')}
+            </button>
+          </>
+        )}
+      </form>
+    </div>
+  );
+}

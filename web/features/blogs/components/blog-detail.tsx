@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fileUrl } from '../../../lib/api-client';
+import { excerpt, formatDate } from '../../../lib/text';
+import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
+import { RichText } from '../../../components/rich-text';
+import { QueryState } from '../../../components/query-state';
+import { useBlog, useRecentBlogs } from '../api/blogs';
+import './blogs.css';
+
+export const READ_NEXT_EXCERPT = 130;
+
+function ReadNext({ currentId, blogPath }: { currentId: string; blogPath: (id: string) => string }) {
+  const { t } = useTranslation('blogs');
+  const recent = useRecentBlogs();
+  const others = (recent.data ?? []).filter((blog) => blog.id !== currentId);
+  if (others.length === 0) return null;
+  return (
+    <aside className="read-next" aria-labelledby="read-next">
+      <h2 id="read-next" className="read-next__title">
+        {t('readNext')}
+      </h2>
+      <ul className="read-next__list">
+        {others.map((blog) => (
+          <li key={blog.id} className="read-next__item">
+            <img src={fileUrl(blog.image)} alt="" width="120" height="80" loading="lazy" decoding="async" />
+            <div>
+              <Link to={blogPath(blog.id)} className="read-next__link">
+                {blog.title}
+              </Link>
+              <p className="read-next__excerpt">{excerpt(blog.description, READ_NEXT_EXCERPT)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+export function BlogDetail({ blogId, backPath, blogPath }: { blogId: string; backPath: string; blogPath: (id: string) => string }) {
+  const { t, i18n } = useTranslation('blogs');
+  const { t: tc } = useTranslation();
+  const blog = useBlog(blogId);
+  const bcp47 = isLanguageCode(i18n.language) ? LANGUAGES[i18n.language].bcp47 : 'en';
+  return (
+    <div className="container blog-detail">
+      <Link to={backPath} className="back-link">
+        <span aria-hidden="true">←</span> {tc('actions.goBack')}
+      </Link>
+      <div className="blog-detail__grid">
+        <article className="blog-detail__article">
+          <QueryState isPending={blog.isPending} isError={blog.isError} refetch={blog.refetch} minHeight={500} />
+          {blog.isError && <p>{t('notFound')}</p>}
+          {blog.data && (
+            <>
+              <img className="blog-detail__image" src={fileUrl(blog.data.image)} alt={blog.data.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
+              <h1 className="blog-detail__title">{blog.data.title}</h1>
+              <p className="blog-meta">
+                <span>{t('by', { author: blog.data.author })}</span>
+                <span aria-hidden="true"> · </span>
+                <time dateTime={blog.data.createdAt}>{formatDate(blog.data.createdAt, bcp47)}</time>
+                <span aria-hidden="true"> · </span>
+                <span>{t('readTime', { count: blog.data.readTime })}</span>
+              </p>
+              <RichText html={blog.data.description} videoLabel={blog.data.title} playLabel={tc('video.play')} />
+            </>
+          )}
+        </article>
+        <ReadNext currentId={blogId} blogPath={blogPath} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fileUrl } from '../../../lib/api-client';
+import { excerpt, formatDate } from '../../../lib/text';
+import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
+import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
+import { BLOG_PAGE_SIZE, useBlogs, useRecentBlogs, type Blog } from '../api/blogs';
+import './blogs.css';
+
+export const BLOG_LIST_EXCERPT = 600;
+
+function useBcp47() {
+  const { i18n } = useTranslation();
+  return isLanguageCode(i18n.language) ? LANGUAGES[i18n.language].bcp47 : 'en';
+}
+
+function Meta({ blog }: { blog: Blog }) {
+  const { t } = useTranslation('blogs');
+  const bcp47 = useBcp47();
+  return (
+    <p className="blog-meta">
+      <span>{t('by', { author: blog.author })}</span>
+      <span aria-hidden="true"> · </span>
+      <time dateTime={blog.createdAt}>{formatDate(blog.createdAt, bcp47)}</time>
+      <span aria-hidden="true"> · </span>
+      <span>{t('readTime', { count: blog.readTime })}</span>
+    </p>
+  );
+}
+
+export function FeaturedBlog({ blogPath }: { blogPath: (id: string) => string }) {
+  const { t } = useTranslation('blogs');
+  const recent = useRecentBlogs();
+  const blog = recent.data?.[0];
+  if (!blog) return <div className="blog-featured blog-featured--empty" aria-hidden="true" />;
+  return (
+    <article className="blog-featured">
+      <img className="blog-featured__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
+      <div className="blog-featured__text">
+        <p className="eyebrow blog-featured__eyebrow">{t('featured')}</p>
+        <h2 className="blog-featured__title">
+          <Link to={blogPath(blog.id)}>{blog.title}</Link>
+        </h2>
+        <Meta blog={blog} />
+      </div>
+    </article>
+  );
+}
+
+export function BlogList({ page, onPage, blogPath }: { page: number; onPage: (page: number) => void; blogPath: (id: string) => string }) {
+  const { t } = useTranslation('blogs');
+  const blogs = useBlogs(page);
+  return (
+    <section className="blog-list" aria-labelledby="all-posts">
+      <h2 id="all-posts" className="section-title">
+        {t('allPosts')}
+      </h2>
+      <QueryState isPending={blogs.isPending} isError={blogs.isError} refetch={blogs.refetch} minHeight={600} />
+      {blogs.data && (
+        <>
+          {blogs.data.rows.length === 0 && <p>{t('empty')}</p>}
+          <ul className="blog-list__items">
+            {blogs.data.rows.map((blog, index) => (
+              <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
+                <img className="blog-row__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
+                <div className="blog-row__text">
+                  <h3 className="blog-row__title">
+                    <Link to={blogPath(blog.id)}>{blog.title}</Link>
+                  </h3>
+                  <Meta blog={blog} />
+                  <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
+                  <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
+                    {t('readArticle')}
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} />
+        </>
+      )}
+    </section>
+  );
+}

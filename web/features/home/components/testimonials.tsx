@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+
+const KEYS = ['one', 'two', 'three'] as const;
+
+export function Testimonials() {
+  const { t } = useTranslation('home');
+  return (
+    <section className="section" aria-labelledby="testimonials-title">
+      <div className="container">
+        <h2 id="testimonials-title" className="section-title">
+          {t('testimonials.title')}
+        </h2>
+        <ul className="testimonials">
+          {KEYS.map((key) => (
+            <li key={key}>
+              <figure className="testimonial">
+                <blockquote>
+                  <p>“{t(`testimonials.${key}.quote`)}”</p>
+                </blockquote>
+                <figcaption>
+                  <strong>{t(`testimonials.${key}.name`)}</strong>
+                  <span>{t(`testimonials.${key}.place`)}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+// Course reads (specification section 7). The wire keys carry the language (course_hi,
+// chapter_his, ...); these hooks hand the components one plain shape whatever the language.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  ChapterDetailResponse,
+  CourseDetailResponse,
+  CourseListResponse,
+  CourseVideo,
+  LessonFull,
+  LessonOutline,
+  PublicQuizResponse,
+  QuizListing,
+  CourseListItem,
+} from '../../../../contract/courses';
+import type { LanguageCode } from '../../../../contract/languages';
+import { api } from '../../../lib/api-client';
+
+export const COURSE_PAGE_SIZE = 20;
+
+export interface ChapterView {
+  id: string;
+  title: string;
+  order: number;
+  lessons: LessonOutline[];
+}
+
+export interface CourseView extends CourseListItem {
+  summary: string | null;
+  journal: string | null;
+  chapters: ChapterView[];
+  quizzes: QuizListing[];
+  videos: CourseVideo[];
+}
+
+export interface QuizView {
+  id: string;
+  title: string;
+  passingCriteria: number;
+  questions: Array<{ id: string; content: string; type: 'single' | 'multi'; options: Array<{ id: string; content: string }> }>;
+}
+
+const key = <T>(data: unknown, name: string): T => (data as Record<string, T>)[name] as T;
+
+export function useCourses(lang: LanguageCode, page = 1) {
+  return useQuery({
+    queryKey: ['courses', lang, page],
+    queryFn: ({ signal }) =>
+      api.get<CourseListResponse>('/api/course/public', { offset: (page - 1) * COURSE_PAGE_SIZE, limit: COURSE_PAGE_SIZE, lang }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function courseQueryKey(lang: string, courseId: string) {
+  return ['course', lang, courseId] as const;
+}
+
+export function useCourse(lang: LanguageCode, courseId: string) {
+  return useQuery({
+    queryKey: courseQueryKey(lang, courseId),
+    queryFn: ({ signal }) => api.get<CourseDetailResponse<LanguageCode>>(`/api/course/public/${lang}/${encodeURIComponent(courseId)}`, undefined, signal),
+    select: (data): CourseView => {
+      const course = key<Record<string, unknown> & CourseListItem>(data, `course_${lang}`);
+      const chapters = (course[`chapter_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
+      return {
+        ...(course as CourseListItem),
+        summary: (course.summary as string | null) ?? null,
+        journal: (course.journal as string | null) ?? null,
+        videos: (course.videos as CourseVideo[] | undefined) ?? [],
+        quizzes: (course[`quiz_${lang}s`] as QuizListing[] | undefined) ?? [],
+        chapters: chapters.map((c) => ({
+          id: c.id as string,
+          title: c.title as string,
+          order: c.order as number,
+          lessons: (c[`lesson_${lang}s`] as LessonOutline[] | undefined) ?? [],
+        })),
+      };
+    },
+  });
+}
+
+export function useChapter(lang: LanguageCode, courseId: string, chapterId: string) {
+  return useQuery({
+    queryKey: ['chapter', lang, courseId, chapterId],
+    queryFn: ({ signal }) =>
+      api.get<ChapterDetailResponse<LanguageCode>>(
+        `/api/chapter/public/${lang}/${encodeURIComponent(courseId)}/chapters/${encodeURIComponent(chapterId)}`,
+        undefined,
+        signal,
+      ),
+    select: (data) => {
+      const chapter = key<Record<string, unknown>>(data, `chapter_${lang}`);
+      return {
+        id: chapter.id as string,
+        title: chapter.title as string,
+        lessons: (chapter[`lesson_${lang}s`] as LessonFull[] | undefined) ?? [],
+      };
+    },
+  });
+}
+
+export function useQuiz(lang: LanguageCode, courseId: string, quizId: string) {
+  return useQuery({
+    queryKey: ['quiz', lang, courseId, quizId],
+    queryFn: ({ signal }) =>
+      api.get<PublicQuizResponse<LanguageCode>>(
+        `/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`,
+        undefined,
+        signal,
+      ),
+    select: (data): QuizView => {
+      const quiz = key<Record<string, unknown>>(data, `quiz_${lang}`);
+      const questions = (quiz[`question_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
+      return {
+        id: quiz.id as string,
+        title: quiz.title as string,
+        passingCriteria: quiz.passingCriteria as number,
+        questions: questions.map((q) => ({
+          id: q.id as string,
+          content: q.content as string,
+          type: q.type as 'single' | 'multi',
+          options: (q[`option_${lang}s`] as Array<{ id: string; content: string }> | undefined) ?? [],
+        })),
+      };
+    },
+  });
+}

@@ -1,0 +1,87 @@
+// The course catalogue (/courses): language selector, welcome-back cards for a signed-in learner,
+// and the grid of published courses in the chosen language.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fileUrl } from '../../../lib/api-client';
+import { plainText, truncateWords } from '../../../lib/text';
+import { useLanguage } from '../../../i18n/use-language';
+import { QueryState } from '../../../components/query-state';
+import { useCourses } from '../api/courses';
+import { useProgressList } from '../api/progress';
+import { LanguageSelect } from './language-select';
+import type { LearningPaths } from './learning-paths';
+import { ProgressBar } from './progress-bar';
+import './learning.css';
+
+export const DESCRIPTION_WORDS = 50;
+
+export function Catalogue({ signedIn, userName, paths }: { signedIn: boolean; userName?: string; paths: LearningPaths }) {
+  const { t } = useTranslation('learning');
+  const { language } = useLanguage();
+  const courses = useCourses(language);
+  const progress = useProgressList(language, signedIn);
+
+  return (
+    <>
+      <div className="page-hero">
+        <div className="container catalogue__hero">
+          <div>
+            <h1>{t('catalogueTitle')}</h1>
+            <p>{t('catalogueIntro')}</p>
+          </div>
+          <LanguageSelect />
+        </div>
+      </div>
+      <div className="container section">
+        {signedIn && progress.data && progress.data.courses.length > 0 && (
+          <section className="welcome" aria-labelledby="welcome-title">
+            <h2 id="welcome-title" className="section-title">
+              {userName ? t('welcomeBackName', { name: userName }) : t('welcomeBack')}
+            </h2>
+            <ul className="welcome__list">
+              {progress.data.courses.map((course) => (
+                <li key={course.id} className="card welcome__card">
+                  <h3 className="welcome__title">{course.title}</h3>
+                  <ProgressBar value={course.percentage} label={t('progressLabel')} />
+                  <Link className="btn btn--ghost" to={paths.course(course.lang, course.id)}>
+                    {course.status === 'completed' ? t('review') : t('continue')}
+                    <span className="visually-hidden">: {course.title}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {signedIn && progress.isError && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={80} />}
+
+        <section aria-labelledby="all-courses">
+          <h2 id="all-courses" className="section-title">
+            {t('allCourses')}
+          </h2>
+          <QueryState isPending={courses.isPending} isError={courses.isError} refetch={() => void courses.refetch()} />
+          {courses.data && courses.data.courses.length === 0 && <p className="empty-state">{t('noCourses')}</p>}
+          {courses.data && courses.data.courses.length > 0 && (
+            <ul className="course-grid">
+              {courses.data.courses.map((course) => (
+                <li key={course.id} className="card course-card">
+                  <img className="course-card__image" src={fileUrl(course.image)} alt="" width={640} height={360} loading="lazy" />
+                  <div className="course-card__body">
+                    <h3 className="course-card__title">{course.title}</h3>
+                    <p className="course-card__meta">
+                      {t('minutes', { count: course.duration })} · {t('lessonCount', { count: course.lessonCount })}
+                    </p>
+                    <p className="course-card__text">{truncateWords(plainText(course.description), DESCRIPTION_WORDS)}</p>
+                    <Link className="btn course-card__cta" to={paths.course(course.lang, course.id)}>
+                      {t('startLearning')}
+                      <span className="visually-hidden">: {course.title}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+// Course detail (/courses/{lang}/{courseId}): cover, title, rating, description, duration, Enroll
+// (only without a progress record), progress, the document download and the chapters and quizzes
+// tabs. Enrolling needs a signed-in learner; a visitor is sent to sign in first.
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
+import { ApiError, fileUrl } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { RichText } from '../../../components/rich-text';
+import { Tabs } from '../../../components/tabs';
+import { useCourse } from '../api/courses';
+import { useEnrol, useProgress, useRate, useRating } from '../api/progress';
+import type { LearningPaths } from './learning-paths';
+import { ProgressBar } from './progress-bar';
+import { StarInput, StarsShown } from './star-rating';
+import './learning.css';
+
+export function CourseDetail({
+  lang: langParam,
+  courseId,
+  signedIn,
+  paths,
+  enrolGate = (button) => button,
+}: {
+  lang: string;
+  courseId: string;
+  signedIn: boolean;
+  paths: LearningPaths;
+  /** Wraps the Enroll button, e.g. to ask a minor's guardian first. */
+  enrolGate?: (enrolButton: ReactNode) => ReactNode;
+}) {
+  const { t } = useTranslation('learning');
+  const navigate = useNavigate();
+  const lang: LanguageCode = isLanguageCode(langParam) ? langParam : 'en';
+  const course = useCourse(lang, courseId);
+  const progress = useProgress(lang, courseId, signedIn);
+  const enrolled = signedIn && progress.data != null;
+  const rating = useRating(lang, courseId, enrolled);
+  const enrol = useEnrol(lang, courseId);
+  const rate = useRate(lang, courseId);
+  const [tab, setTab] = useState('chapters');
+
+  if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
+  if (course.error instanceof ApiError && course.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (!course.data) {
+    return (
+      <div className="container section">
+        <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={320} />
+      </div>
+    );
+  }
+  const c = course.data;
+
+  const onEnrol = () => {
+    if (!signedIn) {
+      navigate(paths.login(paths.courses()));
+      return;
+    }
+    enrol.mutate(undefined, {
+      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer.message) }),
+      onError: (error) => {
+        // The specification logs an enrol failure; a learner still deserves to know why.
+        console.warn('enrol failed', error);
+        if (error instanceof ApiError) notify({ status: error.status, message: localMessage(error.message) });
+      },
+    });
+  };
+
+  const enrolButton = (
+    <button type="button" className="btn course__enrol" onClick={onEnrol} disabled={enrol.isPending}>
+      {t('enroll')}
+    </button>
+  );
+  const showEnrol = !signedIn || (progress.isSuccess && progress.data === null);
+  const firstLesson = c.chapters.find((ch) => ch.lessons.length > 0);
+
+  return (
+    <article className="course">
+      <div className="course__hero">
+        <div className="container course__hero-inner">
+          <img className="course__cover" src={fileUrl(c.image)} alt="" width={640} height={360} />
+          <div className="course__head">
+            <Link className="back-link" to={paths.courses()}>
+              ← {t('allCourses')}
+            </Link>
+            <h1 className="course__title">{c.title}</h1>
+            <p className="course__rating">
+              <StarsShown value={c.averageRating} label={t('averageRating', { rating: c.averageRating.toFixed(1) })} />
+              <span>{c.rating > 0 ? t('ratingSummary', { rating: c.averageRating.toFixed(1), count: c.rating }) : t('notRated')}</span>
+            </p>
+            <p className="course__meta">
+              {t('durationMinutes', { count: c.duration })} · {t('lessonCount', { count: c.lessonCount })} · {t('quizCount', { count: c.quizCount })}
+            </p>
+            <div className="course__actions">
+              {showEnrol && enrolGate(enrolButton)}
+              {enrolled && firstLesson?.lessons[0] && (
+                <Link className="btn" to={paths.lesson(lang, c.id, firstLesson.id, firstLesson.lessons[0].id)}>
+                  {t('continueLearning')}
+                </Link>
+              )}
+              {c.document ? (
+                <a className="btn btn--ghost" href={fileUrl(c.document)} download>
+                  {t('download')}
+                </a>
+              ) : (
+                <button type="button" className="btn btn--ghost" disabled title={t('noDocument')}>
+                  {t('download')}
+                </button>
+              )}
+            </div>
+            {signedIn && progress.isError && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />}
+            {enrolled && progress.data && <ProgressBar value={progress.data.percentage} label={t('progressLabel')} />}
+          </div>
+        </div>
+      </div>
+      <div className="container section course__body">
+        <section aria-labelledby="about-course">
+          <h2 id="about-course" className="section-title">
+            {t('aboutCourse')}
+          </h2>
+          <RichText html={c.description} videoLabel={t('video')} playLabel={t('playVideo')} />
+        </section>
+        {enrolled && (
+          <section className="course__rate">
+            <StarInput
+              value={rating.data?.myRating ?? null}
+              legend={t('yourRating')}
+              starLabel={(n) => t('stars', { count: n })}
+              disabled={rate.isPending}
+              onChange={(n) =>
+                rate.mutate(n, {
+                  onSuccess: () => notify({ status: 200, message: localMessage('Thank you for rating this course') }),
+                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) }),
+                })
+              }
+            />
+          </section>
+        )}
+        <Tabs
+          idPrefix="course-tabs"
+          label={t('contents')}
+          selected={tab}
+          onSelect={setTab}
+          items={[
+            { id: 'chapters', label: t('chaptersTab', { count: c.chapters.length }) },
+            { id: 'quizzes', label: t('quizzesTab', { count: c.quizzes.length }) },
+          ]}
+        >
+          {tab === 'chapters' ? (
+            <ol className="course__rows">
+              {c.chapters.map((chapter, index) => (
+                <li key={chapter.id}>
+                  <Link className="course__row" to={paths.chapter(lang, c.id, chapter.id)}>
+                    <span className="course__row-number">{index + 1}</span>
+                    <span>
+                      <strong>{chapter.title}</strong>
+                      <span className="course__row-meta">{t('lessonCount', { count: chapter.lessons.length })}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <ol className="course__rows">
+              {c.quizzes.map((quiz, index) => (
+                <li key={quiz.id}>
+                  <Link className="course__row" to={paths.quiz(lang, c.id, quiz.id)}>
+                    <span className="course__row-number">{index + 1}</span>
+                    <strong>{quiz.title}</strong>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Tabs>
+      </div>
+    </article>
+  );
+}

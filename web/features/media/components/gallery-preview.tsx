@@ -1,0 +1,46 @@
+// The home page's six photos of the first gallery title, with a wrapping lightbox and Explore More
+// (the gallery, in a new tab).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileUrl } from '../../../lib/api-client';
+import { Lightbox } from '../../../components/lightbox';
+import { useMediaImages, useMediaTitles } from '../api/media';
+import './media.css';
+
+export const HOME_GALLERY_COUNT = 6;
+
+export function GalleryPreview({ galleryPath }: { galleryPath: string }) {
+  const { t } = useTranslation('media');
+  const { t: tc } = useTranslation();
+  const titles = useMediaTitles();
+  const first = titles.data?.[0];
+  const images = useMediaImages(first?.id);
+  const [open, setOpen] = useState<number | null>(null);
+  const list = (images.data ?? []).slice(0, HOME_GALLERY_COUNT).map((image) => ({ src: fileUrl(image.image), alt: image.alt || first?.title || '' }));
+  return (
+    <section className="section" aria-labelledby="photo-gallery">
+      <div className="container">
+        <h2 id="photo-gallery" className="section-title">
+          {t('photoGallery')}
+        </h2>
+        <ul className="photo-grid">
+          {list.map((image, index) => (
+            <li key={image.src}>
+              <button type="button" className="photo-grid__button" onClick={() => setOpen(index)} aria-label={`${t('openPhoto')}: ${image.alt}`}>
+                <img src={image.src} alt="" width="1200" height="800" loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+          {list.length === 0 && Array.from({ length: HOME_GALLERY_COUNT }, (_, i) => <li key={i} className="photo-grid__placeholder" aria-hidden="true" />)}
+        </ul>
+        <p style={{ marginTop: 24 }}>
+          <a className="btn" href={galleryPath} target="_blank" rel="noopener">
+            {tc('actions.explore')}
+            <span className="visually-hidden"> {tc('nav.newTab')}</span>
+          </a>
+        </p>
+      </div>
+      <Lightbox images={list} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

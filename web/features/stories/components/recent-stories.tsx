@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { plainText, truncateChars } from '../../../lib/text';
+import { useRecentStories } from '../api/stories';
+import { StoryCard } from './story-card';
+import './stories.css';
+
+/** The home strip: three recent stories and View All. Card text: 130 characters plus "...". */
+export const HOME_STORY_COUNT = 3;
+export const HOME_STORY_EXCERPT = 130;
+
+export function RecentStories({ storyPath, allPath }: { storyPath: (id: string) => string; allPath: string }) {
+  const { t } = useTranslation('stories');
+  const { t: tc } = useTranslation();
+  const recent = useRecentStories();
+  const stories = (recent.data ?? []).slice(0, HOME_STORY_COUNT);
+  return (
+    <section className="section section--alt" aria-labelledby="recent-stories">
+      <div className="container">
+        <h2 id="recent-stories" className="section-title">
+          {t('title')}
+        </h2>
+        <ul className="story-grid" style={{ minHeight: stories.length ? undefined : 320 }}>
+          {stories.map((story) => (
+            <li key={story.id}>
+              <StoryCard story={story} text={truncateChars(plainText(story.description), HOME_STORY_EXCERPT)} to={storyPath(story.id)} />
+            </li>
+          ))}
+        </ul>
+        <p style={{ marginTop: 24 }}>
+          <Link className="btn" to={allPath}>
+            {tc('actions.viewAll')}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hasNext, hasPrevious, pageOffset, parsePage } from './pagination';
+import { truncateChars, truncateWords, plainText } from './text';
+
+describe('pagination', () => {
+  it('follows the specification', () => {
+    expect(pageOffset(1, 4)).toBe(0);
+    expect(pageOffset(3, 6)).toBe(12);
+    expect(hasPrevious(1)).toBe(false);
+    expect(hasPrevious(2)).toBe(true);
+    expect(hasNext(1, 4, 4)).toBe(false);
+    expect(hasNext(1, 4, 5)).toBe(true);
+    expect(hasNext(2, 4, 8)).toBe(false);
+    expect(hasNext(2, 6, 13)).toBe(true);
+  });
+
+  it('reads a page number defensively', () => {
+    expect(parsePage('3')).toBe(3);
+    for (const bad of [null, '', '0', '-1', '1.5', 'x']) expect(parsePage(bad)).toBe(1);
+  });
+});
+
+describe('text', () => {
+  it('cuts by characters and by words', () => {
+    expect(truncateChars('abcdef', 3)).toBe('abc...');
+    expect(truncateChars('abc', 3)).toBe('abc');
+    expect(truncateChars('नमस्ते', 2)).toBe('नम...');
+    expect(truncateWords('one two three', 2)).toBe('one two…');
+    expect(plainText('<p>a <b>b</b></p>\n<p>c</p>')).toBe('a b c');
+  });
+});

@@ -1,0 +1,33 @@
+// Excerpts for cards: plain text from sanitised HTML, cut as the specification says.
+
+/** Text content of an HTML string, whitespace collapsed. */
+export function plainText(html: string): string {
+  if (typeof DOMParser !== 'undefined') {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  }
+  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The first `max` characters, plus "..." when something was cut. */
+export function truncateChars(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join('').trimEnd()}...`;
+}
+
+/** The first `max` words, plus an ellipsis when something was cut. */
+export function truncateWords(text: string, max: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length <= max ? words.join(' ') : `${words.slice(0, max).join(' ')}…`;
+}
+
+export function excerpt(html: string, maxChars: number): string {
+  return truncateChars(plainText(html), maxChars);
+}
+
+/** Dates as the visitor's language writes them. */
+export function formatDate(value: string | Date, bcp47: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(bcp47, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
