@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MessageResponse } from '../../../contract/auth';
+import { BadRequestResponse, MessageResponse } from '../../../contract/auth';
 import { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../contract/users';
 import { endSession, requireActiveUser, requireUser } from '../../plugins/session';
 import { UsersService, USER_MESSAGES } from './service';
@@ -39,7 +39,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         description:
           'Only these five fields are read; any other (mobile, role, active) is ignored. An empty email or null clears a field.',
         body: UpdateProfileBody,
-        response: { 200: UserResponse, 400: MessageResponse, ...errors },
+        response: { 200: UserResponse, 400: BadRequestResponse, ...errors },
       },
     },
     async (request) => {
@@ -58,7 +58,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         summary: 'Record a parent’s or guardian’s consent for a learner under 18',
         description: 'Required (DPDP Act 2023) before a learner under 18 can enrol, learn or take quizzes.',
         body: GuardianConsentBody,
-        response: { 200: UserResponse, 400: MessageResponse, ...errors },
+        response: { 200: UserResponse, 400: BadRequestResponse, ...errors },
       },
     },
     async (request) => {

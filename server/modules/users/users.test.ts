@@ -1,0 +1,247 @@
+// The learner's own profile: reading it, changing only what is theirs, an inactive account, and a
+// guardian's consent for a learner under 18.
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENDERS, QUALIFICATIONS } from '../../../contract/users';
+import { users } from '../../db/schema';
+import configAndDb from '../../plugins/config-and-db';
+import errors from '../../plugins/errors';
+import session, { GUARDIAN_CONSENT_REQUIRED, requireLearner } from '../../plugins/session';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signUp } from '../auth/auth-test-helpers';
+import { USER_MESSAGES } from './service';
+
+let t: TestApp;
+/** A second app on the same database with one route behind requireLearner, as learning routes are. */
+let learning: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
+  learning = Fastify({ logger: false });
+  await learning.register(configAndDb, { config: t.config, db: t.app.db });
+  await learning.register(errors);
+  await learning.register(session);
+  learning.get('/learn', { preHandler: requireLearner }, async () => ({ ok: true }));
+  await learning.ready();
+});
+afterAll(async () => {
+  await learning.close();
+  await t.close();
+});
+
+const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: cookie ? { cookie } : {} });
+const patch = (cookie: string | undefined, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: cookie ? { cookie } : {}, payload: payload as object });
+const consent = (cookie: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/user/me/guardian-consent', headers: { cookie }, payload: payload as object });
+const learn = (cookie: string) => learning.inject({ method: 'GET', url: '/learn', headers: { cookie } });
+
+describe('GET /api/user/me', () => {
+  it('answers the whole profile', async () => {
+    const { mobile, cookie } = await signUp(t.app);
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: {
+        id: expect.any(String),
+        name: 'Asha Devi',
+        mobile,
+        email: null,
+        age: null,
+        gender: null,
+        qualification: null,
+        role: 'user',
+        active: true,
+        guardianConsent: false,
+        guardianName: null,
+        guardianRelationship: null,
+      },
+    });
+  });
+
+  it('is 401 without a session, with an unknown one, or with a malformed cookie', async () => {
+    for (const cookie of [undefined, 'sid=unknown', 'sid=', 'other=1']) {
+      const res = await me(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Please sign in to continue' });
+    }
+  });
+});
+
+describe('PATCH /api/user/me', () => {
+  it('changes name, email, age, gender and qualification', async () => {
+    const { cookie } = await signUp(t.app);
+    const res = await patch(cookie, {
+      name: '  Sunita  Kumari ',
+      email: 'sunita@example.in',
+      age: 42,
+      gender: 'Female',
+      qualification: '10+2 or Diploma',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      name: 'Sunita Kumari',
+      email: 'sunita@example.in',
+      age: 42,
+      gender: 'Female',
+      qualification: '10+2 or Diploma',
+    });
+    expect((await me(cookie)).json().user).toMatchObject({ name: 'Sunita Kumari', age: 42 });
+  });
+
+  it('accepts every option the form offers', async () => {
+    const { cookie } = await signUp(t.app);
+    for (const gender of GENDERS) expect((await patch(cookie, { gender })).json().user.gender).toBe(gender);
+    for (const qualification of QUALIFICATIONS) {
+      expect((await patch(cookie, { qualification })).json().user.qualification).toBe(qualification);
+    }
+  });
+
+  it('changes only the fields sent, and clears with an empty email or null', async () => {
+    const { cookie } = await signUp(t.app);
+    await patch(cookie, { email: 'a@example.in', age: 30, gender: 'Male' });
+    const res = await patch(cookie, { email: '', age: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: null, age: null, gender: 'Male', name: 'Asha Devi' });
+    const empty = await patch(cookie, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().user.gender).toBe('Male');
+  });
+
+  it('ignores the mobile number, role, active flag and consent sent in the body', async () => {
+    const { mobile, cookie } = await signUp(t.app);
+    const res = await patch(cookie, {
+      name: 'Changed',
+      mobile: '919999999999',
+      role: 'admin',
+      active: false,
+      id: '00000000-0000-0000-0000-000000000000',
+      guardianConsent: true,
+      guardianConsentAt: new Date().toISOString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(users).where(eq(users.mobile, mobile));
+    expect(row).toMatchObject({ name: 'Changed', mobile, role: 'user', active: true, guardianConsentAt: null });
+    expect(res.json().user).toMatchObject({ mobile, role: 'user', active: true, guardianConsent: false });
+  });
+
+  const bad: [string, Record<string, unknown>, string][] = [
+    ['an age under 5', { age: 4 }, 'age'],
+    ['an age over 120', { age: 121 }, 'age'],
+    ['a fractional age', { age: 25.5 }, 'age'],
+    ['an age in words', { age: 'twenty' }, 'age'],
+    ['an unknown gender', { gender: 'male' }, 'gender'],
+    ['an unknown qualification', { qualification: 'PhD' }, 'qualification'],
+    ['a name that is an object', { name: { first: 'A' } }, 'name'],
+    ['a huge email', { email: 'a'.repeat(5000) }, 'email'],
+  ];
+  for (const [what, body, field] of bad) {
+    it(`refuses ${what} with 400 naming the field`, async () => {
+      const { cookie } = await signUp(t.app);
+      const res = await patch(cookie, body);
+      expect(res.statusCode).toBe(400);
+      const answer = res.json();
+      expect(answer.message).toContain(field);
+      expect(answer.details[0].field).toBe(field);
+    });
+  }
+
+  it('refuses an empty name and a malformed email with the form’s wording', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await patch(cookie, { name: '   ' })).json()).toEqual({ message: 'Please enter your name' });
+    expect((await patch(cookie, { email: 'sunita@' })).json()).toEqual({ message: 'Enter a valid email address' });
+    expect((await me(cookie)).json().user).toMatchObject({ name: 'Asha Devi', email: null });
+  });
+
+  it('is 401 without a session and refused from another site', async () => {
+    expect((await patch(undefined, { name: 'X' })).statusCode).toBe(401);
+    const { cookie } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/me',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: { name: 'Attacker' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await me(cookie)).json().user.name).toBe('Asha Devi');
+  });
+});
+
+describe('an inactive account', () => {
+  it('can still read its profile, but not change it or learn', async () => {
+    const { mobile, cookie } = await signUp(t.app);
+    await t.app.db.update(users).set({ active: false }).where(eq(users.mobile, mobile));
+    const read = await me(cookie);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().user.active).toBe(false);
+    const change = await patch(cookie, { name: 'X' });
+    expect(change.statusCode).toBe(403);
+    expect(change.json()).toEqual({ message: 'Your account is not active' });
+    expect((await consent(cookie, { guardianName: 'A', relationship: 'Mother', agree: true })).statusCode).toBe(403);
+    expect((await learn(cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('a learner under 18', () => {
+  it('cannot learn until a parent or guardian agrees; the consent is recorded with who gave it', async () => {
+    const { mobile, cookie } = await signUp(t.app);
+    expect((await learn(cookie)).statusCode).toBe(200);
+
+    await patch(cookie, { age: 15 });
+    const blocked = await learn(cookie);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({ message: GUARDIAN_CONSENT_REQUIRED });
+
+    const res = await consent(cookie, { guardianName: '  Ramesh Patil ', relationship: 'Father', agree: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ guardianConsent: true, guardianName: 'Ramesh Patil', guardianRelationship: 'Father' });
+    const [row] = await t.app.db.select().from(users).where(eq(users.mobile, mobile));
+    expect(row!.guardianConsentAt).toBeInstanceOf(Date);
+    expect((await learn(cookie)).statusCode).toBe(200);
+  });
+
+  it('an adult who later changes the age to under 18 is stopped until consent is given', async () => {
+    const { cookie } = await signUp(t.app);
+    await patch(cookie, { age: 25 });
+    expect((await learn(cookie)).statusCode).toBe(200);
+    await patch(cookie, { age: 16 });
+    expect((await learn(cookie)).statusCode).toBe(403);
+  });
+
+  it('consent needs the guardian’s name, a relationship and agreement', async () => {
+    const { cookie } = await signUp(t.app);
+    await patch(cookie, { age: 14 });
+    const cases: [unknown, string][] = [
+      [{ relationship: 'Mother', agree: true }, USER_MESSAGES.guardianNameRequired],
+      [{ guardianName: '  ', relationship: 'Mother', agree: true }, USER_MESSAGES.guardianNameRequired],
+      [{ guardianName: 'Geeta', agree: true }, USER_MESSAGES.relationshipRequired],
+      [{ guardianName: 'Geeta', relationship: 'Mother' }, USER_MESSAGES.agreeRequired],
+      [{ guardianName: 'Geeta', relationship: 'Mother', agree: false }, USER_MESSAGES.agreeRequired],
+    ];
+    for (const [body, message] of cases) {
+      const res = await consent(cookie, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const wrongRelation = await consent(cookie, { guardianName: 'Geeta', relationship: 'Neighbour', agree: true });
+    expect(wrongRelation.statusCode).toBe(400);
+    expect(wrongRelation.json().details[0].field).toBe('relationship');
+    expect((await me(cookie)).json().user.guardianConsent).toBe(false);
+    expect((await learn(cookie)).statusCode).toBe(403);
+  });
+
+  it('consent is refused for an adult or an unknown age, and needs a session', async () => {
+    const { cookie } = await signUp(t.app);
+    const unknownAge = await consent(cookie, { guardianName: 'Geeta', relationship: 'Mother', agree: true });
+    expect(unknownAge.statusCode).toBe(400);
+    expect(unknownAge.json()).toEqual({ message: USER_MESSAGES.consentNotNeeded });
+    await patch(cookie, { age: 18 });
+    expect((await consent(cookie, { guardianName: 'Geeta', relationship: 'Mother', agree: true })).statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/me/guardian-consent',
+      payload: { guardianName: 'Geeta', relationship: 'Mother', agree: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
