@@ -28,6 +28,7 @@ export const paths = {
   cyberShield: () => '/vicyberShield',
   cyberShieldTerms: () => '/vicybershieldtnc',
   privacy: () => '/privacy-policy',
+  certificateVerify: (number: string) => `/certificates/verify/${encodeURIComponent(number)}`,
 } as const;
 
 /** Route patterns for the router, matching the builders above. */
@@ -57,4 +58,5 @@ export const routePatterns = {
   cyberShield: '/vicyberShield',
   cyberShieldTerms: '/vicybershieldtnc',
   privacy: '/privacy-policy',
+  certificateVerify: '/certificates/verify/:number',
 } as const;

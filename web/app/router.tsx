@@ -25,6 +25,12 @@ const Blogs = page(() => import('./routes/blogs'), ['blogs']);
 const Blog = page(() => import('./routes/blog'), ['blogs']);
 const Stories = page(() => import('./routes/stories'), ['stories']);
 const Story = page(() => import('./routes/story'), ['stories']);
+const Login = page(() => import('./routes/login'), ['auth', 'messages']);
+const Courses = page(() => import('./routes/courses'), ['learning', 'messages']);
+const Course = page(() => import('./routes/course'), ['learning', 'messages', 'profile']);
+const Learning = page(() => import('./routes/learning'), ['learning', 'messages', 'profile', 'quiz', 'quiz-demo']);
+const Profile = page(() => import('./routes/profile'), ['profile', 'messages']);
+const CertificateVerify = page(() => import('./routes/certificate-verify'), ['profile', 'messages']);
 
 export function AppRoutes() {
   return (
@@ -40,6 +46,14 @@ export function AppRoutes() {
         <Route path={p.stories} element={<Navigate to={p.storiesAll} replace />} />
         <Route path={p.storiesAll} element={<Stories />} />
         <Route path={p.story} element={<Story />} />
+        <Route path={p.login} element={<Login />} />
+        <Route path={p.courses} element={<Courses />} />
+        <Route path={p.course} element={<Course />} />
+        {[p.courseJournal, p.courseSummary, p.chapter, p.lesson, p.quiz, p.quizDemo, p.video].map((path) => (
+          <Route key={path} path={path} element={<Learning />} />
+        ))}
+        <Route path={p.profile} element={<Profile />} />
+        <Route path={p.certificateVerify} element={<CertificateVerify />} />
         <Route path="*" element={<Navigate to={p.home} replace />} />
       </Route>
     </Routes>

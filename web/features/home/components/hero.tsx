@@ -30,6 +30,18 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
   const [index, setIndex] = useState(0);
   const [videoOpen, setVideoOpen] = useState(false);
   const running = !reduce && !paused && !videoOpen;
+  // Only the first picture loads with the page; the others once the page has loaded, so they never
+  // compete with it on a slow connection.
+  const [others, setOthers] = useState(false);
+  useEffect(() => {
+    const show = () => window.setTimeout(() => setOthers(true), 500);
+    if (document.readyState === 'complete') {
+      const timer = show();
+      return () => window.clearTimeout(timer);
+    }
+    window.addEventListener('load', show, { once: true });
+    return () => window.removeEventListener('load', show);
+  }, []);
 
   useEffect(() => {
     if (!running) return;
@@ -58,7 +70,7 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
         </div>
       </div>
       <div className="hero__media">
-        {HERO_IMAGES.map((src, i) => (
+        {HERO_IMAGES.map((src, i) => (i > 0 && !others ? null :
           <img
             key={src}
             className={`hero__image${i === index ? ' is-current' : ''}`}
@@ -67,7 +79,6 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
             aria-hidden={i === index ? undefined : true}
             width="800"
             height="600"
-            loading={i === 0 ? 'eager' : 'lazy'}
             fetchPriority={i === 0 ? 'high' : 'low'}
             decoding={i === 0 ? 'sync' : 'async'}
           />

@@ -132,7 +132,7 @@ export function CourseDetail({
               disabled={rate.isPending}
               onChange={(n) =>
                 rate.mutate(n, {
-                  onSuccess: () => notify({ status: 200, message: localMessage('Thank you for rating this course') }),
+                  onSuccess: () => notify({ status: 200, message: t('ratingSaved', { ns: 'messages' }) }),
                   onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) }),
                 })
               }

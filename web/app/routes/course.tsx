@@ -1,0 +1,21 @@
+import { useParams } from 'react-router';
+import { CourseDetail } from '../../features/learning/components/course-detail';
+import { ConsentGate } from '../../features/profile/components/guardian-consent';
+import { useSession } from '../../lib/session';
+import { paths } from '../paths';
+
+export function Component() {
+  const { lang = '', courseId = '' } = useParams();
+  const { signedIn } = useSession();
+  return (
+    <CourseDetail
+      key={`${lang}/${courseId}`}
+      lang={lang}
+      courseId={courseId}
+      signedIn={signedIn}
+      paths={paths}
+      // A minor's guardian agrees before the first enrolment.
+      enrolGate={(button) => (signedIn ? <ConsentGate inline>{button}</ConsentGate> : button)}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+// A chapter (its lessons listed) or one lesson of it with Mark as Complete.
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../../../contract/languages';
+import { ApiError } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { RichText } from '../../../components/rich-text';
+import { useChapter } from '../api/courses';
+import { useCompleteLesson, useProgress } from '../api/progress';
+import { completion } from './course-items';
+import type { LearningPaths } from './learning-paths';
+import { NextStep } from './next-step';
+
+export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { lang: LanguageCode; courseId: string; chapterId: string; lessonId?: string; paths: LearningPaths }) {
+  const { t } = useTranslation('learning');
+  const chapter = useChapter(lang, courseId, chapterId);
+  const progress = useProgress(lang, courseId, true);
+  const complete = useCompleteLesson(lang, courseId);
+  const done = completion(progress.data);
+
+  if (chapter.error instanceof ApiError && chapter.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (!chapter.data) return <QueryState isPending={chapter.isPending} isError={chapter.isError} refetch={() => void chapter.refetch()} minHeight={300} />;
+
+  const c = chapter.data;
+  if (!lessonId) {
+    return (
+      <section className="view" aria-labelledby="view-title">
+        <p className="eyebrow">{t('chapter')}</p>
+        <h1 id="view-title" className="view__title">
+          {c.title}
+        </h1>
+        <ol className="course__rows">
+          {c.lessons.map((lesson, index) => (
+            <li key={lesson.id}>
+              <Link className="course__row" to={paths.lesson(lang, courseId, chapterId, lesson.id)}>
+                <span className="course__row-number">{done.lessons.has(`${chapterId}::${lesson.id}`) ? '✓' : index + 1}</span>
+                <span>
+                  <strong>{lesson.title}</strong>
+                  <span className="course__row-meta">{t('minutes', { count: lesson.duration })}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+        {c.lessons[0] && (
+          <Link className="btn" to={paths.lesson(lang, courseId, chapterId, c.lessons[0].id)}>
+            {t('startChapter')}
+          </Link>
+        )}
+      </section>
+    );
+  }
+
+  const lesson = c.lessons.find((l) => l.id === lessonId);
+  if (!lesson) return <Navigate to={paths.chapter(lang, courseId, chapterId)} replace />;
+  const isDone = done.lessons.has(`${chapterId}::${lesson.id}`);
+
+  return (
+    <article className="view" aria-labelledby="view-title">
+      <p className="eyebrow">{c.title}</p>
+      <h1 id="view-title" className="view__title">
+        {lesson.title}
+      </h1>
+      <p className="view__meta">{t('minutes', { count: lesson.duration })}</p>
+      <RichText html={lesson.content} videoLabel={t('video')} playLabel={t('playVideo')} className="lesson__content" />
+      <div className="view__actions">
+        {isDone ? (
+          <p className="done-note" role="status">
+            ✓ {t('lessonDone')}
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="btn"
+            disabled={complete.isPending || progress.isPending}
+            onClick={() =>
+              complete.mutate(
+                { chapterId, lessonId: lesson.id },
+                {
+                  onSuccess: (answer) => notify({ status: 200, message: localMessage(answer.message) }),
+                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) }),
+                },
+              )
+            }
+          >
+            {t('markComplete')}
+          </button>
+        )}
+      </div>
+      <NextStep lang={lang} courseId={courseId} current={`${chapterId}::${lesson.id}`} paths={paths} />
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+// The reflection journal: the course's prompt, the learner's own text and Save. Every keystroke is
+// kept as a draft in this browser, so a failed save, a lost connection or a closed tab loses
+// nothing; the draft is dropped once the server has the same text.
+import { useEffect, useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../../../contract/languages';
+import { JOURNAL_MAX_LENGTH } from '../../../../contract/progress';
+import { ApiError } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { RichText } from '../../../components/rich-text';
+import { useCourse } from '../api/courses';
+import { useJournal, useSaveJournal } from '../api/progress';
+import type { LearningPaths } from './learning-paths';
+import { NextStep } from './next-step';
+
+const draftKey = (lang: string, courseId: string) => `jgk_journal_draft_${lang}_${courseId}`;
+
+function readDraft(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(key: string, text: string | null) {
+  try {
+    if (text === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, text);
+  } catch {
+    // Storage may be full or unavailable; the text is still in the page.
+  }
+}
+
+export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; courseId: string; paths: LearningPaths }) {
+  const { t } = useTranslation('learning');
+  const course = useCourse(lang, courseId);
+  const journal = useJournal(lang, courseId);
+  const save = useSaveJournal(lang, courseId);
+  const fieldId = useId();
+  const key = draftKey(lang, courseId);
+  const [text, setText] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  // The text starts from the draft when there is one, else from what the server has.
+  useEffect(() => {
+    if (text !== null || !journal.data) return;
+    setText(readDraft(key) ?? journal.data.text);
+    setSaved(journal.data.text);
+  }, [journal.data, key, text]);
+
+  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={300} />;
+  if (!course.data.journal) return <Navigate to={paths.course(lang, courseId)} replace />;
+
+  const value = text ?? '';
+  const dirty = text !== null && text !== saved;
+  return (
+    <article className="view" aria-labelledby="view-title">
+      <p className="eyebrow">{t('conclusion')}</p>
+      <h1 id="view-title" className="view__title">
+        {t('journal')}
+      </h1>
+      <RichText html={course.data.journal} videoLabel={t('video')} playLabel={t('playVideo')} className="journal__prompt" />
+      {journal.isError && text === null ? (
+        <QueryState isPending={false} isError refetch={() => void journal.refetch()} minHeight={120} />
+      ) : (
+        <form
+          className="journal"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(value, {
+              onSuccess: (answer) => {
+                setSaved(answer.journal.text);
+                writeDraft(key, null);
+                notify({ status: 200, message: t('journalSaved', { ns: 'messages' }) });
+              },
+              onError: (error) =>
+                notify({
+                  status: error instanceof ApiError ? error.status : 500,
+                  message: `${t('journalFailed', { ns: 'messages' })} ${error instanceof ApiError && error.status !== 0 ? localMessage(error.message) : ''}`.trim(),
+                }),
+            });
+          }}
+        >
+          <label htmlFor={fieldId} className="field__label">
+            {t('journalLabel')}
+          </label>
+          <textarea
+            id={fieldId}
+            className="journal__text"
+            rows={10}
+            maxLength={JOURNAL_MAX_LENGTH}
+            value={value}
+            disabled={text === null}
+            onChange={(event) => {
+              setText(event.target.value);
+              writeDraft(key, event.target.value);
+            }}
+          />
+          <p className="view__meta" aria-live="polite">
+            {dirty ? t('unsaved') : saved ? t('savedNote') : ''}
+          </p>
+          <button type="submit" className="btn" disabled={save.isPending || text === null}>
+            {save.isPending ? t('saving') : t('save')}
+          </button>
+        </form>
+      )}
+      <NextStep lang={lang} courseId={courseId} current="journal" paths={paths} />
+    </article>
+  );
+}

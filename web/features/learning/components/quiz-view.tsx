@@ -1,0 +1,61 @@
+// A course quiz through the shared quiz player: intro -> questions -> result. The answers go to
+// the server when the learner submits (the correct options never reach the browser); Retake
+// starts again at the intro.
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../../../contract/languages';
+import { ApiError } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../components/quiz-player/quiz-player';
+import { useQuiz } from '../api/courses';
+import { useProgress, useSubmitQuiz } from '../api/progress';
+import { completion } from './course-items';
+import type { LearningPaths } from './learning-paths';
+import { NextStep } from './next-step';
+
+export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode; courseId: string; quizId: string; paths: LearningPaths }) {
+  const { t } = useTranslation('learning');
+  const quiz = useQuiz(lang, courseId, quizId);
+  const progress = useProgress(lang, courseId, true);
+  const submit = useSubmitQuiz(lang, courseId, quizId);
+
+  // The specification: a quiz that cannot be loaded sends the learner to the home page.
+  if (quiz.error instanceof ApiError && quiz.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (!quiz.data) return <QueryState isPending={quiz.isPending} isError={quiz.isError} refetch={() => void quiz.refetch()} minHeight={300} />;
+  const q = quiz.data;
+  const passedBefore = completion(progress.data).quizzes.has(q.id);
+
+  const onSubmit = async (answers: QuizAnswers): Promise<QuizResult> => {
+    try {
+      const result = await submit.mutateAsync({
+        answers: q.questions.map((question) => ({ questionId: question.id, selectedOptions: answers[question.id] ?? [] })),
+      });
+      const message = result.passed ? t('quizPassed', { score: result.score }) : t('quizFailed', { score: result.score, passing: result.passingCriteria });
+      return { score: result.score, passed: result.passed, message };
+    } catch (error) {
+      // The player says the answers were not sent; the server's reason goes beside it.
+      notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage((error as Error).message) });
+      throw error;
+    }
+  };
+
+  return (
+    <div className="view">
+      <QuizPlayer
+        key={q.id}
+        title={q.title}
+        description={
+          <p>
+            {t('quizIntro', { passing: q.passingCriteria })}
+            {passedBefore && <strong className="done-note"> ✓ {t('quizAlreadyPassed')}</strong>}
+          </p>
+        }
+        questions={q.questions}
+        onSubmit={onSubmit}
+      />
+      <NextStep lang={lang} courseId={courseId} current={q.id} paths={paths} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// A course video: the stored file in the browser's own player; watching to the end marks it.
+import { useRef } from 'react';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../../../contract/languages';
+import { ApiError, fileUrl } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { useCourse } from '../api/courses';
+import { useCompleteVideo, useProgress } from '../api/progress';
+import { completion } from './course-items';
+import type { LearningPaths } from './learning-paths';
+import { NextStep } from './next-step';
+
+export function VideoView({ lang, courseId, videoId, paths }: { lang: LanguageCode; courseId: string; videoId: string; paths: LearningPaths }) {
+  const { t } = useTranslation('learning');
+  const course = useCourse(lang, courseId);
+  const progress = useProgress(lang, courseId, true);
+  const complete = useCompleteVideo(lang, courseId);
+  const sent = useRef(false);
+
+  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={300} />;
+  const video = course.data.videos.find((v) => v.id === videoId);
+  if (!video) return <Navigate to={paths.course(lang, courseId)} replace />;
+  const watched = completion(progress.data).videos.has(video.id);
+
+  const onEnded = () => {
+    if (watched || sent.current) return;
+    sent.current = true;
+    complete.mutate(video.id, {
+      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer.message) }),
+      onError: (error) => {
+        sent.current = false;
+        notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) });
+      },
+    });
+  };
+
+  return (
+    <article className="view" aria-labelledby="view-title">
+      <p className="eyebrow">{t('video')}</p>
+      <h1 id="view-title" className="view__title">
+        {video.title}
+      </h1>
+      <video className="video-player" controls preload="metadata" playsInline poster={video.poster ? fileUrl(video.poster) : undefined} onEnded={onEnded} src={fileUrl(video.video)}>
+        <a href={fileUrl(video.video)} download>
+          {t('downloadVideo')}
+        </a>
+      </video>
+      {video.description && <p>{video.description}</p>}
+      <p className={watched ? 'done-note' : 'view__meta'} role="status">
+        {watched ? `✓ ${t('videoDone')}` : t('videoHint')}
+      </p>
+      <NextStep lang={lang} courseId={courseId} current={video.id} paths={paths} />
+    </article>
+  );
+}

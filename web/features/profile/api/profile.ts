@@ -1,0 +1,63 @@
+// The learner's own profile, their course stats, the certificate and their data (DPDP Act:
+// download and erase).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../../contract/users';
+import type { LanguageCode } from '../../../../contract/languages';
+import type { StatsResponse } from '../../../../contract/progress';
+import { api, apiBlob } from '../../../lib/api-client';
+
+export const meKey = ['me'] as const;
+
+export function useMe(enabled = true) {
+  return useQuery({
+    queryKey: meKey,
+    enabled,
+    queryFn: ({ signal }) => api.get<UserResponse>('/api/user/me', undefined, signal),
+    select: (data) => data.user,
+    staleTime: 0,
+  });
+}
+
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => api.patch<UserResponse>('/api/user/me', body),
+    onSuccess: (data) => {
+      client.setQueryData(meKey, data);
+      // The header shows the name from the session.
+      void client.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
+
+export function useGuardianConsent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GuardianConsentBody) => api.post<UserResponse>('/api/user/me/guardian-consent', body),
+    onSuccess: (data) => client.setQueryData(meKey, data),
+  });
+}
+
+export function useStats(lang: LanguageCode) {
+  return useQuery({
+    queryKey: ['stats', lang],
+    queryFn: ({ signal }) => api.get<StatsResponse>(`/api/progress/${lang}/stats`, undefined, signal),
+    staleTime: 0,
+  });
+}
+
+export const downloadCertificate = (lang: LanguageCode) => apiBlob(`/api/progress/${lang}/certificate`);
+export const downloadMyData = () => apiBlob('/api/user/me/export');
+export const deleteAccount = () => api.delete<{ message: string }>('/api/user/me');
+
+/** Saves a Blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

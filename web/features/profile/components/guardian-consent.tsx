@@ -1,0 +1,88 @@
+// A learner under 18 needs a parent's or guardian's consent before learning starts (DPDP Act
+// 2023). The gate shows its children once consent is recorded (or not needed), else the form.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, type GuardianRelationship, type UserProfile } from '../../../../contract/users';
+import { ApiError } from '../../../lib/api-client';
+import { localMessage } from '../../../i18n/server-messages';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { useGuardianConsent, useMe } from '../api/profile';
+import './profile.css';
+
+export const needsConsent = (user: UserProfile | undefined) => Boolean(user && user.age !== null && user.age < MINOR_AGE && !user.guardianConsent);
+
+export function GuardianConsentForm() {
+  const { t } = useTranslation('profile');
+  const ids = { name: useId(), relation: useId(), agree: useId() };
+  const consent = useGuardianConsent();
+  const [guardianName, setGuardianName] = useState('');
+  const [relationship, setRelationship] = useState<GuardianRelationship | ''>('');
+  const [agree, setAgree] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!guardianName.trim()) return setError(localMessage('Please enter the name of your parent or guardian'));
+    if (!relationship) return setError(localMessage('Please choose how the parent or guardian is related to you'));
+    if (!agree) return setError(localMessage('Your parent or guardian must agree before you can continue'));
+    consent.mutate(
+      { guardianName: guardianName.trim(), relationship, agree },
+      {
+        onSuccess: () => notify({ status: 200, message: t('consentSaved', { ns: 'messages' }) }),
+        onError: (e) => setError(e instanceof ApiError ? localMessage(e.message) : t('genericError')),
+      },
+    );
+  };
+
+  return (
+    <section className="consent card" aria-labelledby="consent-title">
+      <h1 id="consent-title" className="consent__title">
+        {t('consentTitle')}
+      </h1>
+      <p>{t('consentWhy')}</p>
+      <p>{t('consentAsk')}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <form className="form" onSubmit={submit} noValidate>
+        <label htmlFor={ids.name} className="field__label">
+          {t('guardianName')}
+        </label>
+        <input id={ids.name} className="field__input" value={guardianName} onChange={(e) => setGuardianName(e.target.value)} autoComplete="off" />
+        <label htmlFor={ids.relation} className="field__label">
+          {t('relationship')}
+        </label>
+        <select id={ids.relation} className="field__input" value={relationship} onChange={(e) => setRelationship(e.target.value as GuardianRelationship)}>
+          <option value="">{t('choose')}</option>
+          {GUARDIAN_RELATIONSHIPS.map((r) => (
+            <option key={r} value={r}>
+              {t(`relationships.${r}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.agree} className="checkbox">
+          <input id={ids.agree} type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+          <span>{t('iAgree')}</span>
+        </label>
+        <button type="submit" className="btn" disabled={consent.isPending}>
+          {t('giveConsent')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Learning waits for a minor's guardian consent; everyone else goes straight on. */
+export function ConsentGate({ children, inline = false }: { children: ReactNode; inline?: boolean }) {
+  const me = useMe();
+  if (me.isPending || me.isError) {
+    if (inline) return null;
+    return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight={240} />;
+  }
+  if (needsConsent(me.data)) return inline ? <GuardianConsentForm /> : <div className="container section"><GuardianConsentForm /></div>;
+  return <>{children}</>;
+}
