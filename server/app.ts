@@ -22,6 +22,7 @@ import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
 import journal from './modules/journal/routes';
 import ratings from './modules/ratings/routes';
+import certificates from './modules/certificates/routes';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(progress);
   await app.register(journal);
   await app.register(ratings);
+  await app.register(certificates);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

@@ -1,0 +1,70 @@
+// The certificate download for a learner, and the public check of a certificate number that the QR
+// code on every certificate leads to (through the web page at /certificates/verify/{number}).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  CERTIFICATE_UNKNOWN,
+  CertificateMessage,
+  CertificateNotFound,
+  CertificateNumberParams,
+  CertificateVerified,
+} from '../../../contract/certificates';
+import { LanguageParam, languageOrNotFound } from '../../lib/language';
+import { requireLearner } from '../../plugins/session';
+import * as service from './service';
+
+export default async function certificateRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/progress/:lang/certificate',
+    {
+      // Before validation, so an anonymous caller learns nothing about the input rules.
+      preValidation: requireLearner,
+      schema: {
+        tags: ['certificates'],
+        summary: "The learner's certificate for a language as a PDF (Certificate.pdf), once every published course in it is complete",
+        description:
+          'Issued on the first request with a unique number; later requests return the same certificate. 400 until every published course in the language is complete.',
+        security: [{ session: [] }],
+        params: Type.Object({ lang: LanguageParam }),
+        produces: ['application/pdf'],
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The certificate (application/pdf)' }),
+          400: CertificateMessage,
+          401: CertificateMessage,
+          403: CertificateMessage,
+          404: CertificateMessage,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOrNotFound(request.params.lang);
+      const user = (await request.getUser())!;
+      const pdf = await service.certificatePdf(app.db, app.config.publicUrl, user.id, lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="Certificate.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/certificates/verify/:number',
+    {
+      schema: {
+        tags: ['certificates'],
+        summary: 'Check a certificate number: whether it is valid, the name on it, the course and the date',
+        params: CertificateNumberParams,
+        response: { 200: CertificateVerified, 400: CertificateMessage, 404: CertificateNotFound },
+      },
+    },
+    async (request, reply) => {
+      const certificate = await service.verifyCertificate(app.db, request.params.number);
+      if (!certificate) return reply.code(404).send({ valid: false, message: CERTIFICATE_UNKNOWN });
+      return certificate;
+    },
+  );
+}
