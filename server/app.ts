@@ -22,6 +22,9 @@ import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
 import journal from './modules/journal/routes';
 import ratings from './modules/ratings/routes';
+import blogs from './modules/blogs/routes';
+import successStories from './modules/success-stories/routes';
+import media from './modules/media/routes';
 import certificates from './modules/certificates/routes';
 
 export interface AppOptions {
@@ -63,6 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(progress);
   await app.register(journal);
   await app.register(ratings);
+  await app.register(blogs);
+  await app.register(successStories);
+  await app.register(media);
   await app.register(certificates);
 
   // Files and the web app last, so API routes always win.

@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { ImportLog } from './importer';
 
-export const silentLog = { info: () => {}, warn: () => {} };
+export const silentLog: ImportLog = { info: () => {}, warn: () => {} };
 
 const svg = (label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><text x="2" y="14">${label}</text></svg>\n`;

@@ -1,0 +1,80 @@
+// Public content calls (specification section 7): blogs, success stories, gallery media and banner
+// items, with the specification's response keys. Rich text (description) is HTML sanitised on the
+// server when stored; image paths are relative (uploads/...) and the client prefixes the API host.
+import { Type, type Static } from '@sinclair/typebox';
+
+// The explicit pattern keeps out forms PostgreSQL would refuse (urn:uuid:...), so a bad id is a 400.
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const Uuid = Type.String({ format: 'uuid', pattern: UUID_PATTERN });
+
+/** Page of a list: `offset` rows skipped, at most `limit` (1..50) returned. */
+export const pageQuery = (defaultLimit: number) =>
+  Type.Object({
+    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Rows to skip' }),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: defaultLimit, description: 'Rows to return (1 to 50)' }),
+  });
+export type PageQuery = Static<ReturnType<typeof pageQuery>>;
+
+export const BLOG_PAGE_SIZE = 4;
+export const STORY_PAGE_SIZE = 6;
+export const RECENT_COUNT = 3;
+
+export const Blog = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  description: Type.String({ description: 'Sanitised HTML' }),
+  image: Type.String({ description: 'Relative path, e.g. uploads/blogs/x.svg' }),
+  imageAlt: Type.String(),
+  author: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  readTime: Type.Integer({ description: 'Minutes' }),
+});
+export type Blog = Static<typeof Blog>;
+
+export const BlogPage = Type.Object({ response: Type.Object({ rows: Type.Array(Blog), count: Type.Integer() }) });
+export type BlogPage = Static<typeof BlogPage>;
+export const BlogList = Type.Object({ response: Type.Array(Blog) });
+export type BlogList = Static<typeof BlogList>;
+export const BlogOne = Type.Object({ response: Blog });
+export type BlogOne = Static<typeof BlogOne>;
+
+export const Story = Type.Object({
+  id: Uuid,
+  image: Type.String({ description: 'Relative path, e.g. uploads/stories/x.svg' }),
+  imageAlt: Type.String(),
+  authorName: Type.String(),
+  description: Type.String({ description: 'Sanitised HTML' }),
+  isHighlighted: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Story = Static<typeof Story>;
+
+export const StoryPage = Type.Object({ response: Type.Object({ rows: Type.Array(Story), count: Type.Integer() }) });
+export type StoryPage = Static<typeof StoryPage>;
+export const StoryList = Type.Object({ response: Type.Array(Story) });
+export type StoryList = Static<typeof StoryList>;
+export const StoryOne = Type.Object({ response: Story });
+export type StoryOne = Static<typeof StoryOne>;
+
+export const MediaTitle = Type.Object({ id: Uuid, title: Type.String() });
+export type MediaTitle = Static<typeof MediaTitle>;
+export const MediaTitles = Type.Object({ media: Type.Array(MediaTitle) });
+export type MediaTitles = Static<typeof MediaTitles>;
+
+export const GalleryImage = Type.Object({ id: Uuid, image: Type.String(), alt: Type.String() });
+export type GalleryImage = Static<typeof GalleryImage>;
+export const GalleryImages = Type.Object({ media: Type.Array(GalleryImage) });
+export type GalleryImages = Static<typeof GalleryImages>;
+
+export const BannerItem = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  sub_title: Type.String(),
+  location: Type.String(),
+  media_images: Type.Array(Type.Object({ image: Type.String(), alt: Type.String() })),
+});
+export type BannerItem = Static<typeof BannerItem>;
+export const Banners = Type.Object({ media: Type.Array(BannerItem) });
+export type Banners = Static<typeof Banners>;
+
+export const ErrorMessage = Type.Object({ message: Type.String() });

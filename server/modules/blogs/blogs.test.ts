@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogs } from '../../db/schema';
+import { stableId } from '../../lib/stable-id';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
+import { importContent } from '../content/importer';
+
+let t: TestApp;
+let fixture: Fixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  fixture = createContentFixture({ blogs: 7 });
+  await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
+});
+afterAll(async () => {
+  await t.close();
+  fixture.cleanup();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const BLOG_KEYS = ['author', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'readTime', 'title'];
+type Row = { id: string; title: string; createdAt: string; description: string };
+
+describe('GET /api/blog/public', () => {
+  it('answers the first page of four published posts, newest first, with the total count', async () => {
+    const res = await get('/api/blog/public');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['response']);
+    expect(Object.keys(body.response).sort()).toEqual(['count', 'rows']);
+    expect(body.response.count).toBe(7);
+    expect(body.response.rows.map((r: Row) => r.title)).toEqual(['Blog 07', 'Blog 06', 'Blog 05', 'Blog 04']);
+    const first = body.response.rows[0];
+    expect(Object.keys(first).sort()).toEqual(BLOG_KEYS);
+    expect(first).toMatchObject({
+      id: stableId('blog', 'blog-07'),
+      author: 'Writer 7',
+      readTime: 9,
+      image: 'uploads/blogs/blog.svg',
+      imageAlt: 'A drawing for blog 7',
+      createdAt: '2025-01-08T00:00:00.000Z',
+    });
+  });
+
+  it('pages by offset and limit', async () => {
+    const second = (await get('/api/blog/public?offset=4&limit=4')).json();
+    expect(second.response.rows.map((r: Row) => r.title)).toEqual(['Blog 03', 'Blog 02', 'Blog 01']);
+    expect(second.response.count).toBe(7);
+    const middle = (await get('/api/blog/public?offset=2&limit=2')).json();
+    expect(middle.response.rows.map((r: Row) => r.title)).toEqual(['Blog 05', 'Blog 04']);
+    const past = (await get('/api/blog/public?offset=100')).json();
+    expect(past.response).toEqual({ rows: [], count: 7 });
+    const all = (await get('/api/blog/public?limit=50')).json();
+    expect(all.response.rows).toHaveLength(7);
+  });
+
+  it.each([
+    ['limit=0', /limit/],
+    ['limit=51', /limit/],
+    ['limit=-3', /limit/],
+    ['limit=two', /limit/],
+    ['limit=1.5', /limit/],
+    ['offset=-1', /offset/],
+    ['offset=abc', /offset/],
+  ])('refuses %s with a 400 that names the field', async (query, field) => {
+    const res = await get(`/api/blog/public?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(field);
+    expect(res.json().message).toMatch(/^Invalid querystring/);
+  });
+
+  it('never lists an unpublished post', async () => {
+    const all = (await get('/api/blog/public?limit=50')).json();
+    expect(all.response.rows.map((r: Row) => r.title)).not.toContain('Draft post');
+  });
+});
+
+describe('GET /api/blog/public/recent', () => {
+  it('answers the three latest published posts as a list', async () => {
+    const res = await get('/api/blog/public/recent');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = res.json();
+    expect(Array.isArray(body.response)).toBe(true);
+    expect(body.response.map((r: Row) => r.title)).toEqual(['Blog 07', 'Blog 06', 'Blog 05']);
+    expect(Object.keys(body.response[0]).sort()).toEqual(BLOG_KEYS);
+  });
+});
+
+describe('GET /api/blog/public/{blogId}', () => {
+  it('answers one post with its sanitised HTML exactly as stored', async () => {
+    const id = stableId('blog', 'blog-03');
+    const res = await get(`/api/blog/public/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const { response } = res.json();
+    expect(Object.keys(response).sort()).toEqual(BLOG_KEYS);
+    expect(response).toMatchObject({ id, title: 'Blog 03', author: 'Writer 3' });
+    const [stored] = await t.database.db.select().from(blogs).where(eq(blogs.id, id));
+    expect(response.description).toBe(stored!.description);
+    expect(response.description).toContain('<strong>3</strong>');
+    expect(response.description).toContain('<oembed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></oembed>');
+    expect(response.description).not.toMatch(/<script|javascript:|onclick/);
+  });
+
+  it('accepts the id in capitals', async () => {
+    const res = await get(`/api/blog/public/${stableId('blog', 'blog-03').toUpperCase()}`);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown id and for an unpublished post', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', stableId('blog', 'draft-post')]) {
+      const res = await get(`/api/blog/public/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'This blog post does not exist or is no longer published' });
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+
+  it.each(['not-a-uuid', '123', `urn:uuid:${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, `${'g'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`])(
+    'answers 400 for the malformed id %s',
+    async (id) => {
+      const res = await get(`/api/blog/public/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Invalid params: blogId must match/);
+    },
+  );
+});

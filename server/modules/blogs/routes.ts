@@ -1,0 +1,61 @@
+// Public blog calls of the specification: a page of posts, the latest three, and one post.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { BLOG_PAGE_SIZE, BlogList, BlogOne, BlogPage, ErrorMessage, Uuid, pageQuery } from '../../../contract/public-content';
+import { PUBLIC_CACHE } from '../../lib/http-cache';
+import * as service from './service';
+
+export default async function blogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/blog/public',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'Published blog posts, newest first, a page at a time',
+        querystring: pageQuery(BLOG_PAGE_SIZE),
+        response: { 200: BlogPage, 400: ErrorMessage },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.listBlogs(app.db, request.query.offset, request.query.limit);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return page;
+    },
+  );
+
+  app.get(
+    '/api/blog/public/recent',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'The three latest published blog posts',
+        response: { 200: BlogList },
+      },
+    },
+    async (_request, reply) => {
+      const recent = await service.recentBlogs(app.db);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return recent;
+    },
+  );
+
+  app.get(
+    '/api/blog/public/:blogId',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'One published blog post',
+        params: Type.Object({ blogId: Uuid }),
+        response: { 200: BlogOne, 400: ErrorMessage, 404: ErrorMessage },
+      },
+    },
+    async (request, reply) => {
+      const blog = await service.getBlog(app.db, request.params.blogId);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return blog;
+    },
+  );
+}

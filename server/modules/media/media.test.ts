@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaTitles } from '../../db/schema';
+import { stableId } from '../../lib/stable-id';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
+import { importContent } from '../content/importer';
+
+let t: TestApp;
+let fixture: Fixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  fixture = createContentFixture();
+  await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
+});
+afterAll(async () => {
+  await t.close();
+  fixture.cleanup();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('GET /api/media/public/titles', () => {
+  it('answers the gallery titles in order under the key media', async () => {
+    const res = await get('/api/media/public/titles');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.json()).toEqual({
+      media: [
+        { id: stableId('media-title', 'van-outreach'), title: 'Financial literacy vans' },
+        { id: stableId('media-title', 'school-camps'), title: 'School camps' },
+      ],
+    });
+  });
+});
+
+describe('GET /api/media/public/{titleId}', () => {
+  it('answers the images of a title in order', async () => {
+    const res = await get(`/api/media/public/${stableId('media-title', 'van-outreach')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.json()).toEqual({
+      media: [
+        { id: stableId('media-image', 'van-outreach', '1'), image: 'uploads/gallery/van-1.svg', alt: 'A van in a village square' },
+        { id: stableId('media-image', 'van-outreach', '2'), image: 'uploads/gallery/van-2.svg', alt: 'People reading leaflets' },
+      ],
+    });
+  });
+
+  it('answers an empty list for a title without images', async () => {
+    const [row] = await t.database.db.insert(mediaTitles).values({ slug: 'coming-soon', title: 'Coming soon', position: 9 }).returning();
+    const res = await get(`/api/media/public/${row!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ media: [] });
+    const titles = (await get('/api/media/public/titles')).json().media;
+    expect(titles.at(-1)).toEqual({ id: row!.id, title: 'Coming soon' });
+  });
+
+  it('answers 404 for an unknown title and 400 for a malformed id', async () => {
+    const unknown = await get('/api/media/public/22222222-2222-4222-8222-222222222222');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'This gallery does not exist' });
+    const malformed = await get('/api/media/public/gallery-1');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/^Invalid params: titleId must match/);
+  });
+});
+
+describe('GET /api/media/public/banner', () => {
+  it('answers the banner items with sub_title, location and media_images', async () => {
+    const res = await get('/api/media/public/banner');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.json()).toEqual({
+      media: [
+        {
+          id: stableId('banner', 'sath-sath'),
+          title: 'Saath saath',
+          sub_title: 'Learning together',
+          location: 'Pune',
+          media_images: [
+            { image: 'uploads/banners/sath-1.svg', alt: 'A group learning' },
+            { image: 'uploads/banners/sath-2.svg', alt: 'A trainer speaking' },
+          ],
+        },
+        {
+          id: stableId('banner', 'gaon-gaon'),
+          title: 'Gaon gaon',
+          sub_title: '',
+          location: '',
+          media_images: [
+            { image: 'uploads/banners/gaon-1.svg', alt: 'A village meeting' },
+            { image: 'uploads/banners/gaon-2.svg', alt: 'A woman using UPI' },
+          ],
+        },
+      ],
+    });
+  });
+});
+
+describe('GET /uploads/... (files copied by the content import)', () => {
+  it('serves an imported image with a long cache lifetime', async () => {
+    const res = await get('/uploads/gallery/van-1.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toMatch(/max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))![1])).toBeGreaterThanOrEqual(7 * 24 * 3600);
+    expect(res.body).toContain('van-1.svg');
+  });
+
+  it('serves every path stored by the import', async () => {
+    for (const path of ['courses/money-basics/cover.svg', 'courses/money-basics/handbook.pdf', 'videos/welcome.webm', 'banners/gaon-2.svg']) {
+      const res = await get(`/uploads/${path}`);
+      expect(res.statusCode, path).toBe(200);
+    }
+    expect((await get('/uploads/courses/money-basics/handbook.pdf')).headers['content-type']).toBe('application/pdf');
+  });
+
+  it('answers 404 for a missing file and never serves outside the uploads folder', async () => {
+    expect((await get('/uploads/gallery/missing.svg')).statusCode).toBe(404);
+    for (const url of ['/uploads/../../package.json', '/uploads/%2e%2e/%2e%2e/package.json', '/uploads/..%2f..%2fpackage.json']) {
+      const res = await get(url);
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.body).not.toContain('"scripts"');
+    }
+  });
+});

@@ -1,0 +1,40 @@
+// Gallery titles with their images, and banner items with theirs, in the order staff set.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema';
+
+export function listTitles(db: DbOrTx) {
+  return db
+    .select({ id: mediaTitles.id, title: mediaTitles.title })
+    .from(mediaTitles)
+    .orderBy(asc(mediaTitles.position), asc(mediaTitles.title));
+}
+
+export async function titleExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: mediaTitles.id }).from(mediaTitles).where(eq(mediaTitles.id, id));
+  return Boolean(row);
+}
+
+export function listImages(db: DbOrTx, titleId: string) {
+  return db
+    .select({ id: mediaImages.id, image: mediaImages.image, alt: mediaImages.alt })
+    .from(mediaImages)
+    .where(eq(mediaImages.titleId, titleId))
+    .orderBy(asc(mediaImages.position), asc(mediaImages.id));
+}
+
+export function listBanners(db: DbOrTx) {
+  return db
+    .select({ id: bannerItems.id, title: bannerItems.title, subTitle: bannerItems.subTitle, location: bannerItems.location })
+    .from(bannerItems)
+    .orderBy(asc(bannerItems.position), asc(bannerItems.title));
+}
+
+export function listBannerImages(db: DbOrTx, bannerIds: string[]) {
+  if (!bannerIds.length) return Promise.resolve([]);
+  return db
+    .select({ bannerId: bannerImages.bannerId, image: bannerImages.image, alt: bannerImages.alt })
+    .from(bannerImages)
+    .where(inArray(bannerImages.bannerId, bannerIds))
+    .orderBy(asc(bannerImages.bannerId), asc(bannerImages.position));
+}

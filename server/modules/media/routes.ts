@@ -1,0 +1,61 @@
+// Public media calls of the specification: gallery titles, the images of one title, and the banner
+// items of the home page. The response key is `media` for all three.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Banners, ErrorMessage, GalleryImages, MediaTitles, Uuid } from '../../../contract/public-content';
+import { PUBLIC_CACHE } from '../../lib/http-cache';
+import * as service from './service';
+
+export default async function mediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/media/public/titles',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Gallery titles in display order',
+        response: { 200: MediaTitles },
+      },
+    },
+    async (_request, reply) => {
+      const result = await service.titles(app.db);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/media/public/banner',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Banner items of the home page with their images (sub_title, location, media_images)',
+        response: { 200: Banners },
+      },
+    },
+    async (_request, reply) => {
+      const result = await service.banners(app.db);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/media/public/:titleId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'The images of one gallery title, in display order',
+        params: Type.Object({ titleId: Uuid }),
+        response: { 200: GalleryImages, 400: ErrorMessage, 404: ErrorMessage },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.gallery(app.db, request.params.titleId);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return result;
+    },
+  );
+}

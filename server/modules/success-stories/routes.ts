@@ -1,0 +1,61 @@
+// Public success-story calls of the specification: the latest three, a page of stories, one story.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ErrorMessage, STORY_PAGE_SIZE, StoryList, StoryOne, StoryPage, Uuid, pageQuery } from '../../../contract/public-content';
+import { PUBLIC_CACHE } from '../../lib/http-cache';
+import * as service from './service';
+
+export default async function successStoryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/successstories/public/recent',
+    {
+      schema: {
+        tags: ['success stories'],
+        summary: 'The three latest published success stories',
+        response: { 200: StoryList },
+      },
+    },
+    async (_request, reply) => {
+      const recent = await service.recentStories(app.db);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return recent;
+    },
+  );
+
+  app.get(
+    '/api/successstories/public',
+    {
+      schema: {
+        tags: ['success stories'],
+        summary: 'Published success stories, newest first, a page at a time',
+        querystring: pageQuery(STORY_PAGE_SIZE),
+        response: { 200: StoryPage, 400: ErrorMessage },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.listStories(app.db, request.query.offset, request.query.limit);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return page;
+    },
+  );
+
+  app.get(
+    '/api/successstories/public/:storyId',
+    {
+      schema: {
+        tags: ['success stories'],
+        summary: 'One published success story',
+        params: Type.Object({ storyId: Uuid }),
+        response: { 200: StoryOne, 400: ErrorMessage, 404: ErrorMessage },
+      },
+    },
+    async (request, reply) => {
+      const story = await service.getStory(app.db, request.params.storyId);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return story;
+    },
+  );
+}

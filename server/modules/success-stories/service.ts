@@ -1,0 +1,21 @@
+import { RECENT_COUNT, type Story } from '../../../contract/public-content';
+import type { Db } from '../../db/client';
+import { notFound } from '../../plugins/errors';
+import * as repository from './repository';
+
+const toStory = (row: repository.StoryRow): Story => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export async function listStories(db: Db, offset: number, limit: number) {
+  const [rows, count] = await Promise.all([repository.listPublished(db, offset, limit), repository.countPublished(db)]);
+  return { response: { rows: rows.map(toStory), count } };
+}
+
+export async function recentStories(db: Db) {
+  return { response: (await repository.listPublished(db, 0, RECENT_COUNT)).map(toStory) };
+}
+
+export async function getStory(db: Db, id: string) {
+  const row = await repository.findPublished(db, id);
+  if (!row) throw notFound('This success story does not exist or is no longer published');
+  return { response: toStory(row) };
+}

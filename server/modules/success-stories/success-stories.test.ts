@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { successStories } from '../../db/schema';
+import { stableId } from '../../lib/stable-id';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
+import { importContent } from '../content/importer';
+
+let t: TestApp;
+let fixture: Fixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  fixture = createContentFixture({ stories: 9 });
+  await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
+});
+afterAll(async () => {
+  await t.close();
+  fixture.cleanup();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const STORY_KEYS = ['authorName', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'isHighlighted'];
+type Row = { id: string; authorName: string; isHighlighted: boolean };
+
+describe('GET /api/successstories/public/recent', () => {
+  it('answers the three latest published stories as a list', async () => {
+    const res = await get('/api/successstories/public/recent');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['response']);
+    expect(body.response.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7']);
+    expect(Object.keys(body.response[0]).sort()).toEqual(STORY_KEYS);
+  });
+});
+
+describe('GET /api/successstories/public', () => {
+  it('answers the first page of six published stories, newest first, with the total count', async () => {
+    const res = await get('/api/successstories/public');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const { response } = res.json();
+    expect(Object.keys(response).sort()).toEqual(['count', 'rows']);
+    expect(response.count).toBe(9);
+    expect(response.rows.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7', 'Author 6', 'Author 5', 'Author 4']);
+    expect(response.rows.map((r: Row) => r.isHighlighted)).toEqual([false, true, false, true, false, true]);
+    expect(response.rows[0]).toEqual({
+      id: stableId('story', 'story-09'),
+      authorName: 'Author 9',
+      image: 'uploads/stories/story.svg',
+      imageAlt: 'Portrait of author 9',
+      isHighlighted: false,
+      createdAt: '2025-01-10T00:00:00.000Z',
+      description: expect.stringContaining('Story 9'),
+    });
+  });
+
+  it('pages by offset and limit', async () => {
+    const second = (await get('/api/successstories/public?offset=6&limit=6')).json();
+    expect(second.response.rows.map((r: Row) => r.authorName)).toEqual(['Author 3', 'Author 2', 'Author 1']);
+    expect(second.response.count).toBe(9);
+    expect((await get('/api/successstories/public?offset=8&limit=1')).json().response.rows.map((r: Row) => r.authorName)).toEqual(['Author 1']);
+    expect((await get('/api/successstories/public?offset=9')).json().response).toEqual({ rows: [], count: 9 });
+    expect((await get('/api/successstories/public?limit=50')).json().response.rows).toHaveLength(9);
+  });
+
+  it.each(['limit=0', 'limit=51', 'limit=x', 'offset=-1', 'offset=1e'])('refuses %s with a 400', async (query) => {
+    const res = await get(`/api/successstories/public?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Invalid querystring: (limit|offset)/);
+  });
+
+  it('never lists an unpublished story', async () => {
+    const all = (await get('/api/successstories/public?limit=50')).json();
+    expect(all.response.rows.map((r: Row) => r.authorName)).not.toContain('Author 90');
+  });
+});
+
+describe('GET /api/successstories/public/{storyId}', () => {
+  it('answers one story with its sanitised HTML as stored', async () => {
+    const id = stableId('story', 'story-02');
+    const res = await get(`/api/successstories/public/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const { response } = res.json();
+    expect(Object.keys(response).sort()).toEqual(STORY_KEYS);
+    expect(response).toMatchObject({ id, authorName: 'Author 2', isHighlighted: true });
+    const [stored] = await t.database.db.select().from(successStories).where(eq(successStories.id, id));
+    expect(response.description).toBe(stored!.description);
+    expect(response.description).not.toMatch(/iframe|evil\.example/);
+  });
+
+  it('answers 404 for an unknown id and for an unpublished story', async () => {
+    for (const id of ['11111111-1111-4111-8111-111111111111', stableId('story', 'hidden-story')]) {
+      const res = await get(`/api/successstories/public/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'This success story does not exist or is no longer published' });
+    }
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    const res = await get('/api/successstories/public/42');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Invalid params: storyId must match/);
+  });
+});
