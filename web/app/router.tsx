@@ -31,6 +31,10 @@ const Course = page(() => import('./routes/course'), ['learning', 'messages', 'p
 const Learning = page(() => import('./routes/learning'), ['learning', 'messages', 'profile', 'quiz', 'quiz-demo']);
 const Profile = page(() => import('./routes/profile'), ['profile', 'messages']);
 const CertificateVerify = page(() => import('./routes/certificate-verify'), ['profile', 'messages']);
+const CyberShield = page(() => import('./routes/cyber-shield'), ['cybershield']);
+const QuizTerms = page(() => import('./routes/quiz-terms'), ['quiz-terms']);
+const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
+const QuizComponent = page(() => import('./routes/quiz-component'), ['quiz', 'quiz-demo']);
 
 export function AppRoutes() {
   return (
@@ -54,6 +58,10 @@ export function AppRoutes() {
         ))}
         <Route path={p.profile} element={<Profile />} />
         <Route path={p.certificateVerify} element={<CertificateVerify />} />
+        <Route path={p.cyberShield} element={<CyberShield />} />
+        <Route path={p.cyberShieldTerms} element={<QuizTerms />} />
+        <Route path={p.privacy} element={<PrivacyPolicy />} />
+        <Route path={p.quizComponent} element={<QuizComponent />} />
         <Route path="*" element={<Navigate to={p.home} replace />} />
       </Route>
     </Routes>
