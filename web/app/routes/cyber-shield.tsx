@@ -1,0 +1,7 @@
+import { CyberShieldPage } from '../../features/cyber-shield/components/cyber-shield-page';
+import { externalLinks } from '../site';
+import { paths } from '../paths';
+
+export function Component() {
+  return <CyberShieldPage portalUrl={externalLinks.cybercrimePortal} termsHref={paths.cyberShieldTerms()} imageBase="/cyber-shield" />;
+}

@@ -1,0 +1,141 @@
+// The cyber-safety awareness page (/vicyberShield), in the order of the specification: hero, the
+// four about tabs, what to do after a fraud, the four threats, the ten tips, the quiz terms link.
+import { useTranslation } from 'react-i18next';
+import { AboutTabs } from './about-tabs';
+import { icons } from './icons';
+import './cyber-shield.css';
+
+const THREATS = ['phishing', 'shopping', 'malware', 'identity'] as const;
+
+interface Tip {
+  title: string;
+  text: string;
+}
+
+export interface CyberShieldPageProps {
+  /** The national cybercrime reporting portal. */
+  portalUrl: string;
+  /** The quiz terms page, opened in a new tab. */
+  termsHref: string;
+  /** Folder of the tab illustrations. */
+  imageBase: string;
+}
+
+export function CyberShieldPage({ portalUrl, termsHref, imageBase }: CyberShieldPageProps) {
+  const { t } = useTranslation('cybershield');
+  const { t: tc } = useTranslation();
+  const tips = t('tips.items', { returnObjects: true }) as Tip[];
+  const newTab = <span className="visually-hidden"> {tc('nav.newTab')}</span>;
+
+  return (
+    <div className="cyber-shield">
+      <header className="cs-hero">
+        <div className="container cs-hero__inner">
+          <svg className="cs-hero__shield" width="72" height="72" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 2l8 3v6c0 5.2-3.4 9.4-8 11-4.6-1.6-8-5.8-8-11V5z" fill="#fff" />
+            <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="#a50d25" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <div>
+            <h1 className="cs-hero__title">{t('hero.title')}</h1>
+            <p className="cs-hero__tagline">{t('hero.tagline')}</p>
+            <p className="cs-hero__text">{t('hero.text')}</p>
+            <ul className="cs-hero__facts" aria-label={t('hero.factsLabel')}>
+              <li>{t('hero.reach')}</li>
+              <li>{t('hero.loss')}</li>
+            </ul>
+          </div>
+        </div>
+      </header>
+
+      <section className="section" aria-labelledby="cs-about-title">
+        <div className="container">
+          <h2 id="cs-about-title" className="section-title">
+            {t('tabs.label')}
+          </h2>
+          <AboutTabs imageBase={imageBase} />
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="cs-help-title">
+        <div className="container">
+          <h2 id="cs-help-title" className="section-title">
+            {t('help.title')}
+          </h2>
+          <p className="cs-lead">{t('help.intro')}</p>
+          <ul className="cs-cards">
+            <li className="cs-card">
+              <span className="cs-card__icon">{icons.police}</span>
+              <h3 className="cs-card__title">{t('help.police.title')}</h3>
+              <p>{t('help.police.text')}</p>
+            </li>
+            <li className="cs-card cs-card--urgent">
+              <span className="cs-card__icon">{icons.phone}</span>
+              <h3 className="cs-card__title">{t('help.call.title')}</h3>
+              <p>{t('help.call.text')}</p>
+              <a className="btn cs-card__action" href="tel:1930">
+                {t('help.call.action')}
+              </a>
+            </li>
+            <li className="cs-card">
+              <span className="cs-card__icon">{icons.portal}</span>
+              <h3 className="cs-card__title">{t('help.portal.title')}</h3>
+              <p>{t('help.portal.text')}</p>
+              <a className="btn btn--ghost cs-card__action" href={portalUrl} target="_blank" rel="noopener noreferrer">
+                {t('help.portal.action')}
+                {newTab}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="cs-threats-title">
+        <div className="container">
+          <h2 id="cs-threats-title" className="section-title">
+            {t('threats.title')}
+          </h2>
+          <p className="cs-lead">{t('threats.intro')}</p>
+          <ul className="cs-threats">
+            {THREATS.map((id) => (
+              <li key={id} className="cs-threat">
+                <span className="cs-threat__icon">{icons[id]}</span>
+                <div>
+                  <h3 className="cs-threat__title">{t(`threats.items.${id}.title`)}</h3>
+                  <p>{t(`threats.items.${id}.text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="cs-tips-title">
+        <div className="container">
+          <h2 id="cs-tips-title" className="section-title">
+            {t('tips.title')}
+          </h2>
+          <ol className="cs-tips">
+            {tips.map((tip, index) => (
+              <li key={index} className="cs-tip">
+                <span className="cs-tip__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="cs-tip__title">{tip.title}</h3>
+                  <p>{tip.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <p className="cs-terms">
+            {t('terms.text')}{' '}
+            <a href={termsHref} target="_blank" rel="noopener noreferrer" className="cs-terms__link">
+              {t('terms.link')}
+              {newTab}
+            </a>
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}
