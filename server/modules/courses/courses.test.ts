@@ -194,3 +194,23 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/chapter/public/{lang}/{courseId}/chapters/{chapterId}']).toBeDefined();
   });
 });
+
+describe('the shared cache of public reads outside tests', () => {
+  it('answers repeated reads from memory for a few seconds', async () => {
+    const dev = await createTestApp({ NODE_ENV: 'development' });
+    try {
+      const c = await createCourseFixture(dev.app.db, { title: 'Before' });
+      const read = async () => (await dev.app.inject({ method: 'GET', url: `/api/course/public/en/${c.courseId}` })).json().course_en.title;
+      const list = async () => (await dev.app.inject({ method: 'GET', url: '/api/course/public' })).json().courses[0].title;
+      expect(await read()).toBe('Before');
+      expect(await list()).toBe('Before');
+      await dev.app.db.update(courses).set({ title: 'After' }).where(eq(courses.id, c.courseId));
+      expect(await read()).toBe('Before');
+      expect(await list()).toBe('Before');
+      // A miss is not cached: an unknown course stays a 404, and a bad one never poisons the cache.
+      expect((await dev.app.inject({ method: 'GET', url: '/api/course/public/en/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    } finally {
+      await dev.close();
+    }
+  });
+});

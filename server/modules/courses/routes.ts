@@ -11,12 +11,15 @@ import {
   perLanguage,
 } from '../../../contract/courses';
 import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { createTtlCache } from '../../lib/ttl-cache';
 import * as service from './service';
 
 const ErrorResponse = Type.Object({ message: Type.String() });
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time).
+  const cache = createTtlCache<unknown>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 1000 });
 
   app.get(
     '/api/course/public',
@@ -28,7 +31,10 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         response: { 200: CourseListResponse, 400: ErrorResponse },
       },
     },
-    async (request) => service.listCourses(app.db, request.query),
+    async (request) => {
+      const { lang, search, offset, limit } = request.query;
+      return cache.get(`list|${lang}|${offset}|${limit}|${search ?? ''}`, () => service.listCourses(app.db, request.query));
+    },
   );
 
   app.get(
@@ -45,7 +51,10 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => service.courseDetail(app.db, languageOrNotFound(request.params.lang), request.params.courseId),
+    async (request) => {
+      const { lang, courseId } = request.params;
+      return cache.get(`course|${lang}|${courseId}`, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
+    },
   );
 
   app.get(
@@ -62,7 +71,16 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) =>
-      service.chapterDetail(app.db, languageOrNotFound(request.params.lang), request.params.courseId, request.params.chapterId),
+    async (request) => {
+      const { lang, courseId, chapterId } = request.params;
+      return cache.get(`chapter|${lang}|${courseId}|${chapterId}`, () =>
+        service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId),
+      );
+    },
   );
+}
+
+/** Seconds-old public content is fine in service; tests see every change at once. */
+export function publicCacheMs(env: string): number {
+  return env === 'test' ? 0 : 10_000;
 }

@@ -1,0 +1,429 @@
+// npm run bench:api — the API's speed on PostgreSQL with a generated population.
+//
+// 1. Creates a fresh database bench_<time> on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432),
+//    migrates it and imports the sample content from content/.
+// 2. Generates learners with set-based SQL (generate_series): 100,000 learners (BENCH_LEARNERS), one
+//    session each, enrolments, at least 1,000,000 completion rows and quiz attempts.
+// 3. Runs the server and a bare Fastify "hello" in child processes and autocannon against each for
+//    BENCH_SECONDS (10): requests per second, the ratio to the bare server, and p99 latency.
+// 4. Records every SQL statement the learner calls issue and prints, from EXPLAIN, whether each is
+//    served by an index (a sequential scan of a table that grows with learners is flagged).
+// The database is dropped at the end.
+import { createHash, randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../server/db/schema';
+import type { Db } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/plugins/config';
+import { importContent } from '../server/modules/content/importer';
+import { projectRoot } from '../server/lib/project-root';
+
+const root = projectRoot(fileURLToPath(import.meta.url));
+const serverUrl = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100_000);
+const COMPLETIONS_TARGET = Number(process.env.BENCH_COMPLETIONS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Tables whose size grows with learners: a sequential scan of one of these on a learner call is a defect. */
+const LEARNER_TABLES = new Set([
+  'users',
+  'sessions',
+  'enrolments',
+  'completions',
+  'quiz_attempts',
+  'journal_entries',
+  'course_ratings',
+  'certificates',
+  'otp_challenges',
+]);
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const start = Date.now();
+  const result = await fn();
+  log(`${label} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+async function generatePopulation(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Bulk load: foreign keys are known good here, so their per-row triggers are skipped.
+    await client.query(`set session_replication_role = replica`);
+    await timed(`${LEARNERS.toLocaleString('en')} learners`, () =>
+      client.query(
+        `insert into users (mobile, name, age, gender, active, created_at)
+         select '91' || (6000000000 + g)::text, 'Learner ' || g, 18 + g % 60,
+                (array['Male','Female','Other'])[1 + g % 3], g % 50 <> 0, now() - (g % 365) * interval '1 day'
+         from generate_series(1, $1::int) g`,
+        [LEARNERS],
+      ),
+    );
+    await timed('one session per learner', () =>
+      client.query(
+        `insert into sessions (token_hash, user_id, expires_at)
+         select encode(sha256(convert_to('bench-' || id::text, 'UTF8')), 'hex'), id, now() + interval '30 days' from users`,
+      ),
+    );
+    // Every learner takes the English course and the course of a "home" language.
+    await client.query(`create temp table bench_courses as
+      select id, lang, (row_number() over (order by lang, slug) - 1)::int as n from courses where published`);
+    await timed('enrolments', () =>
+      client.query(
+        `insert into enrolments (user_id, course_id, created_at)
+         select u.id, c.id, now() - random() * interval '90 days'
+         from (select id, row_number() over (order by mobile) as g from users) u
+         join bench_courses c on c.lang = 'en' or c.n = u.g % (select count(*) from bench_courses)
+         on conflict do nothing`,
+      ),
+    );
+    const candidates = await client.query<{ n: string }>(
+      `select (select count(*) from enrolments e join lessons l on l.course_id = e.course_id)
+            + (select count(*) from enrolments e join course_videos v on v.course_id = e.course_id) as n`,
+    );
+    const p = Math.min(1, (COMPLETIONS_TARGET * 1.08) / Number(candidates.rows[0]!.n));
+    await timed(`completions (each candidate with probability ${p.toFixed(3)})`, async () => {
+      await client.query(
+        `insert into completions (user_id, course_id, lesson_id, created_at)
+         select e.user_id, e.course_id, l.id, now() - random() * interval '60 days'
+         from enrolments e join lessons l on l.course_id = e.course_id where random() < $1`,
+        [p],
+      );
+      await client.query(
+        `insert into completions (user_id, course_id, video_id, created_at)
+         select e.user_id, e.course_id, v.id, now() - random() * interval '60 days'
+         from enrolments e join course_videos v on v.course_id = e.course_id where random() < $1`,
+        [p],
+      );
+    });
+    await timed('quiz attempts', () =>
+      client.query(
+        `insert into quiz_attempts (user_id, course_id, quiz_id, score, passed, answers, created_at)
+         select e.user_id, e.course_id, q.id, s.score, s.score >= q.passing_criteria, '[]'::jsonb, now() - random() * interval '60 days'
+         from enrolments e join quizzes q on q.course_id = e.course_id
+         cross join lateral (select (random() * 100)::int as score) s
+         where random() < 0.4`,
+      ),
+    );
+    await timed('journal entries and ratings', async () => {
+      await client.query(
+        `insert into journal_entries (user_id, course_id, text)
+         select user_id, course_id, 'I will save a little every week.' from enrolments where random() < 0.2`,
+      );
+      await client.query(
+        `insert into course_ratings (user_id, course_id, rating)
+         select user_id, course_id, 1 + (random() * 4)::int from enrolments where random() < 0.3`,
+      );
+      await client.query(
+        `update courses c set rating_count = r.n, rating_total = r.total
+         from (select course_id, count(*) as n, sum(rating) as total from course_ratings group by course_id) r where r.course_id = c.id`,
+      );
+    });
+    await timed('enrolments at 100% marked completed', () =>
+      client.query(
+        `update enrolments e set completed_at = now()
+         from (select c.id,
+                 (select count(*) from lessons where course_id = c.id) + (select count(*) from course_videos where course_id = c.id)
+                 + (select count(*) from quizzes where course_id = c.id) as items
+               from courses c) t
+         where t.id = e.course_id and t.items > 0 and t.items =
+           (select count(*) from completions x where x.user_id = e.user_id and x.course_id = e.course_id)
+           + (select count(distinct quiz_id) from quiz_attempts a where a.user_id = e.user_id and a.course_id = e.course_id and a.passed)`,
+      ),
+    );
+    await client.query(`set session_replication_role = origin`);
+    await timed('analyze', () => client.query('analyze'));
+    const counts = await client.query<Record<string, string>>(
+      `select (select count(*) from users) as users, (select count(*) from sessions) as sessions,
+              (select count(*) from enrolments) as enrolments, (select count(*) from completions) as completions,
+              (select count(*) from quiz_attempts) as quiz_attempts`,
+    );
+    return counts.rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+interface Fixture {
+  courseId: string;
+  quizId: string;
+  answers: { questionId: string; selectedOptions: string[] }[];
+  chapterId: string;
+  lessonId: string;
+  cookie: string;
+}
+
+async function benchFixture(url: string): Promise<Fixture> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const course = await client.query<{ id: string }>(
+      `select id from courses where lang = 'en' and published order by created_at, slug limit 1`,
+    );
+    const courseId = course.rows[0]!.id;
+    const quiz = await client.query<{ id: string }>(`select id from quizzes where course_id = $1 order by position limit 1`, [courseId]);
+    const quizId = quiz.rows[0]!.id;
+    const key = await client.query<{ question_id: string; option_id: string }>(
+      `select q.id as question_id, o.id as option_id from questions q join options o on o.question_id = q.id
+       where q.quiz_id = $1 and o.is_correct order by q.position, o.position`,
+      [quizId],
+    );
+    const byQuestion = new Map<string, string[]>();
+    for (const row of key.rows) byQuestion.set(row.question_id, [...(byQuestion.get(row.question_id) ?? []), row.option_id]);
+    const lesson = await client.query<{ id: string; chapter_id: string }>(
+      `select id, chapter_id from lessons where course_id = $1 order by position limit 1`,
+      [courseId],
+    );
+    // A learner from the middle of the population, enrolled in the course, signed in with a known token.
+    const learner = await client.query<{ id: string }>(
+      `select e.user_id as id from enrolments e join users u on u.id = e.user_id
+       where e.course_id = $1 and u.active order by u.mobile offset $2 limit 1`,
+      [courseId, Math.floor(LEARNERS / 2)],
+    );
+    const token = randomBytes(32).toString('base64url');
+    await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+      createHash('sha256').update(token).digest('hex'),
+      learner.rows[0]!.id,
+    ]);
+    return {
+      courseId,
+      quizId,
+      answers: [...byQuestion].map(([questionId, selectedOptions]) => ({ questionId, selectedOptions })),
+      chapterId: lesson.rows[0]!.chapter_id,
+      lessonId: lesson.rows[0]!.id,
+      cookie: `sid=${token}`,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(buffer);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface Target {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+let addressCounter = 0;
+/** Each request comes from its own address, as from many learners: the per-address limit stays out of the measurement. */
+function nextAddress(): string {
+  addressCounter = (addressCounter + 1) % 16_000_000;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+async function run(port: number, target: Target) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: target.method ?? 'GET',
+        path: target.path,
+        headers: target.headers ?? {},
+        body: target.body,
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextAddress() } }),
+      },
+    ],
+  });
+  const ok = result['2xx'];
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p99: result.latency.p99, ok, bad };
+}
+
+interface Plan {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: Plan[];
+}
+
+function walk(plan: Plan, seq: Set<string>, indexes: Set<string>) {
+  if (plan['Node Type'] === 'Seq Scan' && plan['Relation Name']) seq.add(plan['Relation Name']);
+  if (plan['Index Name']) indexes.add(plan['Index Name']);
+  for (const child of plan.Plans ?? []) walk(child, seq, indexes);
+}
+
+/** Calls each learner endpoint once through an app whose database logs its statements, then EXPLAINs them. */
+async function explainLearnerCalls(url: string, fixture: Fixture) {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql: string, params: unknown[]) => captured.push({ sql, params }) },
+  }) as unknown as Db;
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(os.tmpdir(), 'jgk-bench-data'),
+    LOG_LEVEL: 'error',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
+  const app = await buildApp({ config, db, logger: false });
+  const base = `/api/progress/en/${fixture.courseId}`;
+  const calls: { name: string; method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }[] = [
+    { name: 'session status', method: 'GET', url: '/api/user/session-status' },
+    { name: 'enrol (again)', method: 'POST', url: base },
+    { name: 'progress record', method: 'GET', url: `${base}/progress` },
+    { name: 'lesson complete', method: 'POST', url: `${base}/chapters/${fixture.chapterId}/lessons/${fixture.lessonId}/complete` },
+    { name: 'quiz submission', method: 'POST', url: `${base}/quiz/${fixture.quizId}/complete`, payload: { answers: fixture.answers } },
+    { name: 'progress list', method: 'GET', url: '/api/progress/en/progress' },
+    { name: 'stats', method: 'GET', url: '/api/progress/en/stats' },
+    { name: 'journal read', method: 'GET', url: `${base}/journal` },
+    { name: 'rating read', method: 'GET', url: `/api/course/en/${fixture.courseId}/rating` },
+  ];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows: { call: string; statements: number; verdict: string; indexes: string }[] = [];
+  try {
+    for (const call of calls) {
+      captured.length = 0;
+      const res = await app.inject({ method: call.method, url: call.url, headers: { cookie: fixture.cookie }, payload: call.payload });
+      if (res.statusCode >= 400) throw new Error(`${call.name}: ${res.statusCode} ${res.body}`);
+      const seq = new Set<string>();
+      const indexes = new Set<string>();
+      let statements = 0;
+      for (const { sql, params } of captured) {
+        if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) continue;
+        statements += 1;
+        const plan = await client.query(`explain (format json) ${sql}`, params as unknown[]);
+        walk((plan.rows[0] as { 'QUERY PLAN': { Plan: Plan }[] })['QUERY PLAN'][0]!.Plan, seq, indexes);
+      }
+      const learnerSeq = [...seq].filter((table) => LEARNER_TABLES.has(table));
+      rows.push({
+        call: call.name,
+        statements,
+        verdict: learnerSeq.length ? `NO: sequential scan of ${learnerSeq.join(', ')}` : 'yes',
+        indexes: [...indexes].sort().join(' '),
+      });
+    }
+  } finally {
+    await client.end();
+    await app.close();
+    await pool.end();
+  }
+  return rows;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  const name = `bench_${Date.now()}`;
+  const url = `${serverUrl}/${name}`;
+  await admin((client) => client.query(`create database ${name}`));
+  log(`database ${name} created`);
+  const children: ChildProcess[] = [];
+  try {
+    const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+    await timed('sample content imported', () =>
+      importContent({
+        db: database.db,
+        contentDir: path.join(root, 'content'),
+        uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
+        log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
+      }),
+    );
+    await database.close();
+    const counts = await generatePopulation(url);
+    log(`population: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
+    const fixture = await benchFixture(url);
+
+    const explained = await explainLearnerCalls(url, fixture);
+
+    const bare = await startChild({ BENCH_BARE: '1' });
+    children.push(bare.child);
+    log(`bare Fastify for ${SECONDS} s`);
+    const bareResult = await run(bare.port, { name: 'bare', path: '/' });
+    await stopChild(bare.child);
+
+    const api = await startChild({ BENCH_DATABASE_URL: url });
+    children.push(api.child);
+    const json = { 'content-type': 'application/json' };
+    const targets: Target[] = [
+      { name: 'GET /api/course/public', path: '/api/course/public?lang=en' },
+      { name: 'GET /api/course/public/en/{courseId}', path: `/api/course/public/en/${fixture.courseId}` },
+      { name: 'GET /api/user/session-status (signed in)', path: '/api/user/session-status', headers: { cookie: fixture.cookie } },
+      { name: 'GET /api/progress/en/{courseId}/progress', path: `/api/progress/en/${fixture.courseId}/progress`, headers: { cookie: fixture.cookie } },
+      {
+        name: 'POST /api/progress/en/{courseId}/quiz/{quizId}/complete',
+        method: 'POST',
+        path: `/api/progress/en/${fixture.courseId}/quiz/${fixture.quizId}/complete`,
+        headers: { cookie: fixture.cookie, ...json },
+        body: JSON.stringify({ answers: fixture.answers }),
+      },
+    ];
+    const results: string[][] = [
+      ['bare Fastify "hello"', bareResult.rps.toFixed(0), '1.00', bareResult.p99.toFixed(0), `${bareResult.ok}/${bareResult.bad}`],
+    ];
+    for (const target of targets) {
+      log(`${target.name} for ${SECONDS} s`);
+      const r = await run(api.port, target);
+      results.push([target.name, r.rps.toFixed(0), (r.rps / bareResult.rps).toFixed(2), r.p99.toFixed(0), `${r.ok}/${r.bad}`]);
+    }
+    await stopChild(api.child);
+
+    console.log(`\nPopulation: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
+    console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s each; ${os.cpus().length} CPUs shared by server, database and client\n`);
+    console.log(table(['endpoint', 'req/s', 'ratio to bare', 'p99 ms', '2xx/other'], results));
+    console.log('\nLearner calls: is every statement served by an index? (EXPLAIN of the statements each call issues)\n');
+    console.log(table(['call', 'statements', 'index only', 'indexes used'], explained.map((r) => [r.call, String(r.statements), r.verdict, r.indexes])));
+  } finally {
+    for (const child of children) await stopChild(child).catch(() => {});
+    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    log(`database ${name} dropped`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createTtlCache } from './ttl-cache';
+
+describe('createTtlCache', () => {
+  it('answers from the cache until the entry expires', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 100, maxEntries: 10, now: () => clock });
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 99;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 100;
+    expect(await cache.get('a', load)).toBe(2);
+    cache.clear();
+    expect(await cache.get('a', load)).toBe(3);
+  });
+
+  it('shares one load between simultaneous misses and forgets failures', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    const results = await Promise.all([1, 2, 3].map(() => cache.get('k', async () => ++loads)));
+    expect(results).toEqual([1, 1, 1]);
+    await expect(cache.get('bad', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get('bad', async () => 7)).toBe(7);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    await cache.get('a', async () => ++loads);
+    await cache.get('b', async () => ++loads);
+    await cache.get('c', async () => ++loads);
+    expect(await cache.get('a', async () => ++loads)).toBe(4);
+  });
+
+  it('does not cache with a zero lifetime', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 0, maxEntries: 2 });
+    await cache.get('a', async () => ++loads);
+    expect(await cache.get('a', async () => ++loads)).toBe(2);
+  });
+});

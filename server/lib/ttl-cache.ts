@@ -1,0 +1,33 @@
+// A small in-process cache for public reads that every visitor shares (course catalogue, course
+// outline, chapters, quizzes). Content changes only by import or by staff, so answers a few seconds
+// old are fine, and they spare the database the same statements thousands of times a minute.
+export interface TtlCache<V> {
+  /** The cached answer for the key, or load()'s, which is then kept; one cache may hold answers of several types. */
+  get<T extends V>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; now?: () => number }): TtlCache<V> {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { expires: number; value: Promise<V> }>();
+  return {
+    async get<T extends V>(key: string, load: () => Promise<T>): Promise<T> {
+      if (options.ttlMs <= 0) return load();
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) return hit.value as Promise<T>;
+      if (hit) entries.delete(key);
+      // The promise is cached, so simultaneous misses share one load; a failed load is not kept.
+      const value = load();
+      entries.set(key, { expires: now() + options.ttlMs, value });
+      value.catch(() => entries.delete(key));
+      if (entries.size > options.maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
