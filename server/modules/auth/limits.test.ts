@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastCode, memorySms, nextMobile, post } from './auth-test-helpers';
+import { pruneOtpChallenges } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,5 +129,21 @@ describe('sends per client address', () => {
     );
     expect(results.filter((res) => res.statusCode === 404)).toHaveLength(1);
     expect(memorySms(t.app).countFor(mobile)).toBe(1);
+  });
+});
+
+describe('pruning', () => {
+  it('deletes only challenges older than the limit window, which no limit needs any more', async () => {
+    const old = nextMobile();
+    const recent = nextMobile();
+    await post(t.app, '/api/user/send-otp', { mobile: old }, {}, freshAddress());
+    await post(t.app, '/api/user/send-otp', { mobile: recent }, {}, freshAddress());
+    await age(old, 3601);
+    await age(recent, 3500);
+    expect(await pruneOtpChallenges(t.app)).toBeGreaterThanOrEqual(1);
+    const left = async (mobile: string) =>
+      (await t.app.db.select().from(otpChallenges).where(eq(otpChallenges.mobile, mobile))).length;
+    expect(await left(old)).toBe(0);
+    expect(await left(recent)).toBe(1);
   });
 });

@@ -113,3 +113,9 @@ export async function consumeChallenge(db: DbOrTx, id: string, now: Date): Promi
     .returning({ id: otpChallenges.id });
   return rows.length === 1;
 }
+
+/** Deletes challenges created before the cutoff; answers how many went. */
+export async function deleteChallengesBefore(db: DbOrTx, cutoff: Date): Promise<number> {
+  const rows = await db.delete(otpChallenges).where(lt(otpChallenges.createdAt, cutoff)).returning({ id: otpChallenges.id });
+  return rows.length;
+}

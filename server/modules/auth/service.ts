@@ -185,3 +185,13 @@ export class AuthService {
     return challenge.id;
   }
 }
+
+/**
+ * Deletes challenges that no limit, cooldown or sign-in can need any more (older than both the
+ * limit window and the code lifetime): they hold a number and an address, so they are not kept.
+ * Meant to run periodically beside pruneSessions.
+ */
+export async function pruneOtpChallenges(app: FastifyInstance, now = new Date()): Promise<number> {
+  const keepSeconds = Math.max(app.config.otp.windowSeconds, app.config.otp.ttlSeconds);
+  return repo.deleteChallengesBefore(app.db, new Date(now.getTime() - keepSeconds * 1000));
+}
