@@ -2,7 +2,7 @@
 // 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH } from '../../../../contract/auth';
+import { OTP_LENGTH } from './rules';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';

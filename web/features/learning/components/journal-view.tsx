@@ -5,7 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/languages';
-import { JOURNAL_MAX_LENGTH } from '../../../../contract/progress';
+/** contract/progress.ts JOURNAL_MAX_LENGTH (a runtime import would bring TypeBox into the page). */
+const JOURNAL_MAX_LENGTH = 10_000;
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';

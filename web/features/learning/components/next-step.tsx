@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/languages';
+import { clearNotifications } from '../../../components/notifications';
 import { useCourse } from '../api/courses';
 import { useProgress } from '../api/progress';
 import { learningItems } from './course-items';
@@ -19,7 +20,7 @@ export function NextStep({ lang, courseId, current, paths }: { lang: LanguageCod
   return (
     <nav className="next-step" aria-label={t('moveOn')}>
       {previous ? (
-        <Link className="btn btn--ghost" to={previous.path}>
+        <Link className="btn btn--ghost" to={previous.path} onClick={clearNotifications}>
           ← {t('previousItem')}
           <span className="visually-hidden">: {previous.title}</span>
         </Link>
@@ -27,7 +28,7 @@ export function NextStep({ lang, courseId, current, paths }: { lang: LanguageCod
         <span />
       )}
       {next ? (
-        <Link className="btn" to={next.path}>
+        <Link className="btn" to={next.path} onClick={clearNotifications}>
           {t('nextItem')} →<span className="visually-hidden">: {next.title}</span>
         </Link>
       ) : (

@@ -2,7 +2,8 @@
 // 2023). The gate shows its children once consent is recorded (or not needed), else the form.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, type GuardianRelationship, type UserProfile } from '../../../../contract/users';
+import type { GuardianRelationship, UserProfile } from '../../../../contract/users';
+import { GUARDIAN_RELATIONSHIPS, MINOR_AGE } from './options';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';

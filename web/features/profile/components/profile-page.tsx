@@ -2,8 +2,9 @@
 // course stats, the certificate, and the learner's own data (download, delete).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GENDERS, QUALIFICATIONS, AGE_MAX, AGE_MIN, type UpdateProfileBody, type UserProfile } from '../../../../contract/users';
-import { CERTIFICATE_NOT_EARNED } from '../../../../contract/certificates';
+import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
+import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from './options';
+const CERTIFICATE_NOT_EARNED = 'You have not completed all the courses to get the certificate.';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageCode } from '../../../../contract/languages';
 import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';

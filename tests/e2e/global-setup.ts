@@ -1,0 +1,76 @@
+// Starts the app as `npm start` does (building what is stale), on a free port with a fresh data
+// folder and the console SMS provider, and keeps its log in a file: the journeys read one-time
+// passwords from it, as a person trying the app locally would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverLog: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-e2e-'));
+  const serverLog = path.join(dataDir, 'server.log');
+  const log = fs.openSync(serverLog, 'a');
+  const port = Number(process.env.E2E_PORT) || (await freePort());
+  const baseUrl = `http://localhost:${port}`;
+  const child = spawn('npm', ['start'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'console',
+      // Every journey signs in from 127.0.0.1; the per-address limit would otherwise count them all.
+      OTP_PER_ADDRESS_LIMIT: '1000',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  await waitForHealth(baseUrl, child, 200_000);
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
+
+  return async () => {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

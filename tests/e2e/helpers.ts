@@ -1,0 +1,133 @@
+// Shared pieces of the browser journeys: a phone-sized Chromium page that records console errors,
+// the one-time password read from the server log, accessibility checks and screenshots.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+/** A 360x740 touch page; console errors (except expected failed requests) are collected. */
+export async function phonePage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    acceptDownloads: true,
+    baseURL: baseUrl(),
+  });
+  if (options.language) {
+    await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), options.language);
+  }
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    // A 4xx the journey provokes on purpose (wrong code, certificate refused) is logged by the
+    // browser as a failed resource; those are answers, not errors of the page.
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { context, page, consoleErrors };
+}
+
+/** A new 10-digit Indian mobile number, different on every call. */
+let counter = 0;
+export function newMobile(): string {
+  counter += 1;
+  const tail = String((Date.now() * 10 + counter) % 1_000_000_000).padStart(9, '0');
+  return `9${tail}`;
+}
+
+/** The newest one-time password the console SMS provider logged for a number. */
+export async function otpFor(local: string, after = 0): Promise<string> {
+  const log = inject('serverLog');
+  const pattern = new RegExp(`One-time password for \\+?91${local}: (\\d{6})`, 'g');
+  for (let i = 0; i < 50; i++) {
+    const text = fs.readFileSync(log, 'utf8').slice(after);
+    const matches = [...text.matchAll(pattern)];
+    const last = matches.at(-1);
+    if (last?.[1]) return last[1];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no one-time password logged for ${local}`);
+}
+
+export const logSize = () => fs.statSync(inject('serverLog')).size;
+
+/** axe-core on the page as it is: no serious or critical violation. */
+export async function expectAccessible(page: Page, name: string) {
+  // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  expect(violations, `accessibility of ${name}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Sign in (or register) through the form; the page ends wherever the app sends it. */
+export async function signIn(page: Page, local: string, options: { name?: string; email?: string; labels?: Labels } = {}) {
+  const l = options.labels ?? EN;
+  await page.getByLabel(l.phone).fill(local);
+  const before = logSize();
+  await page.getByRole('button', { name: l.requestOtp }).click();
+  if (options.name !== undefined) await page.getByLabel(l.name).waitFor();
+  else await page.getByRole('button', { name: l.login, exact: true }).waitFor();
+  const code = await otpFor(local, before);
+  await page.getByLabel(l.digit1).fill(code);
+  if (options.name !== undefined) {
+    await page.getByLabel(l.name).fill(options.name);
+    if (options.email) await page.getByLabel(l.email).fill(options.email);
+    await page.getByRole('button', { name: l.register, exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: l.login, exact: true }).click();
+  }
+}
+
+export interface Labels {
+  phone: string | RegExp;
+  requestOtp: string | RegExp;
+  login: string;
+  register: string;
+  name: string | RegExp;
+  email: string | RegExp;
+  digit1: string | RegExp;
+}
+
+export const EN: Labels = {
+  phone: 'Mobile number',
+  requestOtp: 'Request OTP',
+  login: 'Login',
+  register: 'Register',
+  name: 'Your name',
+  email: /^Email/,
+  digit1: 'Digit 1 of 6',
+};

@@ -1,0 +1,112 @@
+// The whole course as a learner goes through it, step by step, shared by the English and Hindi
+// journeys: every lesson, the video, each quiz (the first failed once, then retaken), the journal.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { correctOptions } from './course-content';
+import { expectAccessible, screenshot } from './helpers';
+
+export interface JourneyText {
+  markComplete: string;
+  lessonDone: string;
+  next: RegExp;
+  videoDone: string;
+  startQuiz: string;
+  quizNext: string;
+  submit: string;
+  retake: string;
+  passed: RegExp;
+  failed: RegExp;
+  save: string;
+  journalSaved: string;
+}
+
+async function finishVideo(page: Page) {
+  // A real end of playback where the headless build decodes the file; otherwise the same event.
+  await page.evaluate(async () => {
+    const video = document.querySelector('video')!;
+    video.muted = true;
+    const ended = new Promise<boolean>((resolve) => {
+      video.addEventListener('ended', () => resolve(true), { once: true });
+      setTimeout(() => resolve(false), 8000);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        if (video.readyState >= 1) resolve();
+        video.addEventListener('loadedmetadata', () => resolve(), { once: true });
+        video.addEventListener('error', () => reject(new Error('cannot decode')), { once: true });
+        video.load();
+      });
+      video.currentTime = Math.max(0, video.duration - 0.3);
+      await video.play();
+      if (await ended) return;
+    } catch {
+      // falls through to the event
+    }
+    video.dispatchEvent(new Event('ended'));
+  });
+}
+
+async function takeQuiz(page: Page, t: JourneyText, answers: number[][] | null) {
+  await page.getByRole('button', { name: t.startQuiz }).click();
+  const total = answers?.length ?? (await page.locator('.quiz-player__dot').count());
+  for (let q = 0; q < total; q++) {
+    for (const index of answers?.[q] ?? []) await page.locator('.quiz-player__option').nth(index).click();
+    if (q < total - 1) await page.getByRole('button', { name: t.quizNext, exact: true }).click();
+  }
+  await page.getByRole('button', { name: t.submit, exact: true }).click();
+}
+
+export async function completeCourse(page: Page, lang: string, t: JourneyText, shots: string) {
+  const answers = correctOptions(lang);
+  let quizzesSeen = 0;
+  for (let step = 0; step < 40; step++) {
+    await page.locator('.view').first().waitFor().catch(async (error: unknown) => {
+      await screenshot(page, `${shots}-failure`);
+      throw error;
+    });
+    const url = page.url();
+    if (url.includes('/lesson/')) {
+      if (step === 0) {
+        await screenshot(page, `${shots}-lesson`);
+        await expectAccessible(page, 'lesson');
+      }
+      await page.getByRole('button', { name: t.markComplete }).click();
+      await page.getByText(t.lessonDone).waitFor();
+    } else if (url.includes('/video/')) {
+      await screenshot(page, `${shots}-video`);
+      await expectAccessible(page, 'video');
+      await finishVideo(page);
+      await page.getByText(t.videoDone).waitFor();
+    } else if (url.includes('/quiz/')) {
+      const title = (await page.locator('.quiz-player__title').textContent())?.trim() ?? '';
+      const right = answers.get(title);
+      expect(right, `answers for quiz "${title}"`).toBeDefined();
+      if (quizzesSeen === 0) {
+        await screenshot(page, `${shots}-quiz-intro`);
+        await takeQuiz(page, t, null);
+        await page.getByText(t.failed).waitFor();
+        await screenshot(page, `${shots}-quiz-failed`);
+        await page.getByRole('button', { name: t.retake }).click();
+      }
+      await takeQuiz(page, t, right!);
+      await page.getByText(t.passed).waitFor();
+      if (quizzesSeen === 0) {
+        await screenshot(page, `${shots}-quiz-passed`);
+        await expectAccessible(page, 'quiz result');
+      }
+      quizzesSeen += 1;
+    } else if (url.endsWith('/journal')) {
+      await page.locator('textarea').fill('I will save a little every week and never share my UPI PIN.');
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await page.getByText(t.journalSaved).first().waitFor();
+      await screenshot(page, `${shots}-journal`);
+      await expectAccessible(page, 'journal');
+    } else if (url.endsWith('/summary')) {
+      await screenshot(page, `${shots}-summary`);
+      await expectAccessible(page, 'summary');
+      return;
+    }
+    await page.getByRole('link', { name: t.next }).click();
+  }
+  throw new Error('the course did not end at its summary');
+}

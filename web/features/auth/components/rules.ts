@@ -1,0 +1,4 @@
+// The sign-in rules the form checks before asking the server. Copies of contract/auth.ts values
+// (importing them would bring TypeBox into the page); rules.test.ts keeps them equal.
+export const OTP_LENGTH = 6;
+export const MOBILE_DIGITS = 12;

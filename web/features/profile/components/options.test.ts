@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import * as contract from '../../../../contract/users';
+import * as options from './options';
+
+describe('profile options', () => {
+  it('match the contract', () => {
+    expect(options.GENDERS).toEqual(contract.GENDERS);
+    expect(options.QUALIFICATIONS).toEqual(contract.QUALIFICATIONS);
+    expect(options.GUARDIAN_RELATIONSHIPS).toEqual(contract.GUARDIAN_RELATIONSHIPS);
+    expect([options.AGE_MIN, options.AGE_MAX, options.MINOR_AGE]).toEqual([contract.AGE_MIN, contract.AGE_MAX, contract.MINOR_AGE]);
+  });
+});
