@@ -1,16 +1,49 @@
 // Builds the React app in web/ into dist/web, which the server serves from the same origin. In
 // development `npm run dev:web` proxies the API and stored files to the server on :3000.
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text asset, which the server
+ * sends as they are (@fastify/static preCompressed): smaller than compressing on each request, and
+ * no CPU spent on it at run time.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const visit = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) visit(file);
+          else if (/\.(js|css|svg|json|html|txt|webmanifest)$/.test(entry.name) && fs.statSync(file).size > 512) {
+            const data = fs.readFileSync(file);
+            fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+          }
+        }
+      };
+      visit(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // The server reads the manifest to preload the chunk of the route a visitor lands on.
+    // The server reads the manifest to preload the chunks of the page a visitor lands on.
     manifest: true,
     target: 'es2022',
     // Every font file is emitted as a file; inlining one would make every visitor pay for it.

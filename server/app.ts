@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import errors from './plugins/errors';
 import security from './plugins/security';
+import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
 import openapi from './plugins/openapi';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configAndDb, { config: options.config, db: options.db });
   await app.register(errors);
   await app.register(security);
+  await app.register(compression);
   await app.register(rateLimits);
   await app.register(session);
   await app.register(openapi);

@@ -19,7 +19,9 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
   );
-  const app = await buildApp({ config, db: database.db, webDir: path.join(root, 'dist/web') });
+  // WEB_DIR lets the benchmark and browser tests serve their own build of the web app.
+  const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web');
+  const app = await buildApp({ config, db: database.db, webDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
   await importContentIfEmpty({ db: database.db, contentDir: path.join(root, 'content'), uploadsDir: config.uploadsDir, log: app.log });

@@ -32,6 +32,8 @@ export default fp(
         decorateReply: true,
         index: false,
         wildcard: false,
+        // The build writes .br and .gz beside each asset (vite.config.ts); they are sent as they are.
+        preCompressed: true,
         setHeaders(res, filePath) {
           res.setHeader(
             'cache-control',

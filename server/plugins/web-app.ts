@@ -6,9 +6,56 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { blogs, courses, successStories } from '../db/schema';
 import { isLanguageCode } from '../../contract/languages';
+
+/** The route module of each page (web/app/routes/) and its translation namespaces, to preload. */
+const ROUTE_MODULES: Array<{ pattern: RegExp; module: string; namespaces: string[] }> = [
+  { pattern: /^\/$/, module: 'home', namespaces: ['home', 'stories', 'media'] },
+  { pattern: /^\/about$/, module: 'about', namespaces: ['about'] },
+  { pattern: /^\/gallery$/, module: 'gallery', namespaces: ['media'] },
+  { pattern: /^\/highlights$/, module: 'highlights', namespaces: ['media'] },
+  { pattern: /^\/news$/, module: 'news', namespaces: ['news'] },
+  { pattern: /^\/blogs$/, module: 'blogs', namespaces: ['blogs'] },
+  { pattern: /^\/blogs\/[^/]+$/, module: 'blog', namespaces: ['blogs'] },
+  { pattern: /^\/success-stories\/all$/, module: 'stories', namespaces: ['stories'] },
+  { pattern: /^\/success-stories\/[^/]+$/, module: 'story', namespaces: ['stories'] },
+  { pattern: /^\/courses$/, module: 'courses', namespaces: ['learning'] },
+  { pattern: /^\/vicybershield$/i, module: 'cyber-shield', namespaces: ['cybershield'] },
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The files a page needs before it can show anything: its route chunk with the chunks that one
+ * imports, and the English translation files (the default language) of its namespaces. Sent as
+ * preload hints, they download in parallel with the main script instead of one after another.
+ */
+export function preloadsFor(pathname: string, manifest: Record<string, ManifestChunk> | undefined): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  if (!manifest) return { scripts: [], styles: [] };
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(`/${chunk.file}`)) return;
+    scripts.add(`/${chunk.file}`);
+    chunk.css?.forEach((css) => styles.add(`/${css}`));
+    chunk.imports?.forEach(visit);
+  };
+  visit('i18n/locales/en/common.json');
+  const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname.replace(/\/+$/, '') || '/'));
+  if (route) {
+    visit(`app/routes/${route.module}.tsx`);
+    route.namespaces.forEach((ns) => visit(`i18n/locales/en/${ns}.json`));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
 
 export interface PageMeta {
   title: string;
@@ -17,6 +64,8 @@ export interface PageMeta {
   image: string;
   url: string;
   type: 'website' | 'article';
+  /** The picture likely to be the largest on screen, fetched early. */
+  lcpImage?: string;
 }
 
 const SITE_NAME = 'JGK';
@@ -82,6 +131,7 @@ export function renderHeadTags(meta: PageMeta): string {
     `<meta name="twitter:title" content="${e(meta.title)}" />`,
     `<meta name="twitter:description" content="${e(meta.description)}" />`,
     `<meta name="twitter:image" content="${e(meta.image)}" />`,
+    ...(meta.lcpImage ? [`<link rel="preload" as="image" href="${e(meta.lcpImage)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
 }
 
@@ -89,6 +139,8 @@ export default fp(
   async function webApp(app: FastifyInstance, opts: { webDir?: string }) {
     const indexFile = opts.webDir ? path.join(opts.webDir, 'index.html') : undefined;
     const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+    const manifestFile = opts.webDir ? path.join(opts.webDir, '.vite/manifest.json') : undefined;
+    const manifest = manifestFile && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : undefined;
     const publicUrl = app.config.publicUrl;
     const absolute = (p: string) => `${publicUrl}/${p.replace(/^\/+/, '')}`;
     const shareImage = (stored: string | null | undefined) =>
@@ -102,7 +154,19 @@ export default fp(
         url: absolute(pathname),
         type: 'website',
       };
-      const known = STATIC_PAGES[pathname.toLowerCase().replace(/\/+$/, '') || '/'];
+      const key = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+      const known = STATIC_PAGES[key];
+      if (key === '/') return { ...base, lcpImage: '/home/hero-1.svg' };
+      if (key === '/blogs') {
+        // The featured article's picture is the largest thing on the blog list.
+        const [latest] = await app.db
+          .select({ image: blogs.image })
+          .from(blogs)
+          .where(eq(blogs.published, true))
+          .orderBy(desc(blogs.createdAt))
+          .limit(1);
+        return { ...base, title: known?.title ?? base.title, lcpImage: latest ? `/${latest.image.replace(/^\/+/, '')}` : undefined };
+      }
       if (known) return { ...base, title: known.title, description: known.description ?? base.description };
 
       let match = /^\/blogs\/([^/]+)\/?$/.exec(pathname);
@@ -151,7 +215,12 @@ export default fp(
         request.log.warn({ err: error }, 'page meta lookup failed');
         meta = { title: `${SITE_NAME} – ${TAGLINE}`, description: DEFAULT_DESCRIPTION, image: absolute(DEFAULT_IMAGE), url: absolute(pathname), type: 'website' };
       }
-      const html = template.replace(/<!--head-tags-->[\s\S]*?<!--\/head-tags-->/, renderHeadTags(meta));
+      const { scripts, styles } = preloadsFor(pathname, manifest);
+      const hints = [
+        ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+        ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+      ].join('\n    ');
+      const html = template.replace(/<!--head-tags-->[\s\S]*?<!--\/head-tags-->/, `${renderHeadTags(meta)}${hints ? `\n    ${hints}` : ''}`);
       return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     });
   },

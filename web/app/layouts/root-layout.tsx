@@ -18,13 +18,20 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1}>
-        <Suspense fallback={<div className="page-loading" role="status">{t('status.loading')}</div>}>
+      {/* The banner and footer wait with the page, so they never jump down when it arrives. */}
+      <Suspense
+        fallback={
+          <main id="main" tabIndex={-1} className="page-loading" role="status">
+            {t('status.loading')}
+          </main>
+        }
+      >
+        <main id="main" tabIndex={-1}>
           <Outlet />
-        </Suspense>
-      </main>
-      <ContactBanner />
-      <SiteFooter />
+        </main>
+        <ContactBanner />
+        <SiteFooter />
+      </Suspense>
       <Notifications />
     </>
   );

@@ -1,0 +1,150 @@
+// npm run bench:web — the public pages in Lighthouse 12 (default mobile emulation: slow 4G, 4x CPU
+// slowdown) on the system Chromium, against the built app served by the real server on a fresh
+// embedded database with the sample content. Prints performance, accessibility, LCP, TBT, CLS and
+// the JavaScript transferred per page, checks them against the design's budgets (section 6), and
+// exits with 1 when one is missed. Results as JSON in bench/results/.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/courses', '/blogs', '/success-stories/all', '/vicyberShield'];
+const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.05, jsKb: 100 };
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const WEB_DIR = process.env.BENCH_WEB_DIR;
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+
+const log = (message: string) => console.log(`[bench:web] ${message}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  jsRequests: number;
+}
+
+async function main() {
+  // The web app is built into a folder of its own (served through WEB_DIR), so a build someone
+  // else starts in dist/ meanwhile cannot change the files under measurement.
+  const webDir = WEB_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-bench-webdir-'));
+  if (!WEB_DIR) {
+    log('building');
+    const web = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    if (web.status !== 0) process.exit(web.status ?? 1);
+    const server = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+    if (server.status !== 0) process.exit(server.status ?? 1);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-bench-web-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  log(`starting the server on ${origin} (DATA_DIR=${dataDir})`);
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, WEB_DIR: webDir, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SMS_PROVIDER: 'console', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: origin },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const rows: Row[] = [];
+  try {
+    await waitFor(`${origin}/api/health`, 60_000);
+    for (const page of PAGES) {
+      // Warm the server (first database reads) so the run measures the page, not the start.
+      await fetch(`${origin}${page}`);
+      const runs: Row[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        // A fresh browser per run: no cache or state carried over from another page.
+        const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+        const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        await chrome.kill();
+        if (!result) throw new Error(`no Lighthouse result for ${page}`);
+        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        const lhr = result.lhr;
+        const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []).filter(
+          (item) => item.resourceType === 'Script',
+        );
+        runs.push({
+          page,
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+          jsKb: Number((requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024).toFixed(1)),
+          jsRequests: requests.length,
+        });
+        if (process.env.BENCH_DEBUG) {
+          fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+          fs.writeFileSync(path.join(root, 'bench/results', `lhr${page.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr, null, 1));
+        }
+      }
+      // The median run by performance score.
+      runs.sort((a, b) => a.performance - b.performance);
+      const row = runs[Math.floor(runs.length / 2)] as Row;
+      rows.push(row);
+      log(`${page}: performance ${row.performance}, LCP ${row.lcpMs} ms`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!WEB_DIR) fs.rmSync(webDir, { recursive: true, force: true });
+  }
+
+  const failures: string[] = [];
+  for (const row of rows) {
+    if (row.performance < BUDGET.performance) failures.push(`${row.page}: performance ${row.performance} < ${BUDGET.performance}`);
+    if (row.lcpMs > BUDGET.lcpMs) failures.push(`${row.page}: LCP ${row.lcpMs} ms > ${BUDGET.lcpMs} ms`);
+    if (row.cls > BUDGET.cls) failures.push(`${row.page}: CLS ${row.cls} > ${BUDGET.cls}`);
+    if (row.jsKb > BUDGET.jsKb) failures.push(`${row.page}: JS ${row.jsKb} KB > ${BUDGET.jsKb} KB`);
+  }
+  console.log('');
+  console.log('| page | performance | accessibility | LCP (ms) | TBT (ms) | CLS | JS transferred (KB, compressed) | JS requests |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsKb} | ${r.jsRequests} |`);
+  console.log('');
+  console.log(`Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB.`);
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/web.json'), JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, rows }, null, 2));
+  if (failures.length) {
+    console.log(`Over budget:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('All pages within budget.');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
