@@ -12,7 +12,7 @@ import { isLanguageCode } from '../../contract/languages';
 
 /** The route module of each page (web/app/routes/) and its translation namespaces, to preload. */
 const ROUTE_MODULES: Array<{ pattern: RegExp; module: string; namespaces: string[] }> = [
-  { pattern: /^\/$/, module: 'home', namespaces: ['home', 'stories', 'media'] },
+  { pattern: /^\/$/, module: 'home', namespaces: ['home', 'home-text', 'stories', 'media'] },
   { pattern: /^\/about$/, module: 'about', namespaces: ['about'] },
   { pattern: /^\/gallery$/, module: 'gallery', namespaces: ['media'] },
   { pattern: /^\/highlights$/, module: 'highlights', namespaces: ['media'] },

@@ -16,7 +16,7 @@ function page(load: () => Promise<{ Component: ComponentType }>, namespaces: str
   });
 }
 
-const Home = page(() => import('./routes/home'), ['home']);
+const Home = page(() => import('./routes/home'), ['home', 'home-text', 'stories', 'media']);
 const About = page(() => import('./routes/about'), ['about']);
 const Gallery = page(() => import('./routes/gallery'), ['media']);
 const Highlights = page(() => import('./routes/highlights'), ['media']);

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../../lib/api-client';
+import { useLongText } from '../../../i18n/use-long-text';
 
 /** The programme's film with its description; nothing but the poster loads until it is played. */
 export function HomeVideo({ src, poster }: { src: string; poster: string }) {
   const { t } = useTranslation('home');
+  const { t: text, isFallback } = useLongText('home-text');
   return (
     <section className="section section--alt" aria-labelledby="film-title">
       <div className="container home-video">
@@ -14,7 +16,9 @@ export function HomeVideo({ src, poster }: { src: string; poster: string }) {
           <h2 id="film-title" className="section-title">
             {t('film.title')}
           </h2>
-          <p id="film-text">{t('film.text')}</p>
+          <p id="film-text" lang={isFallback ? 'en' : undefined}>
+            {text('film.text')}
+          </p>
         </div>
       </div>
     </section>

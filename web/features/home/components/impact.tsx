@@ -2,6 +2,7 @@
 // the success-metric cards and the map.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLongText } from '../../../i18n/use-long-text';
 
 export const COUNT_UP_MS = 8000;
 
@@ -41,6 +42,7 @@ function CountUp({ to, suffix = '' }: { to: number; suffix?: string }) {
 
 export function Impact() {
   const { t } = useTranslation('home');
+  const { t: text, isFallback } = useLongText('home-text');
   const counters = [
     { to: 22, label: t('impact.states'), sr: t('impact.statesSr') },
     { to: 300, label: t('impact.districts'), sr: t('impact.districtsSr') },
@@ -54,7 +56,9 @@ export function Impact() {
         <h2 id="impact-title" className="section-title">
           {t('impact.title')}
         </h2>
-        <p className="impact__lead">{t('impact.lead')}</p>
+        <p className="impact__lead" lang={isFallback ? 'en' : undefined}>
+          {text('impact.lead')}
+        </p>
         <ul className="counters">
           {counters.map((counter) => (
             <li key={counter.label} className="counter">

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useLongText } from '../../../i18n/use-long-text';
 
 const KEYS = ['one', 'two', 'three'] as const;
 
 export function Testimonials() {
   const { t } = useTranslation('home');
+  const { t: text, isFallback } = useLongText('home-text');
   return (
     <section className="section" aria-labelledby="testimonials-title">
       <div className="container">
@@ -14,8 +16,8 @@ export function Testimonials() {
           {KEYS.map((key) => (
             <li key={key}>
               <figure className="testimonial">
-                <blockquote>
-                  <p>“{t(`testimonials.${key}.quote`)}”</p>
+                <blockquote lang={isFallback ? 'en' : undefined}>
+                  <p>“{text(`testimonials.${key}.quote`)}”</p>
                 </blockquote>
                 <figcaption>
                   <strong>{t(`testimonials.${key}.name`)}</strong>
