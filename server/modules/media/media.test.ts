@@ -124,3 +124,23 @@ describe('GET /uploads/... (files copied by the content import)', () => {
     }
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents every public content call with a summary', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    for (const path of [
+      '/api/blog/public',
+      '/api/blog/public/recent',
+      '/api/blog/public/{blogId}',
+      '/api/successstories/public',
+      '/api/successstories/public/recent',
+      '/api/successstories/public/{storyId}',
+      '/api/media/public/titles',
+      '/api/media/public/banner',
+      '/api/media/public/{titleId}',
+    ]) {
+      expect(doc.paths[path]?.get?.summary, path).toBeTruthy();
+      expect(doc.paths[path].get.responses['200'], path).toBeTruthy();
+    }
+  });
+});
