@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './plugins/config';
 import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/content/importer';
 import { pruneSessions } from './plugins/session';
+import { pruneOtpChallenges } from './modules/auth/service';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -26,7 +27,12 @@ async function main() {
 
   await importContentIfEmpty({ db: database.db, contentDir: path.join(root, 'content'), uploadsDir: config.uploadsDir, log: app.log });
 
-  const pruneTimer = setInterval(() => void pruneSessions(app).catch((err) => app.log.warn({ err }, 'session prune failed')), 60 * 60 * 1000);
+  // Expired sessions and spent one-time-password records (they hold a number and an address) are
+  // deleted hourly: kept no longer than the rules that read them need.
+  const prune = () =>
+    Promise.all([pruneSessions(app), pruneOtpChallenges(app)]).catch((err) => app.log.warn({ err }, 'pruning failed'));
+  void prune();
+  const pruneTimer = setInterval(() => void prune(), 60 * 60 * 1000);
   pruneTimer.unref();
 
   let stopping = false;
