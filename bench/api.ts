@@ -151,7 +151,7 @@ async function generatePopulation(url: string) {
       ),
     );
     await client.query(`set session_replication_role = origin`);
-    await timed('analyze', () => client.query('analyze'));
+    await timed('vacuum analyze', () => client.query('vacuum analyze'));
     const counts = await client.query<Record<string, string>>(
       `select (select count(*) from users) as users, (select count(*) from sessions) as sessions,
               (select count(*) from enrolments) as enrolments, (select count(*) from completions) as completions,

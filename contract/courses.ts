@@ -4,7 +4,12 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LANGUAGE_CODES, type LanguageCode } from './languages';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+// `type: [x, 'null']` rather than anyOf: the response serializer handles it without trying each branch,
+// and the OpenAPI document shows it as nullable.
+const NullableString = (options: { description?: string } = {}) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+const NullableInteger = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
 
 export const CourseListItem = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -13,7 +18,7 @@ export const CourseListItem = Type.Object({
   title: Type.String(),
   description: Type.String({ description: 'Sanitised HTML' }),
   image: Type.String({ description: 'Relative path under the API host' }),
-  document: Nullable(Type.String({ description: 'Relative path under the API host' })),
+  document: NullableString({ description: 'Relative path under the API host' }),
   chapterCount: Type.Integer(),
   lessonCount: Type.Integer(),
   quizCount: Type.Integer(),
@@ -58,9 +63,9 @@ export type QuizListing = Static<typeof QuizListing>;
 export const CourseVideo = Type.Object({
   id: Type.String({ format: 'uuid' }),
   title: Type.String(),
-  description: Nullable(Type.String()),
+  description: NullableString(),
   video: Type.String({ description: 'Relative path under the API host' }),
-  poster: Nullable(Type.String({ description: 'Relative path under the API host' })),
+  poster: NullableString({ description: 'Relative path under the API host' }),
   duration: Type.Integer({ description: 'Seconds' }),
   order: Type.Integer(),
 });
@@ -79,8 +84,8 @@ export function courseDetailSchema(lang: LanguageCode) {
   return Type.Composite([
     CourseListItem,
     Type.Object({
-      summary: Nullable(Type.String({ description: 'Sanitised HTML; absent summary view when null' })),
-      journal: Nullable(Type.String({ description: 'Sanitised HTML: the reflection prompt; absent journal view when null' })),
+      summary: NullableString({ description: 'Sanitised HTML; absent summary view when null' }),
+      journal: NullableString({ description: 'Sanitised HTML: the reflection prompt; absent journal view when null' }),
       [`chapter_${lang}s`]: Type.Array(chapterOutlineSchema(lang), { description: 'Chapters in order, each with its lessons in order' }),
       [`quiz_${lang}s`]: Type.Array(QuizListing, { description: 'Quizzes in order' }),
       videos: Type.Array(CourseVideo, { description: 'Course videos in order (the sidebar lists them)' }),
@@ -108,7 +113,7 @@ export function publicQuizSchema(lang: LanguageCode) {
       Type.Object({
         id: Type.String({ format: 'uuid' }),
         content: Type.String(),
-        type: Type.Union([Type.Literal('single'), Type.Literal('multi')]),
+        type: Type.Unsafe<'single' | 'multi'>({ type: 'string', enum: ['single', 'multi'] }),
         [`option_${lang}s`]: Type.Array(PublicOption),
       }),
     ),
@@ -149,7 +154,7 @@ export type PublicQuizResponse<L extends LanguageCode> = { [K in `quiz_${L}`]: P
 
 export const RatingBody = Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) });
 export const RatingResponse = Type.Object({
-  myRating: Nullable(Type.Integer({ minimum: 1, maximum: 5, description: "The signed-in learner's rating, null when not rated" })),
+  myRating: NullableInteger({ minimum: 1, maximum: 5, description: "The signed-in learner's rating, null when not rated" }),
   rating: Type.Integer({ description: 'Number of ratings of the course' }),
   averageRating: Type.Number({ description: 'One decimal; 0 when unrated' }),
 });

@@ -18,7 +18,10 @@ export type ProgressRecord = Static<typeof ProgressRecord>;
 export const ProgressRecordResponse = Type.Object({ progress: ProgressRecord });
 export type ProgressRecordResponse = Static<typeof ProgressRecordResponse>;
 
-export const CourseStatus = Type.Union([Type.Literal('completed'), Type.Literal('in-progress'), Type.Literal('not-started')]);
+export const CourseStatus = Type.Unsafe<'completed' | 'in-progress' | 'not-started'>({
+  type: 'string',
+  enum: ['completed', 'in-progress', 'not-started'],
+});
 export type CourseStatus = Static<typeof CourseStatus>;
 
 export const ProgressListItem = Type.Composite([
@@ -75,7 +78,7 @@ export const JournalBody = Type.Object({ text: Type.String({ maxLength: JOURNAL_
 export const JournalResponse = Type.Object({
   journal: Type.Object({
     text: Type.String({ description: "The learner's own reflection, plain text; empty when nothing is saved" }),
-    updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    updatedAt: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' }),
   }),
 });
 export type JournalResponse = Static<typeof JournalResponse>;

@@ -1,6 +1,6 @@
 // Public course calls of the specification: the catalogue, a course with its outline, and a chapter
 // with its lessons.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -19,7 +19,7 @@ const ErrorResponse = Type.Object({ message: Type.String() });
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time).
-  const cache = createTtlCache<unknown>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 1000 });
+  const cached = cachedJson(publicCacheMs(app.config.env));
 
   app.get(
     '/api/course/public',
@@ -31,9 +31,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         response: { 200: CourseListResponse, 400: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lang, search, offset, limit } = request.query;
-      return cache.get(`list|${lang}|${offset}|${limit}|${search ?? ''}`, () => service.listCourses(app.db, request.query));
+      return cached(reply, `list|${lang}|${offset}|${limit}|${search ?? ''}`, () => service.listCourses(app.db, request.query));
     },
   );
 
@@ -51,9 +51,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lang, courseId } = request.params;
-      return cache.get(`course|${lang}|${courseId}`, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
+      return cached(reply, `course|${lang}|${courseId}`, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
     },
   );
 
@@ -71,9 +71,9 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lang, courseId, chapterId } = request.params;
-      return cache.get(`chapter|${lang}|${courseId}|${chapterId}`, () =>
+      return cached(reply, `chapter|${lang}|${courseId}|${chapterId}`, () =>
         service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId),
       );
     },
@@ -83,4 +83,20 @@ export default async function courseRoutes(fastify: FastifyInstance) {
 /** Seconds-old public content is fine in service; tests see every change at once. */
 export function publicCacheMs(env: string): number {
   return env === 'test' ? 0 : 10_000;
+}
+
+/**
+ * Public reads shared by every visitor, kept as finished JSON for a few seconds: a hit costs neither a
+ * query nor a serialization. The answers are built field by field by the services, so nothing beyond
+ * the documented schema can be in them.
+ */
+export function cachedJson(ttlMs: number) {
+  const cache = createTtlCache<string>({ ttlMs, maxEntries: 1000 });
+  return async (reply: FastifyReply, key: string, load: () => Promise<unknown>) => {
+    const body = await cache.get(key, async () => JSON.stringify(await load()));
+    return reply
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => payload as string)
+      .send(body);
+  };
 }

@@ -4,15 +4,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { perLanguage, publicQuizSchema } from '../../../contract/courses';
 import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
-import { createTtlCache } from '../../lib/ttl-cache';
-import { publicCacheMs } from '../courses/routes';
+import { cachedJson, publicCacheMs } from '../courses/routes';
 import * as service from './service';
 
 const ErrorResponse = Type.Object({ message: Type.String() });
 
 export default async function quizRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const cache = createTtlCache<unknown>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 1000 });
+  const cached = cachedJson(publicCacheMs(app.config.env));
 
   app.get(
     '/api/quiz/public/:lang/:courseId/quiz/:quizId',
@@ -28,9 +27,9 @@ export default async function quizRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lang, courseId, quizId } = request.params;
-      return cache.get(`quiz|${lang}|${courseId}|${quizId}`, () => service.publicQuiz(app.db, languageOrNotFound(lang), courseId, quizId));
+      return cached(reply, `quiz|${lang}|${courseId}|${quizId}`, () => service.publicQuiz(app.db, languageOrNotFound(lang), courseId, quizId));
     },
   );
 }
