@@ -11,8 +11,10 @@ export function Component() {
           <p>{t('intro')}</p>
         </div>
       </div>
-      <div className="container section">
-        <QuizDemo />
+      <div className="section">
+        <div className="container">
+          <QuizDemo />
+        </div>
       </div>
     </>
   );

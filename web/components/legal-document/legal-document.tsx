@@ -71,64 +71,66 @@ export function LegalDocument({ namespace, sectionIds, links, values }: LegalDoc
           <p>{t('intro')}</p>
         </div>
       </header>
-      <div className="container section">
-        {isFallback && (
-          <p className="fallback-note" role="note" data-testid="fallback-note">
-            {tc('status.fallbackNote')}
-          </p>
-        )}
-        <div className="legal__layout" lang={textLang}>
-          <nav className="legal__nav" aria-labelledby="legal-nav-title">
-            <h2 id="legal-nav-title" className="legal__nav-title">
-              {t('navLabel')}
-            </h2>
-            <div role="tablist" aria-orientation="vertical" aria-labelledby="legal-nav-title" className="legal__tabs">
-              {sectionIds.map((id, index) => (
-                <button
-                  key={id}
-                  ref={(el) => {
-                    tabRefs.current[index] = el;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`legal-tab-${id}`}
-                  aria-selected={id === selected}
-                  aria-controls={`legal-panel-${id}`}
-                  tabIndex={id === selected ? 0 : -1}
-                  className="legal__tab"
-                  onClick={() => onClick(index)}
-                  onKeyDown={(event) => onKeyDown(event, index)}
-                >
-                  <span className="legal__tab-number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  {t(`sections.${id}.title`)}
-                </button>
+      <div className="section">
+        <div className="container">
+          {isFallback && (
+            <p className="fallback-note" role="note" data-testid="fallback-note">
+              {tc('status.fallbackNote')}
+            </p>
+          )}
+          <div className="legal__layout" lang={textLang}>
+            <nav className="legal__nav" aria-labelledby="legal-nav-title">
+              <h2 id="legal-nav-title" className="legal__nav-title">
+                {t('navLabel')}
+              </h2>
+              <div role="tablist" aria-orientation="vertical" aria-labelledby="legal-nav-title" className="legal__tabs">
+                {sectionIds.map((id, index) => (
+                  <button
+                    key={id}
+                    ref={(el) => {
+                      tabRefs.current[index] = el;
+                    }}
+                    type="button"
+                    role="tab"
+                    id={`legal-tab-${id}`}
+                    aria-selected={id === selected}
+                    aria-controls={`legal-panel-${id}`}
+                    tabIndex={id === selected ? 0 : -1}
+                    className="legal__tab"
+                    onClick={() => onClick(index)}
+                    onKeyDown={(event) => onKeyDown(event, index)}
+                  >
+                    <span className="legal__tab-number" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    {t(`sections.${id}.title`)}
+                  </button>
+                ))}
+              </div>
+            </nav>
+            <div ref={panelRef} className="legal__panels">
+              {sectionIds.map((id) => (
+                <section key={id} role="tabpanel" id={`legal-panel-${id}`} aria-labelledby={`legal-tab-${id}`} hidden={id !== selected} tabIndex={0} className="legal__panel">
+                  <h2 className="legal__section-title">{t(`sections.${id}.title`)}</h2>
+                  {blocks(id).map((block, b) =>
+                    'p' in block ? (
+                      <p key={b}>{rich(`sections.${id}.blocks.${b}.p`)}</p>
+                    ) : (
+                      <ul key={b}>
+                        {block.ul.map((_, i) => (
+                          <li key={i}>{rich(`sections.${id}.blocks.${b}.ul.${i}`)}</li>
+                        ))}
+                      </ul>
+                    ),
+                  )}
+                </section>
               ))}
             </div>
-          </nav>
-          <div ref={panelRef} className="legal__panels">
-            {sectionIds.map((id) => (
-              <section key={id} role="tabpanel" id={`legal-panel-${id}`} aria-labelledby={`legal-tab-${id}`} hidden={id !== selected} tabIndex={0} className="legal__panel">
-                <h2 className="legal__section-title">{t(`sections.${id}.title`)}</h2>
-                {blocks(id).map((block, b) =>
-                  'p' in block ? (
-                    <p key={b}>{rich(`sections.${id}.blocks.${b}.p`)}</p>
-                  ) : (
-                    <ul key={b}>
-                      {block.ul.map((_, i) => (
-                        <li key={i}>{rich(`sections.${id}.blocks.${b}.ul.${i}`)}</li>
-                      ))}
-                    </ul>
-                  ),
-                )}
-              </section>
-            ))}
           </div>
+          <p className="legal__footer" lang={textLang}>
+            {t('lastUpdated')}
+          </p>
         </div>
-        <p className="legal__footer" lang={textLang}>
-          {t('lastUpdated')}
-        </p>
       </div>
     </article>
   );
