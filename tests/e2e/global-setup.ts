@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
       SMS_PROVIDER: 'console',
       // Every journey signs in from 127.0.0.1; the per-address limit would otherwise count them all.
       OTP_PER_ADDRESS_LIMIT: '1000',
+      // Long enough to see the countdown, short enough for a returning learner to sign in again.
+      OTP_RESEND_COOLDOWN_SECONDS: '8',
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -63,7 +63,8 @@ export async function otpFor(local: string, after = 0): Promise<string> {
   const log = inject('serverLog');
   const pattern = new RegExp(`One-time password for \\+?91${local}: (\\d{6})`, 'g');
   for (let i = 0; i < 50; i++) {
-    const text = fs.readFileSync(log, 'utf8').slice(after);
+    // `after` is a byte offset (the log holds non-ASCII text too).
+    const text = fs.readFileSync(log).subarray(after).toString('utf8');
     const matches = [...text.matchAll(pattern)];
     const last = matches.at(-1);
     if (last?.[1]) return last[1];

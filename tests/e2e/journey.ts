@@ -78,6 +78,7 @@ export async function completeCourse(page: Page, lang: string, t: JourneyText, s
       await finishVideo(page);
       await page.getByText(t.videoDone).waitFor();
     } else if (url.includes('/quiz/')) {
+      await page.getByRole('button', { name: t.startQuiz }).waitFor();
       const title = (await page.locator('.quiz-player__title').textContent())?.trim() ?? '';
       const right = answers.get(title);
       expect(right, `answers for quiz "${title}"`).toBeDefined();
@@ -106,7 +107,9 @@ export async function completeCourse(page: Page, lang: string, t: JourneyText, s
       await expectAccessible(page, 'summary');
       return;
     }
+    const before = page.url();
     await page.getByRole('link', { name: t.next }).click();
+    await page.waitForURL((next) => next.href !== before);
   }
   throw new Error('the course did not end at its summary');
 }

@@ -225,8 +225,9 @@ function Stats() {
       <div className="card profile__card">
         <h2 className="profile__heading">{t('certificate')}</h2>
         <p>{ready ? t('certificateReady') : t('certificateNotReady')}</p>
-        {/* Enabled only visually at 100%: pressing it earlier asks the server, which says why not. */}
-        <button type="button" className={`btn${ready ? '' : ' btn--muted'}`} aria-disabled={!ready} onClick={() => void certificate()} disabled={downloading}>
+        {/* Enabled only visually at 100% (the text above says why): pressing it earlier asks the
+            server, which answers with the reason. */}
+        <button type="button" className={`btn${ready ? '' : ' btn--muted'}`} onClick={() => void certificate()} disabled={downloading}>
           {t('downloadCertificate')}
         </button>
       </div>
