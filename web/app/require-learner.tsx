@@ -12,7 +12,7 @@ export function RequireLearner({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   if (loading) {
     return (
-      <div className="page-loading container section" role="status">
+      <div className="page-loading container learner-section" role="status">
         {t('status.loading')}
       </div>
     );

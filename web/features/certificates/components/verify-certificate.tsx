@@ -14,7 +14,7 @@ export function VerifyCertificate({ number }: { number: string }) {
   const { language } = useLanguage();
   const result = useVerifyCertificate(number);
   return (
-    <div className="container section">
+    <div className="container learner-section">
       <div className="card verify">
         <h1 className="verify__title">{t('verifyTitle')}</h1>
         <p className="verify__number">

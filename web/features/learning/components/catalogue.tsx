@@ -32,7 +32,7 @@ export function Catalogue({ signedIn, userName, paths }: { signedIn: boolean; us
           <LanguageSelect />
         </div>
       </div>
-      <div className="container section">
+      <div className="container learner-section">
         {signedIn && progress.data && progress.data.courses.length > 0 && (
           <section className="welcome" aria-labelledby="welcome-title">
             <h2 id="welcome-title" className="section-title">

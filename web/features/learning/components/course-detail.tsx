@@ -47,7 +47,7 @@ export function CourseDetail({
   if (course.error instanceof ApiError && course.error.status === 404) return <Navigate to={paths.home()} replace />;
   if (!course.data) {
     return (
-      <div className="container section">
+      <div className="container learner-section">
         <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={320} />
       </div>
     );
@@ -116,7 +116,7 @@ export function CourseDetail({
           </div>
         </div>
       </div>
-      <div className="container section course__body">
+      <div className="container learner-section course__body">
         <section aria-labelledby="about-course">
           <h2 id="about-course" className="section-title">
             {t('aboutCourse')}

@@ -128,7 +128,7 @@ export function LearningShell({ lang: langParam, courseId, paths, children }: { 
   if (course.error instanceof ApiError && course.error.status === 404) return <Navigate to={paths.home()} replace />;
   if (!course.data) {
     return (
-      <div className="container section">
+      <div className="container learner-section">
         <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={320} />
       </div>
     );

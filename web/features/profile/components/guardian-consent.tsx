@@ -84,6 +84,6 @@ export function ConsentGate({ children, inline = false }: { children: ReactNode;
     if (inline) return null;
     return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight={240} />;
   }
-  if (needsConsent(me.data)) return inline ? <GuardianConsentForm /> : <div className="container section"><GuardianConsentForm /></div>;
+  if (needsConsent(me.data)) return inline ? <GuardianConsentForm /> : <div className="container learner-section"><GuardianConsentForm /></div>;
   return <>{children}</>;
 }

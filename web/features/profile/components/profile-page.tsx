@@ -302,14 +302,14 @@ export function ProfilePage() {
   useEffect(() => setFormKey((k) => k + 1), [me.data?.id]);
   if (!me.data) {
     return (
-      <div className="container section">
+      <div className="container learner-section">
         <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight={320} />
       </div>
     );
   }
   const user = me.data;
   return (
-    <div className="container section profile">
+    <div className="container learner-section profile">
       <header className="profile__head">
         <span className="avatar" aria-hidden="true">
           {initials(user.name)}
