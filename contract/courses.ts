@@ -2,6 +2,7 @@
 // chapter_his, lesson_his, quiz_his, question_his, option_his), so the schemas are built per language
 // and a response holds exactly the key of the language asked for.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Uuid } from './ids';
 import { LANGUAGE_CODES, type LanguageCode } from './languages';
 
 // `type: [x, 'null']` rather than anyOf: the response serializer handles it without trying each branch,
@@ -12,7 +13,7 @@ const NullableInteger = (options: { minimum?: number; maximum?: number; descript
   Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
 
 export const CourseListItem = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   slug: Type.String({ description: 'The same in every language version of the course' }),
   lang: Type.String(),
   title: Type.String(),
@@ -41,7 +42,7 @@ export const CourseListResponse = Type.Object({ courses: Type.Array(CourseListIt
 export type CourseListResponse = Static<typeof CourseListResponse>;
 
 export const LessonOutline = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   title: Type.String(),
   order: Type.Integer(),
   duration: Type.Integer({ description: 'Minutes' }),
@@ -49,7 +50,7 @@ export const LessonOutline = Type.Object({
 export type LessonOutline = Static<typeof LessonOutline>;
 
 export const LessonFull = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   title: Type.String(),
   order: Type.Integer(),
   duration: Type.Integer({ description: 'Minutes' }),
@@ -57,11 +58,11 @@ export const LessonFull = Type.Object({
 });
 export type LessonFull = Static<typeof LessonFull>;
 
-export const QuizListing = Type.Object({ id: Type.String({ format: 'uuid' }), title: Type.String(), order: Type.Integer() });
+export const QuizListing = Type.Object({ id: Uuid, title: Type.String(), order: Type.Integer() });
 export type QuizListing = Static<typeof QuizListing>;
 
 export const CourseVideo = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   title: Type.String(),
   description: NullableString(),
   video: Type.String({ description: 'Relative path under the API host' }),
@@ -73,7 +74,7 @@ export type CourseVideo = Static<typeof CourseVideo>;
 
 export function chapterOutlineSchema(lang: LanguageCode) {
   return Type.Object({
-    id: Type.String({ format: 'uuid' }),
+    id: Uuid,
     title: Type.String(),
     order: Type.Integer(),
     [`lesson_${lang}s`]: Type.Array(LessonOutline),
@@ -95,23 +96,23 @@ export function courseDetailSchema(lang: LanguageCode) {
 
 export function chapterDetailSchema(lang: LanguageCode) {
   return Type.Object({
-    id: Type.String({ format: 'uuid' }),
+    id: Uuid,
     title: Type.String(),
     order: Type.Integer(),
     [`lesson_${lang}s`]: Type.Array(LessonFull),
   });
 }
 
-export const PublicOption = Type.Object({ id: Type.String({ format: 'uuid' }), content: Type.String() });
+export const PublicOption = Type.Object({ id: Uuid, content: Type.String() });
 
 export function publicQuizSchema(lang: LanguageCode) {
   return Type.Object({
-    id: Type.String({ format: 'uuid' }),
+    id: Uuid,
     title: Type.String(),
     passingCriteria: Type.Integer({ description: 'Pass mark: percentage of questions answered right' }),
     [`question_${lang}s`]: Type.Array(
       Type.Object({
-        id: Type.String({ format: 'uuid' }),
+        id: Uuid,
         content: Type.String(),
         type: Type.Unsafe<'single' | 'multi'>({ type: 'string', enum: ['single', 'multi'] }),
         [`option_${lang}s`]: Type.Array(PublicOption),

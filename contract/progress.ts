@@ -1,6 +1,7 @@
 // Wire shapes of a learner's progress calls (enrol, progress record, completions, quiz submission,
 // lists, stats, journal).
 import { Type, type Static } from '@sinclair/typebox';
+import { Uuid } from './ids';
 import { CourseListItem } from './courses';
 
 export const Message = Type.Object({ message: Type.String() });
@@ -46,7 +47,7 @@ export type ProgressListResponse = Static<typeof ProgressListResponse>;
 
 export const StatsResponse = Type.Object({
   courses: Type.Array(
-    Type.Object({ id: Type.String({ format: 'uuid' }), title: Type.String(), status: CourseStatus, percentage: Type.Number() }),
+    Type.Object({ id: Uuid, title: Type.String(), status: CourseStatus, percentage: Type.Number() }),
   ),
   total: Type.Integer({ description: 'Number of enrolled courses in the language' }),
 });
@@ -55,8 +56,8 @@ export type StatsResponse = Static<typeof StatsResponse>;
 export const QuizSubmission = Type.Object({
   answers: Type.Array(
     Type.Object({
-      questionId: Type.String({ format: 'uuid' }),
-      selectedOptions: Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20 }),
+      questionId: Uuid,
+      selectedOptions: Type.Array(Uuid, { maxItems: 20 }),
     }),
     { maxItems: 200 },
   ),

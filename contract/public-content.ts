@@ -3,9 +3,7 @@
 // server when stored; image paths are relative (uploads/...) and the client prefixes the API host.
 import { Type, type Static } from '@sinclair/typebox';
 
-// The explicit pattern keeps out forms PostgreSQL would refuse (urn:uuid:...), so a bad id is a 400.
-const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-export const Uuid = Type.String({ format: 'uuid', pattern: UUID_PATTERN });
+import { Uuid } from './ids';
 
 /** Page of a list: `offset` rows skipped, at most `limit` (1..50) returned. */
 export const pageQuery = (defaultLimit: number) =>

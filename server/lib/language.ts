@@ -10,7 +10,6 @@ export const LanguageParam = Type.String({
   examples: ['en'],
 });
 
-export const UuidParam = Type.String({ format: 'uuid' });
 
 export function languageOrNotFound(code: string): LanguageCode {
   if (!isLanguageCode(code)) throw notFound('This language is not offered');

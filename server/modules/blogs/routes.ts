@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BLOG_PAGE_SIZE, BlogList, BlogOne, BlogPage, ErrorMessage, Uuid, pageQuery } from '../../../contract/public-content';
+import { BLOG_PAGE_SIZE, BlogList, BlogOne, BlogPage, ErrorMessage, pageQuery } from '../../../contract/public-content';
+import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
 import * as service from './service';
 

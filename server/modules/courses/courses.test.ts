@@ -150,6 +150,8 @@ describe('GET /api/course/public/{lang}/{courseId}', () => {
 
   it('answers 400 for a malformed id or language', async () => {
     expect((await get('/api/course/public/en/not-a-uuid')).statusCode).toBe(400);
+    // Accepted by the plain `uuid` format but refused by PostgreSQL: must be a 400, not a 500.
+    expect((await get(`/api/course/public/en/urn:uuid:${en.courseId}`)).statusCode).toBe(400);
     expect((await get(`/api/course/public/EN1/${en.courseId}`)).statusCode).toBe(400);
   });
 });

@@ -10,7 +10,8 @@ import {
   courseDetailSchema,
   perLanguage,
 } from '../../../contract/courses';
-import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { LanguageParam, languageOrNotFound } from '../../lib/language';
+import { Uuid } from '../../../contract/ids';
 import { createTtlCache } from '../../lib/ttl-cache';
 import * as service from './service';
 
@@ -43,7 +44,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['courses'],
         summary: 'A published course with its chapters and lessons, quizzes and videos, under the key course_{lang}',
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid }),
         response: {
           200: perLanguage('course', courseDetailSchema, 'Exactly one key: course_{lang} for the language in the path'),
           400: ErrorResponse,
@@ -63,7 +64,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['courses'],
         summary: 'A chapter of a published course with its lessons in order, under the key chapter_{lang}',
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, chapterId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid, chapterId: Uuid }),
         response: {
           200: perLanguage('chapter', chapterDetailSchema, 'Exactly one key: chapter_{lang} for the language in the path'),
           400: ErrorResponse,

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { JournalBody, JournalResponse, JournalSaved, Message } from '../../../contract/progress';
-import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { LanguageParam, languageOrNotFound } from '../../lib/language';
+import { Uuid } from '../../../contract/ids';
 import { requireLearner } from '../../plugins/session';
 import * as service from './service';
 
 const errors = { 400: Message, 401: Message, 403: Message, 404: Message };
-const params = Type.Object({ lang: LanguageParam, courseId: UuidParam });
+const params = Type.Object({ lang: LanguageParam, courseId: Uuid });
 
 export default async function journalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Banners, ErrorMessage, GalleryImages, MediaTitles, Uuid } from '../../../contract/public-content';
+import { Banners, ErrorMessage, GalleryImages, MediaTitles } from '../../../contract/public-content';
+import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
 import * as service from './service';
 

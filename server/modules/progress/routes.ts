@@ -12,7 +12,8 @@ import {
   QuizSubmission,
   StatsResponse,
 } from '../../../contract/progress';
-import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { LanguageParam, languageOrNotFound } from '../../lib/language';
+import { Uuid } from '../../../contract/ids';
 import { requireLearner } from '../../plugins/session';
 import * as service from './service';
 
@@ -31,7 +32,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         tags: ['progress'],
         summary: 'Enrol in a course (enrolling again changes nothing: 200 instead of 201)',
         security: [{ session: [] }],
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid }),
         response: { 200: Message, 201: Message, ...errors },
       },
     },
@@ -49,7 +50,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         tags: ['progress'],
         summary: "The learner's progress record in a course; 404 with a message when not enrolled",
         security: [{ session: [] }],
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid }),
         response: { 200: ProgressRecordResponse, ...errors },
       },
     },
@@ -66,7 +67,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         tags: ['progress'],
         summary: 'Mark a lesson complete (again changes nothing); 403 when not enrolled',
         security: [{ session: [] }],
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, chapterId: UuidParam, lessonId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid, chapterId: Uuid, lessonId: Uuid }),
         response: { 200: Message, ...errors },
       },
     },
@@ -85,7 +86,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         tags: ['progress'],
         summary: 'Mark a course video watched (again changes nothing); 403 when not enrolled',
         security: [{ session: [] }],
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, videoId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid, videoId: Uuid }),
         response: { 200: Message, ...errors },
       },
     },
@@ -104,7 +105,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         tags: ['progress'],
         summary: 'Submit answers to a quiz: scored on the server, every attempt stored; a pass counts in the progress',
         security: [{ session: [] }],
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, quizId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid, quizId: Uuid }),
         body: QuizSubmission,
         response: { 200: QuizResult, ...errors },
       },

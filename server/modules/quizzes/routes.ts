@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { perLanguage, publicQuizSchema } from '../../../contract/courses';
-import { LanguageParam, UuidParam, languageOrNotFound } from '../../lib/language';
+import { LanguageParam, languageOrNotFound } from '../../lib/language';
+import { Uuid } from '../../../contract/ids';
 import { cachedJson, publicCacheMs } from '../courses/routes';
 import * as service from './service';
 
@@ -19,7 +20,7 @@ export default async function quizRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['quizzes'],
         summary: 'A quiz of a published course with its questions and options in order, under the key quiz_{lang}; correct options are never sent',
-        params: Type.Object({ lang: LanguageParam, courseId: UuidParam, quizId: UuidParam }),
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid, quizId: Uuid }),
         response: {
           200: perLanguage('quiz', publicQuizSchema, 'Exactly one key: quiz_{lang} for the language in the path'),
           400: ErrorResponse,

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorMessage, STORY_PAGE_SIZE, StoryList, StoryOne, StoryPage, Uuid, pageQuery } from '../../../contract/public-content';
+import { ErrorMessage, STORY_PAGE_SIZE, StoryList, StoryOne, StoryPage, pageQuery } from '../../../contract/public-content';
+import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
 import * as service from './service';
 
