@@ -34,6 +34,8 @@ export default fp(
         wildcard: false,
         // The build writes .br and .gz beside each asset (vite.config.ts); they are sent as they are.
         preCompressed: true,
+        // setHeaders below decides the lifetime; send's own max-age=0 would otherwise replace it.
+        cacheControl: false,
         setHeaders(res, filePath) {
           res.setHeader(
             'cache-control',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -9,7 +10,7 @@ import { createTestDatabase } from '../test/test-app';
 import { loadConfig } from './config';
 import type { Database } from '../db/client';
 import { blogs, courses, successStories } from '../db/schema';
-import { escapeHtml, plainExcerpt } from './web-app';
+import { escapeHtml, plainExcerpt, preloadsFor } from './web-app';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8" />
 <!--head-tags--><title>Placeholder</title><meta name="description" content="placeholder" /><!--/head-tags-->
@@ -25,6 +26,9 @@ let courseId: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc.js.br'), zlib.brotliCompressSync('console.log(1)'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
@@ -119,6 +123,42 @@ describe('web app pages', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found' });
     }
+  });
+});
+
+describe('web app assets', () => {
+  it('sends the precompressed copy of a hashed asset, cached for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('compresses the page itself for clients that accept it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    // The sample page is small; what matters is that the answer is the page, compressed or not.
+    expect(['gzip', undefined]).toContain(res.headers['content-encoding']);
+  });
+});
+
+describe('preload hints', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true },
+    'app/routes/blogs.tsx': { file: 'assets/blogs.js', imports: ['index.html', '_shared.js'], css: ['assets/blogs.css'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    'i18n/locales/en/common.json': { file: 'assets/common.js' },
+    'i18n/locales/en/blogs.json': { file: 'assets/blogs-en.js' },
+  };
+
+  it('lists the route chunk, what it imports and its English namespaces, never the entry', () => {
+    expect(preloadsFor('/blogs', manifest)).toEqual({
+      scripts: ['/assets/common.js', '/assets/blogs.js', '/assets/shared.js', '/assets/blogs-en.js'],
+      styles: ['/assets/blogs.css'],
+    });
+    expect(preloadsFor('/somewhere', manifest)).toEqual({ scripts: ['/assets/common.js'], styles: [] });
+    expect(preloadsFor('/blogs', undefined)).toEqual({ scripts: [], styles: [] });
   });
 });
 
