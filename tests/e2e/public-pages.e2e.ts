@@ -98,7 +98,7 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     const photos = page.locator('.photo-grid__button');
     await expect.poll(() => photos.count()).toBe(6);
     await photos.nth(5).click();
-    const lightbox = page.locator('dialog.lightbox');
+    const lightbox = page.locator('section[aria-labelledby="photo-gallery"] dialog.lightbox');
     await expect.poll(() => lightbox.locator('.lightbox__count').textContent()).toBe('Photo 6 of 6');
     await lightbox.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => lightbox.locator('.lightbox__count').textContent()).toBe('Photo 1 of 6');
