@@ -134,7 +134,7 @@ describe.each(sizes)('cyber-safety page on a $name', ({ name, open }) => {
     // No part of the page is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(name === 'phone' ? 360 : 1280);
     await expectAccessible(page, `cyber-safety page (${name})`);
-    if (name === 'phone') await shoot(page, 'en-cybershield');
+    await shoot(page, name === 'phone' ? 'en-cybershield' : 'desktop-en-cybershield');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
