@@ -85,7 +85,12 @@ async function main() {
       for (let run = 0; run < RUNS; run++) {
         // A fresh browser per run: no cache or state carried over from another page.
         const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-        const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        let result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); one more try.
+        if (result?.lhr.runtimeError) {
+          log(`${page}: ${result.lhr.runtimeError.code}, trying again`);
+          result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        }
         await chrome.kill();
         if (!result) throw new Error(`no Lighthouse result for ${page}`);
         if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);

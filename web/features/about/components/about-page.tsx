@@ -10,20 +10,21 @@ const CARDS = ['foundation', 'partner', 'cyberShield'] as const;
 export function AboutPage() {
   const { t, isFallback } = useLongText('about');
   const { t: tc } = useTranslation();
+  const writtenIn = isFallback ? 'en' : undefined;
   return (
     <>
-      <div className="page-hero">
+      {isFallback && (
+        <div className="container" style={{ paddingTop: 16 }}>
+          <p className="fallback-note">{tc('status.fallbackNote')}</p>
+        </div>
+      )}
+      <div className="page-hero" lang={writtenIn}>
         <div className="container">
           <h1>{t('title')}</h1>
           <p>{t('lead')}</p>
         </div>
       </div>
-      <div className="container section" lang={isFallback ? 'en' : undefined}>
-        {isFallback && (
-          <p className="fallback-note" lang={undefined}>
-            {tc('status.fallbackNote')}
-          </p>
-        )}
+      <div className="container section" lang={writtenIn}>
         <div className="about__text">
           <p>{t('p1')}</p>
           <p>{t('p2')}</p>
