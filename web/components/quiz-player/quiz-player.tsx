@@ -51,7 +51,8 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   const [answers, setAnswers] = useState<QuizAnswers>({});
   const [result, setResult] = useState<QuizResult>();
   const [submitting, setSubmitting] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The reason a submission failed (the server's message when the caller gives one); answers are kept.
+  const [failed, setFailed] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -81,13 +82,13 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
 
   const submit = async () => {
     setSubmitting(true);
-    setFailed(false);
+    setFailed(null);
     try {
       const outcome = await onSubmit(answers);
       setResult(outcome);
       go('result');
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(error instanceof Error && error.message ? error.message : t('submitFailed'));
     } finally {
       setSubmitting(false);
     }
@@ -96,7 +97,7 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   const retake = () => {
     setAnswers({});
     setResult(undefined);
-    setFailed(false);
+    setFailed(null);
     onRetake?.();
     go('intro');
   };
@@ -183,7 +184,7 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
       </fieldset>
       {failed && (
         <p className="quiz-player__error" role="alert">
-          {t('submitFailed')}
+          {failed}
         </p>
       )}
       <div className="quiz-player__nav">

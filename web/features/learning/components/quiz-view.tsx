@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../contract/languages';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
-import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../components/quiz-player/quiz-player';
 import { useQuiz } from '../api/courses';
@@ -35,9 +34,8 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
       const message = result.passed ? t('quizPassed', { score: result.score }) : t('quizFailed', { score: result.score, passing: result.passingCriteria });
       return { score: result.score, passed: result.passed, message };
     } catch (error) {
-      // The player says the answers were not sent; the server's reason goes beside it.
-      notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage((error as Error).message) });
-      throw error;
+      // The player shows this message where the result would be, and keeps the answers for a retry.
+      throw new Error(localMessage((error as Error).message));
     }
   };
 
