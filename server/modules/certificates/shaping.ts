@@ -1,7 +1,7 @@
 // Text shaping for the certificate: HarfBuzz (the shaper of Chrome, Android and LibreOffice, here as
 // WASM) decides which glyphs to draw and where; PDFKit still embeds and subsets the font and writes
 // the glyphs as real text. PDFKit would otherwise shape with fontkit, whose Indic shaper picks the
-// wrong contextual forms in Telugu (docs/decisions/0011-certificate-fonts-and-shaping.md).
+// wrong contextual forms in Telugu (docs/decisions/0005-certificate-fonts-and-shaping.md).
 import * as hb from 'harfbuzzjs';
 
 /** The parts of a fontkit font (as held by PDFKit) that shaping needs. */
