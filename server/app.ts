@@ -23,10 +23,10 @@ import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
 import journal from './modules/journal/routes';
 import ratings from './modules/ratings/routes';
+import certificates from './modules/certificates/routes';
 import blogs from './modules/blogs/routes';
 import successStories from './modules/success-stories/routes';
 import media from './modules/media/routes';
-import certificates from './modules/certificates/routes';
 
 export interface AppOptions {
   config: Config;
@@ -68,10 +68,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(progress);
   await app.register(journal);
   await app.register(ratings);
+  await app.register(certificates);
   await app.register(blogs);
   await app.register(successStories);
   await app.register(media);
-  await app.register(certificates);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });
