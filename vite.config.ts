@@ -37,9 +37,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The app is written against React 19's API and type-checked with React's types, but ships
- * Preact's compatibility layer: React DOM alone is 66 KB gzip, which left no room for the app in
- * the 100 KB first-load budget (docs/decisions/0011-preact-compat-in-the-build.md).
+ * `WEB_RUNTIME=preact` builds with Preact's React compatibility layer instead of React DOM, for
+ * measuring: 50 KB less JavaScript, but a slower page on a slow phone, because Preact renders a page
+ * in one long task where React yields (docs/decisions/0011-react-dom-measured-against-preact.md).
  */
 const preactCompat = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -53,7 +53,7 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), precompress()],
-  resolve: { alias: process.env.WEB_RUNTIME === 'react' ? [] : preactCompat },
+  resolve: { alias: process.env.WEB_RUNTIME === 'preact' ? preactCompat : [] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
