@@ -39,7 +39,7 @@ function precompress(): Plugin {
 /**
  * `WEB_RUNTIME=preact` builds with Preact's React compatibility layer instead of React DOM, for
  * measuring: 50 KB less JavaScript, but a slower page on a slow phone, because Preact renders a page
- * in one long task where React yields (docs/decisions/0011-react-dom-measured-against-preact.md).
+ * in one long task where React yields (docs/decisions/0006-react-dom-measured-against-preact.md).
  */
 const preactCompat = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
