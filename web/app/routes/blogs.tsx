@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { parsePage } from '../../lib/pagination';
-import { BlogList, FeaturedBlog } from '../../features/blogs/components/blog-list';
+import { BlogIndex } from '../../features/blogs/components/blog-list';
 import { paths } from '../paths';
 
 export function Component() {
@@ -17,8 +17,7 @@ export function Component() {
         </div>
       </div>
       <div className="container section">
-        <FeaturedBlog blogPath={paths.blog} />
-        <BlogList page={page} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} blogPath={paths.blog} />
+        <BlogIndex page={page} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} blogPath={paths.blog} />
       </div>
     </>
   );

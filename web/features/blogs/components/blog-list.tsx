@@ -29,11 +29,9 @@ function Meta({ blog }: { blog: Blog }) {
   );
 }
 
-export function FeaturedBlog({ blogPath }: { blogPath: (id: string) => string }) {
+function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (id: string) => string }) {
   const { t } = useTranslation('blogs');
-  const recent = useRecentBlogs();
-  const blog = recent.data?.[0];
-  if (!blog) return <div className="blog-featured blog-featured--empty" aria-hidden="true" />;
+  if (!blog) return null;
   return (
     <article className="blog-featured">
       <img className="blog-featured__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
@@ -48,38 +46,48 @@ export function FeaturedBlog({ blogPath }: { blogPath: (id: string) => string })
   );
 }
 
-export function BlogList({ page, onPage, blogPath }: { page: number; onPage: (page: number) => void; blogPath: (id: string) => string }) {
+/**
+ * The featured article and the list of all posts, shown together once both have arrived: one
+ * appearing after the other would push the page down as it loads.
+ */
+export function BlogIndex({ page, onPage, blogPath }: { page: number; onPage: (page: number) => void; blogPath: (id: string) => string }) {
   const { t } = useTranslation('blogs');
+  const recent = useRecentBlogs();
   const blogs = useBlogs(page);
+  if (recent.isPending || blogs.isPending || blogs.isError) {
+    return <QueryState isPending={recent.isPending || blogs.isPending} isError={blogs.isError} refetch={blogs.refetch} minHeight={1400} />;
+  }
   return (
-    <section className="blog-list" aria-labelledby="all-posts">
-      <h2 id="all-posts" className="section-title">
-        {t('allPosts')}
-      </h2>
-      <QueryState isPending={blogs.isPending} isError={blogs.isError} refetch={blogs.refetch} minHeight={600} />
-      {blogs.data && (
-        <>
-          {blogs.data.rows.length === 0 && <p>{t('empty')}</p>}
-          <ul className="blog-list__items">
-            {blogs.data.rows.map((blog, index) => (
-              <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
-                <img className="blog-row__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
-                <div className="blog-row__text">
-                  <h3 className="blog-row__title">
-                    <Link to={blogPath(blog.id)}>{blog.title}</Link>
-                  </h3>
-                  <Meta blog={blog} />
-                  <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
-                  <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
-                    {t('readArticle')}
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination page={page} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} />
-        </>
-      )}
-    </section>
+    <>
+      <FeaturedBlog blog={recent.data?.[0]} blogPath={blogPath} />
+      <section className="blog-list" aria-labelledby="all-posts">
+        <h2 id="all-posts" className="section-title">
+          {t('allPosts')}
+        </h2>
+        {blogs.data && (
+          <>
+            {blogs.data.rows.length === 0 && <p>{t('empty')}</p>}
+            <ul className="blog-list__items">
+              {blogs.data.rows.map((blog, index) => (
+                <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
+                  <img className="blog-row__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
+                  <div className="blog-row__text">
+                    <h3 className="blog-row__title">
+                      <Link to={blogPath(blog.id)}>{blog.title}</Link>
+                    </h3>
+                    <Meta blog={blog} />
+                    <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
+                    <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
+                      {t('readArticle')}
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} />
+          </>
+        )}
+      </section>
+    </>
   );
 }
