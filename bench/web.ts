@@ -61,7 +61,12 @@ async function main() {
   const webDir = WEB_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-bench-webdir-'));
   if (!WEB_DIR) {
     log('building');
-    const web = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    // Always React's production build, whatever NODE_ENV the caller has.
+    const web = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (web.status !== 0) process.exit(web.status ?? 1);
     const server = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
     if (server.status !== 0) process.exit(server.status ?? 1);
