@@ -10,7 +10,7 @@ import { createTestDatabase } from '../test/test-app';
 import { loadConfig } from './config';
 import type { Database } from '../db/client';
 import { blogs, courses, successStories } from '../db/schema';
-import { escapeHtml, plainExcerpt, preloadsFor } from './web-app';
+import { escapeHtml, firstScreenCalls, jsonForHtml, plainExcerpt, preloadsFor, translationsFor } from './web-app';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8" />
 <!--head-tags--><title>Placeholder</title><meta name="description" content="placeholder" /><!--/head-tags-->
@@ -29,6 +29,19 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets/index-abc.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDir, 'assets/index-abc.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(
+    path.join(webDir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true },
+      'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
+      'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
+      'i18n/locales/en/blogs.json': { file: 'assets/blogs-en.json' },
+    }),
+  );
+  fs.writeFileSync(path.join(webDir, 'assets/common-en.json'), JSON.stringify({ nav: { home: 'Home' } }));
+  fs.writeFileSync(path.join(webDir, 'assets/common-hi.json'), JSON.stringify({ nav: { home: 'होम </script>' } }));
+  fs.writeFileSync(path.join(webDir, 'assets/blogs-en.json'), JSON.stringify({ title: 'Blogs' }));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
@@ -68,6 +81,18 @@ describe('web app pages', () => {
     expect(res.body).toContain('<meta property="og:url" content="https://jgk.example.org/" />');
     expect(res.body).not.toContain('Placeholder');
     expect(res.body).toContain('/assets/index-abc.js');
+  });
+
+  it("writes the page's translations as JSON data in the cookie's language, and preloads its first API calls", async () => {
+    const res = await app.inject({ method: 'GET', url: '/blogs?page=2', headers: { accept: 'text/html', cookie: 'jgk_lang=hi' } });
+    expect(res.statusCode).toBe(200);
+    const data = /<script type="application\/json" id="i18n-data">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({ lang: 'hi', namespaces: { common: { nav: { home: 'होम </script>' } }, blogs: { title: 'Blogs' } } });
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/blog/public?offset=4&amp;limit=4" />');
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
+    // An unknown language in the cookie falls back to English.
+    const english = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=xx' } });
+    expect(english.body).toContain('{"lang":"en","namespaces":{"common":{"nav":{"home":"Home"}}');
   });
 
   it('writes a blog title, excerpt and raster image, escaped', async () => {
@@ -148,23 +173,48 @@ describe('preload hints', () => {
     'index.html': { file: 'assets/index.js', isEntry: true },
     'app/routes/blogs.tsx': { file: 'assets/blogs.js', imports: ['index.html', '_shared.js'], css: ['assets/blogs.css'] },
     '_shared.js': { file: 'assets/shared.js' },
-    'i18n/locales/en/common.json': { file: 'assets/common.js' },
-    'i18n/locales/en/blogs.json': { file: 'assets/blogs-en.js' },
+    'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
+    'i18n/locales/en/blogs.json': { file: 'assets/blogs-en.json' },
+    'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
   };
 
-  it('lists the route chunk, what it imports and its English namespaces, never the entry', () => {
-    expect(preloadsFor('/blogs', manifest)).toEqual({
-      scripts: ['/assets/common.js', '/assets/blogs.js', '/assets/shared.js', '/assets/blogs-en.js'],
-      styles: ['/assets/blogs.css'],
-    });
-    expect(preloadsFor('/somewhere', manifest)).toEqual({ scripts: ['/assets/common.js'], styles: [] });
+  it('lists the route chunk and what it imports, never the entry', () => {
+    expect(preloadsFor('/blogs', manifest)).toEqual({ scripts: ['/assets/blogs.js', '/assets/shared.js'], styles: ['/assets/blogs.css'] });
+    expect(preloadsFor('/somewhere', manifest)).toEqual({ scripts: [], styles: [] });
     expect(preloadsFor('/blogs', undefined)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('names the first-screen API calls with the page and language the web app asks for', () => {
+    expect(firstScreenCalls('/blogs', new URLSearchParams('page=2'), 'en')).toEqual([
+      '/api/user/session-status',
+      '/api/blog/public/recent',
+      '/api/blog/public?offset=4&limit=4',
+    ]);
+    expect(firstScreenCalls('/courses/', new URLSearchParams(), 'hi')).toEqual(['/api/user/session-status', '/api/course/public?offset=0&limit=20&lang=hi']);
+    expect(firstScreenCalls('/success-stories/all', new URLSearchParams('page=x'), 'en')).toEqual([
+      '/api/user/session-status',
+      '/api/successstories/public?offset=0&limit=6',
+    ]);
+    expect(firstScreenCalls('/about', new URLSearchParams(), 'en')).toEqual(['/api/user/session-status']);
+  });
+
+  it("reads the page's namespaces in the visitor's language, English where the language has none", () => {
+    const read = (file: string) => ({ file });
+    expect(translationsFor('/blogs', 'hi', manifest, read)).toEqual({ common: { file: 'assets/common-hi.json' }, blogs: { file: 'assets/blogs-en.json' } });
+    expect(translationsFor('/nowhere', 'en', manifest, read)).toEqual({ common: { file: 'assets/common-en.json' } });
+    expect(translationsFor('/blogs', 'en', undefined, read)).toEqual({});
   });
 });
 
 describe('helpers', () => {
   it('escapes every character that could end an attribute or start a tag', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  it('writes JSON that cannot close its script element', () => {
+    const json = jsonForHtml({ text: '</script><script>alert(1)</script> & \u2028' });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script> & \u2028' });
   });
 
   it('cuts plain text at a word boundary', () => {

@@ -8,22 +8,55 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, desc, eq } from 'drizzle-orm';
 import { blogs, courses, successStories } from '../db/schema';
-import { isLanguageCode } from '../../contract/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../contract/languages';
+import { BLOG_PAGE_SIZE, STORY_PAGE_SIZE } from '../../contract/public-content';
 
-/** The route module of each page (web/app/routes/) and its translation namespaces, to preload. */
-const ROUTE_MODULES: Array<{ pattern: RegExp; module: string; namespaces: string[] }> = [
-  { pattern: /^\/$/, module: 'home', namespaces: ['home', 'home-text', 'stories', 'media'] },
+/**
+ * Each public page's route module (web/app/routes/) and translation namespaces (as in
+ * web/app/router.tsx), and the API calls its first screen makes (the hooks in web/features/), with
+ * the query string in the order the web app's api client writes it: a preload is used only when
+ * the URL matches exactly.
+ */
+const ROUTE_MODULES: Array<{ pattern: RegExp; module: string; namespaces: string[]; calls?: (lang: LanguageCode, page: number) => string[] }> = [
+  {
+    pattern: /^\/$/,
+    module: 'home',
+    namespaces: ['home', 'home-text', 'stories', 'media'],
+    calls: () => ['/api/successstories/public/recent', '/api/media/public/titles', '/api/media/public/banner'],
+  },
   { pattern: /^\/about$/, module: 'about', namespaces: ['about'] },
-  { pattern: /^\/gallery$/, module: 'gallery', namespaces: ['media'] },
+  { pattern: /^\/gallery$/, module: 'gallery', namespaces: ['media'], calls: () => ['/api/media/public/titles'] },
   { pattern: /^\/highlights$/, module: 'highlights', namespaces: ['media'] },
   { pattern: /^\/news$/, module: 'news', namespaces: ['news'] },
-  { pattern: /^\/blogs$/, module: 'blogs', namespaces: ['blogs'] },
+  {
+    pattern: /^\/blogs$/,
+    module: 'blogs',
+    namespaces: ['blogs'],
+    calls: (_lang, page) => ['/api/blog/public/recent', `/api/blog/public?offset=${(page - 1) * BLOG_PAGE_SIZE}&limit=${BLOG_PAGE_SIZE}`],
+  },
   { pattern: /^\/blogs\/[^/]+$/, module: 'blog', namespaces: ['blogs'] },
-  { pattern: /^\/success-stories\/all$/, module: 'stories', namespaces: ['stories'] },
+  {
+    pattern: /^\/success-stories\/all$/,
+    module: 'stories',
+    namespaces: ['stories'],
+    calls: (_lang, page) => [`/api/successstories/public?offset=${(page - 1) * STORY_PAGE_SIZE}&limit=${STORY_PAGE_SIZE}`],
+  },
   { pattern: /^\/success-stories\/[^/]+$/, module: 'story', namespaces: ['stories'] },
-  { pattern: /^\/courses$/, module: 'courses', namespaces: ['learning'] },
+  {
+    pattern: /^\/courses$/,
+    module: 'courses',
+    namespaces: ['learning', 'messages'],
+    calls: (lang) => [`/api/course/public?offset=0&limit=${COURSE_PAGE_SIZE}&lang=${lang}`],
+  },
   { pattern: /^\/vicybershield$/i, module: 'cyber-shield', namespaces: ['cybershield'] },
 ];
+
+/** The page size of the course catalogue (web/features/learning/api/courses.ts). */
+const COURSE_PAGE_SIZE = 20;
+
+function routeFor(pathname: string) {
+  return ROUTE_MODULES.find((r) => r.pattern.test(pathname.replace(/\/+$/, '') || '/'));
+}
 
 interface ManifestChunk {
   file: string;
@@ -33,9 +66,9 @@ interface ManifestChunk {
 }
 
 /**
- * The files a page needs before it can show anything: its route chunk with the chunks that one
- * imports, and the English translation files (the default language) of its namespaces. Sent as
- * preload hints, they download in parallel with the main script instead of one after another.
+ * The scripts a page needs before it can show anything beyond the entry: its route chunk with the
+ * chunks that one imports. Sent as preload hints, they download in parallel with the entry
+ * instead of after it.
  */
 export function preloadsFor(pathname: string, manifest: Record<string, ManifestChunk> | undefined): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
@@ -48,13 +81,42 @@ export function preloadsFor(pathname: string, manifest: Record<string, ManifestC
     chunk.css?.forEach((css) => styles.add(`/${css}`));
     chunk.imports?.forEach(visit);
   };
-  visit('i18n/locales/en/common.json');
-  const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname.replace(/\/+$/, '') || '/'));
-  if (route) {
-    visit(`app/routes/${route.module}.tsx`);
-    route.namespaces.forEach((ns) => visit(`i18n/locales/en/${ns}.json`));
-  }
+  const route = routeFor(pathname);
+  if (route) visit(`app/routes/${route.module}.tsx`);
   return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** The API calls of a page's first screen, to start with the page instead of after its scripts. */
+export function firstScreenCalls(pathname: string, search: URLSearchParams, lang: LanguageCode): string[] {
+  const route = routeFor(pathname);
+  const page = Number(search.get('page'));
+  return ['/api/user/session-status', ...(route?.calls?.(lang, Number.isInteger(page) && page >= 1 ? page : 1) ?? [])];
+}
+
+/**
+ * The translations a page shows first: the common namespace and the page's own, in the visitor's
+ * language (a namespace a language lacks comes in English, as the web app's loader does), read
+ * from the built files named in Vite's manifest.
+ */
+export function translationsFor(
+  pathname: string,
+  lang: LanguageCode,
+  manifest: Record<string, ManifestChunk> | undefined,
+  read: (file: string) => Record<string, unknown> | undefined,
+): Record<string, Record<string, unknown>> {
+  const namespaces: Record<string, Record<string, unknown>> = {};
+  if (!manifest) return namespaces;
+  for (const ns of ['common', ...(routeFor(pathname)?.namespaces ?? [])]) {
+    const entry = manifest[`i18n/locales/${lang}/${ns}.json`] ?? manifest[`i18n/locales/${DEFAULT_LANGUAGE}/${ns}.json`];
+    const data = entry && read(entry.file);
+    if (data) namespaces[ns] = data;
+  }
+  return namespaces;
+}
+
+/** JSON that can sit inside a <script type="application/json"> element: nothing in it can close the element. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 export interface PageMeta {
@@ -67,6 +129,9 @@ export interface PageMeta {
   /** The picture likely to be the largest on screen, fetched early. */
   lcpImage?: string;
 }
+
+/** The cookie in which the web app keeps the visitor's language (web/i18n/i18n.ts). */
+const LANGUAGE_COOKIE = 'jgk_lang';
 
 const SITE_NAME = 'JGK';
 const TAGLINE = 'Taking India forward with financial literacy';
@@ -141,6 +206,19 @@ export default fp(
     const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
     const manifestFile = opts.webDir ? path.join(opts.webDir, '.vite/manifest.json') : undefined;
     const manifest = manifestFile && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : undefined;
+    const translationFiles = new Map<string, Record<string, unknown> | undefined>();
+    const readTranslation = (file: string) => {
+      if (!translationFiles.has(file)) {
+        let data: Record<string, unknown> | undefined;
+        try {
+          data = JSON.parse(fs.readFileSync(path.join(opts.webDir ?? '', file), 'utf8')) as Record<string, unknown>;
+        } catch {
+          data = undefined;
+        }
+        translationFiles.set(file, data);
+      }
+      return translationFiles.get(file);
+    };
     const publicUrl = app.config.publicUrl;
     const absolute = (p: string) => `${publicUrl}/${p.replace(/^\/+/, '')}`;
     const shareImage = (stored: string | null | undefined) =>
@@ -216,11 +294,20 @@ export default fp(
         meta = { title: `${SITE_NAME} – ${TAGLINE}`, description: DEFAULT_DESCRIPTION, image: absolute(DEFAULT_IMAGE), url: absolute(pathname), type: 'website' };
       }
       const { scripts, styles } = preloadsFor(pathname, manifest);
+      const cookieLang = request.cookies?.[LANGUAGE_COOKIE];
+      const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
+      const search = new URLSearchParams(request.url.split('?')[1] ?? '');
       const hints = [
         ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
         ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+        // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
+        ...firstScreenCalls(pathname, search, lang).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
       ].join('\n    ');
-      const html = template.replace(/<!--head-tags-->[\s\S]*?<!--\/head-tags-->/, `${renderHeadTags(meta)}${hints ? `\n    ${hints}` : ''}`);
+      const translations = translationsFor(pathname, lang, manifest, readTranslation);
+      const data = Object.keys(translations).length
+        ? `\n    <script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`
+        : '';
+      const html = template.replace(/<!--head-tags-->[\s\S]*?<!--\/head-tags-->/, `${renderHeadTags(meta)}${hints ? `\n    ${hints}` : ''}${data}`);
       return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     });
   },

@@ -9,23 +9,46 @@ import { loadScriptFont } from './fonts';
 
 export const LANGUAGE_STORAGE_KEY = 'jgk_lang';
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+// Each file is emitted as a plain JSON asset (fetched and parsed as data, which is cheaper than a
+// script per file); only the URLs are in the script.
+const files = import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
-    if (!load) {
+    const url = files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
+    if (!url) {
       callback(new Error(`no translations for namespace ${namespace}`), false);
       return;
     }
-    load().then(
-      (module) => callback(null, module.default as never),
-      (error: unknown) => callback(error as Error, false),
-    );
+    fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`translations ${url}: ${response.status}`);
+        return response.json() as Promise<Record<string, unknown>>;
+      })
+      .then(
+        (data) => callback(null, data as never),
+        (error: unknown) => callback(error as Error, false),
+      );
   },
 };
+
+/**
+ * The translations the server wrote into the page (server/plugins/web-app.ts): the namespaces of
+ * the page a visitor lands on, in the language their cookie names, so the first screen needs no
+ * request for them. A JSON data block, not a script, so the content security policy is unchanged.
+ */
+function inlineTranslations(language: LanguageCode): Record<string, Record<string, unknown>> | undefined {
+  const element = document.getElementById('i18n-data');
+  if (!element?.textContent) return undefined;
+  try {
+    const data = JSON.parse(element.textContent) as { lang?: string; namespaces?: Record<string, Record<string, unknown>> };
+    return data.lang === language ? data.namespaces : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function storedLanguage(): LanguageCode {
   try {
@@ -49,9 +72,11 @@ export const i18n = i18next.createInstance();
 export function initI18n() {
   const language = storedLanguage();
   applyLanguage(language);
+  rememberLanguageForServer(language);
   i18n.on('languageChanged', (next) => {
     if (isLanguageCode(next)) applyLanguage(next);
   });
+  const inline = inlineTranslations(language);
   return i18n
     .use(lazyBackend)
     .use(initReactI18next)
@@ -62,6 +87,7 @@ export function initI18n() {
       fallbackLng: false,
       supportedLngs: Object.keys(LANGUAGES),
       ns: ['common'],
+      ...(inline ? { resources: { [language]: inline }, partialBundledLanguages: true } : {}),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
@@ -74,7 +100,17 @@ export async function changeLanguage(language: LanguageCode) {
   } catch {
     // Remembering is a convenience; the switch itself still works.
   }
+  rememberLanguageForServer(language);
   await i18n.changeLanguage(language);
+}
+
+/** A cookie tells the server which language's translations to write into the pages it serves. */
+function rememberLanguageForServer(language: LanguageCode) {
+  const cookies = document.cookie.split('; ');
+  const cookie = `${LANGUAGE_STORAGE_KEY}=${language}`;
+  // No cookie means the default language to the server: a default-language visitor gets none.
+  const known = cookies.includes(cookie) || (language === DEFAULT_LANGUAGE && !cookies.some((c) => c.startsWith(`${LANGUAGE_STORAGE_KEY}=`)));
+  if (!known) document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The interface language as the specification's code. */
