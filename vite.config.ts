@@ -36,24 +36,10 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * `WEB_RUNTIME=preact` builds with Preact's React compatibility layer instead of React DOM, for
- * measuring: 50 KB less JavaScript, but a slower page on a slow phone, because Preact renders a page
- * in one long task where React yields (docs/decisions/0006-react-dom-measured-against-preact.md).
- */
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), precompress()],
-  resolve: { alias: process.env.WEB_RUNTIME === 'preact' ? preactCompat : [] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -73,6 +59,7 @@ export default defineConfig({
             // The small pieces pages share (lists, tabs, formatting), in one chunk rather than a
             // request for each; the larger, rarer ones (quiz player, legal document) stay apart.
             { name: 'common', test: /\/(web\/(components|lib)|contract)\/(?!quiz-player|legal-document)/, priority: 1 },
+            // Feature pieces two or more pages use, one chunk per set of pages using them.
             { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
           ],
         },
