@@ -58,7 +58,8 @@ export function Catalogue({ signedIn, userName, paths }: { signedIn: boolean; us
           <h2 id="all-courses" className="section-title">
             {t('allCourses')}
           </h2>
-          <QueryState isPending={courses.isPending} isError={courses.isError} refetch={() => void courses.refetch()} />
+          {/* About a screen of course cards held while they load, so the banner below does not jump. */}
+          <QueryState isPending={courses.isPending} isError={courses.isError} refetch={() => void courses.refetch()} minHeight={900} />
           {courses.data && courses.data.courses.length === 0 && <p className="empty-state">{t('noCourses')}</p>}
           {courses.data && courses.data.courses.length > 0 && (
             <ul className="course-grid">
