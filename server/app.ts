@@ -1,11 +1,12 @@
 // Builds the Fastify application: cross-cutting plugins first, then the domain modules in the order
 // a reader meets them. main.ts listens; the tests call buildApp() and use app.inject().
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './plugins/config';
 import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import errors from './plugins/errors';
+import inputText from './plugins/input-text';
 import security from './plugins/security';
 import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
@@ -42,6 +43,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     trustProxy: options.config.trustProxy,
+    // Requests for the API are logged; pages, scripts, fonts and images are not, so the log stays
+    // readable (and a one-time password written there in development is easy to find).
+    logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     bodyLimit: 1024 * 1024,
     ajv: {
       // Unknown fields are dropped, never stored; "5" in a query becomes 5.
@@ -52,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Cross-cutting, in dependency order.
   await app.register(configAndDb, { config: options.config, db: options.db });
   await app.register(errors);
+  await app.register(inputText);
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimits);

@@ -23,9 +23,44 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
   params?: Record<string, unknown>;
+}
+
+/** Plain words for the validator's findings; never the schema's internals (patterns, keywords). */
+function describeIssue(issue: ValidationIssue): string {
+  const p = issue.params ?? {};
+  switch (issue.keyword) {
+    case 'required':
+      return 'is required';
+    case 'maxLength':
+      return `is too long (at most ${p.limit} characters)`;
+    case 'minLength':
+      return p.limit === 1 ? 'must not be empty' : `is too short (at least ${p.limit} characters)`;
+    case 'pattern':
+      return 'is not in the expected format';
+    case 'format':
+      return p.format === 'uuid' ? 'is not a valid id' : `is not a valid ${p.format}`;
+    case 'type':
+      return `must be ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `must be ${p.comparison} ${p.limit}`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return 'is not one of the allowed values';
+    case 'maxItems':
+      return `has too many items (at most ${p.limit})`;
+    case 'minItems':
+      return `has too few items (at least ${p.limit})`;
+    default:
+      return issue.message ?? 'is invalid';
+  }
 }
 
 function describeValidation(error: FastifyError): { message: string; details: { field: string; message: string }[] } {
@@ -34,7 +69,7 @@ function describeValidation(error: FastifyError): { message: string; details: { 
   const details = issues.map((issue) => {
     const missing = issue.params?.missingProperty as string | undefined;
     const field = [issue.instancePath?.replace(/^\//, '').replace(/\//g, '.'), missing].filter(Boolean).join('.') || context;
-    return { field, message: missing ? 'is required' : issue.message ?? 'is invalid' };
+    return { field, message: describeIssue(issue) };
   });
   const first = details[0];
   const message = first ? `Invalid ${context}: ${first.field} ${first.message}` : `Invalid ${context}`;

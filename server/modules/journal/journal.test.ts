@@ -35,10 +35,16 @@ describe('the reflection journal', () => {
     expect(again.updatedAt).toMatch(/^\d{4}-/);
   });
 
-  it('keeps HTML as plain text and drops NUL and other control characters', async () => {
-    const res = await write(learner, { text: '<script>alert(1)</script>\u0000ok\u0007\ttab' });
+  it('keeps HTML as plain text and drops control characters other than tabs and line breaks', async () => {
+    const res = await write(learner, { text: '<script>alert(1)</script>ok\u0007\ttab' });
     expect(res.statusCode).toBe(200);
     expect(res.json().journal.text).toBe('<script>alert(1)</script>ok\ttab');
+  });
+
+  it('refuses text with a NUL character with a clear 400', async () => {
+    const res = await write(learner, { text: 'a\u0000b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Text must not contain the NUL character');
   });
 
   it('takes 10,000 characters and refuses more', async () => {

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('text with a NUL character', () => {
+  it('is refused in a query string with a 400, not a database error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en&search=a%00b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Text must not contain the NUL character' });
+  });
+
+  it('is refused in a JSON body, however deep', async () => {
+    for (const [url, body] of [
+      ['/api/user/register', { mobile: '919876543210', otp: '123456', name: 'Ra\u0000m' }],
+      ['/api/user/send-otp', { mobile: '9198765\u000043210' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload: body });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('Text must not contain the NUL character');
+    }
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/me', payload: { name: 'A\u0000' } });
+    expect(patch.statusCode).toBe(400);
+  });
+
+  it('leaves ordinary text alone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en&search=%E0%A4%AC%E0%A5%88%E0%A4%82%E0%A4%95' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('validation messages', () => {
+  it('say in plain words what is wrong, without schema internals', async () => {
+    const malformed = await t.app.inject({ method: 'GET', url: '/api/course/public/en/not-a-uuid' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Invalid params: courseId is not in the expected format');
+    expect(malformed.json().message).not.toMatch(/\^|\[0-9/);
+
+    const long = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { mobile: '919876543210', otp: '123456', name: 'x'.repeat(5000) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/name is too long \(at most \d+ characters\)/);
+
+    const limit = await t.app.inject({ method: 'GET', url: '/api/blog/public?offset=0&limit=500' });
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json().message).toBe('Invalid querystring: limit must be <= 50');
+  });
+});
