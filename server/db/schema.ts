@@ -79,8 +79,6 @@ export const otpChallenges = pgTable(
     codeHash: text('code_hash').notNull(),
     clientIp: text('client_ip').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    sendCount: integer('send_count').notNull().default(1),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),

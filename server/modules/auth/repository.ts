@@ -74,7 +74,7 @@ export async function insertChallenge(
 ): Promise<string> {
   const [row] = await tx
     .insert(otpChallenges)
-    .values({ ...values, lastSentAt: values.createdAt })
+    .values(values)
     .returning({ id: otpChallenges.id });
   return row!.id;
 }
