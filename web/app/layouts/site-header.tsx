@@ -1,7 +1,8 @@
-// Sticky header: a bar on wide screens, a drawer under 768 px. The Impact dropdown closes on a
+// Sticky header: a bar on wide screens, a drawer under 768 px and whenever the bar's links do not
+// fit in one line (long labels in some languages need 1300 px or more). The Impact dropdown closes on a
 // click outside it, on Escape, and when Tab moves focus out of it. Link colours follow the page
 // (default red on home, lighter red elsewhere, white on the success-stories pages).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
@@ -35,6 +36,35 @@ function useDismiss(open: boolean, close: () => void, container: React.RefObject
       document.removeEventListener('keydown', onKey);
     };
   }, [open, close, container, focusOnEscape]);
+}
+
+/**
+ * Whether the bar's parts, at their natural widths, fit in the bar. The parts keep being laid out
+ * (invisible) while the drawer is used, so the answer never depends on the mode it selects.
+ */
+function useBarFits(bar: React.RefObject<HTMLElement | null>, signedIn: boolean): boolean {
+  const [fits, setFits] = useState(true);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const parts = ['.site-header__logo', '.nav-list--bar', '.language-switcher', '.site-header__account > *']
+      .map((selector) => element.querySelector<HTMLElement>(selector))
+      .filter((part): part is HTMLElement => part !== null);
+    const check = () => {
+      const style = getComputedStyle(element);
+      const available = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const gaps = parseFloat(style.columnGap) * 2 + 8;
+      const needed = parts.reduce((sum, part) => sum + part.getBoundingClientRect().width, gaps);
+      setFits(needed <= available);
+    };
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    parts.forEach((part) => observer.observe(part));
+    check();
+    return () => observer.disconnect();
+    // The account part is another element once the visitor signs in or out.
+  }, [bar, signedIn]);
+  return fits;
 }
 
 function ImpactMenu({ onNavigate, variant }: { onNavigate?: () => void; variant: 'bar' | 'drawer' }) {
@@ -167,10 +197,16 @@ export function SiteHeader() {
   const closeDrawer = useRef(() => setDrawerOpen(false)).current;
   useDismiss(drawerOpen, closeDrawer, header, toggle);
   useEffect(closeDrawer, [pathname, closeDrawer]);
+  const bar = useRef<HTMLDivElement>(null);
+  const { signedIn } = useSession();
+  const fits = useBarFits(bar, signedIn);
+  useEffect(() => {
+    if (fits) closeDrawer();
+  }, [fits, closeDrawer]);
 
   return (
-    <header ref={header} className={`site-header site-header--${tone(pathname)}`}>
-      <div className="container site-header__bar">
+    <header ref={header} className={`site-header site-header--${tone(pathname)}${fits ? '' : ' site-header--compact'}`}>
+      <div ref={bar} className="container site-header__bar">
         <Link to={paths.home()} className="site-header__logo" aria-label={t('site.homeLabel')}>
           <Logo light={tone(pathname) === 'success'} />
         </Link>
