@@ -1,4 +1,4 @@
-// Every page: skip link, sticky header, the page, the contact banner, the footer, notifications.
+// Every page: skip link, sticky header, notifications, the page, the contact banner, the footer.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       <SiteHeader />
+      {/* Right after the header, where the messages show: the next stop for Tab from the menu. */}
+      <Notifications />
       {/* The banner and footer wait with the page, so they never jump down when it arrives. */}
       <Suspense
         fallback={
@@ -32,7 +34,6 @@ export function RootLayout() {
         <ContactBanner />
         <SiteFooter />
       </Suspense>
-      <Notifications />
     </>
   );
 }
