@@ -1,6 +1,6 @@
 // Sign in or register with a mobile number and a one-time password (specification sections 2, 4,
 // 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH } from './rules';
 import { ApiError } from '../../../lib/api-client';
@@ -32,6 +32,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   const [banner, setBanner] = useState<Banner | null>(null);
   const [busy, setBusy] = useState(false);
   const cooldown = useCountdown();
+  const bannerSlot = useRef<HTMLDivElement>(null);
+  // A message the on-screen keyboard or a long form pushed out of view is brought back into it.
+  useEffect(() => {
+    if (banner) bannerSlot.current?.scrollIntoView({ block: 'nearest' });
+  }, [banner]);
 
   const valid = isValidMobile(phone);
   const showHint = touched || phone.length > 0;
@@ -124,13 +129,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     <div className="auth card">
       <h1 className="auth__title">{mode === 'register' && otpSent ? t('registerTitle') : t('title')}</h1>
       <p className="auth__intro">{otpSent ? t('codeIntro') : t('intro')}</p>
-      <div id={ids.banner} aria-live="polite" className="auth__banner-slot">
-        {banner && (
-          <p className={`auth__banner ${banner.status > 300 ? 'auth__banner--error' : 'auth__banner--info'}`} role={banner.status > 300 ? 'alert' : 'status'}>
-            {banner.text}
-          </p>
-        )}
-      </div>
       <form className="auth__form" noValidate onSubmit={otpSent ? submit : requestOtp}>
         <label htmlFor={ids.phone} className="field__label">
           {t('phoneLabel')}
@@ -172,11 +170,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
           </button>
         )}
 
-        {!otpSent ? (
-          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0}>
-            {wait > 0 ? t('waitSeconds', { count: wait }) : t('requestOtp')}
-          </button>
-        ) : (
+        {otpSent && (
           <>
             <OtpBoxes value={code} onChange={setCode} label={t('otpLabel')} digitLabel={(n) => t('otpDigit', { number: n })} disabled={busy} />
             {mode === 'register' && (
@@ -206,6 +200,25 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
                 />
               </>
             )}
+          </>
+        )}
+
+        {/* The server's answer sits right above the buttons, where the learner is looking (on a
+            phone the top of the form is out of sight by then). */}
+        <div id={ids.banner} ref={bannerSlot} aria-live="polite" className="auth__banner-slot">
+          {banner && (
+            <p className={`auth__banner ${banner.status > 300 ? 'auth__banner--error' : 'auth__banner--info'}`} role={banner.status > 300 ? 'alert' : 'status'}>
+              {banner.text}
+            </p>
+          )}
+        </div>
+
+        {!otpSent ? (
+          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0}>
+            {wait > 0 ? t('waitSeconds', { count: wait }) : t('requestOtp')}
+          </button>
+        ) : (
+          <>
             <button type="submit" className="btn auth__primary" disabled={busy}>
               {mode === 'register' ? t('register') : t('login')}
             </button>
