@@ -2,7 +2,7 @@
 // 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH } from './rules';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from './rules';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
@@ -184,6 +184,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
                   type="text"
                   autoComplete="name"
                   required
+                  maxLength={NAME_MAX_LENGTH}
                   value={name}
                   onChange={(event) => setName(event.target.value)}
                 />
@@ -195,6 +196,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
                   className="field__input"
                   type="email"
                   autoComplete="email"
+                  maxLength={EMAIL_MAX_LENGTH}
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
                 />

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../../../contract/auth';
-import { MOBILE_DIGITS, OTP_LENGTH } from './rules';
+import { EMAIL_MAX_LENGTH, MOBILE_DIGITS, NAME_MAX_LENGTH, OTP_LENGTH } from './rules';
 import { fullMobile, isValidMobile } from './phone';
 
 describe('sign-in rules', () => {
   it('match the contract', () => {
     expect(OTP_LENGTH).toBe(contract.OTP_LENGTH);
     expect(MOBILE_DIGITS).toBe(contract.MOBILE_DIGITS);
+    expect(NAME_MAX_LENGTH).toBe(contract.NAME_MAX_LENGTH);
+    expect(EMAIL_MAX_LENGTH).toBe(contract.EMAIL_MAX_LENGTH);
   });
 
   it('accept 10 digits after +91, or a pasted full number', () => {

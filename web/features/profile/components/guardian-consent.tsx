@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuardianRelationship, UserProfile } from '../../../../contract/users';
-import { GUARDIAN_RELATIONSHIPS, MINOR_AGE } from './options';
+import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, NAME_MAX_LENGTH } from './options';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
@@ -53,7 +53,7 @@ export function GuardianConsentForm() {
         <label htmlFor={ids.name} className="field__label">
           {t('guardianName')}
         </label>
-        <input id={ids.name} className="field__input" value={guardianName} onChange={(e) => setGuardianName(e.target.value)} autoComplete="off" />
+        <input id={ids.name} className="field__input" maxLength={NAME_MAX_LENGTH} value={guardianName} onChange={(e) => setGuardianName(e.target.value)} autoComplete="off" />
         <label htmlFor={ids.relation} className="field__label">
           {t('relationship')}
         </label>

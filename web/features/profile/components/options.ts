@@ -8,3 +8,6 @@ export const GUARDIAN_RELATIONSHIPS: readonly GuardianRelationship[] = ['Mother'
 export const AGE_MIN = 5;
 export const AGE_MAX = 120;
 export const MINOR_AGE = 18;
+/** The server's limits on typed names and the email (server/lib/profile-fields.ts, contract/auth.ts). */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;

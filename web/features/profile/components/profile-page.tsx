@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
-import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from './options';
+import { AGE_MAX, AGE_MIN, EMAIL_MAX_LENGTH, GENDERS, NAME_MAX_LENGTH, QUALIFICATIONS } from './options';
 const CERTIFICATE_NOT_EARNED = 'You have not completed all the courses to get the certificate.';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageCode } from '../../../../contract/languages';
 import { ApiError } from '../../../lib/api-client';
@@ -108,12 +108,12 @@ function SettingsForm({ user }: { user: UserProfile }) {
       <label htmlFor={`${id}-name`} className="field__label">
         {t('name')}
       </label>
-      <input {...field('name')} className="field__input" autoComplete="name" value={values.name} onChange={set('name')} />
+      <input {...field('name')} className="field__input" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={values.name} onChange={set('name')} />
       {errorOf('name')}
       <label htmlFor={`${id}-email`} className="field__label">
         {t('email')}
       </label>
-      <input {...field('email')} className="field__input" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+      <input {...field('email')} className="field__input" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} value={values.email} onChange={set('email')} />
       {errorOf('email')}
       <label htmlFor={`${id}-age`} className="field__label">
         {t('age')}
