@@ -18,18 +18,23 @@ function ViFoundationLogo() {
       <rect width="140" height="48" rx="8" fill="#fff" />
       <circle cx="24" cy="24" r="16" fill="#ee1c25" />
       <text x="15" y="31" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="18" fill="#fff">Vi</text>
-      <text x="46" y="30" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="14" fill="#2b2f86">Foundation</text>
+      <text x="46" y="30" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="14" fill="#2b2f86" textLength="80" lengthAdjust="spacingAndGlyphs">
+        Foundation
+      </text>
     </svg>
   );
 }
 
 function ViLogo() {
   return (
-    <svg width="140" height="48" viewBox="0 0 140 48" role="img" aria-label="Vi">
-      <rect width="140" height="48" rx="8" fill="#fff" />
+    // textLength: the words take exactly the room the box leaves them, whichever font draws them.
+    <svg width="164" height="48" viewBox="0 0 164 48" role="img" aria-label="Vi">
+      <rect width="164" height="48" rx="8" fill="#fff" />
       <rect x="10" y="8" width="32" height="32" rx="8" fill="#2b2f86" />
       <text x="16" y="31" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="18" fill="#fff">Vi</text>
-      <text x="50" y="30" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="14" fill="#ee1c25">Vodafone Idea</text>
+      <text x="50" y="30" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="14" fill="#ee1c25" textLength="104" lengthAdjust="spacingAndGlyphs">
+        Vodafone Idea
+      </text>
     </svg>
   );
 }
