@@ -135,7 +135,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
         </label>
         <div className={`phone${showHint && !valid ? ' phone--invalid' : ''}`}>
           <span className="phone__country" aria-label={t('country')}>
-            <span aria-hidden="true">🇮🇳</span> +91
+            {/* Drawn, not the flag emoji: phones without an emoji font show that as empty boxes. */}
+            <svg className="phone__flag" width="21" height="14" viewBox="0 0 21 14" aria-hidden="true">
+              <rect width="21" height="14" fill="#fff" />
+              <rect width="21" height="4.67" fill="#ff9933" />
+              <rect y="9.33" width="21" height="4.67" fill="#138808" />
+              <circle cx="10.5" cy="7" r="1.9" fill="none" stroke="#000080" strokeWidth="0.6" />
+              <circle cx="10.5" cy="7" r="0.45" fill="#000080" />
+            </svg>
+            +91
           </span>
           <input
             id={ids.phone}
