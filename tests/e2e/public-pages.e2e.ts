@@ -291,9 +291,12 @@ describe('languages', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Taking India forward with financial literacy' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The first page in English keeps the server's title; after that the tab shows the page's heading.
+    expect(await page.title()).toBe('JGK – Taking India forward with financial literacy');
     await page.getByLabel('Language').selectOption('hi');
     await page.getByRole('heading', { level: 1, name: 'वित्तीय साक्षरता के साथ भारत को आगे ले जाना' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await expect.poll(() => page.title()).toBe('वित्तीय साक्षरता के साथ भारत को आगे ले जाना – JGK');
     expect(await page.evaluate(() => localStorage.getItem('jgk_lang'))).toBe('hi');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'वित्तीय साक्षरता के साथ भारत को आगे ले जाना' }).waitFor();

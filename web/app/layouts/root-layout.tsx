@@ -7,6 +7,7 @@ import { SiteHeader } from './site-header';
 import { ContactBanner } from './contact-banner';
 import { SiteFooter } from './site-footer';
 import { ScrollToTop } from './scroll-to-top';
+import { DocumentTitle } from './document-title';
 import './layout.css';
 
 export function RootLayout() {
@@ -14,6 +15,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <DocumentTitle />
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
