@@ -1,12 +1,29 @@
 // Excerpts for cards: plain text from sanitised HTML, cut as the specification says.
 
-/** Text content of an HTML string, whitespace collapsed. */
+// Elements that end a block of text: a heading, a paragraph or a list item runs into the next one
+// unless something separates them ("...yours alone Never tell...").
+const BLOCKS = 'address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,ol,p,pre,section,table,td,th,tr,ul';
+const BLOCK_END = new RegExp(`</(?:${BLOCKS.replace(/,/g, '|')})\\s*>|<(?:br|hr)\\b[^>]*>`, 'gi');
+const BREAK = '\u2029';
+// A block already ending a sentence (Latin or Indic full stop, possibly inside quotes) needs only a space.
+const SENTENCE_END = /[.!?:;…।॥]["'”’)\]]*$/u;
+
+function joinBlocks(text: string): string {
+  const blocks = text
+    .split(BREAK)
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return blocks.map((block, index) => (index < blocks.length - 1 && !SENTENCE_END.test(block) ? `${block}.` : block)).join(' ');
+}
+
+/** Text content of an HTML string, whitespace collapsed, each block ending a sentence. */
 export function plainText(html: string): string {
   if (typeof DOMParser !== 'undefined') {
     const doc = new DOMParser().parseFromString(html, 'text/html');
-    return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+    for (const element of doc.body.querySelectorAll(BLOCKS)) element.append(BREAK);
+    return joinBlocks(doc.body.textContent ?? '');
   }
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return joinBlocks(html.replace(BLOCK_END, BREAK).replace(/<[^>]*>/g, ' '));
 }
 
 /** The first `max` characters, plus "..." when something was cut. */

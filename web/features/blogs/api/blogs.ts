@@ -4,6 +4,8 @@ import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
 
 export const BLOG_PAGE_SIZE = 4;
+/** The newest post, shown as the featured article and left out of the list below it. */
+const FEATURED_COUNT = 1;
 
 export interface Blog {
   id: string;
@@ -16,12 +18,21 @@ export interface Blog {
   readTime: number;
 }
 
+/**
+ * The "All posts" list, 4 a page. The newest post is the featured article above it (the recent
+ * call, same order), so the list holds the others: its page offsets start one post later and its
+ * count is one less, and the specification's pagination rule applies to that list.
+ */
 export function useBlogs(page: number) {
   return useQuery({
-    queryKey: ['blogs', page],
+    queryKey: ['blogs', 'list', page],
     queryFn: ({ signal }) =>
-      api.get<{ response: { rows: Blog[]; count: number } }>('/api/blog/public', { offset: pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE }, signal),
-    select: (data) => data.response,
+      api.get<{ response: { rows: Blog[]; count: number } }>(
+        '/api/blog/public',
+        { offset: FEATURED_COUNT + pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE },
+        signal,
+      ),
+    select: (data) => ({ rows: data.response.rows, count: Math.max(0, data.response.count - FEATURED_COUNT) }),
     placeholderData: keepPreviousData,
   });
 }

@@ -60,34 +60,37 @@ export function BlogIndex({ page, onPage, blogPath }: { page: number; onPage: (p
   return (
     <>
       <FeaturedBlog blog={recent.data?.[0]} blogPath={blogPath} />
-      <section className="blog-list" aria-labelledby="all-posts">
-        <h2 id="all-posts" className="section-title">
-          {t('allPosts')}
-        </h2>
-        {blogs.data && (
-          <>
-            {blogs.data.rows.length === 0 && <p>{t('empty')}</p>}
-            <ul className="blog-list__items">
-              {blogs.data.rows.map((blog, index) => (
-                <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
-                  <img className="blog-row__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
-                  <div className="blog-row__text">
-                    <h3 className="blog-row__title">
-                      <Link to={blogPath(blog.id)}>{blog.title}</Link>
-                    </h3>
-                    <Meta blog={blog} />
-                    <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
-                    <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
-                      {t('readArticle')}
-                    </Link>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} />
-          </>
-        )}
-      </section>
+      {/* A single post is the featured article alone: no empty list under it. */}
+      {!(blogs.data?.count === 0 && page === 1 && recent.data?.[0]) && (
+        <section className="blog-list" aria-labelledby="all-posts">
+          <h2 id="all-posts" className="section-title">
+            {t('allPosts')}
+          </h2>
+          {blogs.data && (
+            <>
+              {blogs.data.rows.length === 0 && <p>{t('empty')}</p>}
+              <ul className="blog-list__items">
+                {blogs.data.rows.map((blog, index) => (
+                  <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
+                    <img className="blog-row__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
+                    <div className="blog-row__text">
+                      <h3 className="blog-row__title">
+                        <Link to={blogPath(blog.id)}>{blog.title}</Link>
+                      </h3>
+                      <Meta blog={blog} />
+                      <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
+                      <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
+                        {t('readArticle')}
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={page} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} />
+            </>
+          )}
+        </section>
+      )}
     </>
   );
 }
