@@ -88,7 +88,7 @@ describe('web app pages', () => {
     expect(res.statusCode).toBe(200);
     const data = /<script type="application\/json" id="i18n-data">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(data ?? 'null')).toEqual({ lang: 'hi', namespaces: { common: { nav: { home: 'होम </script>' } }, blogs: { title: 'Blogs' } } });
-    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/blog/public?offset=4&amp;limit=4" />');
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/blog/public?offset=5&amp;limit=4" />');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
     // An unknown language in the cookie falls back to English.
     const english = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=xx' } });
@@ -188,7 +188,7 @@ describe('preload hints', () => {
     expect(firstScreenCalls('/blogs', new URLSearchParams('page=2'), 'en')).toEqual([
       '/api/user/session-status',
       '/api/blog/public/recent',
-      '/api/blog/public?offset=4&limit=4',
+      '/api/blog/public?offset=5&limit=4',
     ]);
     expect(firstScreenCalls('/courses/', new URLSearchParams(), 'hi')).toEqual(['/api/user/session-status', '/api/course/public?offset=0&limit=20&lang=hi']);
     expect(firstScreenCalls('/success-stories/all', new URLSearchParams('page=x'), 'en')).toEqual([

@@ -32,7 +32,8 @@ const ROUTE_MODULES: Array<{ pattern: RegExp; module: string; namespaces: string
     pattern: /^\/blogs$/,
     module: 'blogs',
     namespaces: ['blogs'],
-    calls: (_lang, page) => ['/api/blog/public/recent', `/api/blog/public?offset=${(page - 1) * BLOG_PAGE_SIZE}&limit=${BLOG_PAGE_SIZE}`],
+    // The newest post is the featured article above the list, so the list starts one post later.
+    calls: (_lang, page) => ['/api/blog/public/recent', `/api/blog/public?offset=${1 + (page - 1) * BLOG_PAGE_SIZE}&limit=${BLOG_PAGE_SIZE}`],
   },
   { pattern: /^\/blogs\/[^/]+$/, module: 'blog', namespaces: ['blogs'] },
   {
