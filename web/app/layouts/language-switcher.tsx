@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_CODES, isLanguageCode } from '../../../contract/languages';
-import { useLanguage } from '../../i18n/use-language';
+import { LanguageSelectInput } from '../../components/language-select-input';
 
 /** The ten languages by their own names; the choice is remembered under jgk_lang. */
 export function LanguageSwitcher({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
   return (
     <div className="language-switcher">
       <label htmlFor={id} className="visually-hidden">
@@ -15,20 +13,7 @@ export function LanguageSwitcher({ id }: { id: string }) {
         <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="2" fill="none" />
         <path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" stroke="currentColor" strokeWidth="2" fill="none" />
       </svg>
-      <select
-        id={id}
-        className="language-switcher__select"
-        value={language}
-        onChange={(event) => {
-          if (isLanguageCode(event.target.value)) void setLanguage(event.target.value);
-        }}
-      >
-        {LANGUAGE_CODES.map((code) => (
-          <option key={code} value={code} lang={LANGUAGES[code].bcp47}>
-            {LANGUAGES[code].nativeName}
-          </option>
-        ))}
-      </select>
+      <LanguageSelectInput id={id} className="language-switcher__select" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
 import { AGE_MAX, AGE_MIN, EMAIL_MAX_LENGTH, GENDERS, NAME_MAX_LENGTH, QUALIFICATIONS } from './options';
 const CERTIFICATE_NOT_EARNED = 'You have not completed all the courses to get the certificate.';
-import { LANGUAGES, LANGUAGE_CODES, isLanguageCode } from '../../../../contract/languages';
+import { LanguageSelectInput } from '../../../components/language-select-input';
 import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';
 import { localMessage } from '../../../i18n/server-messages';
@@ -155,27 +155,13 @@ function SettingsForm({ user }: { user: UserProfile }) {
 
 function LanguageCard() {
   const { t } = useTranslation('profile');
-  const { language, setLanguage } = useLanguage();
   const id = useId();
   return (
     <div className="card profile__card">
       <label htmlFor={id} className="profile__heading">
         {t('language')}
       </label>
-      <select
-        id={id}
-        className="field__input"
-        value={language}
-        onChange={(event) => {
-          if (isLanguageCode(event.target.value)) void setLanguage(event.target.value);
-        }}
-      >
-        {LANGUAGE_CODES.map((code) => (
-          <option key={code} value={code} lang={LANGUAGES[code].bcp47}>
-            {LANGUAGES[code].nativeName}
-          </option>
-        ))}
-      </select>
+      <LanguageSelectInput id={id} className="field__input" />
     </div>
   );
 }
