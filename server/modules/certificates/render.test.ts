@@ -64,19 +64,17 @@ async function renderToPng(c: (typeof CASES)[number]): Promise<PNG> {
 }
 
 describe('certificate images', () => {
-  if (!hasPdftoppm) {
-    if (process.env.CI) {
-      it('needs pdftoppm', () => {
-        throw new Error('pdftoppm is missing: apt-get install -y poppler-utils');
-      });
-    } else {
-      console.warn('Skipping the certificate image comparison: pdftoppm is missing (apt-get install -y poppler-utils).');
-      it.skip('compares certificates with their reference images (needs pdftoppm)', () => {});
-    }
-    return;
+  // Without pdftoppm the comparison cannot run: CI must have it (it fails there), a developer's
+  // machine may not (the comparison is skipped with a note).
+  const skipImages = !hasPdftoppm && !process.env.CI;
+  if (!hasPdftoppm && process.env.CI) {
+    it('needs pdftoppm', () => {
+      throw new Error('pdftoppm is missing: apt-get install -y poppler-utils');
+    });
   }
+  if (skipImages) console.warn('Skipping the certificate image comparison: pdftoppm is missing (apt-get install -y poppler-utils).');
 
-  it.each(CASES)('$file matches its reviewed reference image', async (c) => {
+  it.skipIf(!hasPdftoppm).each(CASES)('$file matches its reviewed reference image', async (c) => {
     const actual = await renderToPng(c);
     const referencePath = path.join(REFERENCE_DIR, `${c.file}.png`);
     if (UPDATE || !fs.existsSync(referencePath)) {
