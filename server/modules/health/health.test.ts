@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -35,6 +37,15 @@ describe('GET /api/health', () => {
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves a stored SVG under a policy that allows no script', async () => {
+    fs.mkdirSync(path.join(t.config.uploadsDir, 'test'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.uploadsDir, 'test', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const res = await t.app.inject({ method: 'GET', url: '/uploads/test/a.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
