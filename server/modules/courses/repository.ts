@@ -47,11 +47,18 @@ export function countSubqueries(db: DbOrTx) {
     .from(courseVideos)
     .groupBy(courseVideos.courseId)
     .as('video_counts');
-  return { chapterCounts, lessonCounts, quizCounts, videoCounts };
+  // The four counts as select columns (0 for a course with none), for any query joining the subqueries.
+  const columns = {
+    chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),
+    lessonCount: sql<number>`coalesce(${lessonCounts.n}, 0)`.mapWith(Number),
+    quizCount: sql<number>`coalesce(${quizCounts.n}, 0)`.mapWith(Number),
+    courseVideoCount: sql<number>`coalesce(${videoCounts.n}, 0)`.mapWith(Number),
+  };
+  return { chapterCounts, lessonCounts, quizCounts, videoCounts, columns };
 }
 
 function courseSelect(db: DbOrTx) {
-  const { chapterCounts, lessonCounts, quizCounts, videoCounts } = countSubqueries(db);
+  const { chapterCounts, lessonCounts, quizCounts, videoCounts, columns } = countSubqueries(db);
   return db
     .select({
       id: courses.id,
@@ -67,10 +74,7 @@ function courseSelect(db: DbOrTx) {
       ratingCount: courses.ratingCount,
       ratingTotal: courses.ratingTotal,
       createdAt: courses.createdAt,
-      chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),
-      lessonCount: sql<number>`coalesce(${lessonCounts.n}, 0)`.mapWith(Number),
-      quizCount: sql<number>`coalesce(${quizCounts.n}, 0)`.mapWith(Number),
-      courseVideoCount: sql<number>`coalesce(${videoCounts.n}, 0)`.mapWith(Number),
+      ...columns,
     })
     .from(courses)
     .leftJoin(chapterCounts, eq(chapterCounts.courseId, courses.id))

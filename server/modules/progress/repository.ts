@@ -160,7 +160,7 @@ export async function enrolledCourses(
   lang: LanguageCode,
   page?: { offset: number; limit: number },
 ): Promise<EnrolledCourseRow[]> {
-  const { chapterCounts, lessonCounts, quizCounts, videoCounts } = countSubqueries(db);
+  const { chapterCounts, lessonCounts, quizCounts, videoCounts, columns } = countSubqueries(db);
   const done = db
     .select({ courseId: completions.courseId, n: sql<number>`count(*)::int`.as('done_count') })
     .from(completions)
@@ -188,10 +188,7 @@ export async function enrolledCourses(
       createdAt: courses.createdAt,
       enrolledAt: enrolments.createdAt,
       completedAt: enrolments.completedAt,
-      chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),
-      lessonCount: sql<number>`coalesce(${lessonCounts.n}, 0)`.mapWith(Number),
-      quizCount: sql<number>`coalesce(${quizCounts.n}, 0)`.mapWith(Number),
-      courseVideoCount: sql<number>`coalesce(${videoCounts.n}, 0)`.mapWith(Number),
+      ...columns,
       done: sql<number>`coalesce(${done.n}, 0)`.mapWith(Number),
       passedQuizzes: sql<number>`coalesce(${passed.n}, 0)`.mapWith(Number),
     })
