@@ -15,7 +15,8 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    // The server-side bundle is read from disk by the server, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -36,7 +37,25 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` builds the browser's app into dist/web; `vite build --ssr entry-server.tsx` builds the server-side
+ * renderer (web/entry-server.tsx) into dist/web/.ssr, one self-contained module the server loads.
+ */
+const serverRenderer = defineConfig({
+  root: 'web',
+  publicDir: false,
+  plugins: [react()],
+  // React and the libraries are bundled in: they are the web app's (development) packages.
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: '../dist/web/.ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
+const browserApp = defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), precompress()],
@@ -76,3 +95,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRenderer : browserApp));

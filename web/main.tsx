@@ -1,10 +1,45 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
-import { initI18n } from './i18n/i18n';
+import { changeLanguage, i18n, initI18n, pageLanguage, storedLanguage } from './i18n/i18n';
+import { AppProviders, createQueryClient } from './app/providers';
 import { App } from './app/app';
 
-// The common namespace of the visitor's language starts downloading before React renders.
-void initI18n();
+const queryClient = createQueryClient();
+
+/** The data a server-rendered page was rendered with (server/plugins/web-app.ts). */
+function renderedQueryState(): DehydratedState | undefined {
+  const element = document.getElementById('query-data');
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
+
+const tree = (
+  <AppProviders i18n={i18n} queryClient={queryClient}>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </AppProviders>
+);
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+const queryState = renderedQueryState();
+if (root && queryState && root.firstElementChild) {
+  // The server rendered this page: the browser takes it over with the same language and data,
+  // then switches to the visitor's stored language if the page was written in another one.
+  const rendered = pageLanguage() ?? storedLanguage();
+  void initI18n(rendered);
+  hydrate(queryClient, queryState);
+  hydrateRoot(root, tree);
+  const stored = storedLanguage();
+  if (stored !== rendered) void changeLanguage(stored);
+} else if (root) {
+  // The common namespace of the visitor's language starts downloading before React renders.
+  void initI18n();
+  createRoot(root).render(tree);
+}

@@ -1,15 +1,18 @@
 // The web app's entry page for every path that is not an API call or a file, with the page's own
 // title, description and share-preview tags (Open Graph, Twitter) written into it, so a link shared
 // on WhatsApp shows what it points to. Blog, story and course titles come from the database.
-// Unknown /api/* paths stay JSON 404s. Registered last in app.ts: it is the not-found handler.
+// The public pages are rendered here too (page-renderer.ts). Unknown /api/* paths and missing
+// files stay JSON 404s. Registered last in app.ts: a catch-all GET route (a route, so responses
+// are compressed like any other) and the not-found handler for everything else.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, desc, eq } from 'drizzle-orm';
 import { blogs, courses, successStories } from '../db/schema';
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
 import { BLOG_PAGE_SIZE, STORY_PAGE_SIZE } from '../../contract/public-content';
+import { createPageRenderer, isRenderedPage } from './page-renderer';
 
 /**
  * Each public page's route module (web/app/routes/) and translation namespaces (as in
@@ -113,6 +116,24 @@ export function translationsFor(
     if (data) namespaces[ns] = data;
   }
   return namespaces;
+}
+
+/**
+ * A page rendered on the server starts its scripts once it has been painted (web/public/boot.js):
+ * the entry script and the chunk preloads of the built page are replaced by the boot script,
+ * which carries them (with the page's own chunks) as attributes. The stylesheet stays in the head.
+ */
+export function startScriptsAfterPaint(html: string, pageChunks: string[]): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry?.[1]) return html;
+  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] as string);
+  const all = [...new Set([...chunks, ...pageChunks])];
+  const boot = `<script src="/boot.js" defer data-entry="${escapeHtml(entry[1])}" data-chunks="${escapeHtml(all.join(' '))}"></script>`;
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(entry[0], boot)
+    // The page reads without scripts; only its controls need them.
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
 }
 
 /** JSON that can sit inside a <script type="application/json"> element: nothing in it can close the element. */
@@ -220,6 +241,7 @@ export default fp(
       }
       return translationFiles.get(file);
     };
+    const renderer = opts.webDir && manifest ? await createPageRenderer(app, opts.webDir, manifest, readTranslation) : undefined;
     const publicUrl = app.config.publicUrl;
     const absolute = (p: string) => `${publicUrl}/${p.replace(/^\/+/, '')}`;
     const shareImage = (stored: string | null | undefined) =>
@@ -280,12 +302,14 @@ export default fp(
       return base;
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
+    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' });
+    app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+    app.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/uploads/') &&
+      const isPage = !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/uploads/') &&
         // A missing script, style or image is a 404, not the app.
         !/\.[a-z0-9]{1,8}$/i.test(pathname);
-      if (!isPage || !template) return reply.code(404).send({ message: 'Not found' });
+      if (!isPage || !template) return notFound(reply);
       let meta: PageMeta;
       try {
         meta = await metaFor(pathname);
@@ -298,17 +322,24 @@ export default fp(
       const cookieLang = request.cookies?.[LANGUAGE_COOKIE];
       const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
       const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const rendered = renderer && isRenderedPage(pathname) ? await renderer.render(request, request.url, lang) : undefined;
       const hints = [
-        ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+        ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
         ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
-        // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
-        ...firstScreenCalls(pathname, search, lang).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
+        // crossorigin (anonymous) matches the app's same-origin fetch, cookie included. A page
+        // rendered here carries its data instead.
+        ...(rendered ? [] : firstScreenCalls(pathname, search, lang)).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
       ].join('\n    ');
       const translations = translationsFor(pathname, lang, manifest, readTranslation);
-      const data = Object.keys(translations).length
-        ? `\n    <script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`
-        : '';
-      const html = template.replace(/<!--head-tags-->[\s\S]*?<!--\/head-tags-->/, `${renderHeadTags(meta)}${hints ? `\n    ${hints}` : ''}${data}`);
+      const data = [
+        ...(Object.keys(translations).length ? [`<script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`] : []),
+        ...(rendered ? [`<script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>`] : []),
+      ].map((block) => `\n    ${block}`).join('');
+      const { bcp47, script } = LANGUAGES[lang];
+      const html = (rendered ? startScriptsAfterPaint(template, scripts) : template)
+        .replace(/<html lang="[^"]*"/, `<html lang="${bcp47}" data-script="${script}"`)
+        .replace(/<!--head-tags-->[\s\S]*?<!--\/head-tags-->/, `${renderHeadTags(meta)}${hints ? `\n    ${hints}` : ''}${data}`)
+        .replace('<div id="root"></div>', () => `<div id="root">${rendered?.html ?? ''}</div>`);
       return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     });
   },

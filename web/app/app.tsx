@@ -1,16 +1,14 @@
 import { Suspense } from 'react';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
+/**
+ * The app inside its router and providers: the browser wraps it in a BrowserRouter (main.tsx), the
+ * server in a StaticRouter (entry-server.tsx). Both trees must be the same for hydration.
+ */
 export function App() {
   return (
-    <AppProviders>
-      <BrowserRouter>
-        <Suspense fallback={null}>
-          <AppRoutes />
-        </Suspense>
-      </BrowserRouter>
-    </AppProviders>
+    <Suspense fallback={null}>
+      <AppRoutes />
+    </Suspense>
   );
 }

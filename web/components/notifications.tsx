@@ -59,6 +59,10 @@ export function getNotifications(): readonly Notification[] {
   return items;
 }
 
+/** A page rendered on the server (and hydrated) starts without messages. */
+const NONE: readonly Notification[] = [];
+const getServerNotifications = () => NONE;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -66,7 +70,7 @@ function subscribe(listener: () => void) {
 
 export function Notifications() {
   const { t } = useTranslation();
-  const current = useSyncExternalStore(subscribe, getNotifications);
+  const current = useSyncExternalStore(subscribe, getNotifications, getServerNotifications);
   return (
     <section className="notifications" aria-label={t('status.notifications')} aria-live="polite">
       {current.length > 0 && (

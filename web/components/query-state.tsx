@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { styleRef } from '../lib/style-ref';
 
 /** Loading and error states of a query, in the visitor's language. */
 export function QueryState({ isPending, isError, refetch, minHeight = 200 }: { isPending: boolean; isError: boolean; refetch?: () => void; minHeight?: number }) {
   const { t } = useTranslation();
+  const reserve = styleRef({ minHeight: `${minHeight}px` });
   if (isError) {
     return (
-      <div className="query-state" role="alert" style={{ minHeight }}>
+      <div className="query-state" role="alert" ref={reserve}>
         <p>{t('status.error')}</p>
         {refetch && (
           <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
@@ -17,7 +19,7 @@ export function QueryState({ isPending, isError, refetch, minHeight = 200 }: { i
   }
   if (isPending) {
     return (
-      <div className="query-state" role="status" style={{ minHeight }}>
+      <div className="query-state" role="status" ref={reserve}>
         {t('status.loading')}
       </div>
     );

@@ -39,15 +39,20 @@ const lazyBackend: BackendModule = {
  * the page a visitor lands on, in the language their cookie names, so the first screen needs no
  * request for them. A JSON data block, not a script, so the content security policy is unchanged.
  */
-function inlineTranslations(language: LanguageCode): Record<string, Record<string, unknown>> | undefined {
+function inlineTranslations(): { lang: LanguageCode; namespaces: Record<string, Record<string, unknown>> } | undefined {
   const element = document.getElementById('i18n-data');
   if (!element?.textContent) return undefined;
   try {
     const data = JSON.parse(element.textContent) as { lang?: string; namespaces?: Record<string, Record<string, unknown>> };
-    return data.lang === language ? data.namespaces : undefined;
+    return data.lang && isLanguageCode(data.lang) && data.namespaces ? { lang: data.lang, namespaces: data.namespaces } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The language the server wrote the page's translations (and its rendered HTML) in. */
+export function pageLanguage(): LanguageCode | undefined {
+  return inlineTranslations()?.lang;
 }
 
 export function storedLanguage(): LanguageCode {
@@ -69,14 +74,18 @@ function applyLanguage(language: LanguageCode) {
 
 export const i18n = i18next.createInstance();
 
-export function initI18n() {
-  const language = storedLanguage();
+/**
+ * Starts the translations in `language` (the stored choice, or the language of a page the server
+ * rendered, which hydration must match), synchronously when the page carries its translations.
+ */
+export function initI18n(language: LanguageCode = storedLanguage()) {
   applyLanguage(language);
   rememberLanguageForServer(language);
   i18n.on('languageChanged', (next) => {
     if (isLanguageCode(next)) applyLanguage(next);
   });
-  const inline = inlineTranslations(language);
+  const data = inlineTranslations();
+  const inline = data?.lang === language ? data.namespaces : undefined;
   return i18n
     .use(lazyBackend)
     .use(initReactI18next)
@@ -89,9 +98,30 @@ export function initI18n() {
       ns: ['common'],
       ...(inline ? { resources: { [language]: inline }, partialBundledLanguages: true } : {}),
       defaultNS: 'common',
+      // With the translations in the page, ready before the first render (hydration needs them).
+      initAsync: false,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+}
+
+/**
+ * A translator for one page rendered on the server, in the visitor's language, with every
+ * namespace given up front: nothing is fetched while rendering.
+ */
+export function createServerI18n(language: LanguageCode, namespaces: Record<string, Record<string, unknown>>) {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    ns: Object.keys(namespaces),
+    defaultNS: 'common',
+    resources: { [language]: namespaces },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+  return instance;
 }
 
 export async function changeLanguage(language: LanguageCode) {

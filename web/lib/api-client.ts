@@ -23,6 +23,19 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** How a call reaches the API: the browser's fetch, or on the server an in-process request. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * Server-side rendering answers the app's calls inside the server (web/entry-server.tsx), with the
+ * visitor's cookie, instead of over the network.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -31,7 +44,8 @@ export interface RequestOptions {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(path, window.location.origin);
+  // Only the path and query are sent (same origin), so any base serves to build them.
+  const url = new URL(path, 'http://localhost');
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -40,7 +54,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(url.pathname + url.search, {
+    response = await transport(url.pathname + url.search, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       headers,

@@ -16,14 +16,26 @@ function joinBlocks(text: string): string {
   return blocks.map((block, index) => (index < blocks.length - 1 && !SENTENCE_END.test(block) ? `${block}.` : block)).join(' ');
 }
 
-/** Text content of an HTML string, whitespace collapsed, each block ending a sentence. */
+// The stored HTML is sanitised (server/lib/rich-text.ts): text in it carries no entity but these.
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/**
+ * Text content of an HTML string, whitespace collapsed, each block ending a sentence. The same
+ * string on the server and in the browser (a page rendered on the server must hydrate unchanged),
+ * so no DOMParser: tags are dropped (inline ones join their text, as textContent does).
+ */
 export function plainText(html: string): string {
-  if (typeof DOMParser !== 'undefined') {
-    const doc = new DOMParser().parseFromString(html, 'text/html');
-    for (const element of doc.body.querySelectorAll(BLOCKS)) element.append(BREAK);
-    return joinBlocks(doc.body.textContent ?? '');
-  }
-  return joinBlocks(html.replace(BLOCK_END, BREAK).replace(/<[^>]*>/g, ' '));
+  return joinBlocks(decodeEntities(html.replace(BLOCK_END, BREAK).replace(/<[^>]*>/g, '')));
 }
 
 /** The first `max` characters, plus "..." when something was cut. */
@@ -42,9 +54,12 @@ export function excerpt(html: string, maxChars: number): string {
   return truncateChars(plainText(html), maxChars);
 }
 
-/** Dates as the visitor's language writes them. */
+/**
+ * Dates as the visitor's language writes them, on India's clock: the server renders a page in
+ * the same words as the visitor's phone shows it (and a post from 11 pm is not dated the next day).
+ */
 export function formatDate(value: string | Date, bcp47: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(bcp47, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(bcp47, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(date);
 }

@@ -14,7 +14,7 @@ export function AboutPage() {
   return (
     <>
       {isFallback && (
-        <div className="container" style={{ paddingTop: 16 }}>
+        <div className="container fallback-note__container">
           <p className="fallback-note">{tc('status.fallbackNote')}</p>
         </div>
       )}

@@ -12,10 +12,12 @@ export const HERO_INTERVAL_MS = 3000;
 const HERO_IMAGES = Array.from({ length: HERO_IMAGE_COUNT }, (_, i) => `/home/hero-${i + 1}.svg`);
 
 function usePrefersReducedMotion() {
-  const [reduce, setReduce] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  // Read once mounted: the server knows nothing of it, and the first render must match its HTML.
+  const [reduce, setReduce] = useState(false);
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
     const onChange = () => setReduce(query.matches);
+    onChange();
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);

@@ -63,9 +63,18 @@ export function Catalogue({ signedIn, userName, paths }: { signedIn: boolean; us
           {courses.data && courses.data.courses.length === 0 && <p className="empty-state">{t('noCourses')}</p>}
           {courses.data && courses.data.courses.length > 0 && (
             <ul className="course-grid">
-              {courses.data.courses.map((course) => (
+              {courses.data.courses.map((course, index) => (
                 <li key={course.id} className="card course-card">
-                  <img className="course-card__image" src={fileUrl(course.image)} alt="" width={640} height={360} loading="lazy" />
+                  {/* The first cover is the largest picture on a phone's first screen: fetched at once. */}
+                  <img
+                    className="course-card__image"
+                    src={fileUrl(course.image)}
+                    alt=""
+                    width={640}
+                    height={360}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                  />
                   <div className="course-card__body">
                     <h3 className="course-card__title">{course.title}</h3>
                     <p className="course-card__meta">

@@ -1,6 +1,6 @@
 // The banner: one item at a time with Back and Next (Back off on the first, Next off on the last),
 // a zero-padded item number, and a random two of the item's images.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../../lib/api-client';
 import { useBanner, type MediaImage } from '../api/media';
@@ -26,7 +26,14 @@ export function BannerCarousel() {
   const items = banner.data ?? [];
   const [index, setIndex] = useState(0);
   const item = items[index];
-  const shown = useMemo<MediaImage[]>(() => (item ? pickRandom(item.media_images, BANNER_IMAGES_SHOWN) : []), [item]);
+  // The first two images in the server's HTML and the first render (hydration must match), a random
+  // two once the page runs.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const shown = useMemo<MediaImage[]>(
+    () => (item ? (mounted ? pickRandom(item.media_images, BANNER_IMAGES_SHOWN) : item.media_images.slice(0, BANNER_IMAGES_SHOWN)) : []),
+    [item, mounted],
+  );
   return (
     <section className="banner" aria-roledescription={t('carousel')} aria-label={t('bannerLabel')}>
       <div className="container banner__inner">

@@ -33,7 +33,7 @@ export function GalleryPreview({ galleryPath }: { galleryPath: string }) {
           ))}
           {list.length === 0 && Array.from({ length: HOME_GALLERY_COUNT }, (_, i) => <li key={i} className="photo-grid__placeholder" aria-hidden="true" />)}
         </ul>
-        <p style={{ marginTop: 24 }}>
+        <p className="section-more">
           <a className="btn" href={galleryPath} target="_blank" rel="noopener">
             {tc('actions.explore')}
             <span className="visually-hidden"> {tc('nav.newTab')}</span>

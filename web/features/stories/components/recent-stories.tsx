@@ -20,14 +20,14 @@ export function RecentStories({ storyPath, allPath }: { storyPath: (id: string) 
         <h2 id="recent-stories" className="section-title">
           {t('title')}
         </h2>
-        <ul className="story-grid" style={{ minHeight: stories.length ? undefined : 320 }}>
+        <ul className={stories.length ? 'story-grid' : 'story-grid story-grid--empty'}>
           {stories.map((story) => (
             <li key={story.id}>
               <StoryCard story={story} text={truncateChars(plainText(story.description), HOME_STORY_EXCERPT)} to={storyPath(story.id)} />
             </li>
           ))}
         </ul>
-        <p style={{ marginTop: 24 }}>
+        <p className="section-more">
           <Link className="btn" to={allPath}>
             {tc('actions.viewAll')}
           </Link>

@@ -1,0 +1,104 @@
+// Server-side rendering of the public pages: loads the web build's renderer (web/entry-server.tsx,
+// built into <webDir>/.ssr) and runs it with the visitor's language, every translation of that
+// language and the API answered inside this server (app.inject, with the visitor's cookie and
+// address, so sessions and rate limits apply as to the browser's own calls). Without a renderer,
+// or when a render fails, the page goes out as the bare app, which the browser renders itself.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages';
+
+/** The renderer's surface (web/entry-server.tsx). */
+export interface RenderModule {
+  renderPage(input: {
+    url: string;
+    language: LanguageCode;
+    namespaces: Record<string, Record<string, unknown>>;
+    fetch: (path: string, init: RequestInit) => Promise<Response>;
+    timeoutMs?: number;
+  }): Promise<{ html: string; queryState: unknown }>;
+}
+
+/**
+ * The public pages, rendered on the server: those a visitor lands on from a search or a shared
+ * link. The learner's pages need a session and change with every step; the browser renders them.
+ */
+const RENDERED_PAGES = [
+  /^\/$/,
+  /^\/about$/,
+  /^\/gallery$/,
+  /^\/highlights$/,
+  /^\/news$/,
+  /^\/blogs(\/[^/]+)?$/,
+  /^\/success-stories\/[^/]+$/,
+  /^\/courses$/,
+  /^\/vicybershield(tnc)?$/i,
+  /^\/privacy-policy$/,
+];
+
+export function isRenderedPage(pathname: string): boolean {
+  const normalised = pathname.replace(/\/+$/, '') || '/';
+  return RENDERED_PAGES.some((pattern) => pattern.test(normalised));
+}
+
+/** A render that takes longer is given up: the visitor gets the page the browser renders. */
+const RENDER_TIMEOUT_MS = 3000;
+
+export interface PageRenderer {
+  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<{ html: string; queryState: unknown } | undefined>;
+}
+
+export async function createPageRenderer(
+  app: FastifyInstance,
+  webDir: string,
+  manifest: Record<string, { file: string }>,
+  readTranslation: (file: string) => Record<string, unknown> | undefined,
+): Promise<PageRenderer | undefined> {
+  const file = path.join(webDir, '.ssr/entry-server.js');
+  if (!fs.existsSync(file)) return undefined;
+  const renderer = (await import(pathToFileURL(file).href)) as RenderModule;
+
+  // Every namespace of a language (a namespace it lacks in English, as the browser's loader does).
+  const byLanguage = new Map<LanguageCode, Record<string, Record<string, unknown>>>();
+  const namespacesOf = (language: LanguageCode) => {
+    let namespaces = byLanguage.get(language);
+    if (!namespaces) {
+      namespaces = {};
+      const names = Object.keys(manifest)
+        .map((key) => new RegExp(`^i18n/locales/${DEFAULT_LANGUAGE}/([\\w-]+)\\.json$`).exec(key)?.[1])
+        .filter((name): name is string => Boolean(name));
+      for (const name of names) {
+        const entry = manifest[`i18n/locales/${language}/${name}.json`] ?? manifest[`i18n/locales/${DEFAULT_LANGUAGE}/${name}.json`];
+        const data = entry && readTranslation(entry.file);
+        if (data) namespaces[name] = data;
+      }
+      byLanguage.set(language, namespaces);
+    }
+    return namespaces;
+  };
+
+  return {
+    async render(request, url, language) {
+      const fetchInside = async (callPath: string, init: RequestInit): Promise<Response> => {
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: callPath,
+          headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+          remoteAddress: request.ip,
+          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        });
+        const headers = new Headers();
+        const type = res.headers['content-type'];
+        if (typeof type === 'string') headers.set('content-type', type);
+        return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+      };
+      try {
+        return await renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
+      } catch (error) {
+        request.log.warn({ err: error, url }, 'page not rendered on the server; the browser renders it');
+        return undefined;
+      }
+    },
+  };
+}

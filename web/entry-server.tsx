@@ -1,0 +1,109 @@
+// Public pages rendered to HTML on the server, so a visitor on a slow phone sees the page before
+// any script has arrived; the browser then hydrates the same tree (main.tsx). Built by
+// `vite build --ssr` into the web build's .ssr folder and loaded by server/plugins/web-app.ts,
+// which gives each render the visitor's language, its translations and a way to call the API
+// inside the server.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ReactElement } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import type { LanguageCode } from '../contract/languages';
+import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { createServerI18n } from './i18n/i18n';
+import { AppProviders, createQueryClient } from './app/providers';
+import { App } from './app/app';
+
+export interface RenderInput {
+  /** Path and query of the page. */
+  url: string;
+  language: LanguageCode;
+  /** Every translation namespace of the language (nothing is fetched while rendering). */
+  namespaces: Record<string, Record<string, unknown>>;
+  /** Answers the app's API calls for this visitor (their cookie, their address). */
+  fetch: ApiTransport;
+  /** A render that takes longer is given up (the browser then renders the page itself). */
+  timeoutMs?: number;
+}
+
+export interface RenderResult {
+  /** The markup inside #root. */
+  html: string;
+  /** The data the page was rendered with, for the browser's query cache before hydrating. */
+  queryState: DehydratedState;
+}
+
+/**
+ * Rendering finds a page's data calls as its components ask for them: each pass renders, then
+ * fetches the calls that are still waiting (a call that depends on another shows up one pass
+ * later). Public pages need one or two.
+ */
+const MAX_DATA_PASSES = 3;
+
+const transports = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((path, init) => {
+  const transport = transports.getStore();
+  if (!transport) return Promise.reject(new Error(`API call outside a server render: ${path}`));
+  return transport(path, init);
+});
+
+async function renderToHtml(element: ReactElement, signal: AbortSignal): Promise<string> {
+  let failure: unknown;
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal,
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  // A component that failed on the server would be rendered by the browser alone, and hydration
+  // would not match: the page is left to the browser instead.
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return html;
+}
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
+}
+
+function waitingQueries(queryClient: QueryClient, tried: Set<string>): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) && !tried.has(query.queryHash));
+}
+
+export async function renderPage(input: RenderInput): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  // One try per call: a failing call makes the browser render the page, not the server wait.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const i18n = createServerI18n(input.language, input.namespaces);
+  const element = (
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <StaticRouter location={input.url}>
+        <App />
+      </StaticRouter>
+    </AppProviders>
+  );
+  const signal = AbortSignal.timeout(input.timeoutMs ?? 3000);
+  return transports.run(input.fetch, async () => {
+    const tried = new Set<string>();
+    let html = await renderToHtml(element, signal);
+    for (let pass = 1; pass < MAX_DATA_PASSES; pass++) {
+      const waiting = waitingQueries(queryClient, tried);
+      if (!waiting.length) break;
+      waiting.forEach((query) => tried.add(query.queryHash));
+      await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+      html = await renderToHtml(element, signal);
+    }
+    const failed = queryClient
+      .getQueryCache()
+      .getAll()
+      .find((query) => query.state.status === 'error');
+    // An error state cannot be handed to the browser as it is: the browser asks again itself.
+    if (failed) throw new Error(`call ${failed.queryHash} failed: ${String(failed.state.error)}`);
+    return { html, queryState: dehydrate(queryClient) };
+  });
+}
