@@ -1,0 +1,101 @@
+// The server-side renderer with the real pages and translations, and API answers given here: what
+// the HTML holds, which calls it makes, and that a failing call leaves the page to the browser.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../contract/languages';
+import { renderPage } from './entry-server';
+
+const locales = path.join(import.meta.dirname, 'i18n/locales');
+
+function namespaces(language: LanguageCode): Record<string, Record<string, unknown>> {
+  const all: Record<string, Record<string, unknown>> = {};
+  for (const file of fs.readdirSync(path.join(locales, 'en'))) {
+    const own = path.join(locales, language, file);
+    all[file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(fs.existsSync(own) ? own : path.join(locales, 'en', file), 'utf8')) as Record<string, unknown>;
+  }
+  return all;
+}
+
+const blog = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  title: `Post number ${n}`,
+  description: `<p>Never share your <strong>UPI</strong> PIN &amp; OTP (${n}).</p>`,
+  image: `uploads/blogs/${n}.svg`,
+  author: 'Asha',
+  createdAt: '2026-03-01T20:00:00.000Z',
+  readTime: 3,
+});
+
+/** Answers from a table of paths; records every call with the method it came with. */
+function api(answers: Record<string, unknown>, status: Record<string, number> = {}) {
+  const calls: string[] = [];
+  const fetch = async (callPath: string, init: RequestInit) => {
+    calls.push(`${init.method ?? 'GET'} ${callPath}`);
+    const code = status[callPath] ?? (callPath in answers ? 200 : 404);
+    const body = callPath in answers ? answers[callPath] : { message: 'Not found' };
+    return new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+  };
+  return { calls, fetch };
+}
+
+const anonymous = { '/api/user/session-status': { user: null } };
+
+describe('server-side rendering', () => {
+  it('renders the cyber-safety page in Hindi with the header for an anonymous visitor', async () => {
+    const { calls, fetch } = api(anonymous);
+    const { html, queryState } = await renderPage({ url: '/vicyberShield', language: 'hi', namespaces: namespaces('hi'), fetch });
+    const hindi = namespaces('hi');
+    const signIn = (hindi.common as { nav: { signIn: string } }).nav.signIn;
+    expect(html).toContain(signIn);
+    expect(html).toContain('1930');
+    expect(html).toContain('cybercrime.gov.in');
+    expect(html).not.toMatch(/<script/);
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(calls).toEqual(['GET /api/user/session-status']);
+    expect(JSON.stringify(queryState)).toContain('"session"');
+  });
+
+  it("fetches a page's data while rendering and writes it into the HTML", async () => {
+    const recent = { response: [blog(1), blog(2), blog(3)] };
+    const list = { response: { rows: [blog(2), blog(3)], count: 3 } };
+    const { calls, fetch } = api({ ...anonymous, '/api/blog/public/recent': recent, '/api/blog/public?offset=1&limit=4': list });
+    const { html, queryState } = await renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch });
+    expect(html).toContain('Post number 1');
+    expect(html).toContain('Post number 3');
+    // Excerpts are plain text with entities decoded and inline tags joined, as in the browser.
+    expect(html).toContain('Never share your UPI PIN &amp; OTP (2).');
+    // Dated on India's clock: 20:00 UTC on 1 March is 2 March in India.
+    expect(html).toContain('March 2, 2026');
+    expect(calls.sort()).toEqual(['GET /api/blog/public/recent', 'GET /api/blog/public?offset=1&limit=4', 'GET /api/user/session-status']);
+    const keys = (queryState as { queries: Array<{ queryKey: unknown[] }> }).queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["session"]', '["blogs","recent"]', '["blogs","list",1]']));
+  });
+
+  it('shows a signed-in learner the profile link, from the session call', async () => {
+    const { fetch } = api({ '/api/user/session-status': { user: { role: 'user', name: 'Asha', active: true } } });
+    const { html } = await renderPage({ url: '/about', language: 'en', namespaces: namespaces('en'), fetch });
+    const nav = (namespaces('en').common as { nav: { profile: string; signIn: string } }).nav;
+    expect(html).toContain(nav.profile);
+    expect(html).not.toContain(nav.signIn);
+  });
+
+  it('gives up when a call of the page fails, so the browser renders it', async () => {
+    const { fetch } = api({ ...anonymous, '/api/blog/public/recent': { response: [] } }, { '/api/blog/public/recent': 500 });
+    await expect(renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch })).rejects.toThrow(/failed/);
+  });
+
+  it('keeps concurrent renders apart: each answered by its own visitor', async () => {
+    const signedIn = api({ '/api/user/session-status': { user: { role: 'user', name: 'Ravi', active: true } } });
+    const visitor = api(anonymous);
+    const nav = (namespaces('en').common as { nav: { profile: string; signIn: string } }).nav;
+    const [a, b] = await Promise.all([
+      renderPage({ url: '/news', language: 'en', namespaces: namespaces('en'), fetch: signedIn.fetch }),
+      renderPage({ url: '/news', language: 'en', namespaces: namespaces('en'), fetch: visitor.fetch }),
+    ]);
+    expect(a.html).toContain(nav.profile);
+    expect(b.html).toContain(nav.signIn);
+    expect(signedIn.calls).toHaveLength(1);
+    expect(visitor.calls).toHaveLength(1);
+  });
+});
