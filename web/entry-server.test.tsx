@@ -68,7 +68,7 @@ describe('server-side rendering', () => {
     // Dated on India's clock: 20:00 UTC on 1 March is 2 March in India.
     expect(html).toContain('March 2, 2026');
     expect(calls.sort()).toEqual(['GET /api/blog/public/recent', 'GET /api/blog/public?offset=1&limit=4', 'GET /api/user/session-status']);
-    const keys = (queryState as { queries: Array<{ queryKey: unknown[] }> }).queries.map((q) => JSON.stringify(q.queryKey));
+    const keys = queryState.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["session"]', '["blogs","recent"]', '["blogs","list",1]']));
   });
 

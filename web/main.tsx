@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
-import { changeLanguage, i18n, initI18n, pageLanguage, storedLanguage } from './i18n/i18n';
+import { i18n, initI18n, pageLanguage, storedLanguage } from './i18n/i18n';
 import { AppProviders, createQueryClient } from './app/providers';
 import { App } from './app/app';
 
@@ -30,14 +30,12 @@ const tree = (
 const root = document.getElementById('root');
 const queryState = renderedQueryState();
 if (root && queryState && root.firstElementChild) {
-  // The server rendered this page: the browser takes it over with the same language and data,
-  // then switches to the visitor's stored language if the page was written in another one.
-  const rendered = pageLanguage() ?? storedLanguage();
-  void initI18n(rendered);
+  // The server rendered this page: the browser takes it over with the same language and data
+  // (the root layout then switches to the visitor's stored language if the page was written in
+  // another one, once hydrated: followStoredLanguage).
+  void initI18n(pageLanguage() ?? storedLanguage());
   hydrate(queryClient, queryState);
   hydrateRoot(root, tree);
-  const stored = storedLanguage();
-  if (stored !== rendered) void changeLanguage(stored);
 } else if (root) {
   // The common namespace of the visitor's language starts downloading before React renders.
   void initI18n();

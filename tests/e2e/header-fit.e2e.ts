@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../contract/languages';
-import { baseUrl, launch } from './helpers';
+import { baseUrl, launch, waitForAppOnNavigation } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe.each(LANGUAGE_CODES)('header in %s', (language) => {
   it.each([1024, 1280])('fits at %i px with the sign-in link on screen', async (width) => {
     const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: baseUrl() });
     await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
-    const page = await context.newPage();
+    const page = waitForAppOnNavigation(await context.newPage());
     await page.goto('/about');
     await page.waitForLoadState('networkidle');
     // The script's web font has arrived: the labels have their final widths.

@@ -24,6 +24,28 @@ export interface PhonePage {
   consoleErrors: string[];
 }
 
+/**
+ * Makes page.goto and page.reload return once the app runs on the new page (`<html data-ready>`,
+ * set by the root layout): a public page is painted from the server's HTML before its scripts
+ * arrive, and a click before then would be lost.
+ */
+export function waitForAppOnNavigation(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const ready = () => page.waitForSelector('html[data-ready]', { state: 'attached' });
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
+  return page;
+}
+
 /** A 360x740 touch page; console errors (except expected failed requests) are collected. */
 export async function phonePage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
   const context = await browser.newContext({
@@ -37,7 +59,7 @@ export async function phonePage(browser: Browser, options: { language?: string }
   if (options.language) {
     await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), options.language);
   }
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     // A 4xx the journey provokes on purpose (wrong code, certificate refused) is logged by the

@@ -3,7 +3,7 @@
 // fallback), and the public sample quiz (/quizcomponent). Phone (360x740) and desktop (1280x800).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launch, phonePage, screenshot, type PhonePage } from './helpers';
+import { baseUrl, expectAccessible, launch, phonePage, screenshot, waitForAppOnNavigation, type PhonePage } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string) {
 async function desktopPage(language?: string): Promise<PhonePage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl() });
   if (language) await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());

@@ -5,7 +5,7 @@
 // phone screenshots in English and Hindi go to tests/e2e/screenshots/.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launch, phonePage, screenshot, type PhonePage } from './helpers';
+import { baseUrl, expectAccessible, launch, phonePage, screenshot, waitForAppOnNavigation, type PhonePage } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function stubYouTube(context: BrowserContext) {
 async function desktopPage(language?: string): Promise<PhonePage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl() });
   if (language) await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());

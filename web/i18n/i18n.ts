@@ -143,6 +143,16 @@ function rememberLanguageForServer(language: LanguageCode) {
   if (!known) document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/**
+ * A page the server wrote in another language than the visitor's stored choice (no cookie yet)
+ * changes to the stored one; called once the page is hydrated, since hydration must see the
+ * server's language.
+ */
+export async function followStoredLanguage(): Promise<void> {
+  const stored = storedLanguage();
+  if (stored !== currentLanguage()) await changeLanguage(stored);
+}
+
 /** The interface language as the specification's code. */
 export function currentLanguage(): LanguageCode {
   return isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -1,14 +1,31 @@
 // Every page: skip link, sticky header, notifications, the page, the contact banner, the footer.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Notifications } from '../../components/notifications';
+import { followStoredLanguage } from '../../i18n/i18n';
 import { SiteHeader } from './site-header';
 import { ContactBanner } from './contact-banner';
 import { SiteFooter } from './site-footer';
 import { ScrollToTop } from './scroll-to-top';
 import { DocumentTitle } from './document-title';
 import './layout.css';
+
+/**
+ * Runs once the page under it is hydrated: follows the visitor's stored language, then marks the
+ * document (`<html data-ready>`). A page rendered on the server is painted before its scripts
+ * arrive, and its buttons only answer from then on; browser tests wait for the mark to click.
+ */
+function PageReady() {
+  useEffect(() => {
+    void followStoredLanguage()
+      .catch((error: unknown) => console.warn('stored language not applied', error))
+      .finally(() => {
+        document.documentElement.dataset.ready = '';
+      });
+  }, []);
+  return null;
+}
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -35,6 +52,7 @@ export function RootLayout() {
         </main>
         <ContactBanner />
         <SiteFooter />
+        <PageReady />
       </Suspense>
     </>
   );

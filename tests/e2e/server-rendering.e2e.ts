@@ -1,0 +1,70 @@
+// The public pages as the server sends them: readable before (and without) any script, in the
+// language the visitor chose, and taken over by the app without a console error.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, phonePage } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGES = [
+  { path: '/', en: 'Taking India forward with financial literacy', hi: 'वित्तीय साक्षरता के साथ भारत को आगे ले जाना' },
+  { path: '/courses', en: 'JGK Courses', hi: 'JGK कोर्स' },
+  { path: '/blogs', en: 'Blogs', hi: 'ब्लॉग' },
+  { path: '/about', en: 'About Us', hi: 'हमारे बारे में' },
+  { path: '/vicyberShield', en: 'Vi CyberShield', hi: 'Vi CyberShield' },
+];
+
+describe('pages rendered on the server', () => {
+  it.each(['en', 'hi'] as const)('reads without JavaScript (%s)', async (language) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, baseURL: baseUrl() });
+    if (language !== 'en') await context.addCookies([{ name: 'jgk_lang', value: language, url: baseUrl() }]);
+    const page = await context.newPage();
+    for (const entry of PAGES) {
+      await page.goto(entry.path);
+      expect(await page.locator('h1').first().textContent(), entry.path).toBe(entry[language]);
+      expect(await page.getAttribute('html', 'lang'), entry.path).toBe(language);
+    }
+    // Content from the database is in the HTML too: the cyber-safety helpline and the blog list.
+    await page.goto('/vicyberShield');
+    expect(await page.locator('main').textContent()).toContain('1930');
+    await page.goto('/blogs');
+    expect(await page.locator('main article h2').first().textContent()).toBeTruthy();
+    expect(await page.locator('main .blog-row').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("switches to the visitor's stored language once the app runs, and remembers it for the server", async () => {
+    // Stored in the browser, not yet in a cookie: the server writes English, the app then Hindi.
+    const { page, consoleErrors, context } = await phonePage(browser, { language: 'hi' });
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1, name: 'हमारे बारे में' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'jgk_lang')?.value).toBe('hi');
+    // The next page comes from the server in Hindi already.
+    const html = await (await page.request.get('/courses', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<html lang="hi"');
+    expect(html).toMatch(/<h1[^>]*>JGK कोर्स<\/h1>/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates every public page without a console error and then answers clicks', async () => {
+    const { page, consoleErrors, context } = await phonePage(browser);
+    for (const path of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs?page=2', '/success-stories/all', '/courses', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy']) {
+      await page.goto(path);
+      expect(await page.locator('#root > *').count(), path).toBeGreaterThan(0);
+    }
+    // The menu button works: the page is the app's now, not only its HTML.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.locator('#site-drawer').isVisible()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
