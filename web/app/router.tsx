@@ -8,10 +8,13 @@ import { i18n } from '../i18n/i18n';
 import { routePatterns as p } from './paths';
 import { RootLayout } from './layouts/root-layout';
 
-/** A lazily loaded page: its module and its translation namespaces, fetched in parallel. */
+/**
+ * A lazily loaded page: its module and its translation namespaces, fetched in parallel. A namespace
+ * that cannot be fetched does not stop the page: it shows that namespace's keys.
+ */
 function page(load: () => Promise<{ Component: ComponentType }>, namespaces: string[] = []) {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), namespaces.length ? i18n.loadNamespaces(namespaces) : undefined]);
+    const [module] = await Promise.all([load(), namespaces.length ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined]);
     return { default: module.Component };
   });
 }

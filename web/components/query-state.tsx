@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** Loading and error states of a query, in the visitor's language. */
 export function QueryState({ isPending, isError, refetch, minHeight = 200 }: { isPending: boolean; isError: boolean; refetch?: () => void; minHeight?: number }) {
