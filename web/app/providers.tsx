@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
+import { I18nProvider } from '../i18n/react';
+import type { I18n } from '../i18n/translator';
 import { ApiError } from '../lib/api-client';
 
 /** One per browser page, and one per page the server renders (web/entry-server.tsx). */
@@ -20,8 +20,8 @@ export function createQueryClient(): QueryClient {
 
 export function AppProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -2,7 +2,7 @@
 // active learner, else /login (with a way back to /courses when the address is about courses).
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useSession } from '../lib/session';
 import { paths } from './paths';
 

@@ -9,12 +9,13 @@ import { routePatterns as p } from './paths';
 import { RootLayout } from './layouts/root-layout';
 
 /**
- * A lazily loaded page: its module and its translation namespaces, fetched in parallel. (On the
- * server every namespace is given to the page's translator before rendering.)
+ * A lazily loaded page: its module and its translation namespaces, fetched in parallel. A namespace
+ * that cannot be fetched does not stop the page: it shows that namespace's keys. (On the server
+ * every namespace is given to the page's translator before rendering.)
  */
 function page(load: () => Promise<{ Component: ComponentType }>, namespaces: string[] = []) {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), namespaces.length && !import.meta.env.SSR ? i18n.loadNamespaces(namespaces) : undefined]);
+    const [module] = await Promise.all([load(), namespaces.length && !import.meta.env.SSR ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined]);
     return { default: module.Component };
   });
 }

@@ -1,6 +1,6 @@
 // A full-size view of one image of a set, with Previous and Next that wrap around (and the arrow
 // keys), closed by its button, Escape or the backdrop.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { CloseButton, Dialog } from './dialog';
 import './lightbox.css';
 

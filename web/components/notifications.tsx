@@ -4,7 +4,7 @@
 // message never covers the button the learner just pressed: a message replaces an identical one,
 // only the newest few are kept, and blue (success) messages go away by themselves.
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import './notifications.css';
 
 export interface Notification {

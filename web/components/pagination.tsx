@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { hasNext, hasPrevious } from '../lib/pagination';
 
 /** Previous / Next with the specification's rule; the page lives in the URL (?page=). */

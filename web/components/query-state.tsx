@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { styleRef } from '../lib/style-ref';
 
 /** Loading and error states of a query, in the visitor's language. */

@@ -1,11 +1,11 @@
-// Interface text through i18next. Each language has one JSON file per namespace under
-// locales/<code>/<namespace>.json, loaded on demand, so a visitor downloads only their language.
-// A namespace that has no file for a language (long texts exist at least in English and Hindi)
-// is served from English; its "meta.lang" key tells the page to show a note (see use-long-text.ts).
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// Interface text through the project's translator (translator.ts). Each language has one JSON file
+// per namespace under locales/<code>/<namespace>.json, loaded on demand, so a visitor downloads only
+// their language. A namespace that has no file for a language (long texts exist at least in English
+// and Hindi) is served from English; its "meta.lang" key tells the page to show a note (see
+// use-long-text.ts).
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
 import { loadScriptFont } from './fonts';
+import { createTranslator, type Dictionary, type I18n } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = 'jgk_lang';
 
@@ -13,37 +13,26 @@ export const LANGUAGE_STORAGE_KEY = 'jgk_lang';
 // script per file); only the URLs are in the script.
 const files = import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
 
-const lazyBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const url = files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
-    if (!url) {
-      callback(new Error(`no translations for namespace ${namespace}`), false);
-      return;
-    }
-    fetch(url)
-      .then((response) => {
-        if (!response.ok) throw new Error(`translations ${url}: ${response.status}`);
-        return response.json() as Promise<Record<string, unknown>>;
-      })
-      .then(
-        (data) => callback(null, data as never),
-        (error: unknown) => callback(error as Error, false),
-      );
-  },
-};
+// Every language carries every key (checked by locales.test.ts), so no second language is ever
+// downloaded as a fallback; only a whole namespace a language lacks comes in English.
+async function fetchNamespace(language: string, namespace: string): Promise<Dictionary> {
+  const url = files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
+  if (!url) throw new Error(`no translations for namespace ${namespace}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`translations ${url}: ${response.status}`);
+  return (await response.json()) as Dictionary;
+}
 
 /**
  * The translations the server wrote into the page (server/plugins/web-app.ts): the namespaces of
  * the page a visitor lands on, in the language their cookie names, so the first screen needs no
  * request for them. A JSON data block, not a script, so the content security policy is unchanged.
  */
-function inlineTranslations(): { lang: LanguageCode; namespaces: Record<string, Record<string, unknown>> } | undefined {
+function inlineTranslations(): { lang: LanguageCode; namespaces: Record<string, Dictionary> } | undefined {
   const element = document.getElementById('i18n-data');
   if (!element?.textContent) return undefined;
   try {
-    const data = JSON.parse(element.textContent) as { lang?: string; namespaces?: Record<string, Record<string, unknown>> };
+    const data = JSON.parse(element.textContent) as { lang?: string; namespaces?: Record<string, Dictionary> };
     return data.lang && isLanguageCode(data.lang) && data.namespaces ? { lang: data.lang, namespaces: data.namespaces } : undefined;
   } catch {
     return undefined;
@@ -72,66 +61,64 @@ function applyLanguage(language: LanguageCode) {
   loadScriptFont(info.script);
 }
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = createTranslator({
+  language: DEFAULT_LANGUAGE,
+  load: fetchNamespace,
+  onMissingKey: import.meta.env.DEV ? (language, namespace, key) => console.warn(`no translation for ${language}/${namespace}:${key}`) : undefined,
+});
 
 /**
  * Starts the translations in `language` (the stored choice, or the language of a page the server
- * rendered, which hydration must match), synchronously when the page carries its translations.
+ * rendered, which hydration must match): at once with the namespaces the page carries (the switch
+ * happens before the first render), with a request for the common namespace when it carries none.
  */
-export function initI18n(language: LanguageCode = storedLanguage()) {
+export function initI18n(language: LanguageCode = storedLanguage()): Promise<void> {
   applyLanguage(language);
   rememberLanguageForServer(language);
-  i18n.on('languageChanged', (next) => {
-    if (isLanguageCode(next)) applyLanguage(next);
+  let applied = language;
+  i18n.subscribe(() => {
+    const next = currentLanguage();
+    if (next === applied) return;
+    applied = next;
+    applyLanguage(next);
   });
-  const data = inlineTranslations();
-  const inline = data?.lang === language ? data.namespaces : undefined;
+  const inline = inlineTranslations();
+  for (const [namespace, dictionary] of Object.entries(inline?.lang === language ? inline.namespaces : {})) i18n.addResources(language, namespace, dictionary);
+  // Nothing is loaded in another language yet, so the switch itself is immediate. A common
+  // namespace that cannot be fetched shows its keys (the pages retry their own namespaces).
   return i18n
-    .use(lazyBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      // Every language carries every key (checked by locales.test.ts), so no second language is
-      // ever downloaded as a fallback.
-      fallbackLng: false,
-      supportedLngs: Object.keys(LANGUAGES),
-      ns: ['common'],
-      ...(inline ? { resources: { [language]: inline }, partialBundledLanguages: true } : {}),
-      defaultNS: 'common',
-      // With the translations in the page, ready before the first render (hydration needs them).
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    });
+    .changeLanguage(language)
+    .then(() => i18n.loadNamespaces('common'))
+    .catch((error: unknown) => console.warn('translations not loaded', error));
 }
 
 /**
  * A translator for one page rendered on the server, in the visitor's language, with every
- * namespace given up front: nothing is fetched while rendering.
+ * namespace it shows given up front: nothing is fetched while rendering.
  */
-export function createServerI18n(language: LanguageCode, namespaces: Record<string, Record<string, unknown>>) {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: Object.keys(namespaces),
-    defaultNS: 'common',
-    resources: { [language]: namespaces },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  });
-  return instance;
+export function createServerI18n(language: LanguageCode, namespaces: Record<string, Dictionary>): I18n {
+  return createTranslator({ language, resources: namespaces });
 }
 
+/**
+ * Switches the interface once the new language's translations are there. When they cannot be
+ * fetched, the page stays in its language and the choice is not remembered.
+ */
 export async function changeLanguage(language: LanguageCode) {
+  try {
+    await i18n.changeLanguage(language);
+  } catch (error) {
+    console.warn(`language ${language} not loaded`, error);
+    return;
+  }
+  // A later choice made while this one was loading has won.
+  if (i18n.language !== language) return;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Remembering is a convenience; the switch itself still works.
   }
   rememberLanguageForServer(language);
-  await i18n.changeLanguage(language);
 }
 
 /** A cookie tells the server which language's translations to write into the pages it serves. */

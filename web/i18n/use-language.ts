@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../contract/languages';
 import { changeLanguage } from './i18n';
 

@@ -1,7 +1,7 @@
 // Long texts (about, policies) exist at least in English and Hindi. When the visitor's language has
 // no file for the namespace, the English file is served in its place (i18n.ts) and the page shows
 // a note saying so; every long-text file carries "meta.lang" with the language it is written in.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 
 export function useLongText(namespace: string) {
   const { t, i18n } = useTranslation(namespace);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LanguageSelectInput } from '../../components/language-select-input';
 
 /** The ten languages by their own names; the choice is remembered under jgk_lang. */

@@ -1,7 +1,7 @@
 // Every page: skip link, sticky header, notifications, the page, the contact banner, the footer.
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Notifications } from '../../components/notifications';
 import { followStoredLanguage } from '../../i18n/i18n';
 import { SiteHeader } from './site-header';

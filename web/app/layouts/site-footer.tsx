@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Logo } from '../../components/logo';
 import { paths } from '../paths';
 import { externalLinks } from '../site';

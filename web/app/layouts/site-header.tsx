@@ -4,7 +4,7 @@
 // (default red on home, lighter red elsewhere, white on the success-stories pages).
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Logo } from '../../components/logo';
 import { useSession, useSignOut } from '../../lib/session';
 import { paths } from '../paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { GalleryTabs } from '../../features/media/components/gallery-tabs';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { HighlightList } from '../../features/media/components/highlight-list';
 
 export function Component() {

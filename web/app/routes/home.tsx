@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Hero } from '../../features/home/components/hero';
 import { Intro } from '../../features/home/components/intro';
 import { Impact } from '../../features/home/components/impact';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { QuizDemo } from '../../features/quiz-demo/components/quiz-demo';
 
 export function Component() {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { parsePage } from '../../lib/pagination';
 import { StoryList } from '../../features/stories/components/story-list';
 import { paths } from '../paths';

@@ -4,7 +4,7 @@
 //   { title, intro, navLabel, lastUpdated, effective?, updated?, sections: { <id>: { title, blocks } } }
 // where a block is {p: text} or {ul: [text]}; text may hold <tag> links named in `links`.
 import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react';
 import { useLongText } from '../../i18n/use-long-text';
 import './legal-document.css';
 

@@ -2,7 +2,7 @@
 // gives the questions and decides the score (the public demo scores locally, a course quiz asks
 // the server), so the same screens serve both. Its words are in the 'quiz' namespace.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import './quiz-player.css';
 
 export interface QuizOption {

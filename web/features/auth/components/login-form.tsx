@@ -1,7 +1,7 @@
 // Sign in or register with a mobile number and a one-time password (specification sections 2, 4,
 // 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from './rules';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { excerpt, formatDate } from '../../../lib/text';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';

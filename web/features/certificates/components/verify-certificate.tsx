@@ -1,6 +1,6 @@
 // The public page a certificate's QR code opens: whether the number is genuine, and the name,
 // course and date on it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { LANGUAGES } from '../../../../contract/languages';
 import { formatDate } from '../../../lib/text';
 import { localMessage } from '../../../i18n/server-messages';

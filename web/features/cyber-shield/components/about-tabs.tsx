@@ -1,7 +1,7 @@
 // The four "about" tabs, by the WAI-ARIA tabs pattern (one tab stop; arrow keys, Home and End move
 // and select), plus the dots under the panel that select the same tabs for pointer users.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 export const ABOUT_TABS = ['about', 'why', 'foundation', 'company'] as const;
 type TabId = (typeof ABOUT_TABS)[number];

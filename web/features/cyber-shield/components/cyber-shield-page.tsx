@@ -1,6 +1,6 @@
 // The cyber-safety awareness page (/vicyberShield), in the order of the specification: hero, the
 // four about tabs, what to do after a fraud, the four threats, the ten tips, the quiz terms link.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { AboutTabs } from './about-tabs';
 import { icons } from './icons';
 import './cyber-shield.css';

@@ -2,7 +2,7 @@
 // visitor), Get Started (sign-in, in a new tab) and "Watch how it works" (a video in a modal; the
 // player is mounted only while the modal is open).
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CloseButton, Dialog } from '../../../components/dialog';
 import { YouTubeFrame } from '../../../components/youtube';
 import './home.css';

@@ -1,7 +1,7 @@
 // Impact and objectives: counters that count up once seen (8 s; shown at once for reduced motion),
 // the success-metric cards and the map.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLongText } from '../../../i18n/use-long-text';
 
 export const COUNT_UP_MS = 8000;

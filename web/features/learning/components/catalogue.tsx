@@ -1,7 +1,7 @@
 // The course catalogue (/courses): language selector, welcome-back cards for a signed-in learner,
 // and the grid of published courses in the chosen language.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { plainText, truncateWords } from '../../../lib/text';
 import { useLanguage } from '../../../i18n/use-language';

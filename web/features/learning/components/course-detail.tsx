@@ -3,7 +3,7 @@
 // tabs. Enrolling needs a signed-in learner; a visitor is sent to sign in first.
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
 import { ApiError, fileUrl } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';

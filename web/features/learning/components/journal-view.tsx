@@ -3,7 +3,7 @@
 // nothing; the draft is dropped once the server has the same text.
 import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 /** contract/progress.ts JOURNAL_MAX_LENGTH (a runtime import would bring TypeBox into the page). */
 const JOURNAL_MAX_LENGTH = 10_000;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { LanguageSelectInput } from '../../../components/language-select-input';
 
 /** The course language is the interface language (jgk_lang): choosing one changes both. */

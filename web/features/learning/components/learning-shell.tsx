@@ -3,7 +3,7 @@
 // Under 900 px the sidebar is a drawer opened by a button above the view.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
 import { ApiError } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';

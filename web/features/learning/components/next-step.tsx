@@ -1,6 +1,6 @@
 // "Next" and "Previous" below a learning view, following the sidebar's order.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { clearNotifications } from '../../../components/notifications';
 import { useCourse } from '../api/courses';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { QueryState } from '../../../components/query-state';
 import { RichText } from '../../../components/rich-text';

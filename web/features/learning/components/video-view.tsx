@@ -1,7 +1,7 @@
 // A course video: the stored file in the browser's own player; watching to the end marks it.
 import { useRef } from 'react';
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { ApiError, fileUrl } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';

@@ -1,7 +1,7 @@
 // The banner: one item at a time with Back and Next (Back off on the first, Next off on the last),
 // a zero-padded item number, and a random two of the item's images.
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { useBanner, type MediaImage } from '../api/media';
 import './media.css';

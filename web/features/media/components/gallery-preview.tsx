@@ -1,7 +1,7 @@
 // The home page's six photos of the first gallery title, with a wrapping lightbox and Explore More
 // (the gallery, in a new tab).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { Lightbox } from '../../../components/lightbox';
 import { useMediaImages, useMediaTitles } from '../api/media';

@@ -1,7 +1,7 @@
 // Tabs of gallery titles over a three-column masonry of the chosen title's images. The first title
 // is chosen when the titles arrive; choosing a tab loads its images. Images open in the lightbox.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { Tabs } from '../../../components/tabs';
 import { Masonry } from '../../../components/masonry';

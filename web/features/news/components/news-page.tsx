@@ -1,6 +1,6 @@
 // News and publications: Top News, two news items, and four publications that open their
 // flip-books in a new tab.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import './news.css';
 
 export interface Publication {

@@ -1,7 +1,7 @@
 // A learner under 18 needs a parent's or guardian's consent before learning starts (DPDP Act
 // 2023). The gate shows its children once consent is recorded (or not needed), else the form.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { GuardianRelationship, UserProfile } from '../../../../contract/users';
 import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, NAME_MAX_LENGTH } from './options';
 import { ApiError } from '../../../lib/api-client';

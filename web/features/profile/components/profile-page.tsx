@@ -1,7 +1,7 @@
 // /user-profile: avatar and name, the information panel, the settings form, the language, the
 // course stats, the certificate, and the learner's own data (download, delete).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
 import { AGE_MAX, AGE_MIN, EMAIL_MAX_LENGTH, GENDERS, NAME_MAX_LENGTH, QUALIFICATIONS } from './options';
 const CERTIFICATE_NOT_EARNED = 'You have not completed all the courses to get the certificate.';

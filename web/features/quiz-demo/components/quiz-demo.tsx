@@ -1,7 +1,7 @@
 // The public sample quiz: five fixed cyber-safety questions (static sample content, not product
 // data), scored here in the browser. Course quizzes use the same player with server scoring.
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { QuizPlayer, type QuizAnswers, type QuizQuestion, type QuizResult } from '../../../components/quiz-player/quiz-player';
 
 interface SampleQuestion {

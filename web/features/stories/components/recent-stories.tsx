@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { plainText, truncateChars } from '../../../lib/text';
 import { useRecentStories } from '../api/stories';
 import { StoryCard } from './story-card';

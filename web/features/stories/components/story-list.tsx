@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { excerpt } from '../../../lib/text';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
