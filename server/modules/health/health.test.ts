@@ -40,6 +40,19 @@ describe('GET /api/health', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends only the headers that apply to any response with the web build's scripts, styles and fonts", async () => {
+    for (const url of ['/assets/index-abc.js', '/assets/style-abc.css', '/assets/noto-sans-latin-400-normal-abc.woff2']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // An SVG can be opened as a document: it keeps the policy.
+    const svg = await t.app.inject({ method: 'GET', url: '/assets/logo-abc.svg' });
+    expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('serves a stored SVG under a policy that allows no script', async () => {
     fs.mkdirSync(path.join(t.config.uploadsDir, 'test'), { recursive: true });
     fs.writeFileSync(path.join(t.config.uploadsDir, 'test', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
