@@ -31,3 +31,11 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
     },
   };
 }
+
+/**
+ * How long answers every visitor shares are kept (ADR 8): content changes only by import or by
+ * staff, so a few seconds late is fine. Nothing is kept in tests, which change data between calls.
+ */
+export function publicCacheMs(env: string): number {
+  return env === 'test' ? 0 : 10_000;
+}

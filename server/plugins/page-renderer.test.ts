@@ -34,6 +34,7 @@ const INDEX = `<!doctype html>
 // for /news, as a page whose render throws.
 const RENDERER = `
 export async function renderPage({ url, language, namespaces, fetch }) {
+  globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
   if (url.startsWith('/news')) throw new Error('render failed');
   const res = await fetch('/api/user/session-status', { method: 'GET' });
   const status = await res.json();
@@ -149,6 +150,52 @@ describe('pages rendered on the server', () => {
     }
     const post = await app.inject({ method: 'POST', url: '/about' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('pages kept for visitors without a session', () => {
+  let cachingApp: FastifyInstance;
+  const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
+
+  beforeAll(async () => {
+    // Outside tests, shared answers are kept for a few seconds (publicCacheMs).
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`), PUBLIC_URL: 'https://jgk.example.org/' });
+    cachingApp = await buildApp({ config, db: database.db, webDir, logger: false });
+  });
+  afterAll(async () => {
+    await cachingApp?.close();
+  });
+
+  const get = (url: string, cookie?: string) => cachingApp.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  it('renders a page once per language and address for visitors without a session', async () => {
+    const before = renders();
+    const first = await get('/gallery');
+    const second = await get('/gallery');
+    expect(second.body).toBe(first.body);
+    expect(renders() - before).toBe(1);
+    // Another language, another address: each its own render.
+    await get('/gallery', 'jgk_lang=hi');
+    await get('/gallery?x=1');
+    expect(renders() - before).toBe(3);
+  });
+
+  it('renders every page afresh for a signed-in learner, and never hands it to another visitor', async () => {
+    const learner = await signInAs(cachingApp, { name: 'Meena Kumari' });
+    const before = renders();
+    const mine = await get('/highlights', learner.headers.cookie);
+    await get('/highlights', learner.headers.cookie);
+    expect(renders() - before).toBe(2);
+    expect(mine.body).toContain('<p class="user">Meena Kumari</p>');
+    const anonymous = await get('/highlights');
+    expect(anonymous.body).toContain('<p class="user">anonymous</p>');
+  });
+
+  it('does not keep a failed render', async () => {
+    const before = renders();
+    await get('/news');
+    await get('/news');
+    expect(renders() - before).toBe(2);
   });
 });
 

@@ -3,11 +3,15 @@
 // language and the API answered inside this server (app.inject, with the visitor's cookie and
 // address, so sessions and rate limits apply as to the browser's own calls). Without a renderer,
 // or when a render fails, the page goes out as the bare app, which the browser renders itself.
+// A page for a visitor without a session is the same for all of them: it is kept a few seconds
+// (as the public reads are, ADR 8), so a busy page costs one render per language and address.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages';
+import { createTtlCache, publicCacheMs } from '../lib/ttl-cache';
+import { sessionCookieName } from './session';
 
 /** The renderer's surface (web/entry-server.tsx). */
 export interface RenderModule {
@@ -78,6 +82,9 @@ export async function createPageRenderer(
     return namespaces;
   };
 
+  const anonymousPages = createTtlCache<{ html: string; queryState: unknown }>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
+  const sessionCookie = sessionCookieName(app);
+
   return {
     async render(request, url, language) {
       const fetchInside = async (callPath: string, init: RequestInit): Promise<Response> => {
@@ -93,8 +100,10 @@ export async function createPageRenderer(
         if (typeof type === 'string') headers.set('content-type', type);
         return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
       };
+      const render = () => renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
       try {
-        return await renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
+        // A failed render is not kept (the cache drops rejected loads): the next visitor tries again.
+        return request.cookies?.[sessionCookie] ? await render() : await anonymousPages.get(`${language} ${url}`, render);
       } catch (error) {
         request.log.warn({ err: error, url }, 'page not rendered on the server; the browser renders it');
         return undefined;

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/courses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
-import { createTtlCache } from '../../lib/ttl-cache';
+import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
 import * as service from './service';
 
 const ErrorResponse = Type.Object({ message: Type.String() });
@@ -82,10 +82,6 @@ export default async function courseRoutes(fastify: FastifyInstance) {
 }
 
 /** Seconds-old public content is fine in service; tests see every change at once. */
-export function publicCacheMs(env: string): number {
-  return env === 'test' ? 0 : 10_000;
-}
-
 /**
  * Public reads shared by every visitor, kept as finished JSON for a few seconds: a hit costs neither a
  * query nor a serialization. The answers are built field by field by the services, so nothing beyond

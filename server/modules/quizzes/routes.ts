@@ -5,7 +5,8 @@ import { Type } from '@sinclair/typebox';
 import { perLanguage, publicQuizSchema } from '../../../contract/courses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
-import { cachedJson, publicCacheMs } from '../courses/routes';
+import { cachedJson } from '../courses/routes';
+import { publicCacheMs } from '../../lib/ttl-cache';
 import * as service from './service';
 
 const ErrorResponse = Type.Object({ message: Type.String() });
