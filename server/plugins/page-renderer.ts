@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages';
+import type { LanguageCode } from '../../contract/languages';
 import { createTtlCache, publicCacheMs } from '../lib/ttl-cache';
 import { sessionCookieName } from './session';
 
@@ -56,27 +56,19 @@ export interface PageRenderer {
 export async function createPageRenderer(
   app: FastifyInstance,
   webDir: string,
-  manifest: Record<string, { file: string }>,
-  readTranslation: (file: string) => Record<string, unknown> | undefined,
+  /** Every translation namespace of a language. */
+  translations: (language: LanguageCode) => Record<string, Record<string, unknown>>,
 ): Promise<PageRenderer | undefined> {
   const file = path.join(webDir, '.ssr/entry-server.js');
   if (!fs.existsSync(file)) return undefined;
   const renderer = (await import(pathToFileURL(file).href)) as RenderModule;
 
-  // Every namespace of a language (a namespace it lacks in English, as the browser's loader does).
+  // Read once per language: the files do not change while the server runs.
   const byLanguage = new Map<LanguageCode, Record<string, Record<string, unknown>>>();
   const namespacesOf = (language: LanguageCode) => {
     let namespaces = byLanguage.get(language);
     if (!namespaces) {
-      namespaces = {};
-      const names = Object.keys(manifest)
-        .map((key) => new RegExp(`^i18n/locales/${DEFAULT_LANGUAGE}/([\\w-]+)\\.json$`).exec(key)?.[1])
-        .filter((name): name is string => Boolean(name));
-      for (const name of names) {
-        const entry = manifest[`i18n/locales/${language}/${name}.json`] ?? manifest[`i18n/locales/${DEFAULT_LANGUAGE}/${name}.json`];
-        const data = entry && readTranslation(entry.file);
-        if (data) namespaces[name] = data;
-      }
+      namespaces = translations(language);
       byLanguage.set(language, namespaces);
     }
     return namespaces;

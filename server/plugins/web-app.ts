@@ -98,24 +98,40 @@ export function firstScreenCalls(pathname: string, search: URLSearchParams, lang
 }
 
 /**
- * The translations a page shows first: the common namespace and the page's own, in the visitor's
- * language (a namespace a language lacks comes in English, as the web app's loader does), read
- * from the built files named in Vite's manifest.
+ * Translation namespaces in a language (a namespace a language lacks comes in English, as the web
+ * app's loader does), read from the built files named in Vite's manifest.
  */
-export function translationsFor(
-  pathname: string,
+export function readNamespaces(
+  names: string[],
   lang: LanguageCode,
   manifest: Record<string, ManifestChunk> | undefined,
   read: (file: string) => Record<string, unknown> | undefined,
 ): Record<string, Record<string, unknown>> {
   const namespaces: Record<string, Record<string, unknown>> = {};
   if (!manifest) return namespaces;
-  for (const ns of ['common', ...(routeFor(pathname)?.namespaces ?? [])]) {
+  for (const ns of names) {
     const entry = manifest[`i18n/locales/${lang}/${ns}.json`] ?? manifest[`i18n/locales/${DEFAULT_LANGUAGE}/${ns}.json`];
     const data = entry && read(entry.file);
     if (data) namespaces[ns] = data;
   }
   return namespaces;
+}
+
+/** Every namespace the build has (each exists in English). */
+function allNamespaces(manifest: Record<string, ManifestChunk>): string[] {
+  return Object.keys(manifest)
+    .map((key) => new RegExp(`^i18n/locales/${DEFAULT_LANGUAGE}/([\\w-]+)\\.json$`).exec(key)?.[1])
+    .filter((name): name is string => Boolean(name));
+}
+
+/** The translations a page shows first: the common namespace and the page's own. */
+export function translationsFor(
+  pathname: string,
+  lang: LanguageCode,
+  manifest: Record<string, ManifestChunk> | undefined,
+  read: (file: string) => Record<string, unknown> | undefined,
+): Record<string, Record<string, unknown>> {
+  return readNamespaces(['common', ...(routeFor(pathname)?.namespaces ?? [])], lang, manifest, read);
 }
 
 /**
@@ -241,7 +257,10 @@ export default fp(
       }
       return translationFiles.get(file);
     };
-    const renderer = opts.webDir && manifest ? await createPageRenderer(app, opts.webDir, manifest, readTranslation) : undefined;
+    const renderer =
+      opts.webDir && manifest
+        ? await createPageRenderer(app, opts.webDir, (language) => readNamespaces(allNamespaces(manifest), language, manifest, readTranslation))
+        : undefined;
     const publicUrl = app.config.publicUrl;
     const absolute = (p: string) => `${publicUrl}/${p.replace(/^\/+/, '')}`;
     const shareImage = (stored: string | null | undefined) =>
