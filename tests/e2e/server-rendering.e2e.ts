@@ -67,4 +67,18 @@ describe('pages rendered on the server', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('answers an unknown or malformed blog or story address with "not found", not a retry', async () => {
+    const { page, context } = await phonePage(browser);
+    for (const [path, text] of [
+      ['/blogs/not-an-id', 'This article could not be found.'],
+      ['/blogs/00000000-0000-4000-8000-000000000000', 'This article could not be found.'],
+      ['/success-stories/not-an-id', 'This story could not be found.'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(text).waitFor();
+      expect(await page.getByRole('button', { name: 'Try again' }).count(), path).toBe(0);
+    }
+    await context.close();
+  });
 });

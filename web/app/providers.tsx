@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '../i18n/react';
 import type { I18n } from '../i18n/translator';
-import { ApiError } from '../lib/api-client';
+import { isClientError } from '../lib/api-client';
 
 /** One per browser page, and one per page the server renders (web/entry-server.tsx). */
 export function createQueryClient(): QueryClient {
@@ -12,7 +12,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
         // A 4xx will not get better by asking again; a network hiccup might.
-        retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
       },
     },
   });

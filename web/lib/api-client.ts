@@ -14,6 +14,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 4xx: the request itself is wrong (an unknown id, say); asking again will not help. */
+export function isClientError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

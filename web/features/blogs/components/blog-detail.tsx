@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import { fileUrl } from '../../../lib/api-client';
+import { fileUrl, isClientError } from '../../../lib/api-client';
 import { excerpt, formatDate } from '../../../lib/text';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { RichText } from '../../../components/rich-text';
@@ -49,8 +49,9 @@ export function BlogDetail({ blogId, backPath, blogPath }: { blogId: string; bac
       </Link>
       <div className="blog-detail__grid">
         <article className="blog-detail__article">
-          <QueryState isPending={blog.isPending} isError={blog.isError} refetch={blog.refetch} minHeight={500} />
-          {blog.isError && <p>{t('notFound')}</p>}
+          {/* An unknown or malformed id is "not found", not a failure to try again. */}
+          <QueryState isPending={blog.isPending} isError={blog.isError && !isClientError(blog.error)} refetch={blog.refetch} minHeight={500} />
+          {isClientError(blog.error) && <p>{t('notFound')}</p>}
           {blog.data && (
             <>
               <img className="blog-detail__image" src={fileUrl(blog.data.image)} alt={blog.data.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import { fileUrl } from '../../../lib/api-client';
+import { fileUrl, isClientError } from '../../../lib/api-client';
 import { RichText } from '../../../components/rich-text';
 import { QueryState } from '../../../components/query-state';
 import { useStory } from '../api/stories';
@@ -15,8 +15,9 @@ export function StoryDetail({ storyId, backPath }: { storyId: string; backPath: 
       <Link to={backPath} className="back-link">
         <span aria-hidden="true">←</span> {tc('actions.goBack')}
       </Link>
-      <QueryState isPending={story.isPending} isError={story.isError} refetch={story.refetch} minHeight={500} />
-      {story.isError && <p>{t('notFound')}</p>}
+      {/* An unknown or malformed id is "not found", not a failure to try again. */}
+      <QueryState isPending={story.isPending} isError={story.isError && !isClientError(story.error)} refetch={story.refetch} minHeight={500} />
+      {isClientError(story.error) && <p>{t('notFound')}</p>}
       {story.data && (
         <>
           <div className="story-detail__head">
