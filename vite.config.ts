@@ -79,11 +79,14 @@ const browserApp = defineConfig({
             // The libraries the first screen needs, in one long-cached chunk; libraries used only by
             // some pages stay with those pages.
             { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 2 },
-            // The small pieces pages share (lists, tabs, formatting), in one chunk rather than a
-            // request for each; the larger, rarer ones (quiz player, legal document) stay apart.
-            { name: 'common', test: /\/(web\/(components|lib)|contract)\/(?!quiz-player|legal-document)/, priority: 1 },
-            // Feature pieces two or more pages use, one chunk per set of pages using them.
-            { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
+            // The small pieces pages share (lists, tabs, formatting, the languages), in one chunk
+            // rather than a request for each; the larger, rarer ones (quiz player, legal document)
+            // and the contract's other values (rules, options, page sizes, message texts) stay
+            // with the pages that use them.
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/languages\.ts)/, priority: 1 },
+            // Feature pieces (and contract values) two or more pages use, one chunk per set of pages
+            // using them.
+            { name: 'shared', test: /\/(web\/(features|i18n\/use-)|contract\/)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
           ],
         },
       },

@@ -11,7 +11,8 @@ import fp from 'fastify-plugin';
 import { and, desc, eq } from 'drizzle-orm';
 import { blogs, courses, successStories } from '../db/schema';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
-import { BLOG_PAGE_SIZE, STORY_PAGE_SIZE } from '../../contract/public-content';
+import { BLOG_PAGE_SIZE, STORY_PAGE_SIZE } from '../../contract/page-sizes';
+import { messageBody } from '../../contract/messages';
 import { createPageRenderer, isRenderedPage } from './page-renderer';
 
 /**
@@ -321,7 +322,7 @@ export default fp(
       return base;
     }
 
-    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' });
+    const notFound = (reply: FastifyReply) => reply.code(404).send(messageBody('notFound'));
     app.setNotFoundHandler(async (_request, reply) => notFound(reply));
     app.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

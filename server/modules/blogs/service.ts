@@ -1,5 +1,5 @@
 import type { Blog } from '../../../contract/public-content';
-import { RECENT_COUNT } from '../../../contract/public-content';
+import { RECENT_COUNT } from '../../../contract/page-sizes';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import * as repository from './repository';
@@ -17,6 +17,6 @@ export async function recentBlogs(db: Db) {
 
 export async function getBlog(db: Db, id: string) {
   const row = await repository.findPublished(db, id);
-  if (!row) throw notFound('This blog post does not exist or is no longer published');
+  if (!row) throw notFound('blogNotFound');
   return { response: toBlog(row) };
 }

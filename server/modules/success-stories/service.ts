@@ -1,4 +1,5 @@
-import { RECENT_COUNT, type Story } from '../../../contract/public-content';
+import { RECENT_COUNT } from '../../../contract/page-sizes';
+import type { Story } from '../../../contract/public-content';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import * as repository from './repository';
@@ -16,6 +17,6 @@ export async function recentStories(db: Db) {
 
 export async function getStory(db: Db, id: string) {
   const row = await repository.findPublished(db, id);
-  if (!row) throw notFound('This success story does not exist or is no longer published');
+  if (!row) throw notFound('storyNotFound');
   return { response: toStory(row) };
 }

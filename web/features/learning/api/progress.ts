@@ -3,9 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../../contract/languages';
 import type { RatingResponse, RatingSaved } from '../../../../contract/courses';
+import type { MessageResponse } from '../../../../contract/message-responses';
+import { PROGRESS_PAGE_SIZE } from '../../../../contract/page-sizes';
 import type {
   JournalResponse,
-  Message,
+  JournalSaved,
   ProgressListResponse,
   ProgressRecord,
   ProgressRecordResponse,
@@ -38,7 +40,7 @@ export function useProgressList(lang: LanguageCode, enabled: boolean) {
   return useQuery({
     queryKey: ['progress-list', lang],
     enabled,
-    queryFn: ({ signal }) => api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: 20 }, signal),
+    queryFn: ({ signal }) => api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: PROGRESS_PAGE_SIZE }, signal),
   });
 }
 
@@ -56,7 +58,7 @@ function useRefreshProgress(lang: string, courseId: string) {
 export function useEnrol(lang: LanguageCode, courseId: string) {
   const refresh = useRefreshProgress(lang, courseId);
   return useMutation({
-    mutationFn: () => api.post<Message>(base(lang, courseId)),
+    mutationFn: () => api.post<MessageResponse>(base(lang, courseId)),
     onSuccess: refresh,
   });
 }
@@ -65,7 +67,7 @@ export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   const refresh = useRefreshProgress(lang, courseId);
   return useMutation({
     mutationFn: ({ chapterId, lessonId }: { chapterId: string; lessonId: string }) =>
-      api.post<Message>(`${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`),
+      api.post<MessageResponse>(`${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`),
     onSuccess: refresh,
   });
 }
@@ -73,7 +75,7 @@ export function useCompleteLesson(lang: LanguageCode, courseId: string) {
 export function useCompleteVideo(lang: LanguageCode, courseId: string) {
   const refresh = useRefreshProgress(lang, courseId);
   return useMutation({
-    mutationFn: (videoId: string) => api.post<Message>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
+    mutationFn: (videoId: string) => api.post<MessageResponse>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
     onSuccess: refresh,
   });
 }
@@ -98,7 +100,7 @@ export function useJournal(lang: LanguageCode, courseId: string) {
 export function useSaveJournal(lang: LanguageCode, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.put<JournalResponse & Message>(`${base(lang, courseId)}/journal`, { text }),
+    mutationFn: (text: string) => api.put<JournalSaved>(`${base(lang, courseId)}/journal`, { text }),
     onSuccess: (data) => client.setQueryData(['journal', lang, courseId], { journal: data.journal }),
   });
 }
