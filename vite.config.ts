@@ -81,7 +81,8 @@ const browserApp = defineConfig({
             { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 2 },
             // The small pieces pages share (lists, tabs, formatting), in one chunk rather than a
             // request for each; the larger, rarer ones (quiz player, legal document) stay apart.
-            { name: 'common', test: /\/(web\/(components|lib)|contract)\/(?!quiz-player|legal-document)/, priority: 1 },
+            // The features' query keys too: the app's cross-feature reactions use them on every page.
+            { name: 'common', test: /\/(web\/(components|lib)|contract)\/(?!quiz-player|legal-document)|\/web\/features\/[^/]+\/api\/keys\.ts$/, priority: 1 },
             // Feature pieces two or more pages use, one chunk per set of pages using them.
             { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
           ],

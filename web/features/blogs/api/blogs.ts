@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
+import { blogKeys } from './keys';
 
 export const BLOG_PAGE_SIZE = 4;
 /** The newest post, shown as the featured article and left out of the list below it. */
@@ -25,7 +26,7 @@ export interface Blog {
  */
 export function useBlogs(page: number) {
   return useQuery({
-    queryKey: ['blogs', 'list', page],
+    queryKey: blogKeys.list(page),
     queryFn: ({ signal }) =>
       api.get<{ response: { rows: Blog[]; count: number } }>(
         '/api/blog/public',
@@ -39,7 +40,7 @@ export function useBlogs(page: number) {
 
 export function useBlog(blogId: string) {
   return useQuery({
-    queryKey: ['blog', blogId],
+    queryKey: blogKeys.detail(blogId),
     queryFn: ({ signal }) => api.get<{ response: Blog }>(`/api/blog/public/${encodeURIComponent(blogId)}`, undefined, signal),
     select: (data) => data.response,
   });
@@ -47,7 +48,7 @@ export function useBlog(blogId: string) {
 
 export function useRecentBlogs() {
   return useQuery({
-    queryKey: ['blogs', 'recent'],
+    queryKey: blogKeys.recent,
     queryFn: ({ signal }) => api.get<{ response: Blog[] }>('/api/blog/public/recent', undefined, signal),
     select: (data) => data.response,
   });

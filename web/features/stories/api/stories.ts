@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
+import { storyKeys } from './keys';
 
 export const STORY_PAGE_SIZE = 6;
 
@@ -17,7 +18,7 @@ export interface Story {
 
 export function useStories(page: number) {
   return useQuery({
-    queryKey: ['stories', page],
+    queryKey: storyKeys.list(page),
     queryFn: ({ signal }) =>
       api.get<{ response: { rows: Story[]; count: number } }>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE }, signal),
     select: (data) => data.response,
@@ -27,7 +28,7 @@ export function useStories(page: number) {
 
 export function useStory(storyId: string) {
   return useQuery({
-    queryKey: ['story', storyId],
+    queryKey: storyKeys.detail(storyId),
     queryFn: ({ signal }) => api.get<{ response: Story }>(`/api/successstories/public/${encodeURIComponent(storyId)}`, undefined, signal),
     select: (data) => data.response,
   });
@@ -35,7 +36,7 @@ export function useStory(storyId: string) {
 
 export function useRecentStories() {
   return useQuery({
-    queryKey: ['stories', 'recent'],
+    queryKey: storyKeys.recent,
     queryFn: ({ signal }) => api.get<{ response: Story[] }>('/api/successstories/public/recent', undefined, signal),
     select: (data) => data.response,
   });
