@@ -1,6 +1,7 @@
 // Lint for the whole repository (`npm run lint`): ESLint's and typescript-eslint's recommended rules,
-// React's hook rules in web/, and the import boundaries of the design, which eslint.config.test.ts
-// proves rule by rule (add a case there with every new boundary).
+// React's hook rules in web/, and the import boundaries that keep the layout of docs/architecture.md
+// and docs/web.md true, which eslint.config.test.ts proves rule by rule (add a case there with every
+// new boundary).
 //
 // typescript-eslint's type-aware rules are not on: they tripled the lint time (about 40 s instead of
 // 15 s on two cores) and found only `any` from parsed JSON in tests and deliberate promise handling.
