@@ -1,0 +1,211 @@
+// The server's side of server-side rendering, with a stand-in renderer module in the web build's
+// .ssr folder (the real one is tested in web/entry-server.test.tsx and by the browser journeys):
+// which pages are rendered, what goes into the HTML, the visitor's cookie reaching the API calls,
+// and the fallback to the browser-rendered page when a render fails.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createTestDatabase } from '../test/test-app';
+import { signInAs } from '../test/sign-in';
+import { loadConfig } from './config';
+import type { Database } from '../db/client';
+import { isRenderedPage } from './page-renderer';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <!--head-tags--><title>Placeholder</title><!--/head-tags-->
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/style-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>This site needs JavaScript to show its pages.</noscript>
+  </body>
+</html>`;
+
+// Renders the common namespace's "home" word, the page's URL and the session call's answer; fails
+// for /news, as a page whose render throws.
+const RENDERER = `
+export async function renderPage({ url, language, namespaces, fetch }) {
+  globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
+  if (url.startsWith('/news')) throw new Error('render failed');
+  const res = await fetch('/api/user/session-status', { method: 'GET' });
+  const status = await res.json();
+  return {
+    html: '<main><h1>' + namespaces.common.nav.home + '</h1><p class="url">' + url + '</p><p class="lang">' + language + '</p><p class="user">' + (status.user ? status.user.name : 'anonymous') + '</p></main>',
+    queryState: { queries: [{ queryKey: ['session'], state: { data: status, note: '</script><script>alert(1)</script>' } }] },
+  };
+}`;
+
+let app: FastifyInstance;
+let database: Database;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-ssr-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets/index-abc.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(
+    path.join(webDir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true },
+      'app/routes/home.tsx': { file: 'assets/home-abc.js', imports: ['_shared-abc.js'] },
+      '_shared-abc.js': { file: 'assets/shared-abc.js' },
+      'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
+      'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
+    }),
+  );
+  fs.writeFileSync(path.join(webDir, 'assets/common-en.json'), JSON.stringify({ nav: { home: 'Home' } }));
+  fs.writeFileSync(path.join(webDir, 'assets/common-hi.json'), JSON.stringify({ nav: { home: 'होम' } }));
+  fs.mkdirSync(path.join(webDir, '.ssr'));
+  fs.writeFileSync(path.join(webDir, '.ssr/entry-server.js'), RENDERER);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
+    PUBLIC_URL: 'https://jgk.example.org/',
+  });
+  database = await createTestDatabase();
+  app = await buildApp({ config, db: database.db, webDir, logger: false });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('pages rendered on the server', () => {
+  it('puts the rendered page, its data and its language into the HTML', async () => {
+    const res = await page('/', { cookie: 'jgk_lang=hi' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="hi" data-script="Devanagari"');
+    expect(res.body).toContain('<div id="root"><main><h1>होम</h1><p class="url">/</p><p class="lang">hi</p><p class="user">anonymous</p></main></div>');
+    const data = /<script type="application\/json" id="query-data">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(data).toBeDefined();
+    // Nothing in the data can end its element; it parses back to what the renderer gave.
+    expect(data).not.toContain('</script>');
+    expect(JSON.parse(data!).queries[0].state.note).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('starts the scripts after the first paint, with the page chunks, and drops the no-script note', async () => {
+    const res = await page('/');
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).not.toContain('<noscript>');
+    // The page's data is in the HTML: no separate fetch of it.
+    expect(res.body).not.toContain('as="fetch"');
+    expect(res.body).toContain(
+      '<script src="/boot.js" defer data-entry="/assets/index-abc.js" data-chunks="/assets/vendor-abc.js /assets/home-abc.js /assets/shared-abc.js"></script>',
+    );
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/style-abc.css">');
+  });
+
+  it("answers the renderer's API calls with the visitor's session", async () => {
+    const learner = await signInAs(app, { name: 'Asha Devi' });
+    const res = await page('/blogs?page=2', learner.headers);
+    expect(res.body).toContain('<p class="url">/blogs?page=2</p>');
+    expect(res.body).toContain('<p class="user">Asha Devi</p>');
+  });
+
+  it('sends the page the browser renders when a render fails', async () => {
+    const res = await page('/news');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(res.body).toContain('<noscript>');
+    expect(res.body).not.toContain('id="query-data"');
+  });
+
+  it("leaves the learner's pages and sign-in to the browser", async () => {
+    for (const url of ['/login', '/user-profile', '/courses/en/8c1d7e0e-4a57-4c52-9d2a-2d3f0b6c1a11/chapter/x']) {
+      const res = await page(url);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain('<script type="module"');
+    }
+  });
+
+  it('compresses the page for clients that accept it', async () => {
+    const res = await page('/about', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('<p class="url">/about</p>');
+  });
+
+  it('keeps unknown API paths and missing files as JSON 404s', async () => {
+    for (const url of ['/api/nothing-here', '/assets/missing-abc.js', '/uploads/none.png']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'Not found' });
+    }
+    const post = await app.inject({ method: 'POST', url: '/about' });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('pages kept for visitors without a session', () => {
+  let cachingApp: FastifyInstance;
+  const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
+
+  beforeAll(async () => {
+    // Outside tests, shared answers are kept for a few seconds (publicCacheMs).
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`), PUBLIC_URL: 'https://jgk.example.org/' });
+    cachingApp = await buildApp({ config, db: database.db, webDir, logger: false });
+  });
+  afterAll(async () => {
+    await cachingApp?.close();
+  });
+
+  const get = (url: string, cookie?: string) => cachingApp.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  it('renders a page once per language and address for visitors without a session', async () => {
+    const before = renders();
+    const first = await get('/gallery');
+    const second = await get('/gallery');
+    expect(second.body).toBe(first.body);
+    expect(renders() - before).toBe(1);
+    // Another language, another address: each its own render.
+    await get('/gallery', 'jgk_lang=hi');
+    await get('/gallery?x=1');
+    expect(renders() - before).toBe(3);
+  });
+
+  it('renders every page afresh for a signed-in learner, and never hands it to another visitor', async () => {
+    const learner = await signInAs(cachingApp, { name: 'Meena Kumari' });
+    const before = renders();
+    const mine = await get('/highlights', learner.headers.cookie);
+    await get('/highlights', learner.headers.cookie);
+    expect(renders() - before).toBe(2);
+    expect(mine.body).toContain('<p class="user">Meena Kumari</p>');
+    const anonymous = await get('/highlights');
+    expect(anonymous.body).toContain('<p class="user">anonymous</p>');
+  });
+
+  it('does not keep a failed render', async () => {
+    const before = renders();
+    await get('/news');
+    await get('/news');
+    expect(renders() - before).toBe(2);
+  });
+});
+
+describe('isRenderedPage', () => {
+  it('names the public pages', () => {
+    for (const p of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs/abc', '/success-stories/all', '/success-stories/abc', '/courses', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy', '/blogs/']) {
+      expect(isRenderedPage(p), p).toBe(true);
+    }
+    for (const p of ['/login', '/user-profile', '/courses/en/x', '/success-stories', '/quizcomponent', '/certificates/verify/X', '/unknown']) {
+      expect(isRenderedPage(p), p).toBe(false);
+    }
+  });
+});

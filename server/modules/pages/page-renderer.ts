@@ -1,0 +1,75 @@
+// Server-side rendering of the public pages (those the page manifest marks `rendered`): loads the
+// web build's renderer (web/entry-server.tsx, built into <webDir>/.ssr; its surface is
+// contract/page-render.ts) and runs it with the visitor's language, every translation of that
+// language and the API answered inside this server (app.inject, with the visitor's cookie and
+// address, so sessions and rate limits apply as to the browser's own calls). Without a renderer,
+// or when a render fails, the page goes out as the bare app, which the browser renders itself.
+// A page for a visitor without a session is the same for all of them: it is kept a few seconds
+// (as the public reads are, ADR 8), so a busy page costs one render per language and address.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LanguageCode } from '../../../contract/languages';
+import type { PageRenderModule, RenderResult } from '../../../contract/page-render';
+import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
+import { sessionCookieName } from '../../plugins/session';
+import type { Translations } from './translations';
+
+/** A render that takes longer is given up: the visitor gets the page the browser renders. */
+const RENDER_TIMEOUT_MS = 3000;
+
+export interface PageRenderer {
+  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<RenderResult | undefined>;
+}
+
+export async function createPageRenderer(
+  app: FastifyInstance,
+  webDir: string,
+  /** Every translation namespace of a language. */
+  translations: (language: LanguageCode) => Translations,
+): Promise<PageRenderer | undefined> {
+  const file = path.join(webDir, '.ssr/entry-server.js');
+  if (!fs.existsSync(file)) return undefined;
+  const renderer = (await import(pathToFileURL(file).href)) as PageRenderModule;
+
+  // Read once per language: the files do not change while the server runs.
+  const byLanguage = new Map<LanguageCode, Translations>();
+  const namespacesOf = (language: LanguageCode) => {
+    let namespaces = byLanguage.get(language);
+    if (!namespaces) {
+      namespaces = translations(language);
+      byLanguage.set(language, namespaces);
+    }
+    return namespaces;
+  };
+
+  const anonymousPages = createTtlCache<RenderResult>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
+  const sessionCookie = sessionCookieName(app);
+
+  return {
+    async render(request, url, language) {
+      const fetchInside = async (callPath: string, init: RequestInit): Promise<Response> => {
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: callPath,
+          headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+          remoteAddress: request.ip,
+          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        });
+        const headers = new Headers();
+        const type = res.headers['content-type'];
+        if (typeof type === 'string') headers.set('content-type', type);
+        return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+      };
+      const render = () => renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
+      try {
+        // A failed render is not kept (the cache drops rejected loads): the next visitor tries again.
+        return request.cookies?.[sessionCookie] ? await render() : await anonymousPages.get(`${language} ${url}`, render);
+      } catch (error) {
+        request.log.warn({ err: error, url }, 'page not rendered on the server; the browser renders it');
+        return undefined;
+      }
+    },
+  };
+}
