@@ -1,7 +1,8 @@
 // Every page of the web app, declared once. The router (router.tsx), the URL builders (paths.ts)
 // and the page manifest the build writes for the server (pages-manifest.ts, read by
 // server/modules/pages/) all come from here. Plain data, importing only types: vite.config.ts reads
-// it when it builds, and the browser gets it with the router.
+// it when it builds. The browser's build keeps only the routing fields of each page (address,
+// module, exports, namespaces); titles and share previews reach the server through the manifest.
 import type { PagePreview } from '../../contract/page-manifest';
 
 export interface PageDeclaration {
