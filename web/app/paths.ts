@@ -1,7 +1,7 @@
 // Every URL of the web app: links are built here from the pages' own patterns (pages.ts), never
 // typed inline. A page without parameters has its builder made for it; the others are below.
 import type { LanguageCode } from '../../contract/languages';
-import { pages, redirects } from './pages';
+import { pages, redirects, type PageName } from './pages';
 
 /** The `:name` parameters of a pattern. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -15,8 +15,6 @@ export function fillPath<P extends string>(pattern: P, params: Record<ParamNames
   const values: Record<string, string> = params;
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
-
-type PageName = keyof typeof pages;
 
 /** The pages whose address has no parameter. */
 type FixedPage = { [K in PageName]: (typeof pages)[K]['path'] extends `${string}:${string}` ? never : K }[PageName];

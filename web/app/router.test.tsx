@@ -64,6 +64,12 @@ describe('paths', () => {
     for (const [name, url] of built) expect(routeIds(url.split('?')[0] ?? url)?.at(-1), url).toBe(name);
   });
 
+  it('has a builder for every page without parameters', () => {
+    for (const [name, page] of Object.entries(pages).filter(([, page]) => !page.path.includes(':'))) {
+      expect((paths as unknown as Record<string, () => string>)[name]?.(), name).toBe(page.path);
+    }
+  });
+
   it('encodes each parameter as one segment', () => {
     expect(paths.blog('a b/c')).toBe('/blogs/a%20b%2Fc');
     expect(paths.lesson('hi', 'c1', 'ch1', 'l1')).toBe('/courses/hi/c1/chapter/ch1/lesson/l1');
