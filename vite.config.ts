@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageManifestPlugin } from './web/app/pages-manifest';
 
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text asset, which the server
@@ -62,7 +63,9 @@ const serverRenderer = defineConfig({
 const browserApp = defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  // The page manifest tells the server which pages there are (web/app/pages.ts), with their chunks;
+  // the browser gets only the routing part of the pages' declaration.
+  plugins: [react(), precompress(), pageManifestPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -24,7 +24,7 @@ async function fetchNamespace(language: string, namespace: string): Promise<Dict
 }
 
 /**
- * The translations the server wrote into the page (server/plugins/web-app.ts): the namespaces of
+ * The translations the server wrote into the page (server/modules/pages/): the namespaces of
  * the page a visitor lands on, in the language their cookie names, so the first screen needs no
  * request for them. A JSON data block, not a script, so the content security policy is unchanged.
  */

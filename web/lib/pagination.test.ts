@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasNext, hasPrevious, pageOffset, parsePage } from './pagination';
-import { truncateChars, truncateWords, plainText } from './text';
+import { plainText } from '../../contract/plain-text';
+import { truncateChars, truncateWords } from './text';
 
 describe('pagination', () => {
   it('follows the specification', () => {
