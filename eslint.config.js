@@ -166,14 +166,14 @@ export default defineConfig(
     // contract files without a TypeBox import. They import nothing at all, so the web can import
     // their values without pulling in TypeBox or a schema; schema files import TypeBox and may
     // import them. To add a constant, put it in such a file (or make one) and import it from the
-    // schema and the web.
+    // schema and the web. Type-only imports are erased from the built code, so they are allowed.
     files: ['contract/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'Program:not(:has(ImportDeclaration[source.value=/^@sinclair.typebox/])) :matches(ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration[source])',
+          selector: 'Program:not(:has(ImportDeclaration[source.value=/^@sinclair.typebox/])) :matches(ImportDeclaration[importKind!="type"], ExportAllDeclaration[exportKind!="type"], ExportNamedDeclaration[source][exportKind!="type"])',
           message:
             'A contract/ file without a TypeBox import is a plain-value file and imports nothing (design: "a constant once in contract/, plain values that the schemas and the web both import"). Read the comment above this rule in eslint.config.js.',
         },
