@@ -10,7 +10,7 @@ import { createLocalDiskStorage } from '../../lib/storage/local-disk-storage';
 import { MAX_BYTES, MAX_SVG_BYTES } from './limits';
 import { cleanFilename, contentKey, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
 import { UploadRefusedError } from './upload-refused';
-import { animatedGif, ebml, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg } from './upload-test-files';
+import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg } from './upload-test-files';
 
 let dataDir: string;
 let uploadsDir: string;
@@ -148,15 +148,31 @@ describe('storeUpload: what is accepted', () => {
     expectContentAddressed(upload);
   });
 
-  it.each([
-    ['mp4', mp4(), 'video/mp4'],
-    ['webm', ebml('webm'), 'video/webm'],
-  ] as const)('stores a %s video from a stream, through a scratch file that is then removed', async (format, video, contentType) => {
-    const upload = await storeUpload(deps, { kind: 'video', filename: `film.${format}`, source: Readable.from([video.subarray(0, 100), video.subarray(100)]) });
-    expect(upload).toMatchObject({ kind: 'video', format, sha256: sha256(video), bytes: video.length });
-    expect(upload.variants[0]).toMatchObject({ contentType, bytes: video.length, key: contentKey(sha256(video), format) });
+  it('stores a WebM video from a stream as uploaded, through a scratch file that is then removed', async () => {
+    const video = ebml('webm');
+    const upload = await storeUpload(deps, { kind: 'video', filename: 'film.webm', source: Readable.from([video.subarray(0, 100), video.subarray(100)]) });
+    expect(upload).toMatchObject({ kind: 'video', format: 'webm', sha256: sha256(video), bytes: video.length });
+    expect(upload.variants[0]).toMatchObject({ contentType: 'video/webm', bytes: video.length, key: contentKey(sha256(video), 'webm') });
     expect(fs.readFileSync(path.join(uploadsDir, upload.variants[0]!.key)).equals(video)).toBe(true);
     expect(fs.readdirSync(deps.scratchDir)).toEqual([]);
+  });
+
+  it('stores an MP4 video without the place it was filmed, named by what was stored', async () => {
+    const video = mp4();
+    const upload = await storeUpload(deps, { kind: 'video', filename: 'film.mp4', source: Readable.from([video.subarray(0, 100), video.subarray(100)]) });
+    expect(upload).toMatchObject({ kind: 'video', format: 'mp4', sha256: sha256(video), bytes: video.length });
+    expect(upload.variants[0]).toMatchObject({ contentType: 'video/mp4', bytes: video.length });
+    const stored = fs.readFileSync(path.join(uploadsDir, upload.variants[0]!.key));
+    expect(stored.includes(FILMED_AT)).toBe(false);
+    expect(stored.subarray(stored.indexOf('mdat') - 4).equals(video.subarray(video.indexOf('mdat') - 4))).toBe(true);
+    expectContentAddressed(upload);
+    expect(fs.readdirSync(deps.scratchDir)).toEqual([]);
+  });
+
+  it('refuses a cut-off MP4 video', async () => {
+    const video = mp4();
+    const error = await refused({ kind: 'video', filename: 'cut.mp4', source: video.subarray(0, video.length - 500) });
+    expect([error.reason, error.statusCode]).toEqual(['damaged', 422]);
   });
 });
 

@@ -29,6 +29,7 @@ import {
   type FileFormat,
   type UploadKind,
 } from './limits';
+import { removeMp4Metadata } from './mp4-metadata';
 import { OverLimit, receiveInMemory, receiveToFile, type Received, type UploadSource } from './receive';
 import { sniffFormat } from './sniff';
 import { sanitiseSvg } from './svg-sanitiser';
@@ -72,7 +73,10 @@ export interface StoredUpload {
   /** What the bytes are, whatever the name said. */
   format: FileFormat;
   filename: string;
-  /** SHA-256 (hex) of the file as uploaded: the same file uploaded again has the same one. */
+  /**
+   * SHA-256 (hex) of the file as uploaded: the same file uploaded again has the same one. A stored
+   * file's key comes from the hash of what was stored, which differs when it was cleaned.
+   */
   sha256: string;
   /** Size of the file as uploaded. */
   bytes: number;
@@ -94,6 +98,12 @@ export function contentKey(sha256Hex: string, extension: string): string {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 const KIND_PLURAL: Record<UploadKind, string> = { image: 'Images', document: 'Documents', video: 'Videos' };
 const KIND_SINGULAR: Record<UploadKind, string> = { image: 'an image', document: 'a document', video: 'a video' };
@@ -160,9 +170,10 @@ export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise
       return { ...base, variants: [await storeBytes(deps.storage, received.bytes!, format)] };
     }
     if (format === 'mp4' || format === 'webm') {
-      // Stored as uploaded: the server has no video tools to re-encode it (ADR 15).
-      const key = contentKey(received.sha256, EXTENSIONS[format]);
+      // Stored as uploaded (the server has no video tools to re-encode), less an MP4's location.
       const file = received.file!;
+      const changed = format === 'mp4' && (await removeMp4Metadata(file));
+      const key = contentKey(changed ? await hashFile(file) : received.sha256, EXTENSIONS[format]);
       await putOnce(deps.storage, key, () => fs.createReadStream(file), CONTENT_TYPES[format]);
       const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
       return { ...base, variants: [variant] };

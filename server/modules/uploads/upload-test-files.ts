@@ -101,11 +101,29 @@ function box(type: string, payload: Buffer): Buffer {
   return Buffer.concat([size, Buffer.from(type, 'latin1'), payload]);
 }
 
-/** The start of an MP4 file: its ftyp box with the given brands, then media data. */
+export const FILMED_AT = '+13.0827+080.2707/';
+const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
+
+/**
+ * An MP4 file as a phone writes it: ftyp with the given brands; moov with a movie header, a track
+ * with its own user data, the place it was filmed (Android's ©xyz in udta) and Apple-style metadata;
+ * an XMP box; then the media data.
+ */
 export function mp4(majorBrand = 'isom', compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41'], mediaBytes = 2048): Buffer {
   const minorVersion = Buffer.from([0, 0, 2, 0]);
   const ftyp = box('ftyp', Buffer.concat([Buffer.from(majorBrand, 'latin1'), minorVersion, ...compatible.map((brand) => Buffer.from(brand, 'latin1'))]));
-  return Buffer.concat([ftyp, box('mdat', Buffer.alloc(mediaBytes, 7))]);
+  const place = Buffer.concat([Buffer.from([0, FILMED_AT.length, 0x15, 0xc7]), Buffer.from(FILMED_AT, 'latin1')]);
+  const moov = box(
+    'moov',
+    Buffer.concat([
+      box('mvhd', Buffer.alloc(100, 1)),
+      box('trak', Buffer.concat([box('tkhd', Buffer.alloc(84, 2)), box('udta', box('name', Buffer.from('Camera track')))])),
+      box('udta', Buffer.concat([box('\u00a9xyz', place), box('\u00a9mak', Buffer.from('PhoneMaker'))])),
+      box('meta', Buffer.concat([Buffer.alloc(4), box('keys', Buffer.from('com.apple.quicktime.location.ISO6709')), box('ilst', Buffer.from(FILMED_AT))])),
+    ]),
+  );
+  const xmp = box('uuid', Buffer.concat([XMP_UUID, Buffer.from(`<x:xmpmeta><exif:GPSLatitude>${FILMED_AT}</exif:GPSLatitude></x:xmpmeta>`)]));
+  return Buffer.concat([ftyp, moov, xmp, box('mdat', Buffer.alloc(mediaBytes, 7))]);
 }
 
 /** The start of a Matroska file whose EBML header names the document type (webm or matroska). */
