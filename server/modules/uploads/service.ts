@@ -16,24 +16,12 @@ import type { Config } from '../../plugins/config';
 import { createFileStorage } from '../../lib/storage/create-storage';
 import type { FileStorage, StorageBody } from '../../lib/storage/file-storage';
 import { processImage, type PhotoFormat } from './image-processing';
-import {
-  acceptedNames,
-  CONTENT_TYPES,
-  EXTENSIONS,
-  FORMAT_NAMES,
-  FORMATS,
-  formatBytes,
-  kindOf,
-  MAX_BYTES,
-  maxBytesFor,
-  type FileFormat,
-  type UploadKind,
-} from './limits';
+import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from './limits';
 import { removeMp4Metadata } from './mp4-metadata';
 import { OverLimit, receiveInMemory, receiveToFile, type Received, type UploadSource } from './receive';
 import { sniffFormat } from './sniff';
 import { sanitiseSvg } from './svg-sanitiser';
-import { UploadRefusedError } from './upload-refused';
+import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
 
 export interface UploadDeps {
   storage: FileStorage;
@@ -103,26 +91,6 @@ async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-const KIND_PLURAL: Record<UploadKind, string> = { image: 'Images', document: 'Documents', video: 'Videos' };
-const KIND_SINGULAR: Record<UploadKind, string> = { image: 'an image', document: 'a document', video: 'a video' };
-
-function tooLarge(kind: UploadKind, format: FileFormat | undefined, size: number | undefined): UploadRefusedError {
-  const limit = maxBytesFor(kind, format);
-  const what = format === 'svg' ? 'SVG images' : KIND_PLURAL[kind];
-  const actual = size === undefined ? 'this file is larger' : `this file is ${formatBytes(size)}`;
-  return new UploadRefusedError('too-large', `${what} can be at most ${formatBytes(limit)}; ${actual}.`);
-}
-
-function notAccepted(kind: UploadKind, found: FileFormat | undefined): UploadRefusedError {
-  const accepted = `Accepted ${KIND_PLURAL[kind].toLowerCase()}: ${acceptedNames(kind)} (the type is read from the file's content, not its name).`;
-  if (!found) return new UploadRefusedError('not-accepted', `This file is not ${KIND_SINGULAR[kind]} of an accepted type. ${accepted}`);
-  const article = found === 'mp4' || found === 'svg' ? 'an' : 'a';
-  const foundKind = KIND_SINGULAR[kindOf(found)].replace(/^an? /, '');
-  const [only, ...others] = FORMATS[kind];
-  const wanted = only && others.length === 0 ? `a ${FORMAT_NAMES[only]} ${kind}` : KIND_SINGULAR[kind];
-  return new UploadRefusedError('not-accepted', `This file is ${article} ${FORMAT_NAMES[found]} ${foundKind}, not ${wanted}. ${accepted}`);
 }
 
 /** The name to show: its last path part, without control characters, at most 200 characters. */
