@@ -112,48 +112,57 @@ async function storeBytes(storage: FileStorage, bytes: Buffer, format: FileForma
   return { key, path: storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: bytes.length, ...extra };
 }
 
-export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {
-  const { kind } = input;
-  const filename = cleanFilename(input.filename);
-  // Videos are written to disk as they arrive; everything else is small enough to hold.
-  let received: Received & { bytes?: Buffer; file?: string };
-  try {
-    received = kind === 'video'
-      ? await receiveToFile(input.source, MAX_BYTES.video, deps.scratchDir)
-      : await receiveInMemory(input.source, MAX_BYTES[kind]);
-  } catch (error) {
-    if (error instanceof OverLimit) throw tooLarge(kind, undefined, error.size);
-    throw error;
-  }
-  try {
-    if (received.size === 0) throw new UploadRefusedError('empty', 'The file is empty.');
-    const format = sniffFormat(received.head);
-    if (!format || !FORMATS[kind].includes(format)) throw notAccepted(kind, format);
-    if (received.size > maxBytesFor(kind, format)) throw tooLarge(kind, format, received.size);
-    const base = { kind, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+/** What the bytes are, if they are a format of the kind and within its limit; a refusal if not. */
+function checkFormat(kind: UploadKind, received: Received): FileFormat {
+  if (received.size === 0) throw new UploadRefusedError('empty', 'The file is empty.');
+  const format = sniffFormat(received.head);
+  if (!format || !FORMATS[kind].includes(format)) throw notAccepted(kind, format);
+  if (received.size > maxBytesFor(kind, format)) throw tooLarge(kind, format, received.size);
+  return format;
+}
 
-    if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes!)) };
-    if (format === 'pdf') {
-      assertCompletePdf(received.bytes!);
-      return { ...base, variants: [await storeBytes(deps.storage, received.bytes!, format)] };
-    }
-    if (format === 'mp4' || format === 'webm') {
-      // Stored as uploaded (the server has no video tools to re-encode), less an MP4's location.
-      const file = received.file!;
-      const changed = format === 'mp4' && (await removeMp4Metadata(file));
-      const key = contentKey(changed ? await hashFile(file) : received.sha256, EXTENSIONS[format]);
-      await putOnce(deps.storage, key, () => fs.createReadStream(file), CONTENT_TYPES[format]);
-      const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
-      return { ...base, variants: [variant] };
-    }
-    const image = await processImage(received.bytes!, format as PhotoFormat);
-    const variants: StoredVariant[] = [];
-    for (const variant of image.variants) {
-      variants.push(await storeBytes(deps.storage, variant.data, 'webp', { width: variant.width, height: variant.height }));
-    }
-    return { ...base, width: image.width, height: image.height, variants };
+export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {
+  const filename = cleanFilename(input.filename);
+  return input.kind === 'video' ? storeVideo(deps, input.source, filename) : storeHeld(deps, input.kind, input.source, filename);
+}
+
+/** Images and documents: small enough to hold in memory while they are checked and cleaned. */
+async function storeHeld(deps: UploadDeps, kind: Exclude<UploadKind, 'video'>, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveInMemory(source, MAX_BYTES[kind]).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
+  });
+  const format = checkFormat(kind, received);
+  const base = { kind, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+  if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes)) };
+  if (format === 'pdf') {
+    assertCompletePdf(received.bytes);
+    return { ...base, variants: [await storeBytes(deps.storage, received.bytes, format)] };
+  }
+  const image = await processImage(received.bytes, format as PhotoFormat);
+  const variants: StoredVariant[] = [];
+  for (const variant of image.variants) {
+    variants.push(await storeBytes(deps.storage, variant.data, 'webp', { width: variant.width, height: variant.height }));
+  }
+  return { ...base, width: image.width, height: image.height, variants };
+}
+
+/**
+ * Videos: written to a scratch file as they arrive, then stored as uploaded (the server has no
+ * video tools to re-encode), less an MP4's location.
+ */
+async function storeVideo(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveToFile(source, MAX_BYTES.video, deps.scratchDir).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge('video', undefined, error.size) : error;
+  });
+  try {
+    const format = checkFormat('video', received);
+    const changed = format === 'mp4' && (await removeMp4Metadata(received.file));
+    const key = contentKey(changed ? await hashFile(received.file) : received.sha256, EXTENSIONS[format]);
+    await putOnce(deps.storage, key, () => fs.createReadStream(received.file), CONTENT_TYPES[format]);
+    const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
+    return { kind: 'video', format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
   } finally {
-    if (received.file) await fsp.rm(received.file, { force: true });
+    await fsp.rm(received.file, { force: true });
   }
 }
 
