@@ -28,8 +28,9 @@ export function Pagination({
     onPage(next);
     const top = listTop.current;
     if (!top) return;
-    // Smooth unless reduced motion is asked for (the stylesheet's scroll-behavior).
-    top.scrollIntoView({ block: 'start' });
+    // At once, not smoothly: the new rows arrive while a smooth scroll would still run, and the
+    // browser's scroll anchoring then carries the page back down with the buttons.
+    top.scrollIntoView({ block: 'start', behavior: 'instant' });
     top.focus({ preventScroll: true });
   };
   return (
