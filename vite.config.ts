@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageManifestPlugin } from './web/app/pages-manifest';
 
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text asset, which the server
@@ -62,7 +63,9 @@ const serverRenderer = defineConfig({
 const browserApp = defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  // The page manifest tells the server which pages there are (web/app/pages.ts), with their chunks;
+  // the browser gets only the routing part of the pages' declaration.
+  plugins: [react(), precompress(), pageManifestPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -79,11 +82,12 @@ const browserApp = defineConfig({
             // The libraries the first screen needs, in one long-cached chunk; libraries used only by
             // some pages stay with those pages.
             { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 2 },
-            // The small pieces pages share (lists, tabs, formatting, the languages), in one chunk
-            // rather than a request for each; the larger, rarer ones (quiz player, legal document)
-            // and the contract's other values (rules, options, page sizes, message texts) stay
-            // with the pages that use them.
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/languages\.ts)/, priority: 1 },
+            // The small pieces pages share (lists, tabs, formatting, the languages, the excerpt of
+            // sanitised HTML), in one chunk rather than a request for each; the larger, rarer ones
+            // (quiz player, legal document) and the contract's other values (rules, options, page
+            // sizes, message texts) stay with the pages that use them.
+            // The features' query keys too: the app's cross-feature reactions use them on every page.
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text)\.ts)|\/web\/features\/[^/]+\/api\/keys\.ts$/, priority: 1 },
             // Feature pieces (and contract values) two or more pages use, one chunk per set of pages
             // using them.
             { name: 'shared', test: /\/(web\/(features|i18n\/use-)|contract\/)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },

@@ -1,5 +1,6 @@
 // Every message the API sends, by code, with its English text: the server answers
-// {code, message, params?} with `message` built from here, and the web shows the code's translation
+// {code, message, params?} with `message` built from here (a validation error and a refused upload
+// say more precisely in English what is wrong), and the web shows the code's translation
 // (web/i18n/locales/<lang>/messages.json; English is this file). A number that is part of a message
 // is a {{placeholder}} filled from `params`. A code whose text depends on a count has the forms
 // `<code>_one` and `<code>_other`, as the web's translator picks plural forms.
@@ -70,6 +71,15 @@ export const MESSAGES = {
   blogNotFound: 'This blog post does not exist or is no longer published',
   storyNotFound: 'This success story does not exist or is no longer published',
   galleryNotFound: 'This gallery does not exist',
+
+  // Files staff upload. The message names sizes and formats (in English); these texts are what the
+  // translations say.
+  uploadEmpty: 'The file is empty.',
+  uploadTooLarge: 'The file is too large.',
+  uploadNotAccepted: 'This type of file is not accepted here.',
+  uploadDamaged: 'The file could not be read: it is incomplete or damaged. Save it again and upload the new file.',
+  uploadTooManyPixels: 'The picture has too many pixels to be processed. Make it smaller and upload it again.',
+  uploadActiveContent: 'The SVG image contains a script, which is not allowed.',
 
   // Requests the server cannot take. For `validation` the message names the first field at fault
   // (in English) and `details` lists every one; this text is what the translations say.

@@ -13,7 +13,6 @@ import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static-files';
-import webApp from './plugins/web-app';
 import health from './modules/health/routes';
 import sms from './modules/auth/sms/sms-plugin';
 import type { SmsProvider } from './modules/auth/sms/sms-provider';
@@ -28,6 +27,7 @@ import certificates from './modules/certificates/routes';
 import blogs from './modules/blogs/routes';
 import successStories from './modules/success-stories/routes';
 import media from './modules/media/routes';
+import pages from './modules/pages/routes';
 
 export interface AppOptions {
   config: Config;
@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staticFiles, { webDir: options.webDir });
 
   // The web app's pages with their share-preview tags; unknown /api/* paths stay JSON 404s.
-  await app.register(webApp, { webDir: options.webDir });
+  await app.register(pages, { webDir: options.webDir });
 
   await app.ready();
   return app;

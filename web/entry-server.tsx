@@ -1,37 +1,18 @@
 // Public pages rendered to HTML on the server, so a visitor on a slow phone sees the page before
 // any script has arrived; the browser then hydrates the same tree (main.tsx). Built by
-// `vite build --ssr` into the web build's .ssr folder and loaded by server/plugins/web-app.ts,
-// which gives each render the visitor's language, its translations and a way to call the API
-// inside the server.
+// `vite build --ssr` into the web build's .ssr folder and loaded by server/modules/pages/, which
+// gives each render the visitor's language, its translations and a way to call the API inside the
+// server. Its input and output are contract/page-render.ts.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import type { LanguageCode } from '../contract/languages';
+import type { RenderInput, RenderResult } from '../contract/page-render';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
 import { createServerI18n } from './i18n/i18n';
 import { AppProviders, createQueryClient } from './app/providers';
 import { App } from './app/app';
-
-export interface RenderInput {
-  /** Path and query of the page. */
-  url: string;
-  language: LanguageCode;
-  /** Every translation namespace of the language (nothing is fetched while rendering). */
-  namespaces: Record<string, Record<string, unknown>>;
-  /** Answers the app's API calls for this visitor (their cookie, their address). */
-  fetch: ApiTransport;
-  /** A render that takes longer is given up (the browser then renders the page itself). */
-  timeoutMs?: number;
-}
-
-export interface RenderResult {
-  /** The markup inside #root. */
-  html: string;
-  /** The data the page was rendered with, for the browser's query cache before hydrating. */
-  queryState: DehydratedState;
-}
 
 /**
  * Rendering finds a page's data calls as its components ask for them: each pass renders, then
@@ -75,7 +56,7 @@ function waitingQueries(queryClient: QueryClient, tried: Set<string>): Query[] {
     .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) && !tried.has(query.queryHash));
 }
 
-export async function renderPage(input: RenderInput): Promise<RenderResult> {
+export async function renderPage(input: RenderInput): Promise<RenderResult<DehydratedState>> {
   const queryClient = createQueryClient();
   // One try per call: a failing call makes the browser render the page, not the server wait.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });

@@ -8,7 +8,7 @@ import { App } from './app/app';
 
 const queryClient = createQueryClient();
 
-/** The data a server-rendered page was rendered with (server/plugins/web-app.ts). */
+/** The data a server-rendered page was rendered with (server/modules/pages/). */
 function renderedQueryState(): DehydratedState | undefined {
   const element = document.getElementById('query-data');
   if (!element?.textContent) return undefined;

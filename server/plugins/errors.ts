@@ -15,7 +15,11 @@ import {
 } from '../../contract/messages';
 import type { ErrorResponse } from '../../contract/message-responses';
 
-/** Thrown for an answer the client caused; the learner reads the code's text in their language. */
+/**
+ * Thrown for an answer the client caused; the learner reads the code's text in their language. The
+ * message is the code's English text (a subclass may say more precisely what is wrong, in English:
+ * UploadRefusedError).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

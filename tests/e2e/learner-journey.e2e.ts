@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EN, baseUrl, expectAccessible, launch, newMobile, phonePage, screenshot, signIn } from './helpers';
+import { baseUrl, expectAccessible, launch, newMobile, phonePage, screenshot, signIn } from './helpers';
 import { completeCourse } from './journey';
 
 let browser: Browser;

@@ -1,62 +1,44 @@
-// Every URL of the web app, in one place: links and routes are built from here, never typed inline.
+// Every URL of the web app: links are built here from the pages' own patterns (pages.ts), never
+// typed inline. A page without parameters has its builder made for it; the others are below.
 import type { LanguageCode } from '../../contract/languages';
+import { pages, redirects, type PageName } from './pages';
+
+/** The `:name` parameters of a pattern. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A pattern with its parameters filled in, each one encoded as a single path segment. */
+export function fillPath<P extends string>(pattern: P, params: Record<ParamNames<P>, string>): string {
+  const values: Record<string, string> = params;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+/** The pages whose address has no parameter. */
+type FixedPage = { [K in PageName]: (typeof pages)[K]['path'] extends `${string}:${string}` ? never : K }[PageName];
+
+const fixedPaths = Object.fromEntries(
+  Object.entries(pages)
+    .filter(([, page]) => !page.path.includes(':'))
+    .map(([name, page]) => [name, () => page.path]),
+) as Record<FixedPage, () => string>;
 
 export const paths = {
-  home: () => '/',
-  about: () => '/about',
-  gallery: () => '/gallery',
-  highlights: () => '/highlights',
-  news: () => '/news',
-  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
-  profile: () => '/user-profile',
-  blogs: () => '/blogs',
-  blog: (blogId: string) => `/blogs/${encodeURIComponent(blogId)}`,
-  stories: () => '/success-stories',
-  storiesAll: () => '/success-stories/all',
-  story: (storyId: string) => `/success-stories/${encodeURIComponent(storyId)}`,
-  courses: () => '/courses',
-  course: (lang: LanguageCode | string, courseId: string) => `/courses/${lang}/${encodeURIComponent(courseId)}`,
-  courseJournal: (lang: string, courseId: string) => `${paths.course(lang, courseId)}/journal`,
-  courseSummary: (lang: string, courseId: string) => `${paths.course(lang, courseId)}/summary`,
-  chapter: (lang: string, courseId: string, chapterId: string) => `${paths.course(lang, courseId)}/chapter/${chapterId}`,
+  ...fixedPaths,
+  login: (redirect?: string) => (redirect ? `${pages.login.path}?redirect=${encodeURIComponent(redirect)}` : pages.login.path),
+  stories: () => redirects.stories.path,
+  blog: (blogId: string) => fillPath(pages.blog.path, { blogId }),
+  story: (storyId: string) => fillPath(pages.story.path, { storyId }),
+  course: (lang: LanguageCode | string, courseId: string) => fillPath(pages.course.path, { lang, courseId }),
+  courseJournal: (lang: string, courseId: string) => fillPath(pages.courseJournal.path, { lang, courseId }),
+  courseSummary: (lang: string, courseId: string) => fillPath(pages.courseSummary.path, { lang, courseId }),
+  chapter: (lang: string, courseId: string, chapterId: string) => fillPath(pages.chapter.path, { lang, courseId, chapterId }),
   lesson: (lang: string, courseId: string, chapterId: string, lessonId: string) =>
-    `${paths.chapter(lang, courseId, chapterId)}/lesson/${lessonId}`,
-  quiz: (lang: string, courseId: string, quizId: string) => `${paths.course(lang, courseId)}/quiz/${quizId}`,
-  quizDemo: (lang: string, courseId: string, quizId: string) => `${paths.course(lang, courseId)}/quiz_demo/${quizId}`,
-  video: (lang: string, courseId: string, videoId: string) => `${paths.course(lang, courseId)}/video/${videoId}`,
-  quizComponent: () => '/quizcomponent',
-  cyberShield: () => '/vicyberShield',
-  cyberShieldTerms: () => '/vicybershieldtnc',
-  privacy: () => '/privacy-policy',
-  certificateVerify: (number: string) => `/certificates/verify/${encodeURIComponent(number)}`,
-} as const;
-
-/** Route patterns for the router, matching the builders above. */
-export const routePatterns = {
-  home: '/',
-  about: '/about',
-  gallery: '/gallery',
-  highlights: '/highlights',
-  news: '/news',
-  login: '/login',
-  profile: '/user-profile',
-  blogs: '/blogs',
-  blog: '/blogs/:blogId',
-  stories: '/success-stories',
-  storiesAll: '/success-stories/all',
-  story: '/success-stories/:storyId',
-  courses: '/courses',
-  course: '/courses/:lang/:courseId',
-  courseJournal: '/courses/:lang/:courseId/journal',
-  courseSummary: '/courses/:lang/:courseId/summary',
-  chapter: '/courses/:lang/:courseId/chapter/:chapterId',
-  lesson: '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId',
-  quiz: '/courses/:lang/:courseId/quiz/:quizId',
-  quizDemo: '/courses/:lang/:courseId/quiz_demo/:quizId',
-  video: '/courses/:lang/:courseId/video/:videoId',
-  quizComponent: '/quizcomponent',
-  cyberShield: '/vicyberShield',
-  cyberShieldTerms: '/vicybershieldtnc',
-  privacy: '/privacy-policy',
-  certificateVerify: '/certificates/verify/:number',
+    fillPath(pages.lesson.path, { lang, courseId, chapterId, lessonId }),
+  quiz: (lang: string, courseId: string, quizId: string) => fillPath(pages.quiz.path, { lang, courseId, quizId }),
+  quizDemo: (lang: string, courseId: string, quizId: string) => fillPath(pages.quizDemo.path, { lang, courseId, quizId }),
+  video: (lang: string, courseId: string, videoId: string) => fillPath(pages.video.path, { lang, courseId, videoId }),
+  certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
 } as const;

@@ -3,10 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '../i18n/react';
 import type { I18n } from '../i18n/translator';
 import { isClientError } from '../lib/api-client';
+import { createReactingMutationCache } from './query-reactions';
 
 /** One per browser page, and one per page the server renders (web/entry-server.tsx). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createReactingMutationCache(),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

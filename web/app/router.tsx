@@ -1,73 +1,69 @@
-// The routes of the web app. Each page is its own chunk (React.lazy), fetched together with its
-// translation namespaces so it renders once, complete. Pages live in app/routes/ and compose
-// features; URLs come from paths.ts. (Declarative routes: the data-router half of React Router
-// would add 17 KB gzip to every first load, and no page uses loaders.)
+// The routes of the web app, one per page declared in pages.ts. Each page is its own chunk
+// (React.lazy), fetched together with its translation namespaces so it renders once, complete.
+// Pages live in app/routes/ and compose features. (Declarative routes: the data-router half of
+// React Router would add 17 KB gzip to every first load, and no page uses loaders.)
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { i18n } from '../i18n/i18n';
-import { routePatterns as p } from './paths';
+import { pages, redirects, type PageDeclaration } from './pages';
 import { RootLayout } from './layouts/root-layout';
 
+type RouteModule = Record<string, unknown>;
+
+// One lazily loaded chunk per module of app/routes/, by file name. (A module a page names but the
+// folder lacks fails the build: web/app/pages-manifest.ts.)
+const routeModules = import.meta.glob<RouteModule>(['./*.tsx', '!./*.test.tsx'], { base: './routes' });
+
 /**
- * A lazily loaded page: its module and its translation namespaces, fetched in parallel. A namespace
- * that cannot be fetched does not stop the page: it shows that namespace's keys. (On the server
- * every namespace is given to the page's translator before rendering.)
+ * An export of a route module, loaded lazily with translation namespaces, in parallel. A
+ * namespace that cannot be fetched does not stop the page: it shows that namespace's keys. (On the
+ * server every namespace is given to the page's translator before rendering.)
  */
-function page(load: () => Promise<{ Component: ComponentType }>, namespaces: string[] = []) {
+function lazyExport(module: string, name: string, namespaces: readonly string[]) {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), namespaces.length && !import.meta.env.SSR ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined]);
-    return { default: module.Component };
+    const [loaded] = await Promise.all([
+      routeModules[`./${module}.tsx`]!(),
+      namespaces.length && !import.meta.env.SSR ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined,
+    ]);
+    return { default: loaded[name] as ComponentType };
   });
 }
 
-const Home = page(() => import('./routes/home'), ['home', 'home-text', 'stories', 'media']);
-const About = page(() => import('./routes/about'), ['about']);
-const Gallery = page(() => import('./routes/gallery'), ['media']);
-const Highlights = page(() => import('./routes/highlights'), ['media']);
-const News = page(() => import('./routes/news'), ['news']);
-const Blogs = page(() => import('./routes/blogs'), ['blogs']);
-const Blog = page(() => import('./routes/blog'), ['blogs']);
-const Stories = page(() => import('./routes/stories'), ['stories']);
-const Story = page(() => import('./routes/story'), ['stories']);
-const Login = page(() => import('./routes/login'), ['auth', 'messages']);
-const Courses = page(() => import('./routes/courses'), ['learning', 'messages']);
-const Course = page(() => import('./routes/course'), ['learning', 'messages', 'profile']);
-const Learning = page(() => import('./routes/learning'), ['learning', 'messages', 'profile', 'quiz', 'quiz-demo']);
-const Profile = page(() => import('./routes/profile'), ['profile', 'messages']);
-const CertificateVerify = page(() => import('./routes/certificate-verify'), ['profile', 'messages']);
-const CyberShield = page(() => import('./routes/cyber-shield'), ['cybershield']);
-const QuizTerms = page(() => import('./routes/quiz-terms'), ['quiz-terms']);
-const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
-const QuizComponent = page(() => import('./routes/quiz-component'), ['quiz', 'quiz-demo']);
+/** The routes of the declared pages; pages sharing a layout sit under one layout route. */
+function pageRoutes(declared: Record<string, PageDeclaration>): RouteObject[] {
+  const routes: RouteObject[] = [];
+  const layouts = new Map<string, RouteObject & { children: RouteObject[] }>();
+  for (const [name, page] of Object.entries(declared)) {
+    const View = lazyExport(page.module, page.view ?? 'Component', page.namespaces);
+    const route: RouteObject = { id: name, path: page.path, element: <View /> };
+    if (!page.layout) {
+      routes.push(route);
+      continue;
+    }
+    const id = `${page.module}.${page.layout}`;
+    let layout = layouts.get(id);
+    if (!layout) {
+      const Layout = lazyExport(page.module, page.layout, page.namespaces);
+      layout = { id, element: <Layout />, children: [] };
+      layouts.set(id, layout);
+      routes.push(layout);
+    }
+    layout.children.push(route);
+  }
+  return routes;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      ...pageRoutes(pages),
+      { path: redirects.stories.path, element: <Navigate to={redirects.stories.to} replace /> },
+      { path: '*', element: <Navigate to={pages.home.path} replace /> },
+    ],
+  },
+];
 
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route index element={<Home />} />
-        <Route path={p.about} element={<About />} />
-        <Route path={p.gallery} element={<Gallery />} />
-        <Route path={p.highlights} element={<Highlights />} />
-        <Route path={p.news} element={<News />} />
-        <Route path={p.blogs} element={<Blogs />} />
-        <Route path={p.blog} element={<Blog />} />
-        <Route path={p.stories} element={<Navigate to={p.storiesAll} replace />} />
-        <Route path={p.storiesAll} element={<Stories />} />
-        <Route path={p.story} element={<Story />} />
-        <Route path={p.login} element={<Login />} />
-        <Route path={p.courses} element={<Courses />} />
-        <Route path={p.course} element={<Course />} />
-        {[p.courseJournal, p.courseSummary, p.chapter, p.lesson, p.quiz, p.quizDemo, p.video].map((path) => (
-          <Route key={path} path={path} element={<Learning />} />
-        ))}
-        <Route path={p.profile} element={<Profile />} />
-        <Route path={p.certificateVerify} element={<CertificateVerify />} />
-        <Route path={p.cyberShield} element={<CyberShield />} />
-        <Route path={p.cyberShieldTerms} element={<QuizTerms />} />
-        <Route path={p.privacy} element={<PrivacyPolicy />} />
-        <Route path={p.quizComponent} element={<QuizComponent />} />
-        <Route path="*" element={<Navigate to={p.home} replace />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(appRoutes);
 }

@@ -1,5 +1,6 @@
 // Facts about the programme that pages show. The specification leaves the contact address and the
-// external addresses open; the programme's staff set the real ones here (docs/decisions/0004-web-routes-and-site-facts.md).
+// external addresses open; the programme's staff set the real ones here, and the site is built
+// again (docs/decisions/0004-web-routes-and-site-facts.md, README "Site settings").
 export const site = {
   contactEmail: 'contact@jgk-programme.example',
 } as const;
@@ -7,13 +8,29 @@ export const site = {
 export const externalLinks = {
   schools: 'https://online.fliphtml5.com/jgk/schools/',
   cybercrimePortal: 'https://cybercrime.gov.in/',
-  facebook: 'https://www.facebook.com/',
-  x: 'https://x.com/',
-  youtube: 'https://www.youtube.com/',
-  instagram: 'https://www.instagram.com/',
-  viFoundation: 'https://www.myvi.in/',
-  vi: 'https://www.myvi.in/',
 } as const;
+
+/**
+ * The programme's own pages on social networks, shown as icons in the footer (in this order): the
+ * full address of each page, for example https://www.facebook.com/<the programme's page>. A link
+ * left empty is not shown; with none set, the footer has no "Follow us".
+ */
+export const socialLinks: Record<'facebook' | 'x' | 'youtube' | 'instagram', string> = {
+  facebook: '',
+  x: '',
+  youtube: '',
+  instagram: '',
+};
+
+/**
+ * Where the partners' logos in the footer lead. A logo whose link is left empty is shown without a
+ * link.
+ */
+export const partnerLinks: Record<'viFoundation' | 'vi', string> = {
+  viFoundation: '',
+  // The company's own site.
+  vi: 'https://www.myvi.in/',
+};
 
 /** The "Watch how it works" film (YouTube id), and the programme's own film on the home page. */
 export const videos = {

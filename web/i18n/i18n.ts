@@ -4,7 +4,6 @@
 // and Hindi) is served from English; its "meta.lang" key tells the page to show a note (see
 // use-long-text.ts).
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
-import { loadScriptFont } from './fonts';
 import { createTranslator, type Dictionary, type I18n } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = 'jgk_lang';
@@ -24,7 +23,7 @@ async function fetchNamespace(language: string, namespace: string): Promise<Dict
 }
 
 /**
- * The translations the server wrote into the page (server/plugins/web-app.ts): the namespaces of
+ * The translations the server wrote into the page (server/modules/pages/): the namespaces of
  * the page a visitor lands on, in the language their cookie names, so the first screen needs no
  * request for them. A JSON data block, not a script, so the content security policy is unchanged.
  */
@@ -57,8 +56,8 @@ export function storedLanguage(): LanguageCode {
 function applyLanguage(language: LanguageCode) {
   const info = LANGUAGES[language];
   document.documentElement.lang = info.bcp47;
+  // The stylesheet puts this script's font first (web/styles/global.css).
   document.documentElement.dataset.script = info.script;
-  loadScriptFont(info.script);
 }
 
 export const i18n: I18n = createTranslator({

@@ -21,6 +21,7 @@ export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: TFun
   useSyncExternalStore(i18n.subscribe, state, state);
   const language = i18n.language;
   // A new `t` for each language, so what is memoised on `t` is worked out again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- language is the reason for a new t
   const t = useMemo(() => i18n.getFixedT(namespace), [i18n, namespace, language]);
   if (!i18n.hasNamespace(namespace) && !i18n.loadFailed(namespace)) {
     throw i18n.loadNamespaces(namespace).catch(() => undefined);

@@ -63,13 +63,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a call and hands back the answer when it is a success. Every call goes this way: a
+ * failure to reach the API, a 401 announced to the listeners, and an error answer all come out
+ * the same whatever the caller does with the body.
+ */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   // Only the path and query are sent (same origin), so any base serves to build them.
   const url = new URL(path, 'http://localhost');
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -87,17 +92,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
+  if (!response.ok) throw await errorOf(response);
+  return response;
+}
 
+/** The JSON body of an answer, or undefined when it has none (or none that parses). */
+async function jsonBody(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
-  const data: unknown = type.includes('application/json') ? await response.json().catch(() => undefined) : undefined;
-  if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : response.statusText || `Request failed (${response.status})`;
-    throw new ApiError(response.status, message, data);
-  }
-  return data as T;
+  return type.includes('application/json') ? response.json().catch(() => undefined) : undefined;
+}
+
+/** The ApiError an error answer stands for: its body's message, else the status. */
+async function errorOf(response: Response): Promise<ApiError> {
+  const data = await jsonBody(response);
+  const message =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : response.statusText || `Request failed (${response.status})`;
+  return new ApiError(response.status, message, data);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await jsonBody(await send(path, options, 'application/json'))) as T;
 }
 
 export const api = {
@@ -111,20 +127,7 @@ export const api = {
 
 /** A file download (certificate, data export) as a Blob; failures are ApiErrors like any call. */
 export async function apiBlob(path: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'Network error: please check your connection and try again.');
-  }
-  if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => undefined);
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : `Request failed (${response.status})`;
-    throw new ApiError(response.status, message, data);
-  }
-  return response.blob();
+  return (await send(path, {}, '*/*')).blob();
 }
 
 /** Stored files are addressed by a relative path (`uploads/...`); the API host is this origin. */

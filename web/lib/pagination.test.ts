@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasNext, hasPrevious, pageOffset, parsePage } from './pagination';
-import { truncateChars, truncateWords, plainText } from './text';
+import { hasNext, hasPrevious, lastPage, pageOffset, pageWithin, parsePage } from './pagination';
+import { plainText } from '../../contract/plain-text';
+import { truncateChars, truncateWords } from './text';
 
 describe('pagination', () => {
   it('follows the specification', () => {
@@ -12,6 +13,18 @@ describe('pagination', () => {
     expect(hasNext(1, 4, 5)).toBe(true);
     expect(hasNext(2, 4, 8)).toBe(false);
     expect(hasNext(2, 6, 13)).toBe(true);
+  });
+
+  it('shows the last page for a page past the end', () => {
+    expect(lastPage(4, 6)).toBe(2);
+    expect(lastPage(4, 8)).toBe(2);
+    expect(lastPage(4, 9)).toBe(3);
+    expect(lastPage(6, 0)).toBe(1);
+    expect(pageWithin(999, 4, 6)).toBe(2);
+    expect(pageWithin(2, 4, 6)).toBe(2);
+    expect(pageWithin(1, 4, 6)).toBe(1);
+    expect(pageWithin(5, 6, 0)).toBe(1);
+    expect(pageWithin(999, 4, undefined)).toBe(999);
   });
 
   it('reads a page number defensively', () => {

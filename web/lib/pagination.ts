@@ -12,6 +12,19 @@ export function hasNext(page: number, size: number, total: number): boolean {
   return total > pageOffset(page, size) + size;
 }
 
+/** The number of the last page (1 for an empty list). */
+export function lastPage(size: number, total: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/**
+ * The page a list shows: the one asked for, or the last one when that is past the end (an old link,
+ * a typed ?page=999). Until the total is known, the one asked for.
+ */
+export function pageWithin(page: number, size: number, total: number | undefined): number {
+  return total === undefined ? page : Math.min(page, lastPage(size, total));
+}
+
 /** The page number from a ?page= value: a whole number from 1, else 1. */
 export function parsePage(value: string | null): number {
   const page = Number(value);

@@ -1,11 +1,13 @@
 // The signed-in user, loaded once per page load from GET /api/user/session-status. Only the role
 // "user" counts as a session here (staff sign in elsewhere); "signed in" means present and active.
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionStatusResponse, SessionUser } from '../../contract/auth';
 import { api, onUnauthorized } from './api-client';
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionKeys = {
+  session: ['session'] as const,
+};
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
@@ -18,10 +20,13 @@ async function fetchSession(): Promise<SessionUser | null> {
   }
 }
 
+/** The session query, also for reading the session outside a component (after signing in). */
+export const sessionQuery = queryOptions({ queryKey: sessionKeys.session, queryFn: fetchSession, staleTime: Infinity });
+
 export function useSession() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Infinity });
-  useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionQueryKey, null)), [queryClient]);
+  const query = useQuery(sessionQuery);
+  useEffect(() => onUnauthorized(() => queryClient.setQueryData(sessionKeys.session, null)), [queryClient]);
   const user = query.data ?? null;
   return { user, loading: query.isPending, signedIn: Boolean(user?.active) };
 }

@@ -1,7 +1,7 @@
 // Starts the web app on a page the server has rendered, once that page has been painted: on a slow
 // connection the page's stylesheet, fonts and first picture then have the line to themselves, and
 // the visitor reads the page while the scripts that make it interactive arrive. The server writes
-// this script's tag with the app's entry and the chunks of the page (server/plugins/web-app.ts).
+// this script's tag with the app's entry and the chunks of the page (server/modules/pages/).
 (function () {
   var tag = document.currentScript;
   if (!tag) return;

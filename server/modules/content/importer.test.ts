@@ -175,7 +175,7 @@ describe('importContent', () => {
     fixture.write(
       'courses/money-basics/en.yaml',
       COURSE_EN.replace('title: Why a bank account', 'title: Why open a bank account')
-        .replace(/      - slug: opening-an-account\n(?: {8}.*\n)+?(?= {2}- slug: fraud-safety)/, '')
+        .replace(/ {6}- slug: opening-an-account\n(?: {8}.*\n)+?(?= {2}- slug: fraud-safety)/, '')
         .replace(/\n {10}- slug: c\n {12}content: Sharing your UPI PIN\n/, '\n'),
     );
     fixture.write('blogs/blog-02.yaml', fixture.read('blogs/blog-02.yaml').replace('title: Blog 02', 'title: Blog two'));
@@ -329,7 +329,7 @@ describe('invalid content', () => {
     ],
     [
       'a banner with one image',
-      (f) => f.write('media/banners.yaml', f.read('media/banners.yaml').replace(/    - image: banners\/gaon-2.svg\n.*\n/, '')),
+      (f) => f.write('media/banners.yaml', f.read('media/banners.yaml').replace(/ {4}- image: banners\/gaon-2.svg\n.*\n/, '')),
       'content/media/banners.yaml: [1].images must have at least 2 entries',
     ],
     [

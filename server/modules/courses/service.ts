@@ -5,6 +5,7 @@ import type { LanguageCode } from '../../../contract/languages';
 import type { CourseListItem } from '../../../contract/courses';
 import { badRequest, notFound } from '../../plugins/errors';
 import { isLanguageCode } from '../../../contract/languages';
+import { UUID_PATTERN } from '../../../contract/ids';
 import * as repo from './repository';
 
 export function averageRating(ratingTotal: number, ratingCount: number): number {
@@ -70,4 +71,12 @@ export async function chapterDetail(db: Db, lang: LanguageCode, courseId: string
   return {
     [`chapter_${lang}`]: { id: chapter.id, title: chapter.title, order: chapter.order, [`lesson_${lang}s`]: chapter.lessons },
   };
+}
+
+const UUID = new RegExp(UUID_PATTERN);
+
+/** What a link to a course (or a page inside it) shows when shared; nothing for an unknown language or id. */
+export async function courseSharePreview(db: Db, lang: string, courseId: string): Promise<{ title: string; description: string; image: string } | undefined> {
+  const row = isLanguageCode(lang) && UUID.test(courseId) ? await repo.findPublishedCourse(db, lang, courseId) : null;
+  return row ? { title: row.title, description: row.description, image: row.image } : undefined;
 }

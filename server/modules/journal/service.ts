@@ -18,6 +18,7 @@ export async function readJournal(db: Db, userId: string, lang: LanguageCode, co
 export async function writeJournal(db: Db, userId: string, lang: LanguageCode, courseId: string, text: string) {
   await requireEnrolledCourse(db, userId, lang, courseId);
   // PostgreSQL text cannot hold NUL; other control characters except line breaks and tabs add nothing.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
   return { ...messageBody('journalSaved'), ...wire(await repo.saveEntry(db, userId, courseId, clean)) };
 }

@@ -1,14 +1,15 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { Logo } from '../../components/logo';
 import { paths } from '../paths';
-import { externalLinks } from '../site';
+import { partnerLinks, socialLinks } from '../site';
 
-const social = [
-  { key: 'facebook', label: 'Facebook', href: externalLinks.facebook, d: 'M14 8h3V4h-3c-2.8 0-4 1.9-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8z' },
-  { key: 'x', label: 'X', href: externalLinks.x, d: 'M4 4h4.5l4 5.6L17.3 4H20l-6.2 7.3L20.5 20H16l-4.4-6-5.1 6H4l6.4-7.5z' },
-  { key: 'youtube', label: 'YouTube', href: externalLinks.youtube, d: 'M3 8.5C3 6.6 4.6 5 6.5 5h11C19.4 5 21 6.6 21 8.5v7c0 1.9-1.6 3.5-3.5 3.5h-11C4.6 19 3 17.4 3 15.5zM10 9v6l5-3z' },
-  { key: 'instagram', label: 'Instagram', href: externalLinks.instagram, d: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-2a1.5 1.5 0 100 3 1.5 1.5 0 000-3z' },
+const socialIcons = [
+  { key: 'facebook', label: 'Facebook', d: 'M14 8h3V4h-3c-2.8 0-4 1.9-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8z' },
+  { key: 'x', label: 'X', d: 'M4 4h4.5l4 5.6L17.3 4H20l-6.2 7.3L20.5 20H16l-4.4-6-5.1 6H4l6.4-7.5z' },
+  { key: 'youtube', label: 'YouTube', d: 'M3 8.5C3 6.6 4.6 5 6.5 5h11C19.4 5 21 6.6 21 8.5v7c0 1.9-1.6 3.5-3.5 3.5h-11C4.6 19 3 17.4 3 15.5zM10 9v6l5-3z' },
+  { key: 'instagram', label: 'Instagram', d: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-2a1.5 1.5 0 100 3 1.5 1.5 0 000-3z' },
 ] as const;
 
 /** Partner logos, drawn as SVG so they need no request. */
@@ -39,8 +40,21 @@ function ViLogo() {
   );
 }
 
+/** A partner's logo, leading to the partner's page when web/app/site.ts has its address. */
+function Partner({ href, children }: { href: string; children: ReactNode }) {
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    children
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
+  // A social link left empty in web/app/site.ts is not shown.
+  const social = socialIcons.filter((icon) => socialLinks[icon.key]);
   const links = [
     { to: paths.home(), label: t('nav.home') },
     { to: paths.about(), label: t('footer.about') },
@@ -71,29 +85,33 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div>
-          <h2 className="site-footer__heading">{t('footer.follow')}</h2>
-          <ul className="site-footer__social">
-            {social.map((item) => (
-              <li key={item.key}>
-                <a href={item.href} target="_blank" rel="noopener noreferrer" aria-label={`${item.label} ${t('nav.newTab')}`}>
-                  <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                    <path d={item.d} fill="currentColor" fillRule="evenodd" />
-                  </svg>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <>
+              <h2 className="site-footer__heading">{t('footer.follow')}</h2>
+              <ul className="site-footer__social">
+                {social.map((item) => (
+                  <li key={item.key}>
+                    <a href={socialLinks[item.key]} target="_blank" rel="noopener noreferrer" aria-label={`${item.label} ${t('nav.newTab')}`}>
+                      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                        <path d={item.d} fill="currentColor" fillRule="evenodd" />
+                      </svg>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <h2 className="site-footer__heading">{t('footer.partners')}</h2>
           <ul className="site-footer__partners">
             <li>
-              <a href={externalLinks.viFoundation} target="_blank" rel="noopener noreferrer">
+              <Partner href={partnerLinks.viFoundation}>
                 <ViFoundationLogo />
-              </a>
+              </Partner>
             </li>
             <li>
-              <a href={externalLinks.vi} target="_blank" rel="noopener noreferrer">
+              <Partner href={partnerLinks.vi}>
                 <ViLogo />
-              </a>
+              </Partner>
             </li>
           </ul>
         </div>

@@ -2,7 +2,7 @@
 // fit in one line (long labels in some languages need 1300 px or more). The Impact dropdown closes on a
 // click outside it, on Escape, and when Tab moves focus out of it. Link colours follow the page
 // (default red on home, lighter red elsewhere, white on the success-stories pages).
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { Logo } from '../../components/logo';
@@ -74,7 +74,7 @@ function ImpactMenu({ onNavigate, variant }: { onNavigate?: () => void; variant:
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
-  const close = useRef(() => setOpen(false)).current;
+  const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, wrapper, button);
   useEffect(close, [pathname, close]);
   const active = [paths.stories(), paths.blogs(), paths.highlights()].some((p) => pathname.startsWith(p));
@@ -194,7 +194,7 @@ export function SiteHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const closeDrawer = useRef(() => setDrawerOpen(false)).current;
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useDismiss(drawerOpen, closeDrawer, header, toggle);
   useEffect(closeDrawer, [pathname, closeDrawer]);
   const bar = useRef<HTMLDivElement>(null);

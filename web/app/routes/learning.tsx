@@ -1,40 +1,68 @@
 // Every learning view (chapter, lesson, video, quiz, quiz demo, summary, journal) inside the
 // course sidebar, for a signed-in learner whose guardian has agreed when they are under 18.
-import { useLocation, useParams } from 'react-router';
-import { isLanguageCode } from '../../../contract/languages';
+// `Layout` is the frame (a layout route: it stays mounted from one view to the next); each view is
+// its own export, named by its page in app/pages.ts.
+import { Outlet, useParams } from 'react-router';
+import { isLanguageCode, type LanguageCode } from '../../../contract/languages';
 import { LearningShell } from '../../features/learning/components/learning-shell';
 import { ChapterView } from '../../features/learning/components/chapter-view';
 import { VideoView } from '../../features/learning/components/video-view';
 import { QuizView } from '../../features/learning/components/quiz-view';
 import { SummaryView } from '../../features/learning/components/summary-view';
 import { JournalView } from '../../features/learning/components/journal-view';
-import { QuizDemo } from '../../features/quiz-demo/components/quiz-demo';
+import { QuizDemo as SampleQuiz } from '../../features/quiz-demo/components/quiz-demo';
 import { ConsentGate } from '../../features/profile/components/guardian-consent';
 import { RequireLearner } from '../require-learner';
 import { paths } from '../paths';
 
-function View() {
-  const { lang: langParam = '', courseId = '', chapterId, lessonId, quizId, videoId } = useParams();
-  const { pathname } = useLocation();
-  const lang = isLanguageCode(langParam) ? langParam : 'en';
-  const common = { lang, courseId, paths };
-  if (chapterId) return <ChapterView key={`${chapterId}/${lessonId ?? ''}`} {...common} chapterId={chapterId} lessonId={lessonId} />;
-  if (videoId) return <VideoView key={videoId} {...common} videoId={videoId} />;
-  if (quizId && pathname.includes('/quiz_demo/')) return <QuizDemo />;
-  if (quizId) return <QuizView key={quizId} {...common} quizId={quizId} />;
-  if (pathname.endsWith('/journal')) return <JournalView {...common} />;
-  return <SummaryView {...common} />;
-}
-
-export function Component() {
+export function Layout() {
   const { lang = '', courseId = '' } = useParams();
   return (
     <RequireLearner>
       <ConsentGate>
         <LearningShell lang={lang} courseId={courseId} paths={paths}>
-          <View />
+          <Outlet />
         </LearningShell>
       </ConsentGate>
     </RequireLearner>
   );
+}
+
+/** The course's language and id from the address, and the URLs the views link to. */
+function useCourseParams(): { lang: LanguageCode; courseId: string; paths: typeof paths } {
+  const { lang = '', courseId = '' } = useParams();
+  // The shell has already sent an unknown language home; this only narrows the type.
+  return { lang: isLanguageCode(lang) ? lang : 'en', courseId, paths };
+}
+
+export function Chapter() {
+  const { chapterId = '' } = useParams();
+  return <ChapterView key={chapterId} {...useCourseParams()} chapterId={chapterId} />;
+}
+
+export function Lesson() {
+  const { chapterId = '', lessonId = '' } = useParams();
+  return <ChapterView key={`${chapterId}/${lessonId}`} {...useCourseParams()} chapterId={chapterId} lessonId={lessonId} />;
+}
+
+export function Video() {
+  const { videoId = '' } = useParams();
+  return <VideoView key={videoId} {...useCourseParams()} videoId={videoId} />;
+}
+
+export function Quiz() {
+  const { quizId = '' } = useParams();
+  return <QuizView key={quizId} {...useCourseParams()} quizId={quizId} />;
+}
+
+export function QuizDemo() {
+  return <SampleQuiz />;
+}
+
+export function Summary() {
+  return <SummaryView {...useCourseParams()} />;
+}
+
+export function Journal() {
+  return <JournalView {...useCourseParams()} />;
 }

@@ -1,7 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useSession } from '../../lib/session';
+import { sessionQuery, useSession } from '../../lib/session';
 import { safeRedirect } from '../require-learner';
 
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
           // Everything cached was read without the session: start over with it (the
           // specification reloads the page; this keeps the downloaded app).
           client.removeQueries();
-          await client.fetchQuery({ queryKey: ['session'] }).catch(() => undefined);
+          await client.fetchQuery(sessionQuery).catch(() => undefined);
           navigate(target, { replace: true });
         }}
       />

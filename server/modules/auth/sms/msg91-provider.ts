@@ -35,7 +35,7 @@ export class Msg91SmsProvider implements SmsProvider {
     // MSG91 counts expiry in minutes; ours is the one that matters, theirs only must not be shorter.
     url.searchParams.set('otp_expiry', String(Math.ceil(this.options.ttlSeconds / 60)));
 
-    let status = 0;
+    let status: number;
     let answer: { type?: unknown; message?: unknown } = {};
     try {
       const response = await fetch(url, {

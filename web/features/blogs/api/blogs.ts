@@ -4,6 +4,7 @@ import type { BlogList, BlogOne, BlogPage } from '../../../../contract/public-co
 import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
+import { blogKeys } from './keys';
 
 /** The newest post, shown as the featured article and left out of the list below it. */
 const FEATURED_COUNT = 1;
@@ -15,7 +16,7 @@ const FEATURED_COUNT = 1;
  */
 export function useBlogs(page: number) {
   return useQuery({
-    queryKey: ['blogs', 'list', page],
+    queryKey: blogKeys.list(page),
     queryFn: ({ signal }) =>
       api.get<BlogPage>(
         '/api/blog/public',
@@ -29,7 +30,7 @@ export function useBlogs(page: number) {
 
 export function useBlog(blogId: string) {
   return useQuery({
-    queryKey: ['blog', blogId],
+    queryKey: blogKeys.detail(blogId),
     queryFn: ({ signal }) => api.get<BlogOne>(`/api/blog/public/${encodeURIComponent(blogId)}`, undefined, signal),
     select: (data) => data.response,
   });
@@ -37,7 +38,7 @@ export function useBlog(blogId: string) {
 
 export function useRecentBlogs() {
   return useQuery({
-    queryKey: ['blogs', 'recent'],
+    queryKey: blogKeys.recent,
     queryFn: ({ signal }) => api.get<BlogList>('/api/blog/public/recent', undefined, signal),
     select: (data) => data.response,
   });

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { excerpt, formatDate } from '../../../lib/text';
+import { pageWithin } from '../../../lib/pagination';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
@@ -55,17 +57,22 @@ function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (i
 export function BlogIndex({ page, onPage, blogPath }: { page: number; onPage: (page: number) => void; blogPath: (id: string) => string }) {
   const { t } = useTranslation('blogs');
   const recent = useRecentBlogs();
-  const blogs = useBlogs(page);
-  if (recent.isPending || blogs.isPending || blogs.isError) {
-    return <QueryState isPending={recent.isPending || blogs.isPending} isError={blogs.isError} refetch={blogs.refetch} minHeight={1400} />;
+  const asked = useBlogs(page);
+  const shown = pageWithin(page, BLOG_PAGE_SIZE, asked.data?.count);
+  const blogs = useBlogs(shown);
+  const listTop = useRef<HTMLHeadingElement>(null);
+  // A page past the end waits for the last page rather than showing the empty one.
+  const pending = recent.isPending || blogs.isPending || (shown !== page && blogs.isPlaceholderData);
+  if (pending || blogs.isError) {
+    return <QueryState isPending={pending} isError={blogs.isError} refetch={blogs.refetch} minHeight={1400} />;
   }
   return (
     <>
       <FeaturedBlog blog={recent.data?.[0]} blogPath={blogPath} />
       {/* A single post is the featured article alone: no empty list under it. */}
-      {!(blogs.data?.count === 0 && page === 1 && recent.data?.[0]) && (
+      {!(blogs.data?.count === 0 && shown === 1 && recent.data?.[0]) && (
         <section className="blog-list" aria-labelledby="all-posts">
-          <h2 id="all-posts" className="section-title">
+          <h2 id="all-posts" className="section-title pagination-top" ref={listTop} tabIndex={-1}>
             {t('allPosts')}
           </h2>
           {blogs.data && (
@@ -88,7 +95,7 @@ export function BlogIndex({ page, onPage, blogPath }: { page: number; onPage: (p
                   </li>
                 ))}
               </ul>
-              <Pagination page={page} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} />
+              <Pagination page={shown} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} listTop={listTop} />
             </>
           )}
         </section>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CertificateVerified } from '../../../../contract/certificates';
 import type { CodedMessage } from '../../../i18n/server-messages';
 import { api, ApiError } from '../../../lib/api-client';
+import { certificateKeys } from './keys';
 
 /** No certificate has the number (404), or it is not a certificate number (400): the server's message. */
 export type CertificateRefused = { valid: false } & CodedMessage;
@@ -9,7 +10,7 @@ export type CertificateRefused = { valid: false } & CodedMessage;
 /** The certificate behind a number, or {valid: false} when no certificate has it. */
 export function useVerifyCertificate(number: string) {
   return useQuery({
-    queryKey: ['certificate', number],
+    queryKey: certificateKeys.verify(number),
     queryFn: async ({ signal }): Promise<CertificateVerified | CertificateRefused> => {
       try {
         return await api.get<CertificateVerified>(`/api/certificates/verify/${encodeURIComponent(number)}`, undefined, signal);

@@ -15,6 +15,7 @@ import type {
 import type { LanguageCode } from '../../../../contract/languages';
 import { COURSE_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
+import { learningKeys } from './keys';
 
 export interface ChapterView {
   id: string;
@@ -42,20 +43,16 @@ const key = <T>(data: unknown, name: string): T => (data as Record<string, T>)[n
 
 export function useCourses(lang: LanguageCode, page = 1) {
   return useQuery({
-    queryKey: ['courses', lang, page],
+    queryKey: learningKeys.courses(lang, page),
     queryFn: ({ signal }) =>
       api.get<CourseListResponse>('/api/course/public', { offset: (page - 1) * COURSE_PAGE_SIZE, limit: COURSE_PAGE_SIZE, lang }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function courseQueryKey(lang: string, courseId: string) {
-  return ['course', lang, courseId] as const;
-}
-
 export function useCourse(lang: LanguageCode, courseId: string) {
   return useQuery({
-    queryKey: courseQueryKey(lang, courseId),
+    queryKey: learningKeys.course(lang, courseId),
     queryFn: ({ signal }) => api.get<CourseDetailResponse<LanguageCode>>(`/api/course/public/${lang}/${encodeURIComponent(courseId)}`, undefined, signal),
     select: (data): CourseView => {
       const course = key<Record<string, unknown> & CourseListItem>(data, `course_${lang}`);
@@ -79,7 +76,7 @@ export function useCourse(lang: LanguageCode, courseId: string) {
 
 export function useChapter(lang: LanguageCode, courseId: string, chapterId: string) {
   return useQuery({
-    queryKey: ['chapter', lang, courseId, chapterId],
+    queryKey: learningKeys.chapter(lang, courseId, chapterId),
     queryFn: ({ signal }) =>
       api.get<ChapterDetailResponse<LanguageCode>>(
         `/api/chapter/public/${lang}/${encodeURIComponent(courseId)}/chapters/${encodeURIComponent(chapterId)}`,
@@ -99,7 +96,7 @@ export function useChapter(lang: LanguageCode, courseId: string, chapterId: stri
 
 export function useQuiz(lang: LanguageCode, courseId: string, quizId: string) {
   return useQuery({
-    queryKey: ['quiz', lang, courseId, quizId],
+    queryKey: learningKeys.quiz(lang, courseId, quizId),
     queryFn: ({ signal }) =>
       api.get<PublicQuizResponse<LanguageCode>>(
         `/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`,

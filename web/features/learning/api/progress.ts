@@ -15,15 +15,14 @@ import type {
   QuizSubmission,
 } from '../../../../contract/progress';
 import { api, ApiError } from '../../../lib/api-client';
+import { learningKeys } from './keys';
 
 const base = (lang: string, courseId: string) => `/api/progress/${lang}/${encodeURIComponent(courseId)}`;
-
-export const progressKey = (lang: string, courseId: string) => ['progress', lang, courseId] as const;
 
 /** The progress record, or null when the learner is not enrolled (404). Off when signed out. */
 export function useProgress(lang: LanguageCode, courseId: string, enabled: boolean) {
   return useQuery({
-    queryKey: progressKey(lang, courseId),
+    queryKey: learningKeys.progress(lang, courseId),
     enabled,
     queryFn: async ({ signal }): Promise<ProgressRecord | null> => {
       try {
@@ -38,59 +37,64 @@ export function useProgress(lang: LanguageCode, courseId: string, enabled: boole
 
 export function useProgressList(lang: LanguageCode, enabled: boolean) {
   return useQuery({
-    queryKey: ['progress-list', lang],
+    queryKey: learningKeys.progressList(lang),
     enabled,
     queryFn: ({ signal }) => api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: PROGRESS_PAGE_SIZE }, signal),
   });
 }
 
-/** After any change to progress, the record, the lists and the stats are read again. */
-function useRefreshProgress(lang: string, courseId: string) {
+/**
+ * After any change to progress, the record and the lists are read again; the change's mutation key
+ * lets other features refresh what depends on it (web/app/query-reactions.ts).
+ */
+function useProgressChange(lang: string, courseId: string) {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: progressKey(lang, courseId) }),
-      client.invalidateQueries({ queryKey: ['progress-list'] }),
-      client.invalidateQueries({ queryKey: ['stats'] }),
-    ]);
+  return {
+    mutationKey: learningKeys.progressChange,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: learningKeys.progress(lang, courseId) }),
+        client.invalidateQueries({ queryKey: learningKeys.allProgressLists }),
+      ]),
+  };
 }
 
 export function useEnrol(lang: LanguageCode, courseId: string) {
-  const refresh = useRefreshProgress(lang, courseId);
+  const change = useProgressChange(lang, courseId);
   return useMutation({
+    ...change,
     mutationFn: () => api.post<MessageResponse>(base(lang, courseId)),
-    onSuccess: refresh,
   });
 }
 
 export function useCompleteLesson(lang: LanguageCode, courseId: string) {
-  const refresh = useRefreshProgress(lang, courseId);
+  const change = useProgressChange(lang, courseId);
   return useMutation({
+    ...change,
     mutationFn: ({ chapterId, lessonId }: { chapterId: string; lessonId: string }) =>
       api.post<MessageResponse>(`${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`),
-    onSuccess: refresh,
   });
 }
 
 export function useCompleteVideo(lang: LanguageCode, courseId: string) {
-  const refresh = useRefreshProgress(lang, courseId);
+  const change = useProgressChange(lang, courseId);
   return useMutation({
+    ...change,
     mutationFn: (videoId: string) => api.post<MessageResponse>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
-    onSuccess: refresh,
   });
 }
 
 export function useSubmitQuiz(lang: LanguageCode, courseId: string, quizId: string) {
-  const refresh = useRefreshProgress(lang, courseId);
+  const change = useProgressChange(lang, courseId);
   return useMutation({
+    ...change,
     mutationFn: (body: QuizSubmission) => api.post<QuizResult>(`${base(lang, courseId)}/quiz/${encodeURIComponent(quizId)}/complete`, body),
-    onSuccess: refresh,
   });
 }
 
 export function useJournal(lang: LanguageCode, courseId: string) {
   return useQuery({
-    queryKey: ['journal', lang, courseId],
+    queryKey: learningKeys.journal(lang, courseId),
     queryFn: ({ signal }) => api.get<JournalResponse>(`${base(lang, courseId)}/journal`, undefined, signal),
     select: (data) => data.journal,
     staleTime: 0,
@@ -101,7 +105,7 @@ export function useSaveJournal(lang: LanguageCode, courseId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => api.put<JournalSaved>(`${base(lang, courseId)}/journal`, { text }),
-    onSuccess: (data) => client.setQueryData(['journal', lang, courseId], { journal: data.journal }),
+    onSuccess: (data) => client.setQueryData(learningKeys.journal(lang, courseId), { journal: data.journal }),
   });
 }
 
@@ -109,7 +113,7 @@ const ratingPath = (lang: string, courseId: string) => `/api/course/${lang}/${en
 
 export function useRating(lang: LanguageCode, courseId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['rating', lang, courseId],
+    queryKey: learningKeys.rating(lang, courseId),
     enabled,
     queryFn: ({ signal }) => api.get<RatingResponse>(ratingPath(lang, courseId), undefined, signal),
   });
@@ -120,8 +124,8 @@ export function useRate(lang: LanguageCode, courseId: string) {
   return useMutation({
     mutationFn: (rating: number) => api.put<RatingSaved>(ratingPath(lang, courseId), { rating }),
     onSuccess: (data) => {
-      client.setQueryData(['rating', lang, courseId], { myRating: data.myRating, rating: data.rating, averageRating: data.averageRating });
-      void client.invalidateQueries({ queryKey: ['course', lang, courseId] });
+      client.setQueryData(learningKeys.rating(lang, courseId), { myRating: data.myRating, rating: data.rating, averageRating: data.averageRating });
+      void client.invalidateQueries({ queryKey: learningKeys.course(lang, courseId) });
     },
   });
 }

@@ -3,7 +3,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
-import { plainText, truncateWords } from '../../../lib/text';
+import { plainText } from '../../../../contract/plain-text';
+import { truncateWords } from '../../../lib/text';
 import { useLanguage } from '../../../i18n/use-language';
 import { QueryState } from '../../../components/query-state';
 import { useCourses } from '../api/courses';

@@ -1,6 +1,7 @@
 // Gallery and banner calls (specification section 7) as TanStack Query hooks.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mediaKeys } from './keys';
 
 export interface MediaTitle {
   id: string;
@@ -23,7 +24,7 @@ export interface BannerItem {
 
 export function useMediaTitles() {
   return useQuery({
-    queryKey: ['media', 'titles'],
+    queryKey: mediaKeys.titles,
     queryFn: ({ signal }) => api.get<{ media: MediaTitle[] }>('/api/media/public/titles', undefined, signal),
     select: (data) => data.media,
   });
@@ -31,7 +32,7 @@ export function useMediaTitles() {
 
 export function useMediaImages(titleId: string | undefined) {
   return useQuery({
-    queryKey: ['media', 'images', titleId],
+    queryKey: mediaKeys.images(titleId),
     queryFn: ({ signal }) => api.get<{ media: MediaImage[] }>(`/api/media/public/${encodeURIComponent(titleId ?? '')}`, undefined, signal),
     select: (data) => data.media,
     enabled: Boolean(titleId),
@@ -40,7 +41,7 @@ export function useMediaImages(titleId: string | undefined) {
 
 export function useBanner() {
   return useQuery({
-    queryKey: ['media', 'banner'],
+    queryKey: mediaKeys.banner,
     queryFn: ({ signal }) => api.get<{ media: BannerItem[] }>('/api/media/public/banner', undefined, signal),
     select: (data) => data.media,
   });

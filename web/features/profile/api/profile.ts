@@ -5,12 +5,11 @@ import type { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../..
 import type { LanguageCode } from '../../../../contract/languages';
 import type { StatsResponse } from '../../../../contract/progress';
 import { api, apiBlob } from '../../../lib/api-client';
-
-export const meKey = ['me'] as const;
+import { profileKeys } from './keys';
 
 export function useMe(enabled = true) {
   return useQuery({
-    queryKey: meKey,
+    queryKey: profileKeys.me,
     enabled,
     queryFn: ({ signal }) => api.get<UserResponse>('/api/user/me', undefined, signal),
     select: (data) => data.user,
@@ -21,12 +20,10 @@ export function useMe(enabled = true) {
 export function useUpdateMe() {
   const client = useQueryClient();
   return useMutation({
+    // The header's name comes from the session: web/app/query-reactions.ts refreshes it.
+    mutationKey: profileKeys.updateMe,
     mutationFn: (body: UpdateProfileBody) => api.patch<UserResponse>('/api/user/me', body),
-    onSuccess: (data) => {
-      client.setQueryData(meKey, data);
-      // The header shows the name from the session.
-      void client.invalidateQueries({ queryKey: ['session'] });
-    },
+    onSuccess: (data) => client.setQueryData(profileKeys.me, data),
   });
 }
 
@@ -34,13 +31,13 @@ export function useGuardianConsent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: GuardianConsentBody) => api.post<UserResponse>('/api/user/me/guardian-consent', body),
-    onSuccess: (data) => client.setQueryData(meKey, data),
+    onSuccess: (data) => client.setQueryData(profileKeys.me, data),
   });
 }
 
 export function useStats(lang: LanguageCode) {
   return useQuery({
-    queryKey: ['stats', lang],
+    queryKey: profileKeys.stats(lang),
     queryFn: ({ signal }) => api.get<StatsResponse>(`/api/progress/${lang}/stats`, undefined, signal),
     staleTime: 0,
   });

@@ -38,7 +38,7 @@ export function QuizDemo() {
         content: t(`questions.${q.id}.content`),
         options: q.options.map((o) => ({ id: o, content: t(`questions.${q.id}.options.${o}`) })),
       })),
-    // t is bound to the language, but list the language too so a switch always rebuilds the text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is bound to the language, but list the language too so a switch always rebuilds the text.
     [t, i18n.language],
   );
 

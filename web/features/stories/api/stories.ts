@@ -4,10 +4,11 @@ import type { StoryList, StoryOne, StoryPage } from '../../../../contract/public
 import { STORY_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
+import { storyKeys } from './keys';
 
 export function useStories(page: number) {
   return useQuery({
-    queryKey: ['stories', page],
+    queryKey: storyKeys.list(page),
     queryFn: ({ signal }) =>
       api.get<StoryPage>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE }, signal),
     select: (data) => data.response,
@@ -17,7 +18,7 @@ export function useStories(page: number) {
 
 export function useStory(storyId: string) {
   return useQuery({
-    queryKey: ['story', storyId],
+    queryKey: storyKeys.detail(storyId),
     queryFn: ({ signal }) => api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, undefined, signal),
     select: (data) => data.response,
   });
@@ -25,7 +26,7 @@ export function useStory(storyId: string) {
 
 export function useRecentStories() {
   return useQuery({
-    queryKey: ['stories', 'recent'],
+    queryKey: storyKeys.recent,
     queryFn: ({ signal }) => api.get<StoryList>('/api/successstories/public/recent', undefined, signal),
     select: (data) => data.response,
   });

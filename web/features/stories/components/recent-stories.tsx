@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import { plainText, truncateChars } from '../../../lib/text';
+import { plainText } from '../../../../contract/plain-text';
+import { truncateChars } from '../../../lib/text';
 import { useRecentStories } from '../api/stories';
 import { StoryCard } from './story-card';
 import './stories.css';

@@ -5,12 +5,16 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { createTestDatabase } from '../test/test-app';
-import { loadConfig } from './config';
-import type { Database } from '../db/client';
-import { blogs, courses, successStories } from '../db/schema';
-import { escapeHtml, firstScreenCalls, jsonForHtml, plainExcerpt, preloadsFor, translationsFor } from './web-app';
+import { buildApp } from '../../app';
+import { createTestDatabase } from '../../test/test-app';
+import { loadConfig } from '../../plugins/config';
+import type { Database } from '../../db/client';
+import { blogs, courses, successStories } from '../../db/schema';
+import { escapeHtml, jsonForHtml } from './html';
+import { pageMatcher } from './page-match';
+import { plainExcerpt } from './share-preview';
+import { translationsFor } from './translations';
+import { testPageManifest, writeTestPageManifest } from './test-page-manifest';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8" />
 <!--head-tags--><title>Placeholder</title><meta name="description" content="placeholder" /><!--/head-tags-->
@@ -42,6 +46,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets/common-en.json'), JSON.stringify({ nav: { home: 'Home' } }));
   fs.writeFileSync(path.join(webDir, 'assets/common-hi.json'), JSON.stringify({ nav: { home: 'होम </script>' } }));
   fs.writeFileSync(path.join(webDir, 'assets/blogs-en.json'), JSON.stringify({ title: 'Blogs' }));
+  writeTestPageManifest(webDir, testPageManifest({ blogs: { scripts: ['/assets/blogs-abc.js', '/assets/shared-abc.js'], styles: ['/assets/blogs-abc.css'] } }));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
@@ -83,16 +88,27 @@ describe('web app pages', () => {
     expect(res.body).toContain('/assets/index-abc.js');
   });
 
-  it("writes the page's translations as JSON data in the cookie's language, and preloads its first API calls", async () => {
+  it("writes the page's translations as JSON data in the cookie's language, and preloads its chunks and the session call", async () => {
     const res = await app.inject({ method: 'GET', url: '/blogs?page=2', headers: { accept: 'text/html', cookie: 'jgk_lang=hi' } });
     expect(res.statusCode).toBe(200);
     const data = /<script type="application\/json" id="i18n-data">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(data ?? 'null')).toEqual({ lang: 'hi', namespaces: { common: { nav: { home: 'होम </script>' } }, blogs: { title: 'Blogs' } } });
-    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/blog/public?offset=5&amp;limit=4" />');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
+    // The page's chunks, as the page manifest names them; its data calls are not guessed (ADR 11).
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/blogs-abc.js" />\n    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js" />');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/blogs-abc.css" />');
+    expect(res.body).not.toContain('/api/blog/public');
     // An unknown language in the cookie falls back to English.
     const english = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=xx' } });
     expect(english.body).toContain('{"lang":"en","namespaces":{"common":{"nav":{"home":"Home"}}');
+  });
+
+  it("titles a page in the visitor's language where the page manifest has it, in English elsewhere", async () => {
+    const hindi = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=hi' } });
+    expect(hindi.body).toContain('<title>ब्लॉग – JGK</title>');
+    const tamil = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=tm' } });
+    expect(tamil.body).toContain('<title>Blogs – JGK</title>');
+    expect((await page('/blogs')).body).toContain('<title>Blogs – JGK</title>');
   });
 
   it('writes a blog title, excerpt and raster image, escaped', async () => {
@@ -151,6 +167,30 @@ describe('web app pages', () => {
   });
 });
 
+describe('text from visitors and staff in the page', () => {
+  it("is written as it is, even with replacement patterns ($`, $', $&) in the address or a post's title", async () => {
+    const title = "Save $' first, spend $` later & keep $& safe";
+    const [{ id }] = (await database.db
+      .insert(blogs)
+      .values({ slug: 'dollar-patterns', title, description: '<p>Pay $` $\' $&amp; safely.</p>', image: 'uploads/blogs/d.png', author: 'Asha' })
+      .returning({ id: blogs.id })) as [{ id: string }];
+    const res = await page(`/blogs/${id}`);
+    expect(res.body).toContain(`<title>${escapeHtml(title)} – JGK</title>`);
+    expect(res.body).toContain('<meta name="description" content="Pay $` $&#39; $&amp; safely." />');
+    // The template around the tags is whole: one head, one root, one document.
+    expect(res.body.match(/<head>/g)).toHaveLength(1);
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+    expect(res.body.match(/<!doctype html>/g)).toHaveLength(1);
+
+    // (A backtick reaches the server percent-encoded.)
+    const odd = await page("/somewhere/$`/$'/$&");
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).toContain(`<meta property="og:url" content="https://jgk.example.org/somewhere/$%60/$&#39;/$&amp;" />`);
+    expect(odd.body.match(/<head>/g)).toHaveLength(1);
+    expect(odd.body.match(/<!doctype html>/g)).toHaveLength(1);
+  });
+});
+
 describe('web app assets', () => {
   it('sends the precompressed copy of a hashed asset, cached for a year', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
@@ -168,41 +208,20 @@ describe('web app assets', () => {
   });
 });
 
-describe('preload hints', () => {
+describe('page translations', () => {
   const manifest = {
     'index.html': { file: 'assets/index.js', isEntry: true },
-    'app/routes/blogs.tsx': { file: 'assets/blogs.js', imports: ['index.html', '_shared.js'], css: ['assets/blogs.css'] },
-    '_shared.js': { file: 'assets/shared.js' },
     'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
     'i18n/locales/en/blogs.json': { file: 'assets/blogs-en.json' },
     'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
   };
-
-  it('lists the route chunk and what it imports, never the entry', () => {
-    expect(preloadsFor('/blogs', manifest)).toEqual({ scripts: ['/assets/blogs.js', '/assets/shared.js'], styles: ['/assets/blogs.css'] });
-    expect(preloadsFor('/somewhere', manifest)).toEqual({ scripts: [], styles: [] });
-    expect(preloadsFor('/blogs', undefined)).toEqual({ scripts: [], styles: [] });
-  });
-
-  it('names the first-screen API calls with the page and language the web app asks for', () => {
-    expect(firstScreenCalls('/blogs', new URLSearchParams('page=2'), 'en')).toEqual([
-      '/api/user/session-status',
-      '/api/blog/public/recent',
-      '/api/blog/public?offset=5&limit=4',
-    ]);
-    expect(firstScreenCalls('/courses/', new URLSearchParams(), 'hi')).toEqual(['/api/user/session-status', '/api/course/public?offset=0&limit=20&lang=hi']);
-    expect(firstScreenCalls('/success-stories/all', new URLSearchParams('page=x'), 'en')).toEqual([
-      '/api/user/session-status',
-      '/api/successstories/public?offset=0&limit=6',
-    ]);
-    expect(firstScreenCalls('/about', new URLSearchParams(), 'en')).toEqual(['/api/user/session-status']);
-  });
+  const matchPage = pageMatcher(testPageManifest().pages);
 
   it("reads the page's namespaces in the visitor's language, English where the language has none", () => {
     const read = (file: string) => ({ file });
-    expect(translationsFor('/blogs', 'hi', manifest, read)).toEqual({ common: { file: 'assets/common-hi.json' }, blogs: { file: 'assets/blogs-en.json' } });
-    expect(translationsFor('/nowhere', 'en', manifest, read)).toEqual({ common: { file: 'assets/common-en.json' } });
-    expect(translationsFor('/blogs', 'en', undefined, read)).toEqual({});
+    expect(translationsFor(matchPage('/blogs')?.page, 'hi', manifest, read)).toEqual({ common: { file: 'assets/common-hi.json' }, blogs: { file: 'assets/blogs-en.json' } });
+    expect(translationsFor(matchPage('/nowhere')?.page, 'en', manifest, read)).toEqual({ common: { file: 'assets/common-en.json' } });
+    expect(translationsFor(matchPage('/blogs')?.page, 'en', undefined, read)).toEqual({});
   });
 });
 
@@ -220,5 +239,7 @@ describe('helpers', () => {
   it('cuts plain text at a word boundary', () => {
     expect(plainExcerpt('<p>one two three four</p>', 12)).toBe('one two…');
     expect(plainExcerpt('<p>short</p>', 12)).toBe('short');
+    // The web's reading of the HTML: blocks end as sentences.
+    expect(plainExcerpt('<h2>Keep your PIN</h2><p>Never share it</p>')).toBe('Keep your PIN. Never share it');
   });
 });

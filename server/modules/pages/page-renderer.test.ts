@@ -9,12 +9,13 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { createTestDatabase } from '../test/test-app';
-import { signInAs } from '../test/sign-in';
-import { loadConfig } from './config';
-import type { Database } from '../db/client';
-import { isRenderedPage } from './page-renderer';
+import { buildApp } from '../../app';
+import { createTestDatabase } from '../../test/test-app';
+import { signInAs } from '../../test/sign-in';
+import { loadConfig } from '../../plugins/config';
+import type { Database } from '../../db/client';
+import { pageMatcher } from './page-match';
+import { testPageManifest, writeTestPageManifest } from './test-page-manifest';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -58,8 +59,6 @@ beforeAll(async () => {
     path.join(webDir, '.vite/manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-abc.js', isEntry: true },
-      'app/routes/home.tsx': { file: 'assets/home-abc.js', imports: ['_shared-abc.js'] },
-      '_shared-abc.js': { file: 'assets/shared-abc.js' },
       'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
       'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
     }),
@@ -68,6 +67,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets/common-hi.json'), JSON.stringify({ nav: { home: 'होम' } }));
   fs.mkdirSync(path.join(webDir, '.ssr'));
   fs.writeFileSync(path.join(webDir, '.ssr/entry-server.js'), RENDERER);
+  writeTestPageManifest(webDir, testPageManifest({ home: { scripts: ['/assets/home-abc.js', '/assets/shared-abc.js'] } }));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
@@ -199,8 +199,11 @@ describe('pages kept for visitors without a session', () => {
   });
 });
 
-describe('isRenderedPage', () => {
-  it('names the public pages', () => {
+describe('rendered pages', () => {
+  const matchPage = pageMatcher(testPageManifest().pages);
+  const isRenderedPage = (pathname: string) => matchPage(pathname)?.page.rendered ?? false;
+
+  it('are the pages the page manifest marks rendered', () => {
     for (const p of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs/abc', '/success-stories/all', '/success-stories/abc', '/courses', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy', '/blogs/']) {
       expect(isRenderedPage(p), p).toBe(true);
     }

@@ -1,5 +1,6 @@
-// Server-side rendering of the public pages: loads the web build's renderer (web/entry-server.tsx,
-// built into <webDir>/.ssr) and runs it with the visitor's language, every translation of that
+// Server-side rendering of the public pages (those the page manifest marks `rendered`): loads the
+// web build's renderer (web/entry-server.tsx, built into <webDir>/.ssr; its surface is
+// contract/page-render.ts) and runs it with the visitor's language, every translation of that
 // language and the API answered inside this server (app.inject, with the visitor's cookie and
 // address, so sessions and rate limits apply as to the browser's own calls). Without a renderer,
 // or when a render fails, the page goes out as the bare app, which the browser renders itself.
@@ -9,62 +10,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LanguageCode } from '../../contract/languages';
-import { createTtlCache, publicCacheMs } from '../lib/ttl-cache';
-import { sessionCookieName } from './session';
-
-/** The renderer's surface (web/entry-server.tsx). */
-export interface RenderModule {
-  renderPage(input: {
-    url: string;
-    language: LanguageCode;
-    namespaces: Record<string, Record<string, unknown>>;
-    fetch: (path: string, init: RequestInit) => Promise<Response>;
-    timeoutMs?: number;
-  }): Promise<{ html: string; queryState: unknown }>;
-}
-
-/**
- * The public pages, rendered on the server: those a visitor lands on from a search or a shared
- * link. The learner's pages need a session and change with every step; the browser renders them.
- */
-const RENDERED_PAGES = [
-  /^\/$/,
-  /^\/about$/,
-  /^\/gallery$/,
-  /^\/highlights$/,
-  /^\/news$/,
-  /^\/blogs(\/[^/]+)?$/,
-  /^\/success-stories\/[^/]+$/,
-  /^\/courses$/,
-  /^\/vicybershield(tnc)?$/i,
-  /^\/privacy-policy$/,
-];
-
-export function isRenderedPage(pathname: string): boolean {
-  const normalised = pathname.replace(/\/+$/, '') || '/';
-  return RENDERED_PAGES.some((pattern) => pattern.test(normalised));
-}
+import type { LanguageCode } from '../../../contract/languages';
+import type { PageRenderModule, RenderResult } from '../../../contract/page-render';
+import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
+import { sessionCookieName } from '../../plugins/session';
+import type { Translations } from './translations';
 
 /** A render that takes longer is given up: the visitor gets the page the browser renders. */
 const RENDER_TIMEOUT_MS = 3000;
 
 export interface PageRenderer {
-  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<{ html: string; queryState: unknown } | undefined>;
+  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<RenderResult | undefined>;
 }
 
 export async function createPageRenderer(
   app: FastifyInstance,
   webDir: string,
   /** Every translation namespace of a language. */
-  translations: (language: LanguageCode) => Record<string, Record<string, unknown>>,
+  translations: (language: LanguageCode) => Translations,
 ): Promise<PageRenderer | undefined> {
   const file = path.join(webDir, '.ssr/entry-server.js');
   if (!fs.existsSync(file)) return undefined;
-  const renderer = (await import(pathToFileURL(file).href)) as RenderModule;
+  const renderer = (await import(pathToFileURL(file).href)) as PageRenderModule;
 
   // Read once per language: the files do not change while the server runs.
-  const byLanguage = new Map<LanguageCode, Record<string, Record<string, unknown>>>();
+  const byLanguage = new Map<LanguageCode, Translations>();
   const namespacesOf = (language: LanguageCode) => {
     let namespaces = byLanguage.get(language);
     if (!namespaces) {
@@ -74,7 +44,7 @@ export async function createPageRenderer(
     return namespaces;
   };
 
-  const anonymousPages = createTtlCache<{ html: string; queryState: unknown }>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
+  const anonymousPages = createTtlCache<RenderResult>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
   const sessionCookie = sessionCookieName(app);
 
   return {

@@ -1,0 +1,197 @@
+// The import boundaries of eslint.config.js, each shown to fire on a forbidden import and to stay
+// quiet on an allowed one. Each snippet is linted as if it were a file at `file`; the imports point
+// at real files, because the rules judge the file an import resolves to.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = import.meta.dirname;
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The messages of the import rules for `code` linted as `file` (every import must resolve). */
+async function importProblems(file: string, code: string): Promise<string[]> {
+  for (const [, specifier] of code.matchAll(/from '(\.[^']+)'/g)) {
+    const target = path.resolve(root, path.dirname(file), specifier!);
+    const exists = ['', '.ts', '.tsx'].some((ext) => fs.existsSync(target + ext));
+    expect(exists, `${specifier} from ${file} must name a real file (did it move?)`).toBe(true);
+  }
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+type Case = { rule: string; file: string; forbidden: string; allowed: string; message: string };
+
+const cases: Case[] = [
+  {
+    rule: 'web/ never imports server/',
+    file: 'web/lib/example.ts',
+    forbidden: `import { languageOrNotFound } from '../../server/lib/language';`,
+    allowed: `import { LANGUAGES } from '../../contract/languages';`,
+    message: 'web/ never imports server/',
+  },
+  {
+    rule: 'server/ never imports web/',
+    file: 'server/lib/example.ts',
+    forbidden: `import { excerpt } from '../../web/lib/text';`,
+    allowed: `import { LANGUAGES } from '../../contract/languages';`,
+    message: 'server/ never imports web/',
+  },
+  {
+    rule: 'contract/ imports nothing from web/ or server/',
+    file: 'contract/example.ts',
+    forbidden: `import { Type } from '@sinclair/typebox';\nimport { excerpt } from '../web/lib/text';`,
+    allowed: `import { Type } from '@sinclair/typebox';\nimport { LANGUAGES } from './languages';`,
+    message: 'contract/ imports nothing from web/ or server/',
+  },
+  {
+    rule: 'contract/ imports nothing from server/ either',
+    file: 'contract/example.ts',
+    forbidden: `import { Type } from '@sinclair/typebox';\nimport { HttpError } from '../server/plugins/errors';`,
+    allowed: `import { Type } from '@sinclair/typebox';\nimport { Uuid } from './ids';`,
+    message: 'contract/ imports nothing from web/ or server/',
+  },
+  {
+    rule: "contract/'s plain-value files import nothing",
+    file: 'contract/example-values.ts',
+    forbidden: `import { LANGUAGES } from './languages';\nexport const FIRST = LANGUAGES[0];`,
+    allowed: `export const PAGE_SIZE = 10;`,
+    message: 'plain-value file and imports nothing',
+  },
+  {
+    rule: "contract/'s plain-value files re-export nothing",
+    file: 'contract/example-values.ts',
+    forbidden: `export { LANGUAGES } from './languages';`,
+    allowed: `import { Type } from '@sinclair/typebox';\nexport { LANGUAGES } from './languages';\nexport const Id = Type.String();`,
+    message: 'plain-value file and imports nothing',
+  },
+  {
+    rule: 'a web feature never imports another feature',
+    file: 'web/features/blogs/components/example.tsx',
+    forbidden: `import { useStories } from '../../stories/api/stories';`,
+    allowed: `import { useBlogs } from '../api/blogs';`,
+    message: 'A web feature never imports another feature',
+  },
+  {
+    rule: 'a web feature never imports web/app/',
+    file: 'web/features/blogs/components/example.tsx',
+    forbidden: `import { paths } from '../../../app/paths';`,
+    allowed: `import { excerpt } from '../../../lib/text';`,
+    message: 'A web feature never imports web/app/',
+  },
+  {
+    rule: 'web/components never imports a feature',
+    file: 'web/components/example.tsx',
+    forbidden: `import { useBlogs } from '../features/blogs/api/blogs';`,
+    allowed: `import { excerpt } from '../lib/text';`,
+    message: 'web/components, web/lib and web/i18n never import a feature or web/app/',
+  },
+  {
+    rule: 'web/lib never imports web/app/',
+    file: 'web/lib/example.ts',
+    forbidden: `import { paths } from '../app/paths';`,
+    allowed: `import { useTranslation } from '../i18n/react';`,
+    message: 'web/components, web/lib and web/i18n never import a feature or web/app/',
+  },
+  {
+    rule: 'web/i18n never imports an entry of the app',
+    file: 'web/i18n/example.ts',
+    forbidden: `import { render } from '../entry-server';`,
+    allowed: `import { Translator } from './translator';`,
+    message: 'web/components, web/lib and web/i18n never import a feature or web/app/',
+  },
+  {
+    rule: 'web/app/ composes features',
+    file: 'web/app/routes/example.tsx',
+    forbidden: `import { languageOrNotFound } from '../../../server/lib/language';`,
+    allowed: `import { useBlogs } from '../../features/blogs/api/blogs';\nimport { useStories } from '../../features/stories/api/stories';`,
+    message: 'web/ never imports server/',
+  },
+  {
+    rule: "a server module never imports another module's repository",
+    file: 'server/modules/ratings/service.ts',
+    forbidden: `import * as courses from '../courses/repository';`,
+    allowed: `import { averageRating } from '../courses/service';`,
+    message: "A server module uses another module only through that module's service.ts",
+  },
+  {
+    rule: "a server module never imports another module's routes",
+    file: 'server/modules/ratings/routes.ts',
+    forbidden: `import courses from '../courses/routes';`,
+    allowed: `import * as service from './service';`,
+    message: "A server module uses another module only through that module's service.ts",
+  },
+  {
+    rule: "a server module never imports another module's other files",
+    file: 'server/modules/progress/example.ts',
+    forbidden: `import { scoreQuiz } from '../quizzes/scoring';`,
+    allowed: `import { languageOrNotFound } from '../../lib/language';`,
+    message: "A server module uses another module only through that module's service.ts",
+  },
+  {
+    rule: "a module's tests never import another module's repository",
+    file: 'server/modules/blogs/example.test.ts',
+    forbidden: `import * as courses from '../courses/repository';`,
+    allowed: `import { importContent } from '../content/importer';\nimport { createContentFixture } from '../content/content-fixture';`,
+    message: "A module's tests never import another module's repository or routes",
+  },
+  {
+    rule: 'a service never imports its routes',
+    file: 'server/modules/courses/service.ts',
+    forbidden: `import courses from './routes';`,
+    allowed: `import * as repo from './repository';`,
+    message: 'a service or repository never imports the routes',
+  },
+  {
+    rule: 'a repository never imports its service',
+    file: 'server/modules/courses/repository.ts',
+    forbidden: `import { averageRating } from './service';`,
+    allowed: `import { courses } from '../../db/schema';`,
+    message: 'a repository never imports the service',
+  },
+  {
+    rule: "server/plugins never imports a module's repository or routes",
+    file: 'server/plugins/example.ts',
+    forbidden: `import * as courses from '../modules/courses/repository';`,
+    allowed: `import { averageRating } from '../modules/courses/service';`,
+    message: "server/plugins and server/lib never import a module's repository or routes",
+  },
+  {
+    rule: "server/lib never imports a module's routes",
+    file: 'server/lib/example.ts',
+    forbidden: `import courses from '../modules/courses/routes';`,
+    allowed: `import { LANGUAGES } from '../../contract/languages';`,
+    message: "server/plugins and server/lib never import a module's repository or routes",
+  },
+  {
+    rule: 'server/plugins never reads tables outside a repository',
+    file: 'server/plugins/example.ts',
+    forbidden: `import { sessions } from '../db/schema';`,
+    allowed: `import type { Db } from '../db/client';`,
+    message: 'server/plugins and server/lib never read tables',
+  },
+  {
+    rule: 'a repository file may read tables',
+    file: 'server/plugins/example-repository.ts',
+    forbidden: `import * as courses from '../modules/courses/repository';`,
+    allowed: `import { sessions } from '../db/schema';`,
+    message: "server/plugins and server/lib never import a module's repository or routes",
+  },
+];
+
+describe('import boundaries (eslint.config.js)', () => {
+  it.each(cases)('$rule', async ({ file, forbidden, allowed, message }) => {
+    const problems = await importProblems(file, forbidden);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+    expect(await importProblems(file, allowed)).toEqual([]);
+  });
+
+  it('leaves tests/, bench/ and scripts/ free to drive the server', async () => {
+    expect(await importProblems('bench/example.ts', `import * as schema from '../server/db/schema';`)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// The web app's pages: every GET that is not an API call or a file gets the built index.html with
+// the page's title, share preview, first translations and preload hints, and a public page its
+// markup rendered here. Which pages exist, and what each needs, comes from the web build's page
+// manifest (web/app/pages.ts); the server has no list of its own. Unknown /api/* paths and
+// missing files stay JSON 404s. Registered last in app.ts: a catch-all GET route (a route, so
+// responses are compressed like any other) and the not-found handler for everything else.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode } from '../../../contract/languages';
+import { messageBody } from '../../../contract/messages';
+import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
+import { pageMatcher } from './page-match';
+import { createPageRenderer } from './page-renderer';
+import { sharePreview, sitePreview, type SharePreviewContext } from './share-preview';
+import { allNamespaces, readNamespaces, translationsFor } from './translations';
+import { readWebBuild } from './web-build';
+
+/** The cookie in which the web app keeps the visitor's language (web/i18n/i18n.ts). */
+const LANGUAGE_COOKIE = 'jgk_lang';
+
+/**
+ * The call every page makes first (web/lib/session.ts). A page the browser renders has it
+ * preloaded, so it starts with the page instead of after the scripts; a page rendered here
+ * carries its answer.
+ */
+const SESSION_STATUS_CALL = '/api/user/session-status';
+
+function isPageAddress(pathname: string): boolean {
+  return (
+    !pathname.startsWith('/api/') &&
+    pathname !== '/api' &&
+    !pathname.startsWith('/uploads/') &&
+    // A missing script, style or image is a 404, not the app.
+    !/\.[a-z0-9]{1,8}$/i.test(pathname)
+  );
+}
+
+export default fp(
+  async function pages(app: FastifyInstance, opts: { webDir?: string }) {
+    const notFound = (reply: FastifyReply) => reply.code(404).send(messageBody('notFound'));
+    app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+    const build = readWebBuild(opts.webDir);
+    if (!build) {
+      app.get('/*', async (_request, reply) => notFound(reply));
+      return;
+    }
+    const { template, viteManifest, pageManifest, readTranslation } = build;
+    const matchPage = pageMatcher(pageManifest.pages);
+    const renderer = viteManifest
+      ? await createPageRenderer(app, build.dir, (language) => readNamespaces(allNamespaces(viteManifest), language, viteManifest, readTranslation))
+      : undefined;
+    const publicUrl = app.config.publicUrl;
+    const preview: SharePreviewContext = {
+      db: app.db,
+      site: pageManifest.site,
+      absolute: (p) => `${publicUrl}/${p.replace(/^\/+/, '')}`,
+    };
+
+    app.get('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!isPageAddress(pathname)) return notFound(reply);
+      const match = matchPage(pathname);
+      const cookieLang = request.cookies?.[LANGUAGE_COOKIE];
+      const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
+      let meta: PageMeta;
+      try {
+        meta = await sharePreview(preview, pathname, match, lang);
+      } catch (error) {
+        // A preview is a nicety: the page itself must still load.
+        request.log.warn({ err: error }, 'page meta lookup failed');
+        meta = sitePreview(preview, pathname);
+      }
+      const scripts = match?.page.scripts ?? [];
+      const styles = match?.page.styles ?? [];
+      const rendered = renderer && match?.page.rendered ? await renderer.render(request, request.url, lang) : undefined;
+      const hints = [
+        ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+        ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+        // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
+        ...(rendered ? [] : [SESSION_STATUS_CALL]).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
+      ].join('\n    ');
+      const translations = translationsFor(match?.page, lang, viteManifest, readTranslation);
+      const data = [
+        ...(Object.keys(translations).length ? [`<script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`] : []),
+        ...(rendered ? [`<script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>`] : []),
+      ]
+        .map((block) => `\n    ${block}`)
+        .join('');
+      const { bcp47, script } = LANGUAGES[lang];
+      const html = assemblePage(rendered ? startScriptsAfterPaint(template, scripts) : template, {
+        htmlAttributes: `lang="${bcp47}" data-script="${script}"`,
+        head: `${renderHeadTags(meta, pageManifest.site.name)}${hints ? `\n    ${hints}` : ''}${data}`,
+        root: rendered?.html ?? '',
+      });
+      return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
+  },
+  { name: 'pages', dependencies: ['config'] },
+);

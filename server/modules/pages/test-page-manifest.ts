@@ -1,0 +1,61 @@
+// A page manifest for the tests of this module, shaped like the one the web build writes from
+// web/app/pages.ts (tests/e2e/pages-agree.e2e.ts checks the real one against the server).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PAGE_MANIFEST_FILE, type PageManifest, type PageManifestEntry } from '../../../contract/page-manifest';
+
+const page = (name: string, pagePath: string, rest: Partial<PageManifestEntry> = {}): PageManifestEntry => ({
+  name,
+  path: pagePath,
+  rendered: false,
+  namespaces: [],
+  scripts: [],
+  styles: [],
+  ...rest,
+});
+
+const coursePreview = { content: 'course', langParam: 'lang', idParam: 'courseId' } as const;
+
+export function testPageManifest(overrides: Record<string, Partial<PageManifestEntry>> = {}): PageManifest {
+  const pages = [
+    page('home', '/', { rendered: true, namespaces: ['home'], titles: { en: 'JGK – Taking India forward with financial literacy' }, lcpImage: '/home/hero-1.svg' }),
+    page('about', '/about', { rendered: true, namespaces: ['about'], titles: { en: 'About us – JGK' } }),
+    page('gallery', '/gallery', { rendered: true, namespaces: ['media'], titles: { en: 'Gallery – JGK' } }),
+    page('highlights', '/highlights', { rendered: true, namespaces: ['media'], titles: { en: 'Highlights – JGK' } }),
+    page('news', '/news', { rendered: true, namespaces: ['news'], titles: { en: 'News and publications – JGK' } }),
+    page('blogs', '/blogs', { rendered: true, namespaces: ['blogs'], titles: { en: 'Blogs – JGK', hi: 'ब्लॉग – JGK' }, preview: { content: 'blog-list' } }),
+    page('blog', '/blogs/:blogId', { rendered: true, namespaces: ['blogs'], preview: { content: 'blog', idParam: 'blogId' } }),
+    page('storiesAll', '/success-stories/all', { rendered: true, namespaces: ['stories'], titles: { en: 'Success stories – JGK' } }),
+    page('story', '/success-stories/:storyId', { rendered: true, namespaces: ['stories'], preview: { content: 'story', idParam: 'storyId' } }),
+    page('login', '/login', { namespaces: ['auth', 'messages'], titles: { en: 'Sign in – JGK' } }),
+    page('courses', '/courses', { rendered: true, namespaces: ['learning', 'messages'], titles: { en: 'Courses – JGK' }, description: 'Free courses in 10 Indian languages.' }),
+    page('course', '/courses/:lang/:courseId', { namespaces: ['learning'], preview: coursePreview }),
+    page('chapter', '/courses/:lang/:courseId/chapter/:chapterId', { namespaces: ['learning'], preview: coursePreview }),
+    page('profile', '/user-profile', { namespaces: ['profile'] }),
+    page('certificateVerify', '/certificates/verify/:number', { namespaces: ['profile'] }),
+    page('cyberShield', '/vicyberShield', {
+      rendered: true,
+      namespaces: ['cybershield'],
+      titles: { en: 'Vi CyberShield – stay safe from online fraud – JGK' },
+      description: 'How to recognise phishing: call 1930 or report at cybercrime.gov.in.',
+    }),
+    page('cyberShieldTerms', '/vicybershieldtnc', { rendered: true, namespaces: ['quiz-terms'], titles: { en: 'Vi CyberShield quiz terms and conditions – JGK' } }),
+    page('privacy', '/privacy-policy', { rendered: true, namespaces: ['privacy'], titles: { en: 'Privacy policy – JGK' } }),
+    page('quizComponent', '/quizcomponent', { namespaces: ['quiz'] }),
+  ].map((entry) => ({ ...entry, ...overrides[entry.name] }));
+  return {
+    site: {
+      name: 'JGK',
+      title: 'JGK – Taking India forward with financial literacy',
+      description: 'Free financial-literacy and cyber-safety courses in 10 Indian languages, taught with games, quizzes and stories.',
+      image: '/og-image.png',
+    },
+    pages,
+  };
+}
+
+export function writeTestPageManifest(webDir: string, manifest: PageManifest = testPageManifest()): void {
+  const file = path.join(webDir, PAGE_MANIFEST_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(manifest));
+}

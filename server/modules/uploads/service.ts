@@ -1,0 +1,201 @@
+// The uploads pipeline, as the staff media routes will call it: storeUpload() takes one file of a
+// kind (image, document or video), checks what it really is from its bytes, refuses anything else
+// with a message a member of staff can act on, cleans or re-encodes it, and stores the result under
+// keys derived from the stored bytes' hash (docs/decisions/0015-uploads.md).
+//
+// There are no routes and no database tables here yet: the media library (its tables, alt text per
+// language, where each file is used) and the multipart routes come with the staff platform, which
+// keeps what storeUpload returns. Refusals are UploadRefusedError (upload-refused.ts), which carry
+// their HTTP status.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Config } from '../../plugins/config';
+import { createFileStorage } from '../../lib/storage/create-storage';
+import type { FileStorage, StorageBody } from '../../lib/storage/file-storage';
+import { processImage, type PhotoFormat } from './image-processing';
+import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from './limits';
+import { removeMp4Metadata } from './mp4-metadata';
+import { OverLimit, receiveInMemory, receiveToFile, type Received, type UploadSource } from './receive';
+import { sniffFormat } from './sniff';
+import { sanitiseSvg } from './svg-sanitiser';
+import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
+
+export interface UploadDeps {
+  storage: FileStorage;
+  /** Where a video is written while it arrives, before its hash (and so its key) is known. */
+  scratchDir: string;
+}
+
+/** The file store and scratch folder of this server, from its configuration. */
+export function uploadDepsFromConfig(config: Pick<Config, 'uploadsDir' | 'dataDir'>): UploadDeps {
+  return { storage: createFileStorage(config), scratchDir: path.join(config.dataDir, 'tmp', 'uploads') };
+}
+
+export interface UploadInput {
+  kind: UploadKind;
+  /** As the uploader named it; shown in the media library, never used to decide anything. */
+  filename: string;
+  /**
+   * The whole file, or a stream of it (a multipart file). A stream is read only up to the kind's
+   * limit; a route that also limits its multipart parser should allow one byte more than that
+   * limit, so a cut-off stream is refused here as too large instead of stored as if complete.
+   */
+  source: UploadSource;
+}
+
+export interface StoredVariant {
+  key: string;
+  /** The address the site uses for it (`uploads/by-hash/...`). */
+  path: string;
+  contentType: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+}
+
+export interface StoredUpload {
+  kind: UploadKind;
+  /** What the bytes are, whatever the name said. */
+  format: FileFormat;
+  filename: string;
+  /**
+   * SHA-256 (hex) of the file as uploaded: the same file uploaded again has the same one. A stored
+   * file's key comes from the hash of what was stored, which differs when it was cleaned.
+   */
+  sha256: string;
+  /** Size of the file as uploaded. */
+  bytes: number;
+  /** The original's size in pixels once upright (images). */
+  width?: number;
+  height?: number;
+  /** Photos: the WebP copies, widest first. Other kinds: the one stored file. */
+  variants: StoredVariant[];
+  /** What was removed from an SVG that a person may miss (pictures or links to other files). */
+  warnings: string[];
+}
+
+/** Stored files live under this folder, named by their hash, and never change. */
+export const CONTENT_KEY_FOLDER = 'by-hash';
+
+/** `by-hash/3f/3f9c...e1.webp`: 128 bits of the bytes' SHA-256, in a folder of its first two digits. */
+export function contentKey(sha256Hex: string, extension: string): string {
+  return `${CONTENT_KEY_FOLDER}/${sha256Hex.slice(0, 2)}/${sha256Hex.slice(0, 32)}.${extension}`;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The name to show: its last path part, without control characters, at most 200 characters. */
+export function cleanFilename(filename: string): string {
+  const last = filename.split(/[\\/]/).pop() ?? '';
+  const clean = [...last.replace(/[\u0000-\u001f\u007f]+/g, '').replace(/\s+/g, ' ').trim()].slice(0, 200).join('');
+  return clean || 'upload';
+}
+
+async function putOnce(storage: FileStorage, key: string, body: () => StorageBody, contentType: string): Promise<void> {
+  // The key is the content's hash: if it is there, the same bytes are there.
+  if (await storage.exists(key)) return;
+  await storage.put(key, body(), contentType);
+}
+
+async function storeBytes(storage: FileStorage, bytes: Buffer, format: FileFormat, extra: Partial<StoredVariant> = {}): Promise<StoredVariant> {
+  const key = contentKey(sha256(bytes), EXTENSIONS[format]);
+  await putOnce(storage, key, () => bytes, CONTENT_TYPES[format]);
+  return { key, path: storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: bytes.length, ...extra };
+}
+
+/** What the bytes are, if they are a format of the kind and within its limit; a refusal if not. */
+function checkFormat(kind: UploadKind, received: Received): FileFormat {
+  if (received.size === 0) throw new UploadRefusedError('empty', 'The file is empty.');
+  const format = sniffFormat(received.head);
+  if (!format || !FORMATS[kind].includes(format)) throw notAccepted(kind, format);
+  if (received.size > maxBytesFor(kind, format)) throw tooLarge(kind, format, received.size);
+  return format;
+}
+
+export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {
+  const filename = cleanFilename(input.filename);
+  return input.kind === 'video' ? storeVideo(deps, input.source, filename) : storeHeld(deps, input.kind, input.source, filename);
+}
+
+/** Images and documents: small enough to hold in memory while they are checked and cleaned. */
+async function storeHeld(deps: UploadDeps, kind: Exclude<UploadKind, 'video'>, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveInMemory(source, MAX_BYTES[kind]).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
+  });
+  const format = checkFormat(kind, received);
+  const base = { kind, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+  if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes)) };
+  if (format === 'pdf') {
+    assertCompletePdf(received.bytes);
+    return { ...base, variants: [await storeBytes(deps.storage, received.bytes, format)] };
+  }
+  const image = await processImage(received.bytes, format as PhotoFormat);
+  const variants: StoredVariant[] = [];
+  for (const variant of image.variants) {
+    variants.push(await storeBytes(deps.storage, variant.data, 'webp', { width: variant.width, height: variant.height }));
+  }
+  return { ...base, width: image.width, height: image.height, variants };
+}
+
+/**
+ * Videos: written to a scratch file as they arrive, then stored as uploaded (the server has no
+ * video tools to re-encode), less an MP4's location.
+ */
+async function storeVideo(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveToFile(source, MAX_BYTES.video, deps.scratchDir).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge('video', undefined, error.size) : error;
+  });
+  try {
+    const format = checkFormat('video', received);
+    const changed = format === 'mp4' && (await removeMp4Metadata(received.file));
+    const key = contentKey(changed ? await hashFile(received.file) : received.sha256, EXTENSIONS[format]);
+    await putOnce(deps.storage, key, () => fs.createReadStream(received.file), CONTENT_TYPES[format]);
+    const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
+    return { kind: 'video', format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
+  } finally {
+    await fsp.rm(received.file, { force: true });
+  }
+}
+
+async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<StoredUpload, 'variants' | 'warnings' | 'width' | 'height'>> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UploadRefusedError('damaged', 'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.');
+  }
+  const { svg, findings } = sanitiseSvg(text);
+  if (findings.activeContent.length > 0) {
+    throw new UploadRefusedError(
+      'active-content',
+      `SVG images with script are not accepted, and this one has ${findings.activeContent.join(', ')}. Export the drawing again without interactivity (or as PNG) and upload that.`,
+    );
+  }
+  const clean = Buffer.from(svg, 'utf8');
+  // What is stored must still be a drawing a browser can show: librsvg (inside sharp) reads it.
+  let size: { width?: number; height?: number };
+  try {
+    size = await sharp(clean).metadata();
+  } catch {
+    throw new UploadRefusedError('damaged', 'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.');
+  }
+  const warnings = findings.removed.map((what) => `Removed ${what}: an SVG image here shows only its own shapes, text and colours.`);
+  const variant = await storeBytes(storage, clean, 'svg', { width: size.width, height: size.height });
+  return { variants: [variant], warnings, width: size.width, height: size.height };
+}
+
+/** A PDF ends with %%EOF (within its last kilobyte, allowing for trailing bytes): a cut-off upload does not. */
+function assertCompletePdf(bytes: Buffer): void {
+  if (!bytes.subarray(-1024).includes('%%EOF')) {
+    throw new UploadRefusedError('damaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
+  }
+}

@@ -1,0 +1,4 @@
+// The certificate check's TanStack Query keys.
+export const certificateKeys = {
+  verify: (number: string) => ['certificate', number] as const,
+};

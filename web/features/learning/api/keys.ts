@@ -1,0 +1,16 @@
+// The learning feature's TanStack Query keys, and the key of its changes that other features'
+// data depends on (web/app/query-reactions.ts reacts to it).
+export const learningKeys = {
+  courses: (lang: string, page: number) => ['courses', lang, page] as const,
+  course: (lang: string, courseId: string) => ['course', lang, courseId] as const,
+  chapter: (lang: string, courseId: string, chapterId: string) => ['chapter', lang, courseId, chapterId] as const,
+  quiz: (lang: string, courseId: string, quizId: string) => ['quiz', lang, courseId, quizId] as const,
+  progress: (lang: string, courseId: string) => ['progress', lang, courseId] as const,
+  /** Every language's list of enrolled courses: a prefix of `progressList(lang)`. */
+  allProgressLists: ['progress-list'] as const,
+  progressList: (lang: string) => ['progress-list', lang] as const,
+  journal: (lang: string, courseId: string) => ['journal', lang, courseId] as const,
+  rating: (lang: string, courseId: string) => ['rating', lang, courseId] as const,
+  /** Mutation key: the learner's progress changed (enrolment, a lesson, video or quiz completed). */
+  progressChange: ['progress-change'] as const,
+};
