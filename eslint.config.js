@@ -162,8 +162,9 @@ export default defineConfig(
     },
   },
   {
-    // The plain-value files of contract/ (constants and code lists; today languages.ts) are the
-    // contract files without a TypeBox import. They import nothing at all, so the web can import
+    // The plain-value files of contract/ (constants and code lists: languages.ts, messages.ts,
+    // auth-rules.ts, page-sizes.ts...) are the contract files without a TypeBox import. They
+    // import nothing at all, so the web can import
     // their values without pulling in TypeBox or a schema; schema files import TypeBox and may
     // import them. To add a constant, put it in such a file (or make one) and import it from the
     // schema and the web. Type-only imports are erased from the built code, so they are allowed.

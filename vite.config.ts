@@ -82,10 +82,13 @@ const browserApp = defineConfig({
             // The libraries the first screen needs, in one long-cached chunk; libraries used only by
             // some pages stay with those pages.
             { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 2 },
-            // The small pieces pages share (lists, tabs, formatting), in one chunk rather than a
-            // request for each; the larger, rarer ones (quiz player, legal document) stay apart.
+            // The small pieces pages share (lists, tabs, formatting; of contract/ the languages, the
+            // excerpt of sanitised HTML and the learning bounds), in one chunk rather than a request
+            // for each; the larger, rarer ones (quiz player, legal document) and the contract's other
+            // values (sign-in rules, profile options, message texts) stay with the pages that use
+            // them: in this chunk every page would load them (ADR 13).
             // The features' query keys too: the app's cross-feature reactions use them on every page.
-            { name: 'common', test: /\/(web\/(components|lib)|contract)\/(?!quiz-player|legal-document)|\/web\/features\/[^/]+\/api\/keys\.ts$/, priority: 1 },
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/features\/[^/]+\/api\/keys\.ts$/, priority: 1 },
             // Feature pieces two or more pages use, one chunk per set of pages using them.
             { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
           ],

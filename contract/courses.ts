@@ -4,6 +4,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Uuid } from './ids';
 import { LANGUAGE_CODES, type LanguageCode } from './languages';
+import { RATING_MAX } from './learning-rules';
+import { MessageResponse } from './message-responses';
+import { COURSE_PAGE_SIZE } from './page-sizes';
+import { pageQuery } from './page-query';
 
 // `type: [x, 'null']` rather than anyOf: the response serializer handles it without trying each branch,
 // and the OpenAPI document shows it as nullable.
@@ -31,12 +35,13 @@ export const CourseListItem = Type.Object({
 });
 export type CourseListItem = Static<typeof CourseListItem>;
 
-export const CourseListQuery = Type.Object({
-  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
-  search: Type.Optional(Type.String({ maxLength: 100, description: 'Matched case-insensitively in title and description' })),
-  lang: Type.String({ pattern: '^[a-z]{2}$', default: 'en', description: `One of ${LANGUAGE_CODES.join(', ')}` }),
-});
+export const CourseListQuery = Type.Composite([
+  pageQuery(COURSE_PAGE_SIZE),
+  Type.Object({
+    search: Type.Optional(Type.String({ maxLength: 100, description: 'Matched case-insensitively in title and description' })),
+    lang: Type.String({ pattern: '^[a-z]{2}$', default: 'en', description: `One of ${LANGUAGE_CODES.join(', ')}` }),
+  }),
+]);
 
 export const CourseListResponse = Type.Object({ courses: Type.Array(CourseListItem), total: Type.Integer() });
 export type CourseListResponse = Static<typeof CourseListResponse>;
@@ -153,12 +158,12 @@ export type PublicQuiz<L extends LanguageCode> = { id: string; title: string; pa
 };
 export type PublicQuizResponse<L extends LanguageCode> = { [K in `quiz_${L}`]: PublicQuiz<L> };
 
-export const RatingBody = Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) });
+export const RatingBody = Type.Object({ rating: Type.Integer({ minimum: 1, maximum: RATING_MAX }) });
 export const RatingResponse = Type.Object({
-  myRating: NullableInteger({ minimum: 1, maximum: 5, description: "The signed-in learner's rating, null when not rated" }),
+  myRating: NullableInteger({ minimum: 1, maximum: RATING_MAX, description: "The signed-in learner's rating, null when not rated" }),
   rating: Type.Integer({ description: 'Number of ratings of the course' }),
   averageRating: Type.Number({ description: 'One decimal; 0 when unrated' }),
 });
 export type RatingResponse = Static<typeof RatingResponse>;
-export const RatingSaved = Type.Composite([Type.Object({ message: Type.String() }), RatingResponse]);
+export const RatingSaved = Type.Composite([MessageResponse, RatingResponse]);
 export type RatingSaved = Static<typeof RatingSaved>;

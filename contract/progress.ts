@@ -3,9 +3,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './ids';
 import { CourseListItem } from './courses';
-
-export const Message = Type.Object({ message: Type.String() });
-export type Message = Static<typeof Message>;
+import { JOURNAL_MAX_LENGTH } from './learning-rules';
+import { MessageResponse } from './message-responses';
+import { PROGRESS_PAGE_SIZE } from './page-sizes';
+import { pageQuery } from './page-query';
 
 export const ProgressRecord = Type.Object({
   lessonId: Type.String({ description: 'Completed lessons, comma-separated, each written chapterId::lessonId' }),
@@ -35,10 +36,7 @@ export const ProgressListItem = Type.Composite([
 ]);
 export type ProgressListItem = Static<typeof ProgressListItem>;
 
-export const ProgressListQuery = Type.Object({
-  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
-});
+export const ProgressListQuery = pageQuery(PROGRESS_PAGE_SIZE);
 export const ProgressListResponse = Type.Object({
   courses: Type.Array(ProgressListItem, { description: "The learner's enrolled courses in the language, newest enrolment first" }),
   total: Type.Integer(),
@@ -74,7 +72,6 @@ export const QuizResult = Type.Object({
 });
 export type QuizResult = Static<typeof QuizResult>;
 
-export const JOURNAL_MAX_LENGTH = 10_000;
 export const JournalBody = Type.Object({ text: Type.String({ maxLength: JOURNAL_MAX_LENGTH }) });
 export const JournalResponse = Type.Object({
   journal: Type.Object({
@@ -83,4 +80,5 @@ export const JournalResponse = Type.Object({
   }),
 });
 export type JournalResponse = Static<typeof JournalResponse>;
-export const JournalSaved = Type.Composite([Message, JournalResponse]);
+export const JournalSaved = Type.Composite([MessageResponse, JournalResponse]);
+export type JournalSaved = Static<typeof JournalSaved>;

@@ -5,18 +5,6 @@ import { Type, type Static } from '@sinclair/typebox';
 
 import { Uuid } from './ids';
 
-/** Page of a list: `offset` rows skipped, at most `limit` (1..50) returned. */
-export const pageQuery = (defaultLimit: number) =>
-  Type.Object({
-    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Rows to skip' }),
-    limit: Type.Integer({ minimum: 1, maximum: 50, default: defaultLimit, description: 'Rows to return (1 to 50)' }),
-  });
-export type PageQuery = Static<ReturnType<typeof pageQuery>>;
-
-export const BLOG_PAGE_SIZE = 4;
-export const STORY_PAGE_SIZE = 6;
-export const RECENT_COUNT = 3;
-
 export const Blog = Type.Object({
   id: Uuid,
   title: Type.String(),
@@ -74,5 +62,3 @@ export const BannerItem = Type.Object({
 export type BannerItem = Static<typeof BannerItem>;
 export const Banners = Type.Object({ media: Type.Array(BannerItem) });
 export type Banners = Static<typeof Banners>;
-
-export const ErrorMessage = Type.Object({ message: Type.String() });

@@ -1,27 +1,7 @@
-// A learner's profile: the options the profile form offers and the shapes of the profile calls.
+// A learner's profile: the shapes of the profile calls (the options and bounds are in
+// profile-options.ts).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-
-export const GENDERS = ['Male', 'Female', 'Other'] as const;
-export type Gender = (typeof GENDERS)[number];
-
-export const QUALIFICATIONS = [
-  'Below 8th Std',
-  '8th Std',
-  '10th Std',
-  '10+2 or Diploma',
-  'Graduate',
-  'Post Graduate',
-  'Doctorate',
-] as const;
-export type Qualification = (typeof QUALIFICATIONS)[number];
-
-/** Who may give consent for a learner under 18 (DPDP Act 2023: a parent or lawful guardian). */
-export const GUARDIAN_RELATIONSHIPS = ['Mother', 'Father', 'Guardian'] as const;
-export type GuardianRelationship = (typeof GUARDIAN_RELATIONSHIPS)[number];
-
-export const AGE_MIN = 5;
-export const AGE_MAX = 120;
-export const MINOR_AGE = 18;
+import { AGE_MAX, AGE_MIN, GENDERS, GUARDIAN_RELATIONSHIPS, QUALIFICATIONS } from './profile-options';
 
 // A plain `enum` keeps validation messages readable ("must be equal to one of the allowed values")
 // where a union of literals would report every branch.

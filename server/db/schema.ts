@@ -3,6 +3,8 @@
 // Enumerations are text columns with CHECK constraints rather than PostgreSQL enums, so a new value
 // is a one-line migration and test databases need no schema-qualified types.
 import { sql } from 'drizzle-orm';
+import { MOBILE_DIGITS } from '../../contract/auth-rules';
+import { AGE_MAX, AGE_MIN, GENDERS } from '../../contract/profile-options';
 import {
   boolean,
   check,
@@ -46,10 +48,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_mobile_key').on(t.mobile),
-    check('users_mobile_format', sql`${t.mobile} ~ '^[0-9]{12}$'`),
+    // Built from the contract's rules, so changing one there makes drizzle-kit write its migration.
+    check('users_mobile_format', sql`${t.mobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
-    check('users_gender_known', sql`${t.gender} is null or ${t.gender} in ('Male', 'Female', 'Other')`),
-    check('users_age_range', sql`${t.age} is null or (${t.age} between 5 and 120)`),
+    check('users_gender_known', sql`${t.gender} is null or ${t.gender} in ${sql.raw(`(${GENDERS.map((g) => `'${g}'`).join(', ')})`)}`),
+    check('users_age_range', sql`${t.age} is null or (${t.age} between ${sql.raw(String(AGE_MIN))} and ${sql.raw(String(AGE_MAX))})`),
   ],
 );
 

@@ -12,6 +12,6 @@ export const LanguageParam = Type.String({
 
 
 export function languageOrNotFound(code: string): LanguageCode {
-  if (!isLanguageCode(code)) throw notFound('This language is not offered');
+  if (!isLanguageCode(code)) throw notFound('languageNotOffered');
   return code;
 }

@@ -1,26 +1,62 @@
-// One error shape for every failure: JSON {message} (plus field details for validation), the right
-// status, and nothing internal (stack, SQL) for a client to see.
+// One error shape for every failure: JSON {code, message} (plus params where the message holds a
+// number, field details for validation, retryAfter for a 429), the right status, and nothing
+// internal (stack, SQL) for a client to see. The codes and their English texts are
+// contract/messages.ts; the web shows each code in the learner's language.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  formatMessage,
+  isMessageCode,
+  messageBody,
+  type MessageCode,
+  type MessageParams,
+  type ParamsArg,
+  type ParamsOf,
+} from '../../contract/messages';
+import type { ErrorResponse } from '../../contract/message-responses';
 
-/** Thrown by services for an answer the client caused; the message is shown to the learner. */
+/**
+ * Thrown for an answer the client caused; the learner reads the code's text in their language. The
+ * message is the code's English text (a subclass may say more precisely what is wrong, in English:
+ * UploadRefusedError).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
+    readonly code: MessageCode,
+    readonly params?: MessageParams,
+    /** Whole seconds: sent as the Retry-After header and as retryAfter in the body. */
+    readonly retryAfter?: number,
   ) {
-    super(message);
+    super(formatMessage(code, params));
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+type Thrower = <C extends MessageCode>(code: C, ...params: ParamsArg<C>) => HttpError;
+const answering =
+  (statusCode: number): Thrower =>
+  (code, ...[params]) =>
+    new HttpError(statusCode, code, params as MessageParams | undefined);
+
+export const badRequest = answering(400);
+export const unauthorized = (): HttpError => new HttpError(401, 'signInRequired');
+export const forbidden = answering(403);
+export const notFound = answering(404);
+export const conflict = answering(409);
+export const serviceUnavailable = answering(503);
+
+/**
+ * A 429 telling when to ask again: `seconds` rounded up to whole seconds (at least one), and the
+ * message's params made from those whole seconds (e.g. minutes for a long wait).
+ */
+export function tooManyRequests<C extends MessageCode>(
+  code: C,
+  seconds: number,
+  ...[params]: [ParamsOf<C>] extends [never] ? [] : [params: (retryAfter: number) => ParamsOf<C>]
+): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(seconds));
+  return new HttpError(429, code, params?.(retryAfter), retryAfter);
+}
 
 interface ValidationIssue {
   keyword?: string;
@@ -63,7 +99,8 @@ function describeIssue(issue: ValidationIssue): string {
   }
 }
 
-function describeValidation(error: FastifyError): { message: string; details: { field: string; message: string }[] } {
+/** The `validation` answer: the message names the first field at fault, `details` every one. */
+function describeValidation(error: FastifyError): ErrorResponse {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const context = error.validationContext ?? 'request';
   const details = issues.map((issue) => {
@@ -73,25 +110,56 @@ function describeValidation(error: FastifyError): { message: string; details: { 
   });
   const first = details[0];
   const message = first ? `Invalid ${context}: ${first.field} ${first.message}` : `Invalid ${context}`;
-  return { message, details };
+  return { code: 'validation', message, details };
+}
+
+type ClientErrorCode = Extract<MessageCode, 'badJson' | 'bodyTooLarge' | 'unsupportedType' | 'notFound' | 'badRequest'>;
+
+/** Fastify's own client errors (and its plugins'), by their error code. */
+const FASTIFY_CODES: Readonly<Record<string, ClientErrorCode>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'badJson',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'badJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedType',
+};
+
+function clientErrorCode(error: FastifyError, status: number): ClientErrorCode {
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return known;
+  // The JSON parser's own SyntaxError carries no Fastify code.
+  if (error instanceof SyntaxError) return 'badJson';
+  return status === 404 ? 'notFound' : 'badRequest';
+}
+
+function httpErrorBody(error: HttpError): ErrorResponse {
+  const body: ErrorResponse = { code: error.code, message: error.message };
+  if (error.params) body.params = error.params;
+  if (error.retryAfter !== undefined) body.retryAfter = error.retryAfter;
+  return body;
 }
 
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+        // The types allow only listed codes; this catches a cast or a stale build, and answers as
+        // for any other fault instead of sending a code no client can translate.
+        if (!isMessageCode(error.code)) {
+          request.log.error({ err: error, code: error.code }, 'error thrown with a code contract/messages.ts does not list');
+          return reply.code(500).send(messageBody('internal'));
+        }
+        if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+        return reply.code(error.statusCode).send(httpErrorBody(error));
       }
       if (error.validation) {
         return reply.code(400).send(describeValidation(error));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        // Fastify's own client errors (bad JSON, body too large, rate limit, wrong content type).
-        return reply.code(status).send({ message: error.message });
+        return reply.code(status).send(messageBody(clientErrorCode(error, status)));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.code(500).send(messageBody('internal'));
     });
   },
   { name: 'errors' },

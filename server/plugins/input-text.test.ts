@@ -13,7 +13,7 @@ describe('text with a NUL character', () => {
   it('is refused in a query string with a 400, not a database error', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en&search=a%00b' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Text must not contain the NUL character' });
+    expect(res.json()).toEqual({ code: 'nulCharacter', message: 'Text must not contain the NUL character' });
   });
 
   it('is refused in a JSON body, however deep', async () => {

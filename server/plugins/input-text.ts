@@ -16,7 +16,7 @@ export default fp(
   async function inputText(app: FastifyInstance) {
     app.addHook('preValidation', async (request) => {
       if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-        throw badRequest('Text must not contain the NUL character');
+        throw badRequest('nulCharacter');
       }
     });
   },

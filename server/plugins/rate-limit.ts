@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { HttpError } from './errors';
 
 export default fp(
   async function rateLimits(app: FastifyInstance) {
@@ -24,11 +25,9 @@ export default fp(
       // A failing Redis must not take the site down: let the request through.
       skipOnError: true,
       allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      }),
+      // Thrown to the error handler (plugins/errors.ts); the plugin has set Retry-After already.
+      errorResponseBuilder: (_request, context) => new HttpError(429, 'rateLimited', { count: Math.ceil(context.ttl / 1000) }),
     });
   },
-  { name: 'rate-limit', dependencies: ['config'] },
+  { name: 'rate-limit', dependencies: ['config', 'errors'] },
 );

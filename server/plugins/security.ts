@@ -73,7 +73,7 @@ export default fp(
       if (SAFE_METHODS.has(request.method)) return;
       const site = request.headers['sec-fetch-site'];
       if (typeof site === 'string') {
-        if (site !== 'same-origin' && site !== 'none') throw forbidden('Cross-site request refused');
+        if (site !== 'same-origin' && site !== 'none') throw forbidden('crossSite');
         return;
       }
       const origin = request.headers.origin;
@@ -82,11 +82,11 @@ export default fp(
         try {
           originHost = new URL(origin).host;
         } catch {
-          throw forbidden('Cross-site request refused');
+          throw forbidden('crossSite');
         }
-        if (originHost !== request.headers.host) throw forbidden('Cross-site request refused');
+        if (originHost !== request.headers.host) throw forbidden('crossSite');
       } else if (origin === 'null') {
-        throw forbidden('Cross-site request refused');
+        throw forbidden('crossSite');
       }
     });
   },

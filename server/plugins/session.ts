@@ -7,9 +7,11 @@ import cookie from '@fastify/cookie';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { MINOR_AGE } from '../../contract/profile-options';
 import { forbidden, unauthorized } from './errors';
 
-export interface SessionUser {
+/** The signed-in user as the server knows it (the wire shape is contract/auth.ts SessionUser). */
+export interface SignedInUser {
   id: string;
   role: string;
   name: string;
@@ -22,9 +24,9 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null; resolved once per request on first use. */
-    getUser(): Promise<SessionUser | null>;
+    getUser(): Promise<SignedInUser | null>;
     sessionId: string | null;
-    userPromise: Promise<SessionUser | null> | null;
+    userPromise: Promise<SignedInUser | null> | null;
   }
 }
 
@@ -117,7 +119,7 @@ function prepareSessionLookup(db: Db) {
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
-async function loadUser(request: FastifyRequest, lookup: SessionLookup): Promise<SessionUser | null> {
+async function loadUser(request: FastifyRequest, lookup: SessionLookup): Promise<SignedInUser | null> {
   const app = request.server;
   const token = request.cookies[sessionCookieName(app)];
   if (!token || token.length > 100) return null;
@@ -142,11 +144,8 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export async function requireActiveUser(request: FastifyRequest): Promise<void> {
   const user = await request.getUser();
   if (!user) throw unauthorized();
-  if (!user.active) throw forbidden('Your account is not active');
+  if (!user.active) throw forbidden('inactive');
 }
-
-export const MINOR_AGE = 18;
-export const GUARDIAN_CONSENT_REQUIRED = 'A parent or guardian must agree before a learner under 18 can start learning';
 
 /**
  * preHandler for learning (enrol, progress, quizzes, certificate): an active learner and, for a
@@ -155,7 +154,7 @@ export const GUARDIAN_CONSENT_REQUIRED = 'A parent or guardian must agree before
 export async function requireLearner(request: FastifyRequest): Promise<void> {
   await requireActiveUser(request);
   const user = (await request.getUser())!;
-  if (user.age !== null && user.age < MINOR_AGE && !user.guardianConsentAt) throw forbidden(GUARDIAN_CONSENT_REQUIRED);
+  if (user.age !== null && user.age < MINOR_AGE && !user.guardianConsentAt) throw forbidden('consentRequired', { age: MINOR_AGE });
 }
 
 /** Deletes expired and idle sessions; called periodically by the server. */

@@ -1,10 +1,13 @@
 // Every language carries every key of the English file of a namespace (the app never downloads a
 // second language as a fallback), and interpolation placeholders and tags match. Long-text
 // namespaces may be missing for a language as a whole (then English is served with a note).
+// The English of the 'messages' namespace is also contract/messages.ts: every code the API sends
+// is translated in every language.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../contract/languages';
+import { MESSAGES } from '../../contract/messages';
 
 const root = path.join(import.meta.dirname, 'locales');
 
@@ -19,10 +22,13 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 
 const tokens = (text: string) => [...text.matchAll(/{{\s*\w+\s*}}|<\/?\w+>/g)].map((m) => m[0]).sort();
 const namespaces = fs.readdirSync(path.join(root, 'en')).map((f) => f.replace(/\.json$/, ''));
+const englishFile = (ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'en', `${ns}.json`), 'utf8')));
+/** A namespace's English: its file, and for 'messages' the API's codes too. */
+const englishOf = (ns: string): Record<string, string> => ({ ...(ns === 'messages' ? MESSAGES : {}), ...englishFile(ns) });
 
 describe('translations', () => {
   for (const ns of namespaces) {
-    const english = flatten(JSON.parse(fs.readFileSync(path.join(root, 'en', `${ns}.json`), 'utf8')));
+    const english = englishOf(ns);
     for (const lang of LANGUAGE_CODES.filter((l) => l !== 'en')) {
       const file = path.join(root, lang, `${ns}.json`);
       if (!fs.existsSync(file)) continue;

@@ -1,16 +1,31 @@
 // The one way the web app talks to the API: same origin, the session cookie, JSON both ways, and
-// every failure turned into an ApiError {status, message}. A 401 is announced once here, so the
-// session state (web/lib/session.ts) can forget the user without each caller checking for it.
+// every failure turned into an ApiError {status, code, message, params}. A 401 is announced once
+// here, so the session state (web/lib/session.ts) can forget the user without each caller checking
+// for it. The learner reads an error through localMessage (web/i18n/server-messages.ts), by its code.
+import type { MessageParams } from '../../contract/messages';
 
 export class ApiError extends Error {
+  /**
+   * What happened: a code of contract/messages.ts as the server sent it, "network" when the
+   * server could not be reached, or undefined when the answer carried none.
+   */
+  readonly code: string | undefined;
+  /** The numbers in the message, by placeholder name. */
+  readonly params: MessageParams | undefined;
+
   constructor(
     readonly status: number,
+    /** The server's message, in English. */
     message: string,
-    /** The error's JSON body, for fields beyond the message (e.g. retryAfter of a 429). */
+    /** The error's JSON body, for fields beyond the message (e.g. retryAfter of a 429, validation's details). */
     readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
+    // The body of an error is the contract's ErrorResponse.
+    const body = (details ?? {}) as { code?: string; params?: MessageParams };
+    this.code = body.code ?? (status === 0 ? 'network' : undefined);
+    this.params = body.params;
   }
 }
 
@@ -73,7 +88,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error: please check your connection and try again.');
+    throw new ApiError(0, 'Network error');
   }
 
   if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());

@@ -2,13 +2,8 @@
 // "user" counts as a session here (staff sign in elsewhere); "signed in" means present and active.
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionStatusResponse, SessionUser } from '../../contract/auth';
 import { api, onUnauthorized } from './api-client';
-
-export interface SessionUser {
-  role: string;
-  name: string;
-  active: boolean;
-}
 
 export const sessionKeys = {
   session: ['session'] as const,
@@ -16,7 +11,7 @@ export const sessionKeys = {
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
-    const data = await api.get<{ user: SessionUser | null }>('/api/user/session-status');
+    const data = await api.get<SessionStatusResponse>('/api/user/session-status');
     return data.user && data.user.role === 'user' ? data.user : null;
   } catch (error) {
     // A failed status check leaves the visitor anonymous instead of breaking the page.

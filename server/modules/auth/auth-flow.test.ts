@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastCode, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
-import { MESSAGES } from './service';
+import { messageBody } from '../../../contract/messages';
+import { OTP_LENGTH } from '../../../contract/auth-rules';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('a learner’s first visit', () => {
       otp: lastCode(t.app, mobile),
     });
     expect(registered.statusCode).toBe(200);
-    expect(registered.json()).toEqual({ message: MESSAGES.registered });
+    expect(registered.json()).toEqual(messageBody('registered'));
     const cookie = sessionCookie(registered);
 
     const status = await get('/api/user/session-status', cookie);
@@ -59,7 +60,7 @@ describe('a learner’s first visit', () => {
 
     const out = await post(t.app, '/api/user/logout', undefined, { cookie });
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ message: MESSAGES.loggedOut });
+    expect(out.json()).toEqual(messageBody('loggedOut'));
     const cleared = out.cookies.find((c) => c.name === 'sid');
     expect(cleared?.value).toBe('');
 
@@ -75,7 +76,7 @@ describe('a learner’s first visit', () => {
     expect(sent.statusCode).toBe(200);
     const res = await post(t.app, '/api/user/login', { mobile, otp: lastCode(t.app, mobile) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MESSAGES.loggedIn });
+    expect(res.json()).toEqual(messageBody('loggedIn'));
     expect((await get('/api/user/session-status', sessionCookie(res))).json().user.name).toBe('Asha Devi');
   });
 });
@@ -135,7 +136,7 @@ describe('sessions', () => {
   it('logout without a session still answers 200', async () => {
     const res = await post(t.app, '/api/user/logout');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MESSAGES.loggedOut });
+    expect(res.json()).toEqual(messageBody('loggedOut'));
   });
 
   it('session-status reports an inactive learner as inactive', async () => {
@@ -184,7 +185,7 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
       it(`${url}: ${what} is "Enter a valid phone number"`, async () => {
         const res = await post(t.app, url, payload);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: MESSAGES.invalidMobile });
+        expect(res.json()).toEqual(messageBody('invalidMobile'));
       });
     }
   }
@@ -226,7 +227,7 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     for (const name of [undefined, '', '    ']) {
       const res = await post(t.app, '/api/user/register', { mobile, otp, name });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please enter your name' });
+      expect(res.json()).toEqual({ code: 'nameRequired', message: 'Please enter your name' });
     }
     const long = await post(t.app, '/api/user/register', { mobile, otp, name: 'a'.repeat(101) });
     expect(long.statusCode).toBe(400);
@@ -242,7 +243,7 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     for (const email of ['not-an-email', 'a@b', 'two@@example.in', 'space in@example.in', `${'a'.repeat(250)}@example.in`]) {
       const res = await post(t.app, '/api/user/register', { mobile, otp, name: 'Asha', email });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Enter a valid email address' });
+      expect(res.json()).toEqual({ code: 'invalidEmail', message: 'Enter a valid email address' });
     }
     const ok = await post(t.app, '/api/user/register', { mobile, otp, name: 'Asha', email: '' });
     expect(ok.statusCode).toBe(200);
@@ -253,10 +254,10 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
   it('register and login need a valid number and a code', async () => {
     for (const url of ['/api/user/login', '/api/user/register']) {
       const noNumber = await post(t.app, url, { otp: '123456', name: 'A' });
-      expect(noNumber.json()).toEqual({ message: MESSAGES.invalidMobile });
+      expect(noNumber.json()).toEqual(messageBody('invalidMobile'));
       const noCode = await post(t.app, url, { mobile: nextMobile(), name: 'A' });
       expect(noCode.statusCode).toBe(400);
-      expect(noCode.json()).toEqual({ message: MESSAGES.codeShape });
+      expect(noCode.json()).toEqual(messageBody('codeShape', { length: OTP_LENGTH }));
     }
   });
 

@@ -6,7 +6,8 @@ import { otpChallenges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastCode, memorySms, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
 import { generateCode, hashCode } from './otp';
-import { MESSAGES, wrongCodeMessage } from './service';
+import { formatMessage, messageBody } from '../../../contract/messages';
+import { OTP_LENGTH } from '../../../contract/auth-rules';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +75,7 @@ describe('expiry', () => {
       .where(eq(otpChallenges.mobile, mobile));
     const res = await login(mobile, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.expired });
+    expect(res.json()).toEqual(messageBody('expired'));
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 });
@@ -88,7 +89,7 @@ describe('single use', () => {
     expect(first.statusCode).toBe(200);
     const again = await login(mobile, code);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: MESSAGES.used });
+    expect(again.json()).toEqual(messageBody('used'));
   });
 
   it('the code used to register cannot then log in', async () => {
@@ -98,7 +99,7 @@ describe('single use', () => {
     expect((await post(t.app, '/api/user/register', { mobile, name: 'Ravi', otp: code })).statusCode).toBe(200);
     const res = await login(mobile, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MESSAGES.used);
+    expect(res.json().message).toBe(formatMessage('used'));
   });
 
   it('a new code makes the previous one invalid', async () => {
@@ -124,7 +125,7 @@ describe('bound to the number', () => {
     if (codeA === codeB) return;
     const res = await login(b, codeA);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(wrongCodeMessage(4));
+    expect(res.json().message).toBe(formatMessage('wrongCode', { count: 4 }));
   });
 
   it('even A’s stored hash copied onto B’s challenge does not let A’s code in', async () => {
@@ -154,15 +155,15 @@ describe('wrong tries', () => {
       messages.push(res.json().message);
     }
     expect(messages).toEqual([
-      wrongCodeMessage(4),
-      wrongCodeMessage(3),
-      wrongCodeMessage(2),
-      wrongCodeMessage(1),
-      MESSAGES.tooManyTries,
+      formatMessage('wrongCode', { count: 4 }),
+      formatMessage('wrongCode', { count: 3 }),
+      formatMessage('wrongCode', { count: 2 }),
+      formatMessage('wrongCode', { count: 1 }),
+      formatMessage('tooManyTries'),
     ]);
     const right = await login(mobile, code);
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe(MESSAGES.tooManyTries);
+    expect(right.json().message).toBe(formatMessage('tooManyTries'));
     expect(right.json().message).toMatch(/request a new one-time password/);
   });
 
@@ -184,7 +185,7 @@ describe('wrong tries', () => {
     await Promise.all(guesses.map((guess) => login(mobile, guess)));
     const [row] = (await challengesOf(mobile)).slice(-1);
     expect(row!.attempts).toBe(5);
-    expect((await login(mobile, code)).json().message).toBe(MESSAGES.tooManyTries);
+    expect((await login(mobile, code)).json().message).toBe(formatMessage('tooManyTries'));
   });
 
   it('a new code starts with five fresh tries', async () => {
@@ -203,13 +204,13 @@ describe('which call fits which number', () => {
     const before = memorySms(t.app).countFor(known);
     const res = await post(t.app, '/api/user/send-otp', { mobile: known });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MESSAGES.sentRegistered });
+    expect(res.json()).toEqual(messageBody('sentRegistered'));
     expect(memorySms(t.app).countFor(known)).toBe(before + 1);
 
     const fresh = nextMobile();
     const created = await post(t.app, '/api/user/send-otp', { mobile: fresh });
     expect(created.statusCode).toBe(404);
-    expect(created.json()).toEqual({ message: MESSAGES.sentNew });
+    expect(created.json()).toEqual(messageBody('sentNew'));
     expect(memorySms(t.app).countFor(fresh)).toBe(1);
   });
 
@@ -219,7 +220,7 @@ describe('which call fits which number', () => {
     const code = lastCode(t.app, mobile);
     const res = await login(mobile, code);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: MESSAGES.notRegistered });
+    expect(res.json()).toEqual(messageBody('notRegistered'));
     expect((await post(t.app, '/api/user/register', { mobile, name: 'Meena', otp: code })).statusCode).toBe(200);
   });
 
@@ -229,7 +230,7 @@ describe('which call fits which number', () => {
     const code = lastCode(t.app, mobile);
     const res = await post(t.app, '/api/user/register', { mobile, name: 'Someone Else', otp: code });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: MESSAGES.alreadyRegistered });
+    expect(res.json()).toEqual(messageBody('alreadyRegistered'));
     expect((await login(mobile, code)).statusCode).toBe(200);
   });
 
@@ -240,10 +241,8 @@ describe('which call fits which number', () => {
     await t.app.db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
     const res = await login(mobile, '123456');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.noCode });
-    expect((await post(t.app, '/api/user/register', { mobile: never, name: 'X', otp: '123456' })).json()).toEqual({
-      message: MESSAGES.noCode,
-    });
+    expect(res.json()).toEqual(messageBody('noCode'));
+    expect((await post(t.app, '/api/user/register', { mobile: never, name: 'X', otp: '123456' })).json()).toEqual(messageBody('noCode'));
   });
 
   it('a code of the wrong shape is refused without costing a try', async () => {
@@ -252,7 +251,7 @@ describe('which call fits which number', () => {
     for (const otp of ['12345', '1234567', 'abcdef', '12 345', '']) {
       const res = await login(mobile, otp);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MESSAGES.codeShape });
+      expect(res.json()).toEqual(messageBody('codeShape', { length: OTP_LENGTH }));
     }
     const [row] = (await challengesOf(mobile)).slice(-1);
     expect(row!.attempts).toBe(0);

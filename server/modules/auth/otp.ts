@@ -1,7 +1,7 @@
 // The one-time password itself: how a code is made, how it is stored (never as itself), and how a
 // typed code is checked.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { MOBILE_DIGITS, OTP_LENGTH } from '../../../contract/auth';
+import { MOBILE_DIGITS, OTP_LENGTH } from '../../../contract/auth-rules';
 
 /** Six digits from the operating system's secure generator, leading zeros kept. */
 export function generateCode(): string {

@@ -3,48 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
-import { HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
+import { OTP_LENGTH } from '../../../contract/auth-rules';
+import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
 import { checkEmail, checkName } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
-import { SMS_UNAVAILABLE } from './sms/msg91-provider';
 import { codeMatches, generateCode, hashCode, isCodeShaped, normaliseMobile } from './otp';
 import * as repo from './repository';
 
-export const MESSAGES = {
-  invalidMobile: 'Enter a valid phone number',
-  codeShape: 'Enter the 6-digit one-time password',
-  sentRegistered: 'One-time password sent to your phone',
-  sentNew: 'This number is not registered yet. Enter your name to register with the one-time password we sent.',
-  resent: 'A new one-time password has been sent to your phone',
-  noCode: 'Please request a one-time password first',
-  expired: 'This one-time password has expired. Please request a new one.',
-  used: 'This one-time password has already been used. Please request a new one.',
-  tooManyTries: 'Too many wrong tries. Please request a new one-time password.',
-  notRegistered: 'This number is not registered. Please register first.',
-  alreadyRegistered: 'This number is already registered. Please log in.',
-  loggedIn: 'Login successful',
-  registered: 'Registration successful',
-  loggedOut: 'You have been signed out',
-} as const;
-
-export function wrongCodeMessage(triesLeft: number): string {
-  return `Incorrect one-time password. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
-}
-
-/** A 429 whose body also carries retryAfter (seconds), so the web can count down. */
-export class RetryLaterError extends HttpError {
-  readonly retryAfter: number;
-  constructor(message: (seconds: number) => string, seconds: number) {
-    const whole = Math.max(1, Math.ceil(seconds));
-    super(429, message(whole), { 'retry-after': String(whole) });
-    this.retryAfter = whole;
-  }
-}
-
-function inWords(seconds: number): string {
-  if (seconds < 120) return `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
+/** A long wait in whole minutes, as the send-limit messages say it. */
+const inMinutes = (seconds: number) => ({ count: Math.ceil(seconds / 60) });
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -75,7 +42,7 @@ export class AuthService {
   /** Sends a new code (the previous one stops working). Answers whether the number is registered. */
   async sendCode(rawMobile: string | undefined, clientIp: string): Promise<{ registered: boolean }> {
     const mobile = normaliseMobile(rawMobile);
-    if (!mobile) throw badRequest(MESSAGES.invalidMobile);
+    if (!mobile) throw badRequest('invalidMobile');
     const { db, config, sms } = this.deps;
     const { otp } = config;
     const ip = clientIp.slice(0, 64);
@@ -88,24 +55,18 @@ export class AuthService {
       if (latest && otp.resendCooldownSeconds > 0) {
         const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
         if (wait > 0) {
-          throw new RetryLaterError((s) => `Please wait ${s} seconds before asking for a new one-time password.`, wait);
+          throw tooManyRequests('wait', wait, (seconds) => ({ count: seconds }));
         }
       }
       const since = new Date(now.getTime() - otp.windowSeconds * 1000);
       const untilFor = (sentAt: Date) => (sentAt.getTime() + otp.windowSeconds * 1000 - now.getTime()) / 1000;
       const numberFull = await repo.nthNewestSendSince(tx, { mobile }, since, otp.perNumberLimit);
       if (numberFull) {
-        throw new RetryLaterError(
-          (s) => `Too many one-time passwords were requested for this number. Please try again in ${inWords(s)}.`,
-          untilFor(numberFull),
-        );
+        throw tooManyRequests('numberLimit', untilFor(numberFull), inMinutes);
       }
       const addressFull = await repo.nthNewestSendSince(tx, { clientIp: ip }, since, otp.perAddressLimit);
       if (addressFull) {
-        throw new RetryLaterError(
-          (s) => `Too many one-time passwords were requested from your network. Please try again in ${inWords(s)}.`,
-          untilFor(addressFull),
-        );
+        throw tooManyRequests('addressLimit', untilFor(addressFull), inMinutes);
       }
       await repo.expireOpenChallenges(tx, mobile, now);
       return repo.insertChallenge(tx, {
@@ -122,7 +83,7 @@ export class AuthService {
     } catch (error) {
       // A code that never left does not count against the learner's cooldown or limits.
       await repo.deleteChallenge(db, challengeId);
-      throw error instanceof HttpError ? error : new HttpError(503, SMS_UNAVAILABLE);
+      throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
     }
     return { registered: Boolean(await repo.findUserByMobile(db, mobile)) };
   }
@@ -131,9 +92,9 @@ export class AuthService {
   async login(rawMobile: string | undefined, rawCode: string | undefined): Promise<string> {
     const { mobile, code } = this.checkShape(rawMobile, rawCode);
     const user = await repo.findUserByMobile(this.deps.db, mobile);
-    if (!user) throw notFound(MESSAGES.notRegistered);
+    if (!user) throw notFound('notRegistered');
     const challengeId = await this.verify(mobile, code);
-    if (!(await repo.consumeChallenge(this.deps.db, challengeId, this.now()))) throw badRequest(MESSAGES.used);
+    if (!(await repo.consumeChallenge(this.deps.db, challengeId, this.now()))) throw badRequest('used');
     return user.id;
   }
 
@@ -143,24 +104,24 @@ export class AuthService {
     const name = checkName(body.name);
     const email = checkEmail(body.email);
     const { db } = this.deps;
-    if (await repo.findUserByMobile(db, mobile)) throw conflict(MESSAGES.alreadyRegistered);
+    if (await repo.findUserByMobile(db, mobile)) throw conflict('alreadyRegistered');
     const challengeId = await this.verify(mobile, code);
     try {
       // Using the code and creating the account succeed or fail together.
       return await db.transaction(async (tx) => {
-        if (!(await repo.consumeChallenge(tx, challengeId, this.now()))) throw badRequest(MESSAGES.used);
+        if (!(await repo.consumeChallenge(tx, challengeId, this.now()))) throw badRequest('used');
         return repo.insertUser(tx, { mobile, name, email });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyRegistered);
+      if (isUniqueViolation(error)) throw conflict('alreadyRegistered');
       throw error;
     }
   }
 
   private checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
     const mobile = normaliseMobile(rawMobile);
-    if (!mobile) throw badRequest(MESSAGES.invalidMobile);
-    if (!isCodeShaped(rawCode)) throw badRequest(MESSAGES.codeShape);
+    if (!mobile) throw badRequest('invalidMobile');
+    if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
     return { mobile, code: rawCode.trim() };
   }
 
@@ -169,18 +130,18 @@ export class AuthService {
     const { db, config } = this.deps;
     const now = this.now();
     const challenge = await repo.latestChallenge(db, mobile);
-    if (!challenge) throw badRequest(MESSAGES.noCode);
+    if (!challenge) throw badRequest('noCode');
     const attempts = await repo.reserveAttempt(db, challenge.id, config.otp.maxAttempts, now);
     if (attempts === undefined) {
-      if (challenge.consumedAt) throw badRequest(MESSAGES.used);
-      if (challenge.attempts >= config.otp.maxAttempts) throw badRequest(MESSAGES.tooManyTries);
-      if (challenge.expiresAt.getTime() <= now.getTime()) throw badRequest(MESSAGES.expired);
+      if (challenge.consumedAt) throw badRequest('used');
+      if (challenge.attempts >= config.otp.maxAttempts) throw badRequest('tooManyTries');
+      if (challenge.expiresAt.getTime() <= now.getTime()) throw badRequest('expired');
       // Changed between the read and the update: another request used it or took the last try.
-      throw badRequest(MESSAGES.tooManyTries);
+      throw badRequest('tooManyTries');
     }
     if (!codeMatches(config.secret, mobile, code, challenge.codeHash)) {
       const left = config.otp.maxAttempts - attempts;
-      throw badRequest(left > 0 ? wrongCodeMessage(left) : MESSAGES.tooManyTries);
+      throw left > 0 ? badRequest('wrongCode', { count: left }) : badRequest('tooManyTries');
     }
     return challenge.id;
   }

@@ -114,7 +114,7 @@ describe('GET /api/blog/public/{blogId}', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', stableId('blog', 'draft-post')]) {
       const res = await get(`/api/blog/public/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'This blog post does not exist or is no longer published' });
+      expect(res.json()).toEqual({ code: 'blogNotFound', message: 'This blog post does not exist or is no longer published' });
       expect(res.headers['cache-control']).toBeUndefined();
     }
   });

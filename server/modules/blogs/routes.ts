@@ -2,7 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BLOG_PAGE_SIZE, BlogList, BlogOne, BlogPage, ErrorMessage, pageQuery } from '../../../contract/public-content';
+import { BlogList, BlogOne, BlogPage } from '../../../contract/public-content';
+import { ErrorResponse } from '../../../contract/message-responses';
+import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
+import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
 import * as service from './service';
@@ -17,7 +20,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         tags: ['blogs'],
         summary: 'Published blog posts, newest first, a page at a time',
         querystring: pageQuery(BLOG_PAGE_SIZE),
-        response: { 200: BlogPage, 400: ErrorMessage },
+        response: { 200: BlogPage, 400: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -50,7 +53,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         tags: ['blogs'],
         summary: 'One published blog post',
         params: Type.Object({ blogId: Uuid }),
-        response: { 200: BlogOne, 400: ErrorMessage, 404: ErrorMessage },
+        response: { 200: BlogOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { Blog } from '../../../contract/public-content';
-import { RECENT_COUNT } from '../../../contract/public-content';
+import { RECENT_COUNT } from '../../../contract/page-sizes';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
@@ -18,7 +18,7 @@ export async function recentBlogs(db: Db) {
 
 export async function getBlog(db: Db, id: string) {
   const row = await repository.findPublished(db, id);
-  if (!row) throw notFound('This blog post does not exist or is no longer published');
+  if (!row) throw notFound('blogNotFound');
   return { response: toBlog(row) };
 }
 

@@ -5,7 +5,8 @@ import { signInAs, type SignedIn } from '../../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import type { Db } from '../../db/client';
 import { certificates, completions, enrolments, quizAttempts, users } from '../../db/schema';
-import { CERTIFICATE_NOT_EARNED, CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificates';
+import { CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
+import { messageBody } from '../../../contract/messages';
 import { newCertificateNumber, normaliseNumber } from './service';
 
 let t: TestApp;
@@ -43,7 +44,7 @@ describe('GET /api/progress/{lang}/certificate', () => {
   it('asks for a session (401)', async () => {
     const res = await download(null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
   });
 
   it('refuses an inactive learner (403), even one who completed everything', async () => {
@@ -67,7 +68,7 @@ describe('GET /api/progress/{lang}/certificate', () => {
 
   it('answers 400 with the specification’s message until every published course is complete', async () => {
     const learner = await signInAs(t.app);
-    expect((await download(learner)).json()).toEqual({ message: CERTIFICATE_NOT_EARNED });
+    expect((await download(learner)).json()).toEqual(messageBody('certificateNotEarned'));
     // Enrolled, everything but one quiz done.
     await t.app.db.insert(enrolments).values({ userId: learner.userId, courseId: hindi.courseId });
     await t.app.db.insert(completions).values([
@@ -80,7 +81,7 @@ describe('GET /api/progress/{lang}/certificate', () => {
     ]);
     const res = await download(learner);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CERTIFICATE_NOT_EARNED });
+    expect(res.json()).toEqual(messageBody('certificateNotEarned'));
     expect(await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId))).toEqual([]);
   });
 
@@ -88,7 +89,7 @@ describe('GET /api/progress/{lang}/certificate', () => {
     const learner = await signInAs(t.app);
     const res = await download(learner, 'kn');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CERTIFICATE_NOT_EARNED });
+    expect(res.json()).toEqual(messageBody('certificateNotEarned'));
   });
 
   it('sends the PDF once everything is complete, and the same certificate every time after', async () => {
@@ -178,7 +179,7 @@ describe('GET /api/certificates/verify/{number}', () => {
     const unknown = number.replace(/.$/, (c) => (c === '2' ? '3' : '2'));
     const res = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${unknown}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ valid: false, message: expect.any(String) });
+    expect(res.json()).toEqual({ valid: false, code: 'certificateUnknown', message: expect.any(String) });
   });
 
   it('answers a malformed number with 400', async () => {

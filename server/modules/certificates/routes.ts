@@ -3,13 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import {
-  CERTIFICATE_UNKNOWN,
-  CertificateMessage,
-  CertificateNotFound,
-  CertificateNumberParams,
-  CertificateVerified,
-} from '../../../contract/certificates';
+import { CertificateNotFound, CertificateNumberParams, CertificateVerified } from '../../../contract/certificates';
+import { errorResponses } from '../../../contract/message-responses';
+import { messageBody } from '../../../contract/messages';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { requireLearner } from '../../plugins/session';
 import * as service from './service';
@@ -32,10 +28,7 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
         produces: ['application/pdf'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The certificate (application/pdf)' }),
-          400: CertificateMessage,
-          401: CertificateMessage,
-          403: CertificateMessage,
-          404: CertificateMessage,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -58,12 +51,12 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
         tags: ['certificates'],
         summary: 'Check a certificate number: whether it is valid, the name on it, the course and the date',
         params: CertificateNumberParams,
-        response: { 200: CertificateVerified, 400: CertificateMessage, 404: CertificateNotFound },
+        response: { 200: CertificateVerified, 404: CertificateNotFound, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const certificate = await service.verifyCertificate(app.db, request.params.number);
-      if (!certificate) return reply.code(404).send({ valid: false, message: CERTIFICATE_UNKNOWN });
+      if (!certificate) return reply.code(404).send({ valid: false, ...messageBody('certificateUnknown') });
       return certificate;
     },
   );

@@ -4,13 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
-import {
-  CERTIFICATE_ALPHABET,
-  CERTIFICATE_MALFORMED,
-  CERTIFICATE_NOT_EARNED,
-  CERTIFICATE_NUMBER_PATTERN,
-  type CertificateVerified,
-} from '../../../contract/certificates';
+import type { CertificateVerified } from '../../../contract/certificates';
+import { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { languageCompletion } from '../progress/service';
 import * as repo from './repository';
@@ -43,7 +38,7 @@ export async function issueCertificate(db: Db, userId: string, lang: LanguageCod
     const existing = await repo.findByLearner(tx, userId, lang);
     if (existing) return existing;
     const completion = await languageCompletion(tx, userId, lang);
-    if (!completion.complete) throw badRequest(CERTIFICATE_NOT_EARNED);
+    if (!completion.complete) throw badRequest('certificateNotEarned');
     const name = await repo.learnerName(tx, userId);
     if (name === null) throw unauthorized();
     const completedAt = new Date(Math.max(...completion.courses.map((c) => c.completedAt!.getTime())));
@@ -74,7 +69,7 @@ export async function certificatePdf(db: Db, publicUrl: string, userId: string, 
 
 export function normaliseNumber(raw: string): string {
   const number = raw.trim().toUpperCase();
-  if (!NUMBER_PATTERN.test(number)) throw badRequest(CERTIFICATE_MALFORMED);
+  if (!NUMBER_PATTERN.test(number)) throw badRequest('certificateMalformed');
   return number;
 }
 

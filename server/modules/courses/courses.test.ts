@@ -142,7 +142,7 @@ describe('GET /api/course/public/{lang}/{courseId}', () => {
     expect((await get(`/api/course/public/hi/${en.courseId}`)).statusCode).toBe(404);
     const unknown = await get('/api/course/public/en/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Course not found' });
+    expect(unknown.json()).toEqual({ code: 'courseNotFound', message: 'Course not found' });
     const lang = await get(`/api/course/public/fr/${en.courseId}`);
     expect(lang.statusCode).toBe(404);
     expect(lang.json().message).toBe('This language is not offered');
@@ -176,7 +176,7 @@ describe('GET /api/chapter/public/{lang}/{courseId}/chapters/{chapterId}', () =>
   it('answers 404 for a chapter of another course and for an unknown chapter', async () => {
     const other = await get(`/api/chapter/public/en/${en.courseId}/chapters/${en2.chapterIds[0]}`);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: 'Chapter not found' });
+    expect(other.json()).toEqual({ code: 'chapterNotFound', message: 'Chapter not found' });
     expect((await get(`/api/chapter/public/en/${en.courseId}/chapters/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
     expect((await get(`/api/chapter/public/hi/${en.courseId}/chapters/${en.chapterIds[0]}`)).statusCode).toBe(404);
     expect((await get(`/api/chapter/public/xx/${en.courseId}/chapters/${en.chapterIds[0]}`)).statusCode).toBe(404);

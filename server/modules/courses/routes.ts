@@ -12,10 +12,9 @@ import {
 } from '../../../contract/courses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
+import { ErrorResponse } from '../../../contract/message-responses';
 import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
 import * as service from './service';
-
-const ErrorResponse = Type.Object({ message: Type.String() });
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -34,14 +34,14 @@ export function toListItem(row: Omit<repo.CourseRow, 'summary' | 'journal'>): Co
 
 export async function listCourses(db: Db, query: { lang: string; search?: string; offset: number; limit: number }) {
   // A query parameter of the right shape but naming no language is a bad request, not a missing page.
-  if (!isLanguageCode(query.lang)) throw badRequest('This language is not offered');
+  if (!isLanguageCode(query.lang)) throw badRequest('languageNotOffered');
   const { rows, total } = await repo.listPublishedCourses(db, { ...query, lang: query.lang });
   return { courses: rows.map(toListItem), total };
 }
 
 export async function courseDetail(db: Db, lang: LanguageCode, courseId: string) {
   const course = await repo.findPublishedCourse(db, lang, courseId);
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound('courseNotFound');
   const [outline, quizzes, videos] = await Promise.all([
     repo.courseOutline(db, courseId),
     repo.courseQuizzes(db, courseId),
@@ -65,9 +65,9 @@ export async function courseDetail(db: Db, lang: LanguageCode, courseId: string)
 }
 
 export async function chapterDetail(db: Db, lang: LanguageCode, courseId: string, chapterId: string) {
-  if (!(await repo.publishedCourseExists(db, lang, courseId))) throw notFound('Course not found');
+  if (!(await repo.publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
   const chapter = await repo.findChapter(db, courseId, chapterId);
-  if (!chapter) throw notFound('Chapter not found');
+  if (!chapter) throw notFound('chapterNotFound');
   return {
     [`chapter_${lang}`]: { id: chapter.id, title: chapter.title, order: chapter.order, [`lesson_${lang}s`]: chapter.lessons },
   };

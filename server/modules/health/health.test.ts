@@ -21,7 +21,7 @@ describe('GET /api/health', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ code: 'notFound', message: 'Not found' });
   });
 
   it('refuses a cross-site state change', async () => {

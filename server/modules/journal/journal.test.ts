@@ -27,7 +27,7 @@ describe('the reflection journal', () => {
     expect((await read(learner)).json()).toEqual({ journal: { text: '', updatedAt: null } });
     const saved = await write(learner, { text: 'I will save ₹50 a week.\nनमस्ते' });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ message: 'Your journal is saved', journal: { text: 'I will save ₹50 a week.\nनमस्ते' } });
+    expect(saved.json()).toMatchObject({ code: 'journalSaved', message: 'Your journal is saved', journal: { text: 'I will save ₹50 a week.\nनमस्ते' } });
     expect((await read(learner)).json().journal.text).toBe('I will save ₹50 a week.\nनमस्ते');
     await write(learner, { text: 'Changed my mind.' });
     const again = (await read(learner)).json().journal;
@@ -74,7 +74,7 @@ describe('the reflection journal', () => {
     const stranger = await signInAs(t.app);
     const res = await write(stranger, { text: 'x' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You are not enrolled in this course' });
+    expect(res.json()).toEqual({ code: 'notEnrolled', message: 'You are not enrolled in this course' });
   });
 
   it('answers 404 for an unknown course or language and 400 for a malformed id', async () => {

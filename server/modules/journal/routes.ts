@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { JournalBody, JournalResponse, JournalSaved, Message } from '../../../contract/progress';
+import { JournalBody, JournalResponse, JournalSaved } from '../../../contract/progress';
+import { errorResponses } from '../../../contract/message-responses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { requireLearner } from '../../plugins/session';
 import * as service from './service';
 
-const errors = { 400: Message, 401: Message, 403: Message, 404: Message };
+const errors = errorResponses(400, 401, 403, 404);
 const params = Type.Object({ lang: LanguageParam, courseId: Uuid });
 
 export default async function journalRoutes(fastify: FastifyInstance) {

@@ -3,9 +3,8 @@
 import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { requireEnrolledCourse } from '../progress/service';
+import { messageBody } from '../../../contract/messages';
 import * as repo from './repository';
-
-export const JOURNAL_SAVED = 'Your journal is saved';
 
 function wire(entry: { text: string; updatedAt: Date } | null) {
   return { journal: { text: entry?.text ?? '', updatedAt: entry ? entry.updatedAt.toISOString() : null } };
@@ -21,5 +20,5 @@ export async function writeJournal(db: Db, userId: string, lang: LanguageCode, c
   // PostgreSQL text cannot hold NUL; other control characters except line breaks and tabs add nothing.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
-  return { message: JOURNAL_SAVED, ...wire(await repo.saveEntry(db, userId, courseId, clean)) };
+  return { ...messageBody('journalSaved'), ...wire(await repo.saveEntry(db, userId, courseId, clean)) };
 }

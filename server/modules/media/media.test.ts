@@ -58,7 +58,7 @@ describe('GET /api/media/public/{titleId}', () => {
   it('answers 404 for an unknown title and 400 for a malformed id', async () => {
     const unknown = await get('/api/media/public/22222222-2222-4222-8222-222222222222');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'This gallery does not exist' });
+    expect(unknown.json()).toEqual({ code: 'galleryNotFound', message: 'This gallery does not exist' });
     const malformed = await get('/api/media/public/gallery-1');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Invalid params: titleId is not in the expected format');

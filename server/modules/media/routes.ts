@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Banners, ErrorMessage, GalleryImages, MediaTitles } from '../../../contract/public-content';
+import { Banners, GalleryImages, MediaTitles } from '../../../contract/public-content';
+import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
 import * as service from './service';
@@ -50,7 +51,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         tags: ['media'],
         summary: 'The images of one gallery title, in display order',
         params: Type.Object({ titleId: Uuid }),
-        response: { 200: GalleryImages, 400: ErrorMessage, 404: ErrorMessage },
+        response: { 200: GalleryImages, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ export async function titles(db: Db): Promise<MediaTitles> {
 
 export async function gallery(db: Db, titleId: string): Promise<GalleryImages> {
   const [exists, images] = await Promise.all([repository.titleExists(db, titleId), repository.listImages(db, titleId)]);
-  if (!exists) throw notFound('This gallery does not exist');
+  if (!exists) throw notFound('galleryNotFound');
   return { media: images };
 }
 

@@ -146,7 +146,7 @@ describe('pages rendered on the server', () => {
     for (const url of ['/api/nothing-here', '/assets/missing-abc.js', '/uploads/none.png']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ message: 'Not found' });
+      expect(res.json(), url).toEqual({ code: 'notFound', message: 'Not found' });
     }
     const post = await app.inject({ method: 'POST', url: '/about' });
     expect(post.statusCode).toBe(404);

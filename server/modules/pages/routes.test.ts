@@ -162,7 +162,7 @@ describe('web app pages', () => {
     ] as const) {
       const res = await app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ code: 'notFound', message: 'Not found' });
     }
   });
 });

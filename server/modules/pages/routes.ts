@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode } from '../../../contract/languages';
+import { messageBody } from '../../../contract/messages';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
 import { pageMatcher } from './page-match';
 import { createPageRenderer } from './page-renderer';
@@ -36,7 +37,7 @@ function isPageAddress(pathname: string): boolean {
 
 export default fp(
   async function pages(app: FastifyInstance, opts: { webDir?: string }) {
-    const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' });
+    const notFound = (reply: FastifyReply) => reply.code(404).send(messageBody('notFound'));
     app.setNotFoundHandler(async (_request, reply) => notFound(reply));
     const build = readWebBuild(opts.webDir);
     if (!build) {

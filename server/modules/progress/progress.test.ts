@@ -95,10 +95,10 @@ describe('POST /api/progress/{lang}/{courseId} (enrol)', () => {
     const learner = await signInAs(t.app);
     const first = await enrol(learner);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ message: 'Successfully Enrolled for this course' });
+    expect(first.json()).toEqual({ code: 'enrolled', message: 'Successfully Enrolled for this course' });
     const again = await enrol(learner);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ message: 'Successfully Enrolled for this course' });
+    expect(again.json()).toEqual({ code: 'enrolled', message: 'Successfully Enrolled for this course' });
     const rows = await t.app.db.select().from(enrolments).where(eq(enrolments.userId, learner.userId));
     expect(rows).toHaveLength(1);
   });
@@ -114,7 +114,7 @@ describe('POST /api/progress/{lang}/{courseId} (enrol)', () => {
     const draft = await createCourseFixture(t.app.db, { published: false });
     const res = await enrol(learner, draft);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Course not found' });
+    expect(res.json()).toEqual({ code: 'courseNotFound', message: 'Course not found' });
   });
 
   it('refuses a cross-site enrolment', async () => {
@@ -129,7 +129,7 @@ describe('GET /api/progress/{lang}/{courseId}/progress', () => {
     const learner = await signInAs(t.app);
     const res = await call('GET', `${base()}/progress`, learner);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'You are not enrolled in this course' });
+    expect(res.json()).toEqual({ code: 'notEnrolled', message: 'You are not enrolled in this course' });
   });
 
   it('answers an empty record after enrolment', async () => {
@@ -171,7 +171,7 @@ describe('completing lessons, videos and quizzes', () => {
 
     const res = await call('POST', lessonUrl(ch1, l1), learner);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Lesson marked as complete' });
+    expect(res.json()).toEqual({ code: 'lessonCompleted', message: 'Lesson marked as complete' });
     expect(await record(learner)).toEqual({ lessonId: `${ch1}::${l1}`, videoId: '', quizId: '', chapterId: '', percentage: 16.7, completed: false });
 
     await call('POST', lessonUrl(ch1, l2), learner);
@@ -180,7 +180,7 @@ describe('completing lessons, videos and quizzes', () => {
 
     const video = await call('POST', `${base()}/videos/${course.videoId}/complete`, learner);
     expect(video.statusCode).toBe(200);
-    expect(video.json()).toEqual({ message: 'Video marked as watched' });
+    expect(video.json()).toEqual({ code: 'videoCompleted', message: 'Video marked as watched' });
     expect(await record(learner)).toMatchObject({ videoId: course.videoId, percentage: 50 });
 
     const q1 = course.quizzes[0]!;
@@ -234,7 +234,7 @@ describe('completing lessons, videos and quizzes', () => {
     const learner = await signInAs(t.app);
     const lesson = await call('POST', lessonUrl(course.chapterIds[0], course.lessonIds.chapter1[0]), learner);
     expect(lesson.statusCode).toBe(403);
-    expect(lesson.json()).toEqual({ message: 'You are not enrolled in this course' });
+    expect(lesson.json()).toEqual({ code: 'notEnrolled', message: 'You are not enrolled in this course' });
     expect((await call('POST', `${base()}/videos/${course.videoId}/complete`, learner)).statusCode).toBe(403);
     const q = course.quizzes[0]!;
     const quiz = await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q) });
@@ -253,7 +253,7 @@ describe('completing lessons, videos and quizzes', () => {
     expect((await call('POST', lessonUrl(ch1, other.lessonIds.chapter1[0]), learner)).statusCode).toBe(404);
     const unknown = await call('POST', lessonUrl(ch1, '00000000-0000-4000-8000-000000000000'), learner);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Lesson not found' });
+    expect(unknown.json()).toEqual({ code: 'lessonNotFound', message: 'Lesson not found' });
     expect((await call('POST', `${base()}/videos/${other.videoId}/complete`, learner)).statusCode).toBe(404);
     const q = other.quizzes[0]!;
     expect((await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q) })).statusCode).toBe(404);

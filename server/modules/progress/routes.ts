@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { MessageResponse, errorResponses } from '../../../contract/message-responses';
+import { messageBody } from '../../../contract/messages';
 import {
-  Message,
   ProgressListQuery,
   ProgressListResponse,
   ProgressRecordResponse,
@@ -17,7 +18,7 @@ import { Uuid } from '../../../contract/ids';
 import { requireLearner } from '../../plugins/session';
 import * as service from './service';
 
-const errors = { 400: Message, 401: Message, 403: Message, 404: Message };
+const errors = errorResponses(400, 401, 403, 404);
 
 export default async function progressRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,12 +34,12 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         summary: 'Enrol in a course (enrolling again changes nothing: 200 instead of 201)',
         security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid }),
-        response: { 200: Message, 201: Message, ...errors },
+        response: { 200: MessageResponse, 201: MessageResponse, ...errors },
       },
     },
     async (request, reply) => {
       const { created } = await service.enrol(app.db, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId);
-      return reply.code(created ? 201 : 200).send({ message: service.ENROLLED });
+      return reply.code(created ? 201 : 200).send(messageBody('enrolled'));
     },
   );
 
@@ -68,13 +69,13 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         summary: 'Mark a lesson complete (again changes nothing); 403 when not enrolled',
         security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, chapterId: Uuid, lessonId: Uuid }),
-        response: { 200: Message, ...errors },
+        response: { 200: MessageResponse, ...errors },
       },
     },
     async (request) => {
       const { lang, ...ids } = request.params;
       await service.completeLesson(app.db, await userId(request), languageOrNotFound(lang), ids);
-      return { message: service.LESSON_COMPLETED };
+      return messageBody('lessonCompleted');
     },
   );
 
@@ -87,13 +88,13 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         summary: 'Mark a course video watched (again changes nothing); 403 when not enrolled',
         security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, videoId: Uuid }),
-        response: { 200: Message, ...errors },
+        response: { 200: MessageResponse, ...errors },
       },
     },
     async (request) => {
       const { lang, ...ids } = request.params;
       await service.completeVideo(app.db, await userId(request), languageOrNotFound(lang), ids);
-      return { message: service.VIDEO_COMPLETED };
+      return messageBody('videoCompleted');
     },
   );
 

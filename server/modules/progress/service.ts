@@ -11,12 +11,6 @@ import * as quizRepo from '../quizzes/repository';
 import { resultMessage, scoreQuiz, type Answer } from '../quizzes/scoring';
 import * as repo from './repository';
 
-export const NOT_ENROLLED = 'You are not enrolled in this course';
-export const ENROLLED = 'Successfully Enrolled for this course';
-export const LESSON_COMPLETED = 'Lesson marked as complete';
-export const VIDEO_COMPLETED = 'Video marked as watched';
-const COURSE_NOT_FOUND = 'Course not found';
-
 export type CourseStatus = 'completed' | 'in-progress' | 'not-started';
 
 /** Percentage to one decimal; a course with nothing in it is at 0, not a division by zero. */
@@ -35,13 +29,13 @@ function statusOf(pct: number, startedAnything: boolean): CourseStatus {
 }
 
 async function requireCourse(db: DbOrTx, lang: LanguageCode, courseId: string): Promise<void> {
-  if (!(await courses.publishedCourseExists(db, lang, courseId))) throw notFound(COURSE_NOT_FOUND);
+  if (!(await courses.publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
 }
 
 /** 403 unless the learner is enrolled in the course; used by every learning write. */
 export async function requireEnrolment(db: DbOrTx, userId: string, courseId: string) {
   const enrolment = await repo.findEnrolment(db, userId, courseId);
-  if (!enrolment) throw forbidden(NOT_ENROLLED);
+  if (!enrolment) throw forbidden('notEnrolled');
   return enrolment;
 }
 
@@ -66,7 +60,7 @@ async function recordCompletionIfDone(tx: DbOrTx, userId: string, courseId: stri
 export async function progressRecord(db: Db, userId: string, lang: LanguageCode, courseId: string) {
   await requireCourse(db, lang, courseId);
   const enrolment = await repo.findEnrolment(db, userId, courseId);
-  if (!enrolment) throw notFound(NOT_ENROLLED);
+  if (!enrolment) throw notFound('notEnrolled');
   const [outline, done, passed, quizzes, videoCount] = await Promise.all([
     courses.courseOutline(db, courseId),
     repo.completedItems(db, userId, courseId),
@@ -108,7 +102,7 @@ export async function completeLesson(
   ids: { courseId: string; chapterId: string; lessonId: string },
 ): Promise<void> {
   await requireCourse(db, lang, ids.courseId);
-  if (!(await repo.lessonInChapter(db, ids.courseId, ids.chapterId, ids.lessonId))) throw notFound('Lesson not found');
+  if (!(await repo.lessonInChapter(db, ids.courseId, ids.chapterId, ids.lessonId))) throw notFound('lessonNotFound');
   await requireEnrolment(db, userId, ids.courseId);
   await db.transaction(async (tx) => {
     await repo.insertLessonCompletion(tx, userId, ids.courseId, ids.lessonId);
@@ -118,7 +112,7 @@ export async function completeLesson(
 
 export async function completeVideo(db: Db, userId: string, lang: LanguageCode, ids: { courseId: string; videoId: string }) {
   await requireCourse(db, lang, ids.courseId);
-  if (!(await repo.videoInCourse(db, ids.courseId, ids.videoId))) throw notFound('Video not found');
+  if (!(await repo.videoInCourse(db, ids.courseId, ids.videoId))) throw notFound('videoNotFound');
   await requireEnrolment(db, userId, ids.courseId);
   await db.transaction(async (tx) => {
     await repo.insertVideoCompletion(tx, userId, ids.courseId, ids.videoId);
@@ -135,7 +129,7 @@ export async function submitQuiz(
 ) {
   await requireCourse(db, lang, ids.courseId);
   const quiz = await quizRepo.findQuiz(db, ids.courseId, ids.quizId);
-  if (!quiz) throw notFound('Quiz not found');
+  if (!quiz) throw notFound('quizNotFound');
   await requireEnrolment(db, userId, ids.courseId);
   const key = await quizRepo.answerKey(db, ids.quizId);
   const result = scoreQuiz(key, quiz.passingCriteria, answers);

@@ -46,7 +46,7 @@ describe('GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId}', () => {
   it('answers 404 for a quiz of another course, an unknown quiz or course, another language', async () => {
     const other404 = await get(`/api/quiz/public/en/${course.courseId}/quiz/${other.quizzes[0]!.id}`);
     expect(other404.statusCode).toBe(404);
-    expect(other404.json()).toEqual({ message: 'Quiz not found' });
+    expect(other404.json()).toEqual({ code: 'quizNotFound', message: 'Quiz not found' });
     expect((await get(`/api/quiz/public/en/${course.courseId}/quiz/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
     expect((await get(`/api/quiz/public/en/00000000-0000-4000-8000-000000000000/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
     expect((await get(`/api/quiz/public/hi/${course.courseId}/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);

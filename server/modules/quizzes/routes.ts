@@ -5,11 +5,10 @@ import { Type } from '@sinclair/typebox';
 import { perLanguage, publicQuizSchema } from '../../../contract/courses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
+import { ErrorResponse } from '../../../contract/message-responses';
 import { cachedJson } from '../courses/routes';
 import { publicCacheMs } from '../../lib/ttl-cache';
 import * as service from './service';
-
-const ErrorResponse = Type.Object({ message: Type.String() });
 
 export default async function quizRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -28,11 +28,11 @@ export function scoreQuiz(questions: QuestionKey[], passingCriteria: number, ans
   const chosen = new Map<string, Set<string>>();
   for (const answer of answers) {
     const question = byId.get(answer.questionId);
-    if (!question) throw badRequest('An answer names a question that is not part of this quiz');
-    if (chosen.has(answer.questionId)) throw badRequest('Each question may be answered only once');
+    if (!question) throw badRequest('answerUnknownQuestion');
+    if (chosen.has(answer.questionId)) throw badRequest('answerRepeated');
     const optionIds = new Set(question.options.map((o) => o.id));
     for (const optionId of answer.selectedOptions) {
-      if (!optionIds.has(optionId)) throw badRequest('An answer names an option that does not belong to its question');
+      if (!optionIds.has(optionId)) throw badRequest('answerUnknownOption');
     }
     chosen.set(answer.questionId, new Set(answer.selectedOptions));
   }

@@ -7,9 +7,9 @@ import { publishedCourseExists } from '../courses/repository';
 import * as repo from './repository';
 
 export async function publicQuiz(db: Db, lang: LanguageCode, courseId: string, quizId: string) {
-  if (!(await publishedCourseExists(db, lang, courseId))) throw notFound('Course not found');
+  if (!(await publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
   const quiz = await repo.findQuiz(db, courseId, quizId);
-  if (!quiz) throw notFound('Quiz not found');
+  if (!quiz) throw notFound('quizNotFound');
   const questions = await repo.publicQuestions(db, quizId);
   return {
     [`quiz_${lang}`]: {

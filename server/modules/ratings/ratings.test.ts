@@ -40,7 +40,7 @@ describe('rating a course', () => {
 
     const first = await rate(a, { rating: 4 });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Thank you for rating this course', myRating: 4, rating: 1, averageRating: 4 });
+    expect(first.json()).toEqual({ code: 'ratingSaved', message: 'Thank you for rating this course', myRating: 4, rating: 1, averageRating: 4 });
     expect((await rate(b, { rating: 5 })).json()).toMatchObject({ myRating: 5, rating: 2, averageRating: 4.5 });
     expect((await rate(a, { rating: 2 })).json()).toMatchObject({ myRating: 2, rating: 2, averageRating: 3.5 });
     expect((await rate(a, { rating: 2 })).json()).toMatchObject({ rating: 2, averageRating: 3.5 });
@@ -78,7 +78,7 @@ describe('rating a course', () => {
     const stranger = await signInAs(t.app);
     const res = await rate(stranger, { rating: 3 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You are not enrolled in this course' });
+    expect(res.json()).toEqual({ code: 'notEnrolled', message: 'You are not enrolled in this course' });
     expect((await read(stranger)).statusCode).toBe(403);
   });
 

@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { averageRating } from '../courses/service';
 import { requireEnrolledCourse } from '../progress/service';
+import { messageBody } from '../../../contract/messages';
 import * as repo from './repository';
-
-export const RATING_SAVED = 'Thank you for rating this course';
 
 async function summary(db: Db, userId: string, courseId: string) {
   const [myRating, totals] = await Promise.all([repo.findRating(db, userId, courseId), repo.courseTotals(db, courseId)]);
@@ -21,5 +20,5 @@ export async function readRating(db: Db, userId: string, lang: LanguageCode, cou
 export async function rate(db: Db, userId: string, lang: LanguageCode, courseId: string, rating: number) {
   await requireEnrolledCourse(db, userId, lang, courseId);
   await db.transaction((tx) => repo.setRating(tx, userId, courseId, rating));
-  return { message: RATING_SAVED, ...(await summary(db, userId, courseId)) };
+  return { ...messageBody('ratingSaved'), ...(await summary(db, userId, courseId)) };
 }

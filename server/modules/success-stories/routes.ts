@@ -2,7 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorMessage, STORY_PAGE_SIZE, StoryList, StoryOne, StoryPage, pageQuery } from '../../../contract/public-content';
+import { StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
+import { ErrorResponse } from '../../../contract/message-responses';
+import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
+import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
 import * as service from './service';
@@ -33,7 +36,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         tags: ['success stories'],
         summary: 'Published success stories, newest first, a page at a time',
         querystring: pageQuery(STORY_PAGE_SIZE),
-        response: { 200: StoryPage, 400: ErrorMessage },
+        response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -50,7 +53,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         tags: ['success stories'],
         summary: 'One published success story',
         params: Type.Object({ storyId: Uuid }),
-        response: { 200: StoryOne, 400: ErrorMessage, 404: ErrorMessage },
+        response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {

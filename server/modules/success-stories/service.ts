@@ -1,4 +1,5 @@
-import { RECENT_COUNT, type Story } from '../../../contract/public-content';
+import { RECENT_COUNT } from '../../../contract/page-sizes';
+import type { Story } from '../../../contract/public-content';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
@@ -17,7 +18,7 @@ export async function recentStories(db: Db) {
 
 export async function getStory(db: Db, id: string) {
   const row = await repository.findPublished(db, id);
-  if (!row) throw notFound('This success story does not exist or is no longer published');
+  if (!row) throw notFound('storyNotFound');
   return { response: toStory(row) };
 }
 

@@ -94,7 +94,7 @@ describe('GET /api/successstories/public/{storyId}', () => {
     for (const id of ['11111111-1111-4111-8111-111111111111', stableId('story', 'hidden-story')]) {
       const res = await get(`/api/successstories/public/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'This success story does not exist or is no longer published' });
+      expect(res.json()).toEqual({ code: 'storyNotFound', message: 'This success story does not exist or is no longer published' });
     }
   });
 

@@ -1,6 +1,9 @@
-// Why an upload was refused, in words a member of staff can act on. The status and reason let the
-// staff routes answer with the right code; the error handler already sends {message} for any error
-// that carries a 4xx statusCode.
+// Why an upload was refused, in words a member of staff can act on. An UploadRefusedError is an
+// HttpError: the error handler answers {code, message} with the status and the code of its reason,
+// and the message saying exactly what is wrong (sizes, formats) in English; the code's text in
+// contract/messages.ts is what the other languages show.
+import type { MessageCode } from '../../../contract/messages';
+import { HttpError } from '../../plugins/errors';
 import { acceptedNames, FORMAT_NAMES, FORMATS, formatBytes, kindOf, maxBytesFor, type FileFormat, type UploadKind } from './limits';
 
 export type RefusalReason =
@@ -20,16 +23,23 @@ const STATUS: Record<RefusalReason, number> = {
   'active-content': 422,
 };
 
-export class UploadRefusedError extends Error {
-  readonly statusCode: number;
+const CODE: Record<RefusalReason, MessageCode> = {
+  empty: 'uploadEmpty',
+  'too-large': 'uploadTooLarge',
+  'not-accepted': 'uploadNotAccepted',
+  damaged: 'uploadDamaged',
+  'too-many-pixels': 'uploadTooManyPixels',
+  'active-content': 'uploadActiveContent',
+};
 
+export class UploadRefusedError extends HttpError {
   constructor(
     readonly reason: RefusalReason,
     message: string,
   ) {
-    super(message);
+    super(STATUS[reason], CODE[reason]);
+    this.message = message;
     this.name = 'UploadRefusedError';
-    this.statusCode = STATUS[reason];
   }
 }
 

@@ -17,7 +17,7 @@ import {
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastCode, nextMobile, post, signUp } from '../auth/auth-test-helpers';
-import { USER_MESSAGES } from './service';
+import { messageBody } from '../../../contract/messages';
 
 let t: TestApp;
 let course: CourseFixture;
@@ -115,7 +115,7 @@ describe('DELETE /api/user/me', () => {
 
     const res = await t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: USER_MESSAGES.deleted });
+    expect(res.json()).toEqual(messageBody('accountDeleted'));
     expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
 
     const db = t.app.db;

@@ -3,14 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BadRequestResponse, MessageResponse } from '../../../contract/auth';
+import { MessageResponse, errorResponses } from '../../../contract/message-responses';
+import { messageBody } from '../../../contract/messages';
 import { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../contract/users';
 import { endSession, requireActiveUser, requireUser } from '../../plugins/session';
-import { UsersService, USER_MESSAGES } from './service';
+import { UsersService } from './service';
 
 const tags = ['profile'];
 const security = [{ session: [] }];
-const errors = { 401: MessageResponse, 403: MessageResponse };
+const errors = errorResponses(401, 403);
 
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -39,7 +40,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         description:
           'Only these five fields are read; any other (mobile, role, active) is ignored. An empty email or null clears a field.',
         body: UpdateProfileBody,
-        response: { 200: UserResponse, 400: BadRequestResponse, ...errors },
+        response: { 200: UserResponse, ...errorResponses(400), ...errors },
       },
     },
     async (request) => {
@@ -58,7 +59,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         summary: 'Record a parent’s or guardian’s consent for a learner under 18',
         description: 'Required (DPDP Act 2023) before a learner under 18 can enrol, learn or take quizzes.',
         body: GuardianConsentBody,
-        response: { 200: UserResponse, 400: BadRequestResponse, ...errors },
+        response: { 200: UserResponse, ...errorResponses(400), ...errors },
       },
     },
     async (request) => {
@@ -106,7 +107,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       const user = (await request.getUser())!;
       await service.deleteAccount(user.id, user.mobile);
       await endSession(request, reply);
-      return { message: USER_MESSAGES.deleted };
+      return messageBody('accountDeleted');
     },
   );
 }

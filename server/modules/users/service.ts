@@ -1,19 +1,12 @@
 // A learner's own record: reading and changing the profile, a guardian's consent for a learner
 // under 18, and the DPDP rights to a copy of one's data and to its erasure.
 import type { FastifyInstance } from 'fastify';
-import { MINOR_AGE, type GuardianConsentBody, type UpdateProfileBody, type UserProfile } from '../../../contract/users';
+import type { GuardianConsentBody, UpdateProfileBody, UserProfile } from '../../../contract/users';
+import { MINOR_AGE } from '../../../contract/profile-options';
 import type { Db } from '../../db/client';
 import { checkEmail, checkName } from '../../lib/profile-fields';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import * as repo from './repository';
-
-export const USER_MESSAGES = {
-  consentNotNeeded: 'A guardian’s consent is needed only for a learner under 18. Please set your age in your profile first.',
-  guardianNameRequired: 'Please enter the name of your parent or guardian',
-  relationshipRequired: 'Please choose how the parent or guardian is related to you',
-  agreeRequired: 'Your parent or guardian must agree before you can continue',
-  deleted: 'Your account and all its data have been deleted',
-} as const;
 
 function toProfile(row: NonNullable<repo.ProfileRow>): UserProfile {
   const { guardianConsentAt, ...rest } = row;
@@ -56,10 +49,10 @@ export class UsersService {
   async recordGuardianConsent(userId: string, body: GuardianConsentBody): Promise<UserProfile> {
     const current = await repo.findProfile(this.db, userId);
     if (!current) throw unauthorized();
-    if (current.age === null || current.age >= MINOR_AGE) throw badRequest(USER_MESSAGES.consentNotNeeded);
-    const guardianName = checkName(body.guardianName, USER_MESSAGES.guardianNameRequired);
-    if (!body.relationship) throw badRequest(USER_MESSAGES.relationshipRequired);
-    if (body.agree !== true) throw badRequest(USER_MESSAGES.agreeRequired);
+    if (current.age === null || current.age >= MINOR_AGE) throw badRequest('consentNotNeeded', { age: MINOR_AGE });
+    const guardianName = checkName(body.guardianName, 'guardianNameRequired');
+    if (!body.relationship) throw badRequest('relationshipRequired');
+    if (body.agree !== true) throw badRequest('agreeRequired');
     const row = await repo.updateProfile(this.db, userId, {
       guardianConsentAt: new Date(),
       guardianName,

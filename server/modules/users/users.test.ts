@@ -3,14 +3,14 @@
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDERS, QUALIFICATIONS } from '../../../contract/users';
+import { GENDERS, MINOR_AGE, QUALIFICATIONS } from '../../../contract/profile-options';
+import { messageBody, type MessageCode } from '../../../contract/messages';
 import { users } from '../../db/schema';
 import configAndDb from '../../plugins/config-and-db';
 import errors from '../../plugins/errors';
-import session, { GUARDIAN_CONSENT_REQUIRED, requireLearner } from '../../plugins/session';
+import session, { requireLearner } from '../../plugins/session';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
-import { USER_MESSAGES } from './service';
 
 let t: TestApp;
 /** A second app on the same database with one route behind requireLearner, as learning routes are. */
@@ -63,7 +63,7 @@ describe('GET /api/user/me', () => {
     for (const cookie of [undefined, 'sid=unknown', 'sid=', 'other=1']) {
       const res = await me(cookie);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Please sign in to continue' });
+      expect(res.json()).toEqual({ code: 'signInRequired', message: 'Please sign in to continue' });
     }
   });
 });
@@ -148,8 +148,8 @@ describe('PATCH /api/user/me', () => {
 
   it('refuses an empty name and a malformed email with the form’s wording', async () => {
     const { cookie } = await signUp(t.app);
-    expect((await patch(cookie, { name: '   ' })).json()).toEqual({ message: 'Please enter your name' });
-    expect((await patch(cookie, { email: 'sunita@' })).json()).toEqual({ message: 'Enter a valid email address' });
+    expect((await patch(cookie, { name: '   ' })).json()).toEqual({ code: 'nameRequired', message: 'Please enter your name' });
+    expect((await patch(cookie, { email: 'sunita@' })).json()).toEqual({ code: 'invalidEmail', message: 'Enter a valid email address' });
     expect((await me(cookie)).json().user).toMatchObject({ name: 'Asha Devi', email: null });
   });
 
@@ -176,7 +176,7 @@ describe('an inactive account', () => {
     expect(read.json().user.active).toBe(false);
     const change = await patch(cookie, { name: 'X' });
     expect(change.statusCode).toBe(403);
-    expect(change.json()).toEqual({ message: 'Your account is not active' });
+    expect(change.json()).toEqual({ code: 'inactive', message: 'Your account is not active' });
     expect((await consent(cookie, { guardianName: 'A', relationship: 'Mother', agree: true })).statusCode).toBe(403);
     expect((await learn(cookie)).statusCode).toBe(403);
   });
@@ -190,7 +190,7 @@ describe('a learner under 18', () => {
     await patch(cookie, { age: 15 });
     const blocked = await learn(cookie);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toEqual({ message: GUARDIAN_CONSENT_REQUIRED });
+    expect(blocked.json()).toEqual(messageBody('consentRequired', { age: MINOR_AGE }));
 
     const res = await consent(cookie, { guardianName: '  Ramesh Patil ', relationship: 'Father', agree: true });
     expect(res.statusCode).toBe(200);
@@ -211,17 +211,17 @@ describe('a learner under 18', () => {
   it('consent needs the guardian’s name, a relationship and agreement', async () => {
     const { cookie } = await signUp(t.app);
     await patch(cookie, { age: 14 });
-    const cases: [unknown, string][] = [
-      [{ relationship: 'Mother', agree: true }, USER_MESSAGES.guardianNameRequired],
-      [{ guardianName: '  ', relationship: 'Mother', agree: true }, USER_MESSAGES.guardianNameRequired],
-      [{ guardianName: 'Geeta', agree: true }, USER_MESSAGES.relationshipRequired],
-      [{ guardianName: 'Geeta', relationship: 'Mother' }, USER_MESSAGES.agreeRequired],
-      [{ guardianName: 'Geeta', relationship: 'Mother', agree: false }, USER_MESSAGES.agreeRequired],
+    const cases: [unknown, Extract<MessageCode, 'guardianNameRequired' | 'relationshipRequired' | 'agreeRequired'>][] = [
+      [{ relationship: 'Mother', agree: true }, 'guardianNameRequired'],
+      [{ guardianName: '  ', relationship: 'Mother', agree: true }, 'guardianNameRequired'],
+      [{ guardianName: 'Geeta', agree: true }, 'relationshipRequired'],
+      [{ guardianName: 'Geeta', relationship: 'Mother' }, 'agreeRequired'],
+      [{ guardianName: 'Geeta', relationship: 'Mother', agree: false }, 'agreeRequired'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, code] of cases) {
       const res = await consent(cookie, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual(messageBody(code));
     }
     const wrongRelation = await consent(cookie, { guardianName: 'Geeta', relationship: 'Neighbour', agree: true });
     expect(wrongRelation.statusCode).toBe(400);
@@ -234,7 +234,7 @@ describe('a learner under 18', () => {
     const { cookie } = await signUp(t.app);
     const unknownAge = await consent(cookie, { guardianName: 'Geeta', relationship: 'Mother', agree: true });
     expect(unknownAge.statusCode).toBe(400);
-    expect(unknownAge.json()).toEqual({ message: USER_MESSAGES.consentNotNeeded });
+    expect(unknownAge.json()).toEqual(messageBody('consentNotNeeded', { age: MINOR_AGE }));
     await patch(cookie, { age: 18 });
     expect((await consent(cookie, { guardianName: 'Geeta', relationship: 'Mother', agree: true })).statusCode).toBe(400);
     const anonymous = await t.app.inject({

@@ -8,10 +8,8 @@
 // The key travels only in the header, never in the URL, so it cannot end up in an access log, and
 // no error message here ever contains it.
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError } from '../../../plugins/errors';
+import { serviceUnavailable } from '../../../plugins/errors';
 import type { SmsProvider } from './sms-provider';
-
-export const SMS_UNAVAILABLE = 'We could not send the one-time password right now. Please try again in a few minutes.';
 
 export interface Msg91Options {
   authKey: string;
@@ -55,7 +53,7 @@ export class Msg91SmsProvider implements SmsProvider {
       }
     } catch (error) {
       this.log.error({ reason: (error as Error).name, host: url.host }, 'MSG91 could not be reached');
-      throw new HttpError(503, SMS_UNAVAILABLE);
+      throw serviceUnavailable('smsUnavailable');
     }
     // MSG91 reports some failures (a wrong template, no balance) as 200 with type "error".
     if (status < 200 || status >= 300 || answer.type === 'error') {
@@ -64,7 +62,7 @@ export class Msg91SmsProvider implements SmsProvider {
           ? answer.message.slice(0, 200).split(this.options.authKey).join('[redacted]')
           : undefined;
       this.log.error({ status, reason }, 'MSG91 refused the one-time password');
-      throw new HttpError(503, SMS_UNAVAILABLE);
+      throw serviceUnavailable('smsUnavailable');
     }
   }
 }

@@ -7,7 +7,7 @@ import { MemorySmsProvider } from './memory-provider';
 import { Msg91SmsProvider } from './msg91-provider';
 
 export interface SmsProvider {
-  /** Delivers the code to the 12-digit mobile number; throws an HttpError(503) when it cannot. */
+  /** Delivers the code to the 12-digit mobile number; throws serviceUnavailable('smsUnavailable') when it cannot. */
   send(mobile: string, code: string): Promise<void>;
 }
 

@@ -8,7 +8,8 @@ import { HttpError } from '../../../plugins/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ConsoleSmsProvider } from './console-provider';
 import { MemorySmsProvider } from './memory-provider';
-import { Msg91SmsProvider, SMS_UNAVAILABLE } from './msg91-provider';
+import { Msg91SmsProvider } from './msg91-provider';
+import { formatMessage, messageBody } from '../../../../contract/messages';
 import { createSmsProvider } from './sms-provider';
 
 const AUTH_KEY = 'test-auth-key-4f9a1c0e7d';
@@ -142,7 +143,7 @@ describe('MSG91 provider', () => {
       );
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).statusCode).toBe(503);
-      expect((error as HttpError).message).toBe(SMS_UNAVAILABLE);
+      expect((error as HttpError).message).toBe(formatMessage('smsUnavailable'));
       expect(JSON.stringify(logged)).not.toContain(AUTH_KEY);
       expect(logged).toHaveLength(1);
     });
@@ -153,7 +154,7 @@ describe('MSG91 provider', () => {
       { authKey: AUTH_KEY, templateId: TEMPLATE_ID, baseUrl: 'http://127.0.0.1:1', ttlSeconds: 300 },
       silentLog,
     );
-    await expect(unreachable.send('919876543210', '123456')).rejects.toMatchObject({ statusCode: 503, message: SMS_UNAVAILABLE });
+    await expect(unreachable.send('919876543210', '123456')).rejects.toMatchObject({ statusCode: 503, code: 'smsUnavailable', message: formatMessage('smsUnavailable') });
   });
 });
 
@@ -203,7 +204,7 @@ describe('a production server with MSG91', () => {
     fake.answer = { status: 500, body: `{"type":"error","message":"down ${AUTH_KEY}"}` };
     const failed = await send(mobile);
     expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toEqual({ message: SMS_UNAVAILABLE });
+    expect(failed.json()).toEqual(messageBody('smsUnavailable'));
     expect(failed.body).not.toContain(AUTH_KEY);
 
     fake.answer = { status: 200, body: '{"type":"success","request_id":"x"}' };

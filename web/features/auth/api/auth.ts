@@ -1,6 +1,7 @@
 // Sign-in calls (specification section 7). Plain functions: the login form drives its own states
 // (phone entry, code sent, register), so TanStack Query's cache has nothing to add here.
-import type { LoginBody, MessageResponse, RegisterBody, SendOtpBody } from '../../../../contract/auth';
+import type { LoginBody, RegisterBody, SendOtpBody } from '../../../../contract/auth';
+import type { ErrorResponse, MessageResponse } from '../../../../contract/message-responses';
 import { api, ApiError } from '../../../lib/api-client';
 
 export const sendOtp = (body: SendOtpBody) => api.post<MessageResponse>('/api/user/send-otp', body);
@@ -11,6 +12,6 @@ export const register = (body: RegisterBody) => api.post<MessageResponse>('/api/
 /** Seconds to wait from a 429 answer: the body's retryAfter (the server's cooldown), else none. */
 export function retryAfterSeconds(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const details = error.details as { retryAfter?: unknown } | undefined;
+  const details = error.details as Partial<ErrorResponse> | undefined;
   return typeof details?.retryAfter === 'number' && details.retryAfter > 0 ? Math.ceil(details.retryAfter) : 60;
 }

@@ -2,9 +2,9 @@
 // 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from './rules';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
 import { ApiError } from '../../../lib/api-client';
-import { localMessage } from '../../../i18n/server-messages';
+import { localMessage, messageText } from '../../../i18n/server-messages';
 import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
 import { OtpBoxes } from './otp-boxes';
 import { fullMobile, isValidMobile } from './phone';
@@ -44,7 +44,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   const fail = (error: unknown) => {
     const wait = retryAfterSeconds(error);
     if (wait !== null) cooldown.start(wait);
-    if (error instanceof ApiError) setBanner({ status: error.status, text: localMessage(error.message) });
+    if (error instanceof ApiError) setBanner({ status: error.status, text: localMessage(error) });
     else setBanner({ status: 500, text: t('genericError') });
   };
 
@@ -52,7 +52,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     event?.preventDefault();
     setTouched(true);
     if (!valid) {
-      setBanner({ status: 400, text: localMessage('Enter a valid phone number') });
+      setBanner({ status: 400, text: messageText('invalidMobile') });
       return;
     }
     setBusy(true);
@@ -62,14 +62,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
       setMode('login');
       setOtpSent(true);
       setCode(emptyCode());
-      setBanner({ status: 200, text: localMessage(answer.message) });
+      setBanner({ status: 200, text: localMessage(answer) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         // A new number: the same code registers it, with a name.
         setMode('register');
         setOtpSent(true);
         setCode(emptyCode());
-        setBanner({ status: 200, text: localMessage(error.message) });
+        setBanner({ status: 200, text: localMessage(error) });
       } else fail(error);
     } finally {
       setBusy(false);
@@ -78,14 +78,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
 
   const resend = async () => {
     if (!valid) {
-      setBanner({ status: 400, text: localMessage('Enter a valid phone number') });
+      setBanner({ status: 400, text: messageText('invalidMobile') });
       return;
     }
     setBusy(true);
     try {
       const answer = await resendOtp({ mobile: fullMobile(phone) });
       setCode(emptyCode());
-      setBanner({ status: 200, text: localMessage(answer.message) });
+      setBanner({ status: 200, text: localMessage(answer) });
     } catch (error) {
       fail(error);
     } finally {
@@ -97,11 +97,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     event.preventDefault();
     const otp = code.join('');
     if (otp.length !== OTP_LENGTH) {
-      setBanner({ status: 400, text: localMessage('Enter the 6-digit one-time password') });
+      setBanner({ status: 400, text: messageText('codeShape', { length: OTP_LENGTH }) });
       return;
     }
     if (mode === 'register' && !name.trim()) {
-      setBanner({ status: 400, text: localMessage('Please enter your name') });
+      setBanner({ status: 400, text: messageText('nameRequired') });
       return;
     }
     setBusy(true);

@@ -1,7 +1,7 @@
 // Six one-digit boxes. Typing moves on, Backspace on an empty box moves back, and a pasted or
 // SMS-filled code (autocomplete="one-time-code" on the first box) fills all six at once.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { OTP_LENGTH } from './rules';
+import { OTP_LENGTH } from '../../../../contract/auth-rules';
 
 export function OtpBoxes({
   value,

@@ -1,6 +1,6 @@
 // The phone rule of the specification: 12 digits after stripping everything else (country code
 // plus 10 digits), India by default.
-import { MOBILE_DIGITS } from './rules';
+import { MOBILE_DIGITS } from '../../../../contract/auth-rules';
 
 export const INDIA_CODE = '91';
 

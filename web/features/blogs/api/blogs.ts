@@ -1,23 +1,13 @@
 // Blog calls (specification section 7) as TanStack Query hooks.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BlogList, BlogOne, BlogPage } from '../../../../contract/public-content';
+import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
 import { blogKeys } from './keys';
 
-export const BLOG_PAGE_SIZE = 4;
 /** The newest post, shown as the featured article and left out of the list below it. */
 const FEATURED_COUNT = 1;
-
-export interface Blog {
-  id: string;
-  title: string;
-  description: string;
-  image: string;
-  imageAlt?: string;
-  author: string;
-  createdAt: string;
-  readTime: number;
-}
 
 /**
  * The "All posts" list, 4 a page. The newest post is the featured article above it (the recent
@@ -28,7 +18,7 @@ export function useBlogs(page: number) {
   return useQuery({
     queryKey: blogKeys.list(page),
     queryFn: ({ signal }) =>
-      api.get<{ response: { rows: Blog[]; count: number } }>(
+      api.get<BlogPage>(
         '/api/blog/public',
         { offset: FEATURED_COUNT + pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE },
         signal,
@@ -41,7 +31,7 @@ export function useBlogs(page: number) {
 export function useBlog(blogId: string) {
   return useQuery({
     queryKey: blogKeys.detail(blogId),
-    queryFn: ({ signal }) => api.get<{ response: Blog }>(`/api/blog/public/${encodeURIComponent(blogId)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get<BlogOne>(`/api/blog/public/${encodeURIComponent(blogId)}`, undefined, signal),
     select: (data) => data.response,
   });
 }
@@ -49,7 +39,7 @@ export function useBlog(blogId: string) {
 export function useRecentBlogs() {
   return useQuery({
     queryKey: blogKeys.recent,
-    queryFn: ({ signal }) => api.get<{ response: Blog[] }>('/api/blog/public/recent', undefined, signal),
+    queryFn: ({ signal }) => api.get<BlogList>('/api/blog/public/recent', undefined, signal),
     select: (data) => data.response,
   });
 }

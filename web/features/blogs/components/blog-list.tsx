@@ -7,7 +7,9 @@ import { pageWithin } from '../../../lib/pagination';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
-import { BLOG_PAGE_SIZE, useBlogs, useRecentBlogs, type Blog } from '../api/blogs';
+import type { Blog } from '../../../../contract/public-content';
+import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
+import { useBlogs, useRecentBlogs } from '../api/blogs';
 import './blogs.css';
 
 export const BLOG_LIST_EXCERPT = 600;

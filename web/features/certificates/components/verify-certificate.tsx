@@ -36,7 +36,7 @@ export function VerifyCertificate({ number }: { number: string }) {
         )}
         {result.data?.valid === false && (
           <p className="verify__bad" role="alert">
-            ✗ {t('verifyInvalid')} {localMessage(result.data.message)}
+            ✗ {t('verifyInvalid')} {localMessage(result.data)}
           </p>
         )}
       </div>

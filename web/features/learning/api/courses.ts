@@ -13,10 +13,9 @@ import type {
   CourseListItem,
 } from '../../../../contract/courses';
 import type { LanguageCode } from '../../../../contract/languages';
+import { COURSE_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { learningKeys } from './keys';
-
-export const COURSE_PAGE_SIZE = 20;
 
 export interface ChapterView {
   id: string;

@@ -3,9 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../../contract/languages';
 import type { RatingResponse, RatingSaved } from '../../../../contract/courses';
+import type { MessageResponse } from '../../../../contract/message-responses';
+import { PROGRESS_PAGE_SIZE } from '../../../../contract/page-sizes';
 import type {
   JournalResponse,
-  Message,
+  JournalSaved,
   ProgressListResponse,
   ProgressRecord,
   ProgressRecordResponse,
@@ -37,7 +39,7 @@ export function useProgressList(lang: LanguageCode, enabled: boolean) {
   return useQuery({
     queryKey: learningKeys.progressList(lang),
     enabled,
-    queryFn: ({ signal }) => api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: 20 }, signal),
+    queryFn: ({ signal }) => api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: PROGRESS_PAGE_SIZE }, signal),
   });
 }
 
@@ -61,7 +63,7 @@ export function useEnrol(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: () => api.post<Message>(base(lang, courseId)),
+    mutationFn: () => api.post<MessageResponse>(base(lang, courseId)),
   });
 }
 
@@ -70,7 +72,7 @@ export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   return useMutation({
     ...change,
     mutationFn: ({ chapterId, lessonId }: { chapterId: string; lessonId: string }) =>
-      api.post<Message>(`${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`),
+      api.post<MessageResponse>(`${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`),
   });
 }
 
@@ -78,7 +80,7 @@ export function useCompleteVideo(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: (videoId: string) => api.post<Message>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
+    mutationFn: (videoId: string) => api.post<MessageResponse>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
   });
 }
 
@@ -102,7 +104,7 @@ export function useJournal(lang: LanguageCode, courseId: string) {
 export function useSaveJournal(lang: LanguageCode, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.put<JournalResponse & Message>(`${base(lang, courseId)}/journal`, { text }),
+    mutationFn: (text: string) => api.put<JournalSaved>(`${base(lang, courseId)}/journal`, { text }),
     onSuccess: (data) => client.setQueryData(learningKeys.journal(lang, courseId), { journal: data.journal }),
   });
 }

@@ -79,8 +79,8 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
               complete.mutate(
                 { chapterId, lessonId: lesson.id },
                 {
-                  onSuccess: (answer) => notify({ status: 200, message: localMessage(answer.message) }),
-                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) }),
+                  onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
+                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
                 },
               )
             }

@@ -60,11 +60,11 @@ export function CourseDetail({
       return;
     }
     enrol.mutate(undefined, {
-      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer.message) }),
+      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
       onError: (error) => {
         // The specification logs an enrol failure; a learner still deserves to know why.
         console.warn('enrol failed', error);
-        if (error instanceof ApiError) notify({ status: error.status, message: localMessage(error.message) });
+        if (error instanceof ApiError) notify({ status: error.status, message: localMessage(error) });
       },
     });
   };
@@ -132,8 +132,8 @@ export function CourseDetail({
               disabled={rate.isPending}
               onChange={(n) =>
                 rate.mutate(n, {
-                  onSuccess: () => notify({ status: 200, message: t('ratingSaved', { ns: 'messages' }) }),
-                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) }),
+                  onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
+                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
                 })
               }
             />

@@ -5,8 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
-/** contract/progress.ts JOURNAL_MAX_LENGTH (a runtime import would bring TypeBox into the page). */
-const JOURNAL_MAX_LENGTH = 10_000;
+import { JOURNAL_MAX_LENGTH } from '../../../../contract/learning-rules';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
@@ -76,12 +75,12 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
               onSuccess: (answer) => {
                 setSaved(answer.journal.text);
                 writeDraft(key, null);
-                notify({ status: 200, message: t('journalSaved', { ns: 'messages' }) });
+                notify({ status: 200, message: t('reflectionSaved', { ns: 'messages' }) });
               },
               onError: (error) =>
                 notify({
                   status: error instanceof ApiError ? error.status : 500,
-                  message: `${t('journalFailed', { ns: 'messages' })} ${error instanceof ApiError && error.status !== 0 ? localMessage(error.message) : ''}`.trim(),
+                  message: `${t('journalFailed', { ns: 'messages' })} ${error instanceof ApiError && error.status !== 0 ? localMessage(error) : ''}`.trim(),
                 }),
             });
           }}

@@ -35,7 +35,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
       return { score: result.score, passed: result.passed, message };
     } catch (error) {
       // The player shows this message where the result would be, and keeps the answers for a retry.
-      throw new Error(localMessage((error as Error).message), { cause: error });
+      throw new Error(localMessage(error as Error), { cause: error });
     }
   };
 

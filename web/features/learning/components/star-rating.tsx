@@ -1,11 +1,14 @@
-// A 1-5 star rating as a radio group: arrow keys move and choose, Enter or Space chooses, each
+// A 1 to RATING_MAX star rating as a radio group: arrow keys move and choose, Enter or Space chooses, each
 // star a 44 px target.
 import { useId } from 'react';
+import { RATING_MAX } from '../../../../contract/learning-rules';
+
+const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
 export function StarsShown({ value, label }: { value: number; label: string }) {
   return (
     <span className="stars" role="img" aria-label={label}>
-      {[1, 2, 3, 4, 5].map((n) => (
+      {STARS.map((n) => (
         <span key={n} aria-hidden="true" className={n <= Math.round(value) ? 'stars__star stars__star--on' : 'stars__star'}>
           ★
         </span>
@@ -20,7 +23,7 @@ export function StarInput({ value, onChange, legend, starLabel, disabled }: { va
     <fieldset className="star-input" disabled={disabled}>
       <legend className="star-input__legend">{legend}</legend>
       <div className="star-input__row">
-        {[1, 2, 3, 4, 5].map((n) => (
+        {STARS.map((n) => (
           <label key={n} className={`star-input__star${value !== null && n <= value ? ' star-input__star--on' : ''}`}>
             <input className="visually-hidden" type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
             <span aria-hidden="true">★</span>

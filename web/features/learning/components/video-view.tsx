@@ -29,10 +29,10 @@ export function VideoView({ lang, courseId, videoId, paths }: { lang: LanguageCo
     if (watched || sent.current) return;
     sent.current = true;
     complete.mutate(video.id, {
-      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer.message) }),
+      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
       onError: (error) => {
         sent.current = false;
-        notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error.message) });
+        notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) });
       },
     });
   };

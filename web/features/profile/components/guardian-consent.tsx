@@ -2,10 +2,11 @@
 // 2023). The gate shows its children once consent is recorded (or not needed), else the form.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import type { GuardianRelationship, UserProfile } from '../../../../contract/users';
-import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, NAME_MAX_LENGTH } from './options';
+import type { UserProfile } from '../../../../contract/users';
+import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, type GuardianRelationship } from '../../../../contract/profile-options';
+import { NAME_MAX_LENGTH } from '../../../../contract/auth-rules';
 import { ApiError } from '../../../lib/api-client';
-import { localMessage } from '../../../i18n/server-messages';
+import { localMessage, messageText } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { useGuardianConsent, useMe } from '../api/profile';
@@ -25,14 +26,14 @@ export function GuardianConsentForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!guardianName.trim()) return setError(localMessage('Please enter the name of your parent or guardian'));
-    if (!relationship) return setError(localMessage('Please choose how the parent or guardian is related to you'));
-    if (!agree) return setError(localMessage('Your parent or guardian must agree before you can continue'));
+    if (!guardianName.trim()) return setError(messageText('guardianNameRequired'));
+    if (!relationship) return setError(messageText('relationshipRequired'));
+    if (!agree) return setError(messageText('agreeRequired'));
     consent.mutate(
       { guardianName: guardianName.trim(), relationship, agree },
       {
         onSuccess: () => notify({ status: 200, message: t('consentSaved', { ns: 'messages' }) }),
-        onError: (e) => setError(e instanceof ApiError ? localMessage(e.message) : t('genericError')),
+        onError: (e) => setError(e instanceof ApiError ? localMessage(e) : t('genericError')),
       },
     );
   };

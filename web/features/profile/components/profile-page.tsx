@@ -3,20 +3,27 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
-import { AGE_MAX, AGE_MIN, EMAIL_MAX_LENGTH, GENDERS, NAME_MAX_LENGTH, QUALIFICATIONS } from './options';
-const CERTIFICATE_NOT_EARNED = 'You have not completed all the courses to get the certificate.';
+import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from '../../../../contract/profile-options';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from '../../../../contract/auth-rules';
 import { LanguageSelectInput } from '../../../components/language-select-input';
 import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';
-import { localMessage } from '../../../i18n/server-messages';
+import { localMessage, messageText } from '../../../i18n/server-messages';
+import type { ErrorResponse } from '../../../../contract/message-responses';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { deleteAccount, downloadCertificate, downloadMyData, saveBlob, useMe, useStats, useUpdateMe } from '../api/profile';
 import { GuardianConsentForm, needsConsent } from './guardian-consent';
 import './profile.css';
 
-// The same simple check as the server: one @, something on each side, a dot in the domain.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.][^\s@]*\.[^\s@]+$/;
+/** The form field a refused update is about: by the error's code, or validation's first field. */
+function fieldAtFault(error: ApiError): 'name' | 'email' | undefined {
+  if (error.code === 'invalidEmail') return 'email';
+  if (error.code === 'nameRequired' || error.code === 'nameTooLong') return 'name';
+  if (error.code !== 'validation') return undefined;
+  const field = (error.details as Partial<ErrorResponse> | undefined)?.details?.[0]?.field;
+  return field === 'email' || field === 'name' ? field : undefined;
+}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -52,8 +59,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
-    if (!values.name.trim()) found.name = localMessage('Please enter your name');
-    if (values.email.trim() && !EMAIL_PATTERN.test(values.email.trim())) found.email = localMessage('Enter a valid email address');
+    if (!values.name.trim()) found.name = messageText('nameRequired');
+    if (values.email.trim() && !EMAIL_PATTERN.test(values.email.trim())) found.email = messageText('invalidEmail');
     if (values.age.trim()) {
       const age = Number(values.age);
       if (!Number.isInteger(age) || age < AGE_MIN || age > AGE_MAX) found.age = t('ageInvalid', { min: AGE_MIN, max: AGE_MAX });
@@ -80,9 +87,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
       onSuccess: () => notify({ status: 200, message: t('profileUpdated', { ns: 'messages' }) }),
       onError: (error) => {
         // The typed values stay in the form; the server's reason goes beside the field it names.
-        const message = error instanceof ApiError ? localMessage(error.message) : '';
-        if (error instanceof ApiError && /email/i.test(error.message)) setErrors({ email: message });
-        else if (error instanceof ApiError && /name/i.test(error.message)) setErrors({ name: message });
+        const field = error instanceof ApiError ? fieldAtFault(error) : undefined;
+        if (field) setErrors({ [field]: localMessage(error) });
         notify({ status: error instanceof ApiError ? error.status : 500, message: t('profileFailed', { ns: 'messages' }) });
       },
     });
@@ -185,7 +191,7 @@ function Stats() {
       const notEarned = error instanceof ApiError && error.status === 400;
       notify({
         status: error instanceof ApiError ? error.status : 500,
-        message: notEarned ? localMessage(CERTIFICATE_NOT_EARNED) : t('certificateFailed', { ns: 'messages' }),
+        message: notEarned ? messageText('certificateNotEarned') : t('certificateFailed', { ns: 'messages' }),
       });
     } finally {
       setDownloading(false);
@@ -225,7 +231,7 @@ function MyData() {
   const { t } = useTranslation('profile');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const fail = (error: unknown) => notify({ status: error instanceof ApiError ? error.status : 500, message: error instanceof ApiError ? localMessage(error.message) : t('genericError') });
+  const fail = (error: unknown) => notify({ status: error instanceof ApiError ? error.status : 500, message: error instanceof ApiError ? localMessage(error) : t('genericError') });
   return (
     <div className="card profile__card">
       <h2 className="profile__heading">{t('yourData')}</h2>

@@ -1,26 +1,16 @@
 // Success-story calls (specification section 7) as TanStack Query hooks.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { StoryList, StoryOne, StoryPage } from '../../../../contract/public-content';
+import { STORY_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
 import { storyKeys } from './keys';
-
-export const STORY_PAGE_SIZE = 6;
-
-export interface Story {
-  id: string;
-  image: string;
-  imageAlt?: string;
-  authorName: string;
-  description: string;
-  isHighlighted: boolean;
-  createdAt?: string;
-}
 
 export function useStories(page: number) {
   return useQuery({
     queryKey: storyKeys.list(page),
     queryFn: ({ signal }) =>
-      api.get<{ response: { rows: Story[]; count: number } }>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE }, signal),
+      api.get<StoryPage>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE }, signal),
     select: (data) => data.response,
     placeholderData: keepPreviousData,
   });
@@ -29,7 +19,7 @@ export function useStories(page: number) {
 export function useStory(storyId: string) {
   return useQuery({
     queryKey: storyKeys.detail(storyId),
-    queryFn: ({ signal }) => api.get<{ response: Story }>(`/api/successstories/public/${encodeURIComponent(storyId)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, undefined, signal),
     select: (data) => data.response,
   });
 }
@@ -37,7 +27,7 @@ export function useStory(storyId: string) {
 export function useRecentStories() {
   return useQuery({
     queryKey: storyKeys.recent,
-    queryFn: ({ signal }) => api.get<{ response: Story[] }>('/api/successstories/public/recent', undefined, signal),
+    queryFn: ({ signal }) => api.get<StoryList>('/api/successstories/public/recent', undefined, signal),
     select: (data) => data.response,
   });
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
-import type { Story } from '../api/stories';
+import type { Story } from '../../../../contract/public-content';
 
 /** A story card: red translucent when highlighted, white otherwise. */
 export function StoryCard({ story, text, to, headingLevel = 3 }: { story: Story; text: string; to: string; headingLevel?: 2 | 3 }) {

@@ -4,7 +4,8 @@ import { excerpt } from '../../../lib/text';
 import { pageWithin } from '../../../lib/pagination';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
-import { STORY_PAGE_SIZE, useStories } from '../api/stories';
+import { STORY_PAGE_SIZE } from '../../../../contract/page-sizes';
+import { useStories } from '../api/stories';
 import { StoryCard } from './story-card';
 import './stories.css';
 

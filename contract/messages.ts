@@ -1,0 +1,158 @@
+// Every message the API sends, by code, with its English text: the server answers
+// {code, message, params?} with `message` built from here (a validation error and a refused upload
+// say more precisely in English what is wrong), and the web shows the code's translation
+// (web/i18n/locales/<lang>/messages.json; English is this file). A number that is part of a message
+// is a {{placeholder}} filled from `params`. A code whose text depends on a count has the forms
+// `<code>_one` and `<code>_other`, as the web's translator picks plural forms.
+// Plain values that import nothing, so the web can import them at no cost.
+
+export const MESSAGES = {
+  // Sign-in (the texts of the specification's section 5 are kept word for word).
+  invalidMobile: 'Enter a valid phone number',
+  codeShape: 'Enter the {{length}}-digit one-time password',
+  sentRegistered: 'One-time password sent to your phone',
+  sentNew: 'This number is not registered yet. Enter your name to register with the one-time password we sent.',
+  resent: 'A new one-time password has been sent to your phone',
+  noCode: 'Please request a one-time password first',
+  expired: 'This one-time password has expired. Please request a new one.',
+  used: 'This one-time password has already been used. Please request a new one.',
+  wrongCode: 'Incorrect one-time password. Tries left: {{count}}.',
+  tooManyTries: 'Too many wrong tries. Please request a new one-time password.',
+  notRegistered: 'This number is not registered. Please register first.',
+  alreadyRegistered: 'This number is already registered. Please log in.',
+  wait: 'Please wait {{count}} seconds before asking for a new one-time password.',
+  numberLimit_one: 'Too many one-time passwords were requested for this number. Please try again in {{count}} minute.',
+  numberLimit_other: 'Too many one-time passwords were requested for this number. Please try again in {{count}} minutes.',
+  addressLimit_one: 'Too many one-time passwords were requested from your network. Please try again in {{count}} minute.',
+  addressLimit_other: 'Too many one-time passwords were requested from your network. Please try again in {{count}} minutes.',
+  smsUnavailable: 'We could not send the one-time password right now. Please try again in a few minutes.',
+  loggedIn: 'Login successful',
+  registered: 'Registration successful',
+  loggedOut: 'You have been signed out',
+
+  // The fields a learner types, at registration and in the profile.
+  nameRequired: 'Please enter your name',
+  nameTooLong: 'Your name can have at most {{max}} characters',
+  invalidEmail: 'Enter a valid email address',
+
+  // Access and the learner's account.
+  signInRequired: 'Please sign in to continue',
+  inactive: 'Your account is not active',
+  consentRequired: 'A parent or guardian must agree before a learner under {{age}} can start learning',
+  consentNotNeeded: 'A guardian’s consent is needed only for a learner under {{age}}. Please set your age in your profile first.',
+  guardianNameRequired: 'Please enter the name of your parent or guardian',
+  relationshipRequired: 'Please choose how the parent or guardian is related to you',
+  agreeRequired: 'Your parent or guardian must agree before you can continue',
+  accountDeleted: 'Your account and all its data have been deleted',
+
+  // Courses and learning.
+  languageNotOffered: 'This language is not offered',
+  courseNotFound: 'Course not found',
+  chapterNotFound: 'Chapter not found',
+  lessonNotFound: 'Lesson not found',
+  videoNotFound: 'Video not found',
+  quizNotFound: 'Quiz not found',
+  notEnrolled: 'You are not enrolled in this course',
+  enrolled: 'Successfully Enrolled for this course',
+  lessonCompleted: 'Lesson marked as complete',
+  videoCompleted: 'Video marked as watched',
+  answerUnknownQuestion: 'An answer names a question that is not part of this quiz',
+  answerRepeated: 'Each question may be answered only once',
+  answerUnknownOption: 'An answer names an option that does not belong to its question',
+  journalSaved: 'Your journal is saved',
+  ratingSaved: 'Thank you for rating this course',
+
+  // Certificates.
+  certificateNotEarned: 'You have not completed all the courses to get the certificate.',
+  certificateUnknown: 'No certificate has this number.',
+  certificateMalformed: 'A certificate number looks like JGK-2026-7KQ4MX2P.',
+
+  // Public content.
+  blogNotFound: 'This blog post does not exist or is no longer published',
+  storyNotFound: 'This success story does not exist or is no longer published',
+  galleryNotFound: 'This gallery does not exist',
+
+  // Files staff upload. The message names sizes and formats (in English); these texts are what the
+  // translations say.
+  uploadEmpty: 'The file is empty.',
+  uploadTooLarge: 'The file is too large.',
+  uploadNotAccepted: 'This type of file is not accepted here.',
+  uploadDamaged: 'The file could not be read: it is incomplete or damaged. Save it again and upload the new file.',
+  uploadTooManyPixels: 'The picture has too many pixels to be processed. Make it smaller and upload it again.',
+  uploadActiveContent: 'The SVG image contains a script, which is not allowed.',
+
+  // Requests the server cannot take. For `validation` the message names the first field at fault
+  // (in English) and `details` lists every one; this text is what the translations say.
+  validation: 'Some of the information sent is not valid.',
+  badJson: 'The information sent could not be read.',
+  bodyTooLarge: 'The information sent is too large.',
+  unsupportedType: 'The information sent is in a form this address does not take.',
+  badRequest: 'This request could not be handled.',
+  nulCharacter: 'Text must not contain the NUL character',
+  crossSite: 'Cross-site request refused',
+  rateLimited: 'Too many requests. Please try again in {{count}} seconds.',
+  notFound: 'Not found',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+type Catalogue = typeof MESSAGES;
+type PluralSuffix = 'one' | 'other';
+
+/** A message's code: a key of MESSAGES, without the plural suffix. */
+export type MessageCode = keyof Catalogue extends infer K ? (K extends `${infer Code}_${PluralSuffix}` ? Code : K & string) : never;
+
+/** The numbers a message's text is filled with. */
+export type MessageParams = Readonly<Record<string, number>>;
+
+type TextsOf<C extends MessageCode> = Catalogue[Extract<keyof Catalogue, C | `${C}_${PluralSuffix}`>];
+type Placeholders<S> = S extends `${string}{{${infer Name}}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+
+/** The params a code's text needs, by name; `never` for a text without placeholders. */
+export type ParamsOf<C extends MessageCode> = [Placeholders<TextsOf<C>>] extends [never]
+  ? never
+  : { readonly [Name in Placeholders<TextsOf<C>>]: number };
+
+/** The rest arguments after a code: none, or exactly its params. */
+export type ParamsArg<C extends MessageCode> = [ParamsOf<C>] extends [never] ? [] : [params: ParamsOf<C>];
+
+/** The body of every message the API sends: success answers and errors alike. */
+export interface MessageBody {
+  code: MessageCode;
+  message: string;
+  params?: MessageParams;
+}
+
+const texts: Readonly<Record<string, string>> = MESSAGES;
+const englishPlural = new Intl.PluralRules('en');
+
+export const MESSAGE_CODES: readonly MessageCode[] = [
+  ...new Set(Object.keys(MESSAGES).map((key) => key.replace(/_(one|other)$/, '') as MessageCode)),
+];
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === 'string' && (MESSAGE_CODES as readonly string[]).includes(value);
+}
+
+/** Fills {{name}} from params; a placeholder without a value stays as it is. */
+export function fillPlaceholders(text: string, params: MessageParams | undefined): string {
+  return text.replace(/{{\s*(\w+)\s*}}/g, (placeholder, name: string) =>
+    params && Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
+}
+
+/** A code's English text with its params filled in (the plural form chosen by params.count). */
+export function formatMessage(code: MessageCode, params?: MessageParams): string {
+  const count = params?.count;
+  const text =
+    (typeof count === 'number' ? texts[`${code}_${englishPlural.select(count)}`] : undefined) ??
+    texts[code] ??
+    texts[`${code}_other`] ??
+    code;
+  return fillPlaceholders(text, params);
+}
+
+/** The body the API sends for a code: `{code, message}`, with `params` when the text has numbers. */
+export function messageBody<C extends MessageCode>(code: C, ...[params]: ParamsArg<C>): MessageBody {
+  const values = params as MessageParams | undefined;
+  return values ? { code, message: formatMessage(code, values), params: values } : { code, message: formatMessage(code) };
+}
