@@ -2,7 +2,7 @@
 // a reader meets them. main.ts listens; the tests call buildApp() and use app.inject().
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './plugins/config';
+import { fastifyTrustProxy, type Config } from './plugins/config';
 import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import errors from './plugins/errors';
@@ -42,7 +42,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
-    trustProxy: options.config.trustProxy,
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // Requests for the API are logged; pages, scripts, fonts and images are not, so the log stays
     // readable (and a one-time password written there in development is easy to find).
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
