@@ -6,6 +6,7 @@ import { fastifyTrustProxy, type Config } from './plugins/config';
 import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import errors from './plugins/errors';
+import bodyLimits, { DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import inputText from './plugins/input-text';
 import security from './plugins/security';
 import compression from './plugins/compression';
@@ -46,7 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests for the API are logged; pages, scripts, fonts and images are not, so the log stays
     // readable (and a one-time password written there in development is easy to find).
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
-    bodyLimit: 1024 * 1024,
+    // Each route gets the limit its body schema needs (plugins/body-limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     ajv: {
       // Unknown fields are dropped, never stored; "5" in a query becomes 5.
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -56,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Cross-cutting, in dependency order.
   await app.register(configAndDb, { config: options.config, db: options.db });
   await app.register(errors);
+  await app.register(bodyLimits);
   await app.register(inputText);
   await app.register(security);
   await app.register(compression);
