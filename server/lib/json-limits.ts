@@ -59,7 +59,8 @@ function sum(values: (number | undefined)[]): number | undefined {
  * bound (a string without maxLength, an array without maxItems). Fields outside the schema are
  * not counted: the validator drops them, and the caller leaves room for them.
  */
-export function maxJsonBytes(schema: JsonSchemaLike): number | undefined {
+export function maxJsonBytes(jsonSchema: object): number | undefined {
+  const schema = jsonSchema as JsonSchemaLike;
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
     const sizes = branches.map(maxJsonBytes);

@@ -27,8 +27,9 @@ export default fp(
 
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+      const body = raw as string;
+      if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
         done(badRequest(TOO_DEEP), undefined);
         return;
       }
