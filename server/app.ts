@@ -12,6 +12,7 @@ import security from './plugins/security';
 import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
+import privateAnswers from './plugins/private-answers';
 import openapi from './plugins/openapi';
 import staticFiles from './plugins/static-files';
 import webApp from './plugins/web-app';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(rateLimits);
   await app.register(session);
+  await app.register(privateAnswers);
   await app.register(openapi);
 
   // Domain modules.
