@@ -3,8 +3,10 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fastifyTrustProxy, type Config } from './plugins/config';
+import { withSafeErrorLogging } from './lib/error-log';
 import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
+import databaseFaults from './plugins/database-faults';
 import errors from './plugins/errors';
 import bodyLimits, { DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import inputText from './plugins/input-text';
@@ -43,7 +45,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger: withSafeErrorLogging(options.logger ?? { level: options.config.logLevel }),
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // Requests for the API are logged; pages, scripts, fonts and images are not, so the log stays
     // readable (and a one-time password written there in development is easy to find).
@@ -58,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Cross-cutting, in dependency order.
   await app.register(configAndDb, { config: options.config, db: options.db });
+  await app.register(databaseFaults);
   await app.register(errors);
   await app.register(bodyLimits);
   await app.register(inputText);

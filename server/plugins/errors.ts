@@ -79,6 +79,8 @@ function describeValidation(error: FastifyError): { message: string; details: { 
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      const unavailable = app.databaseHealth.unavailable(error); // plugins/database-faults.ts
+      if (unavailable) return reply.code(503).headers(unavailable.headers).send({ message: unavailable.message });
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
       }
@@ -94,5 +96,5 @@ export default fp(
       return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['database-faults'] },
 );
