@@ -16,6 +16,7 @@ import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
 import privateAnswers from './plugins/private-answers';
 import openapi from './plugins/openapi';
+import metrics from './plugins/metrics';
 import staticFiles from './plugins/static-files';
 import webApp from './plugins/web-app';
 import health from './modules/health/routes';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimits);
+  await app.register(metrics);
   await app.register(session);
   await app.register(privateAnswers);
   await app.register(openapi);

@@ -127,6 +127,15 @@ describe('the database closed under a running server', () => {
     expect(errorLines(log)).toHaveLength(1);
     expectQuietLog(log, learner.headers.cookie.slice('sid='.length));
   });
+
+  it('is alive but not ready', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.headers['retry-after']).toBe('5');
+    expect(ready.json()).toEqual({ status: 'unavailable', database: 'down', migrations: 'unknown', redis: 'off' });
+    expect(errorLines(log)).toHaveLength(1);
+  });
 });
 
 /** A TCP relay to PostgreSQL that can be cut and restored, as a restart or a network fault would. */
@@ -187,6 +196,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL lost and back', () =
     await relay.up();
     await waitFor(() => app.databaseHealth.state() === 'up', 10_000, 'the server to notice the database is back');
     expect(log.matching(/^Database reachable again/)).toHaveLength(1);
+    expect((await app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({ status: 'ready', database: 'up' });
     expect((await app.inject({ method: 'GET', url: '/api/blog/public' })).statusCode).toBe(200);
     expect(errorLines(log)).toHaveLength(1);
   });

@@ -47,6 +47,12 @@ describe('Redis unreachable from the start (nothing listens on its port)', () =>
     expect(unreachable(log)).toHaveLength(1);
     expect(unreachable(log)[0]!.level).toBe(40);
   });
+
+  it('reports Redis down in readiness, and stays ready: the site works without it', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', redis: 'down' });
+  });
 });
 
 const redisAt6379 = await isListening(6379);
@@ -69,6 +75,7 @@ describe.skipIf(!redisAt6379 && !process.env.CI)('Redis shared by two instances'
     for (let i = 0; i < 3; i++) expect((await call(a, address)).statusCode).toBe(200);
     await expectLimitEnforced(b, address, 3);
     expect((await call(a, address)).statusCode).toBe(429);
+    expect((await a.app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({ redis: 'up' });
   });
 });
 
