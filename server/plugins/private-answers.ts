@@ -8,14 +8,14 @@ import fp from 'fastify-plugin';
 
 export default fp(
   async function privateAnswers(app: FastifyInstance) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/')) return payload;
+    // A callback hook, not an async one: it runs on every answer, and costs no promise this way.
+    app.addHook('onSend', (request, reply, payload, done) => {
       // userPromise is set by the first request.getUser() (plugins/session.ts).
       const personal = request.userPromise != null || reply.hasHeader('set-cookie');
-      if (personal && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      if (personal && request.url.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
         reply.header('cache-control', 'no-store');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'private-answers', dependencies: ['session'] },
