@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { HttpError } from './errors';
 
 export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 const RETRY_AFTER_SECONDS = 5;
@@ -60,7 +59,18 @@ export interface DatabaseHealth {
   /** Asks the database now; true when it answered. */
   check(): Promise<boolean>;
   /** The 503 to answer for an error that means the database cannot be reached, or null for any other. */
-  unavailable(error: unknown): HttpError | null;
+  unavailable(error: unknown): DatabaseUnavailable | null;
+}
+
+/** What the error handler answers, with status 503. */
+export interface DatabaseUnavailable {
+  message: string;
+  headers: Record<string, string>;
+}
+
+/** For the error handler: the 503 for this error, or null (also in an app built without this plugin). */
+export function databaseUnavailable(app: FastifyInstance, error: unknown): DatabaseUnavailable | null {
+  return app.hasDecorator('databaseHealth') ? app.databaseHealth.unavailable(error) : null;
 }
 
 declare module 'fastify' {
@@ -125,7 +135,7 @@ export default fp(
         const kind = unavailabilityKind(error);
         if (kind === null) return null;
         failed(kind);
-        return new HttpError(503, DATABASE_UNAVAILABLE, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        return { message: DATABASE_UNAVAILABLE, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } };
       },
     };
     app.decorate('databaseHealth', health);

@@ -2,6 +2,7 @@
 // status, and nothing internal (stack, SQL) for a client to see.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseUnavailable } from './database-faults';
 
 /** Thrown by services for an answer the client caused; the message is shown to the learner. */
 export class HttpError extends Error {
@@ -79,7 +80,7 @@ function describeValidation(error: FastifyError): { message: string; details: { 
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const unavailable = app.databaseHealth.unavailable(error); // plugins/database-faults.ts
+      const unavailable = databaseUnavailable(app, error);
       if (unavailable) return reply.code(503).headers(unavailable.headers).send({ message: unavailable.message });
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
@@ -96,5 +97,5 @@ export default fp(
       return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
     });
   },
-  { name: 'errors', dependencies: ['database-faults'] },
+  { name: 'errors' },
 );
