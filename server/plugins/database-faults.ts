@@ -115,7 +115,13 @@ export default fp(
       if (down) return;
       down = true;
       downSince = Date.now();
-      probe = setInterval(() => void health.check(), PROBE_INTERVAL_MS);
+      let probing = false;
+      probe = setInterval(() => {
+        // A check still waiting (up to its timeout) is not joined by another.
+        if (probing) return;
+        probing = true;
+        void health.check().finally(() => (probing = false));
+      }, PROBE_INTERVAL_MS);
       probe.unref();
     };
 
