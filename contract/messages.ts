@@ -86,6 +86,7 @@ export const MESSAGES = {
   validation: 'Some of the information sent is not valid.',
   badJson: 'The information sent could not be read.',
   bodyTooLarge: 'The information sent is too large.',
+  tooDeeplyNested: 'The information sent is nested too deeply (at most {{max}} levels).',
   unsupportedType: 'The information sent is in a form this address does not take.',
   badRequest: 'This request could not be handled.',
   nulCharacter: 'Text must not contain the NUL character',
@@ -93,6 +94,7 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please try again in {{count}} seconds.',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 type Catalogue = typeof MESSAGES;

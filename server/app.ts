@@ -2,16 +2,21 @@
 // a reader meets them. main.ts listens; the tests call buildApp() and use app.inject().
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './plugins/config';
+import { fastifyTrustProxy, type Config } from './plugins/config';
+import { withSafeErrorLogging } from './lib/error-log';
 import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
+import databaseFaults from './plugins/database-faults';
 import errors from './plugins/errors';
+import bodyLimits, { DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import inputText from './plugins/input-text';
 import security from './plugins/security';
 import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
+import privateAnswers from './plugins/private-answers';
 import openapi from './plugins/openapi';
+import metrics from './plugins/metrics';
 import staticFiles from './plugins/static-files';
 import health from './modules/health/routes';
 import sms from './modules/auth/sms/sms-plugin';
@@ -41,12 +46,13 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
-    trustProxy: options.config.trustProxy,
+    logger: withSafeErrorLogging(options.logger ?? { level: options.config.logLevel }),
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     // Requests for the API are logged; pages, scripts, fonts and images are not, so the log stays
     // readable (and a one-time password written there in development is easy to find).
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
-    bodyLimit: 1024 * 1024,
+    // Each route gets the limit its body schema needs (plugins/body-limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     ajv: {
       // Unknown fields are dropped, never stored; "5" in a query becomes 5.
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -55,12 +61,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Cross-cutting, in dependency order.
   await app.register(configAndDb, { config: options.config, db: options.db });
+  await app.register(databaseFaults);
   await app.register(errors);
+  await app.register(bodyLimits);
   await app.register(inputText);
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimits);
+  await app.register(metrics);
   await app.register(session);
+  await app.register(privateAnswers);
   await app.register(openapi);
 
   // Domain modules.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTtlCache } from './ttl-cache';
+import { cacheLookups, createTtlCache } from './ttl-cache';
 
 describe('createTtlCache', () => {
   it('answers from the cache until the entry expires', async () => {
@@ -39,5 +39,13 @@ describe('createTtlCache', () => {
     const cache = createTtlCache<number>({ ttlMs: 0, maxEntries: 2 });
     await cache.get('a', async () => ++loads);
     expect(await cache.get('a', async () => ++loads)).toBe(2);
+  });
+
+  it('counts hits and misses by cache name for the metrics', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, name: 'counted' });
+    await cache.get('a', async () => 1);
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 2);
+    expect(cacheLookups.get('counted')).toEqual({ hits: 1, misses: 2 });
   });
 });

@@ -7,14 +7,24 @@ export interface TtlCache<V> {
   clear(): void;
 }
 
-export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; now?: () => number }): TtlCache<V> {
+/** Lookups of the caches in this process by cache name, for the metrics (/metrics). */
+export const cacheLookups = new Map<string, { hits: number; misses: number }>();
+
+export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; now?: () => number; name?: string }): TtlCache<V> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { expires: number; value: Promise<V> }>();
+  const name = options.name ?? 'public';
+  const lookups = cacheLookups.get(name) ?? { hits: 0, misses: 0 };
+  cacheLookups.set(name, lookups);
   return {
     async get<T extends V>(key: string, load: () => Promise<T>): Promise<T> {
       if (options.ttlMs <= 0) return load();
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value as Promise<T>;
+      if (hit && hit.expires > now()) {
+        lookups.hits++;
+        return hit.value as Promise<T>;
+      }
+      lookups.misses++;
       if (hit) entries.delete(key);
       // The promise is cached, so simultaneous misses share one load; a failed load is not kept.
       const value = load();

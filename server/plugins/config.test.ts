@@ -47,4 +47,35 @@ describe('loadConfig', () => {
   it('rejects an unknown SMS provider', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER must be/);
   });
+
+  it('trusts no proxy by default, a number of proxies, or the proxies at listed addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/cannot read "10.0.0.0\/33"/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be/);
+    expect(() => loadConfig({ TRUST_PROXY: '50' })).toThrow(/from 1 to 10/);
+  });
+
+  it('refuses TRUST_PROXY=true in production, where it would let a client choose its own address', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true lets every client choose its own address/);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('reads the API rate limit and refuses a short metrics token', () => {
+    expect(loadConfig({}).apiRateLimitPerMinute).toBe(600);
+    expect(loadConfig({ API_RATE_LIMIT_PER_MINUTE: '30' }).apiRateLimitPerMinute).toBe(30);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+  });
 });

@@ -1,5 +1,6 @@
 // Reads and checks the environment once at start. A wrong setting stops the server with a message
 // that names the variable, instead of failing later on a request.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type SmsProviderName = 'console' | 'msg91' | 'memory';
@@ -17,7 +18,15 @@ export interface Config {
   redisUrl: string | undefined;
   /** Key for hashing one-time passwords; a random one per process when unset outside production. */
   secret: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe: none (false), the nearest n hops, or the
+   * proxies at these addresses or ranges. `true` (believe any) only outside production.
+   */
+  trustProxy: TrustProxy;
+  /** Calls to /api/ allowed per client address per minute. */
+  apiRateLimitPerMinute: number;
+  /** Bearer token that opens /metrics; without it /metrics does not answer. */
+  metricsToken: string | undefined;
   logLevel: string;
   otp: {
     ttlSeconds: number;
@@ -38,6 +47,8 @@ export interface Config {
     msg91: { authKey: string; templateId: string; baseUrl: string };
   };
 }
+
+export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -89,7 +100,9 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     secret: secret || cryptoRandomSecret(),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY, nodeEnv),
+    apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     otp: {
       ttlSeconds,
@@ -105,6 +118,69 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sms: { provider, msg91 },
   };
+}
+
+/** Names proxy-addr understands for whole families of private addresses. */
+const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (ADDRESS_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The client's address is the one the nearest trusted proxy saw. Trusting every proxy (`true`)
+ * takes the leftmost X-Forwarded-For entry, which the client writes itself: per-address limits
+ * would then count whatever address an attacker names.
+ */
+function trustProxy(raw: string | undefined, nodeEnv: Config['env']): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    if (nodeEnv === 'production') {
+      throw new ConfigError(
+        'TRUST_PROXY=true lets every client choose its own address through X-Forwarded-For; in production set the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+      );
+    }
+    return true;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a number of proxies from 1 to 10 (got "${raw}")`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of proxy addresses or ranges such as 10.0.0.0/8 (cannot read "${wrong}")`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * The form Fastify takes. Fastify refuses to trust anything for a bare number (a client that reaches
+ * the server directly could send as many hops as it likes), so a hop count is spelled out: the
+ * nearest `hops` addresses, the connecting peer first, are proxies. That is only right when nothing
+ * but the balancer can reach the server, which the README says.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  const hops = trust;
+  return (_address, hop) => hop < hops;
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  // Guessable tokens would open the metrics to anyone patient enough.
+  if (raw.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
+  return raw;
 }
 
 function cryptoRandomSecret(): string {

@@ -1,7 +1,7 @@
 // Security headers (with a strict Content-Security-Policy) and the refusal of cross-site state
 // changes: a browser tells us where a request came from (Fetch Metadata, then Origin), and only
-// this site may change anything. Clients that send neither header (curl, apps) are not browsers
-// riding on a learner's cookie, so they pass.
+// this site (same scheme, host and port) may change anything. Clients that send neither header
+// (curl, apps) are not browsers riding on a learner's cookie, so they pass.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A hashed file of the web build (not an SVG, which a browser can open as a document). */
 export function isBuiltAsset(url: string): boolean {
   return url.startsWith('/assets/') && /\.(js|css|woff2?|json)(\?|$)/i.test(url);
+}
+
+/** scheme://host[:port] with default ports dropped, or null for "null" and anything unreadable. */
+export function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -69,6 +79,10 @@ export default fp(
       reply.headers(isBuiltAsset(request.url) ? assetHeaders : headers);
     });
 
+    // The site's own origin as the public sees it (PUBLIC_URL), and as this request reached us
+    // (scheme and host, through a trusted proxy's X-Forwarded-Proto and -Host): the scheme counts,
+    // so a page on http:// cannot change anything on https://.
+    const publicOrigin = originOf(app.config.publicUrl);
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
       const site = request.headers['sec-fetch-site'];
@@ -77,15 +91,9 @@ export default fp(
         return;
       }
       const origin = request.headers.origin;
-      if (typeof origin === 'string' && origin !== 'null') {
-        let originHost: string;
-        try {
-          originHost = new URL(origin).host;
-        } catch {
-          throw forbidden('crossSite');
-        }
-        if (originHost !== request.headers.host) throw forbidden('crossSite');
-      } else if (origin === 'null') {
+      if (origin === undefined) return;
+      const from = originOf(origin);
+      if (from === null || (from !== publicOrigin && from !== originOf(`${request.protocol}://${request.host}`))) {
         throw forbidden('crossSite');
       }
     });

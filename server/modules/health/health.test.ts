@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -68,3 +69,46 @@ describe('GET /api/health', () => {
     expect(res.json().openapi).toBe('3.0.3');
   });
 });
+
+describe('GET /health/live and /health/ready', () => {
+  it('answers live while the process runs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is not ready while a migration of this build is missing, and ready once it is applied', async () => {
+    const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
+    const saved = (await t.app.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations where created_at = ${latest}`)) as unknown as {
+      rows: { id: number; hash: string; created_at: string }[];
+    };
+    const row = saved.rows[0]!;
+    await t.app.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
+    const pending = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.headers['retry-after']).toBe('5');
+    expect(pending.json()).toEqual({ status: 'unavailable', database: 'up', migrations: 'pending', redis: 'off' });
+
+    await t.app.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`);
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', migrations: 'applied', redis: 'off' });
+  });
+
+  it('are not counted against the API rate limit', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('does not exist, whatever the request carries', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    for (const headers of [{}, { authorization: 'Bearer anything' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(unknown.statusCode);
+      expect(res.body).toBe(unknown.body);
+    }
+  });
+});
+

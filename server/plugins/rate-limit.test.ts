@@ -1,0 +1,151 @@
+// The per-address API limit with REDIS_URL: shared through Redis while it answers, counted by each
+// instance while it does not (never switched off, never waiting on Redis), and shared again once
+// it returns, each switch said once in the log.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { captureLog, type LogCapture } from '../test/log-capture';
+import { freePort, isListening, waitFor } from '../test/ports';
+
+const LIMIT = 5;
+const env = (redisUrl: string) => ({ REDIS_URL: redisUrl, API_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+
+/** An address of its own per test run: Redis keeps counts for a minute, across test runs. */
+const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+function call(t: TestApp, remoteAddress: string) {
+  return t.app.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress });
+}
+
+async function expectLimitEnforced(t: TestApp, address: string, alreadyCounted = 0) {
+  for (let i = alreadyCounted; i < LIMIT; i++) expect((await call(t, address)).statusCode).toBe(200);
+  const refused = await call(t, address);
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+}
+
+const unreachable = (log: LogCapture) => log.matching(/^Redis unreachable/);
+const reachableAgain = (log: LogCapture) => log.matching(/^Redis reachable again/);
+
+describe('Redis unreachable from the start (nothing listens on its port)', () => {
+  let t: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    t = await createTestApp(env(`redis://127.0.0.1:${await freePort()}`), { logger: log.logger });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('still enforces the limit, counted by this instance, and says so once', async () => {
+    await waitFor(() => unreachable(log).length > 0, 5000, 'the first failed connection');
+    expect(t.app.redisState()).toBe('down');
+    await expectLimitEnforced(t, freshAddress());
+    await expectLimitEnforced(t, freshAddress());
+    expect(unreachable(log)).toHaveLength(1);
+    expect(unreachable(log)[0]!.level).toBe(40);
+  });
+
+  it('reports Redis down in readiness, and stays ready: the site works without it', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', redis: 'down' });
+  });
+});
+
+const redisAt6379 = await isListening(6379);
+
+describe.skipIf(!redisAt6379 && !process.env.CI)('Redis shared by two instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(env('redis://127.0.0.1:6379'));
+    b = await createTestApp(env('redis://127.0.0.1:6379'));
+    await waitFor(() => a.app.redisState() === 'up' && b.app.redisState() === 'up', 5000, 'both instances to reach Redis');
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('counts one address’s calls to either instance together', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await call(a, address)).statusCode).toBe(200);
+    await expectLimitEnforced(b, address, 3);
+    expect((await call(a, address)).statusCode).toBe(429);
+    expect((await a.app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({ redis: 'up' });
+  });
+});
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).error === undefined;
+if (!hasRedisServer && process.env.CI) {
+  it('needs redis-server', () => {
+    throw new Error('redis-server is missing: apt-get install -y redis-server');
+  });
+}
+
+describe.skipIf(!hasRedisServer)('Redis lost and back while the server runs', () => {
+  let port: number;
+  let redisServer: ChildProcess | undefined;
+  let t: TestApp;
+  let probe: Redis;
+  const log = captureLog();
+
+  async function startRedis() {
+    redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitFor(() => isListening(port), 5000, 'redis-server to listen');
+  }
+
+  async function stopRedis() {
+    const stopped = new Promise((resolve) => redisServer!.once('exit', resolve));
+    redisServer!.kill('SIGKILL');
+    await stopped;
+    redisServer = undefined;
+  }
+
+  beforeAll(async () => {
+    port = await freePort();
+    await startRedis();
+    probe = new Redis(port, '127.0.0.1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => 200 });
+    probe.on('error', () => {});
+    t = await createTestApp(env(`redis://127.0.0.1:${port}`), { logger: log.logger });
+    await waitFor(() => t.app.redisState() === 'up', 5000, 'the server to reach Redis');
+  });
+  afterAll(async () => {
+    await t?.close();
+    probe?.disconnect();
+    if (redisServer) await stopRedis();
+  });
+
+  async function countInRedis(address: string): Promise<number> {
+    if (probe.status !== 'ready') await probe.connect().catch(() => {});
+    await waitFor(() => probe.status === 'ready', 5000, 'the probe to reach Redis');
+    return Number(await probe.get(`jgk-rl-${address}`));
+  }
+
+  it('counts in Redis while it answers', async () => {
+    const address = freshAddress();
+    await call(t, address);
+    await call(t, address);
+    expect(await countInRedis(address)).toBe(2);
+  });
+
+  it('keeps answering and limiting when Redis goes away, and shares the counts again when it returns', async () => {
+    await stopRedis();
+    await waitFor(() => t.app.redisState() === 'down', 5000, 'the server to notice');
+    await expectLimitEnforced(t, freshAddress());
+    expect(unreachable(log)).toHaveLength(1);
+
+    await startRedis();
+    await waitFor(() => t.app.redisState() === 'up', 10_000, 'the server to reconnect');
+    expect(reachableAgain(log)).toHaveLength(1);
+    const address = freshAddress();
+    await call(t, address);
+    expect(await countInRedis(address)).toBe(1);
+    expect(unreachable(log)).toHaveLength(1);
+  });
+});
