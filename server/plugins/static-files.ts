@@ -1,10 +1,12 @@
-// Stored files (images, documents, videos) under /uploads, and the built web app. Uploaded files
-// keep their path when replaced, so they are cached for a week; the app's hashed assets forever.
+// Stored files (images, documents, videos) under /uploads, and the built web app. Files named by
+// their content's hash (uploads/by-hash/) never change, so they are cached for a year; the sample
+// content's files keep their path when replaced, so a week; the app's hashed assets forever.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { CONTENT_KEY_FOLDER } from '../modules/uploads/service';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
@@ -18,13 +20,18 @@ export default fp(
       }
     });
     fs.mkdirSync(app.config.uploadsDir, { recursive: true });
+    const contentNamed = path.join(app.config.uploadsDir, CONTENT_KEY_FOLDER) + path.sep;
     await app.register(fastifyStatic, {
       root: app.config.uploadsDir,
       prefix: UPLOADS_PREFIX,
       decorateReply: false,
       index: false,
-      maxAge: '7d',
+      // Files being written (.incoming/) and any other dotfile are not served.
+      dotfiles: 'ignore',
+      cacheControl: false,
       setHeaders(res, filePath) {
+        const named = filePath.startsWith(contentNamed);
+        res.setHeader('cache-control', named ? 'public, max-age=31536000, immutable' : 'public, max-age=604800');
         // Stored documents open in the browser's viewer or download; never run as a page.
         if (!/\.(svg|png|jpe?g|webp|avif|gif|pdf|webm|mp4|vtt)$/i.test(filePath)) {
           res.setHeader('content-disposition', `attachment; filename="${path.basename(filePath)}"`);
