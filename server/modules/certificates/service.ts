@@ -8,6 +8,7 @@ import type { CertificateVerified } from '../../../contract/certificates';
 import { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { languageCompletion } from '../progress/service';
+import { learnerName } from '../users/service';
 import * as repo from './repository';
 import { renderCertificatePdf } from './render';
 
@@ -39,7 +40,7 @@ export async function issueCertificate(db: Db, userId: string, lang: LanguageCod
     if (existing) return existing;
     const completion = await languageCompletion(tx, userId, lang);
     if (!completion.complete) throw badRequest('certificateNotEarned');
-    const name = await repo.learnerName(tx, userId);
+    const name = await learnerName(tx, userId);
     if (name === null) throw unauthorized();
     const completedAt = new Date(Math.max(...completion.courses.map((c) => c.completedAt!.getTime())));
     const courseTitle = completion.courses.map((c) => c.title).join(TITLE_SEPARATOR);

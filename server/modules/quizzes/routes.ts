@@ -6,7 +6,7 @@ import { perLanguage, publicQuizSchema } from '../../../contract/courses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
-import { cachedJson } from '../courses/routes';
+import { cachedJson } from '../../lib/cached-json';
 import { publicCacheMs } from '../../lib/ttl-cache';
 import * as service from './service';
 

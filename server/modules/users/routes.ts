@@ -7,7 +7,7 @@ import { MessageResponse, errorResponses } from '../../../contract/message-respo
 import { messageBody } from '../../../contract/messages';
 import { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../contract/users';
 import { endSession, requireActiveUser, requireUser } from '../../plugins/session';
-import { UsersService } from './service';
+import { deleteAccount, exportData, profile, recordGuardianConsent, updateProfile } from './service';
 
 const tags = ['profile'];
 const security = [{ session: [] }];
@@ -15,7 +15,6 @@ const errors = errorResponses(401, 403);
 
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = UsersService.fromApp(app);
 
   app.get(
     '/api/user/me',
@@ -25,7 +24,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return { user: await service.profile(user.id) };
+      return { user: await profile(app.db, user.id) };
     },
   );
 
@@ -45,7 +44,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return { user: await service.updateProfile(user.id, request.body) };
+      return { user: await updateProfile(app.db, user.id, request.body) };
     },
   );
 
@@ -64,7 +63,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return { user: await service.recordGuardianConsent(user.id, request.body) };
+      return { user: await recordGuardianConsent(app.db, user.id, request.body) };
     },
   );
 
@@ -86,7 +85,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = (await request.getUser())!;
-      const data = await service.exportData(user.id, user.mobile);
+      const data = await exportData(app.db, user.id, user.mobile);
       reply.header('content-disposition', 'attachment; filename="my-data.json"').header('cache-control', 'no-store');
       return data as { exportedAt: string };
     },
@@ -105,7 +104,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = (await request.getUser())!;
-      await service.deleteAccount(user.id, user.mobile);
+      await deleteAccount(app.db, user.id, user.mobile);
       await endSession(request, reply);
       return messageBody('accountDeleted');
     },
