@@ -6,14 +6,14 @@ import { LoginBody, RegisterBody, SendOtpBody, SessionStatusResponse } from '../
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { endSession, startSession } from '../../plugins/session';
-import { AuthService } from './service';
+import { login, register, sendCode, type AuthDeps } from './service';
 
 const tags = ['sign-in'];
 const errors = errorResponses(400, 403, 503);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = AuthService.fromApp(app);
+  const deps: AuthDeps = { db: app.db, config: app.config, sms: app.sms };
 
   app.post(
     '/api/user/send-otp',
@@ -28,7 +28,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { registered } = await service.sendCode(request.body.mobile, request.ip);
+      const { registered } = await sendCode(deps, request.body.mobile, request.ip);
       if (!registered) return reply.code(404).send(messageBody('sentNew'));
       return messageBody('sentRegistered');
     },
@@ -45,7 +45,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.sendCode(request.body.mobile, request.ip);
+      await sendCode(deps, request.body.mobile, request.ip);
       return messageBody('resent');
     },
   );
@@ -62,7 +62,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = await service.login(request.body.mobile, request.body.otp);
+      const userId = await login(deps, request.body.mobile, request.body.otp);
       await startSession(request, reply, userId);
       return messageBody('loggedIn');
     },
@@ -80,7 +80,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = await service.register(request.body);
+      const userId = await register(deps, request.body);
       await startSession(request, reply, userId);
       return messageBody('registered');
     },
