@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LoginBody, RegisterBody, SendOtpBody, SessionStatusResponse } from '../../../contract/auth';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
+import { access, routeAccess } from '../../plugins/access';
 import { endSession, startSession } from '../../plugins/session';
 import { login, register, sendCode, type AuthDeps } from './service';
 
@@ -13,6 +14,8 @@ const errors = errorResponses(400, 403, 503);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Signing in, out and asking who is signed in are for anyone.
+  routeAccess(app, access.public);
   const deps: AuthDeps = { db: app.db, config: app.config, sms: app.sms };
 
   app.post(

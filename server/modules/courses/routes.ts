@@ -15,10 +15,12 @@ import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { cachedJson } from '../../lib/cached-json';
 import { publicCacheMs } from '../../lib/ttl-cache';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.public);
   // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time).
   const cached = cachedJson(publicCacheMs(app.config.env));
 

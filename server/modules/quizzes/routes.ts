@@ -8,10 +8,12 @@ import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { cachedJson } from '../../lib/cached-json';
 import { publicCacheMs } from '../../lib/ttl-cache';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function quizRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.public);
   const cached = cachedJson(publicCacheMs(app.config.env));
 
   app.get(

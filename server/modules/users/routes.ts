@@ -6,21 +6,22 @@ import { Type } from '@sinclair/typebox';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../contract/users';
-import { endSession, requireActiveUser, requireUser } from '../../plugins/session';
+import { access, routeAccess } from '../../plugins/access';
+import { endSession } from '../../plugins/session';
 import { deleteAccount, exportData, profile, recordGuardianConsent, updateProfile } from './service';
 
 const tags = ['profile'];
-const security = [{ session: [] }];
 const errors = errorResponses(401, 403);
 
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // An inactive account may still read, download and delete its data; changing it needs an active one.
+  routeAccess(app, access.user);
 
   app.get(
     '/api/user/me',
     {
-      preHandler: requireUser,
-      schema: { tags, security, summary: 'The signed-in learner’s profile', response: { 200: UserResponse, ...errors } },
+      schema: { tags, summary: 'The signed-in learner’s profile', response: { 200: UserResponse, ...errors } },
     },
     async (request) => {
       const user = (await request.getUser())!;
@@ -31,10 +32,9 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/user/me',
     {
-      preHandler: requireActiveUser,
+      config: { access: access.activeUser },
       schema: {
         tags,
-        security,
         summary: 'Change one’s name, email, age, gender or qualification',
         description:
           'Only these five fields are read; any other (mobile, role, active) is ignored. An empty email or null clears a field.',
@@ -51,10 +51,9 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/user/me/guardian-consent',
     {
-      preHandler: requireActiveUser,
+      config: { access: access.activeUser },
       schema: {
         tags,
-        security,
         summary: 'Record a parent’s or guardian’s consent for a learner under 18',
         description: 'Required (DPDP Act 2023) before a learner under 18 can enrol, learn or take quizzes.',
         body: GuardianConsentBody,
@@ -70,10 +69,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/user/me/export',
     {
-      preHandler: requireUser,
       schema: {
         tags,
-        security,
         summary: 'Download everything stored about the signed-in learner (JSON)',
         description:
           'Profile, sign-ins, one-time-password requests, enrolments, completions, quiz attempts, journal entries, ratings and certificates.',
@@ -94,10 +91,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/user/me',
     {
-      preHandler: requireUser,
       schema: {
         tags,
-        security,
         summary: 'Delete the account and all its data, and sign out',
         response: { 200: MessageResponse, ...errors },
       },
