@@ -1,6 +1,8 @@
 // Issues a learner's certificate for a language once every published course in it is complete, and
 // answers public verification by number. What a certificate says is frozen when it is issued: the
 // same learner asking again gets the same number, name, title and date.
+//
+// The module's surface for other modules: none; only its routes call it.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
