@@ -1,10 +1,10 @@
 // Reads of published course content and the rating totals kept on each course. Counts come from the
-// shared grouped subqueries (lib/course-counts.ts), so a page of courses costs one statement.
+// shared grouped subqueries (lib/course-counts-repository.ts), so a page of courses costs one statement.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
-import { countSubqueries } from '../../lib/course-counts';
+import { countSubqueries } from '../../lib/course-counts-repository';
 
 export interface CourseRow {
   id: string;

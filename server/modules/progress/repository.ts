@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
-import { countSubqueries } from '../../lib/course-counts';
+import { countSubqueries } from '../../lib/course-counts-repository';
 
 export async function findEnrolment(db: DbOrTx, userId: string, courseId: string) {
   const [row] = await db

@@ -1,6 +1,7 @@
 // How many chapters, lessons, quizzes and videos each course has, as grouped subqueries to join: the
 // public course list and a learner's list of enrolled courses both show these counts, and joining
-// them keeps a page of courses one statement however many courses it holds.
+// them keeps a page of courses one statement however many courses it holds. Only the courses and
+// progress repositories use it (SQL stays in repositories).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { chapters, courseVideos, lessons, quizzes } from '../db/schema';
