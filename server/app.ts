@@ -15,6 +15,7 @@ import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
 import privateAnswers from './plugins/private-answers';
+import accessRules from './plugins/access';
 import openapi from './plugins/openapi';
 import metrics from './plugins/metrics';
 import staticFiles from './plugins/static-files';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metrics);
   await app.register(session);
   await app.register(privateAnswers);
+  await app.register(accessRules);
   await app.register(openapi);
 
   // Domain modules.

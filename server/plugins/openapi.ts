@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { access, routeAccess } from './access';
 
 export default fp(
   async function openapi(app: FastifyInstance) {
@@ -23,12 +24,16 @@ export default fp(
         },
       },
     });
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      staticCSP: true,
-      uiConfig: { docExpansion: 'list', deepLinking: true },
+    // The document and its reader are public; in a context of their own, so the rule stays theirs.
+    await app.register(async function documents(docs) {
+      routeAccess(docs, access.public);
+      await docs.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        staticCSP: true,
+        uiConfig: { docExpansion: 'list', deepLinking: true },
+      });
+      docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  { name: 'openapi', dependencies: ['config'] },
+  { name: 'openapi', dependencies: ['config', 'access'] },
 );

@@ -1,14 +1,14 @@
 // Server-side sessions: a 256-bit random token in an HttpOnly cookie, stored only as its SHA-256,
 // with an idle and an absolute lifetime. Every sign-in makes a new session; sign-out deletes it.
+// The SQL is in session-repository.ts; who may call a route is declared with plugins/access.ts,
+// which enforces it with the checks below.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { MINOR_AGE } from '../../contract/profile-options';
 import { forbidden, unauthorized } from './errors';
+import * as repo from './session-repository';
 
 /** The signed-in user as the server knows it (the wire shape is contract/auth.ts SessionUser). */
 export interface SignedInUser {
@@ -39,7 +39,8 @@ export function sessionCookieName(app: FastifyInstance): string {
   return app.config.env === 'production' ? '__Host-sid' : 'sid';
 }
 
-function hashToken(token: string): string {
+/** What is stored of a session token: its SHA-256, never the token itself. */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -51,16 +52,12 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const expiresAt = new Date(now + app.config.session.absoluteDays * DAY_MS);
   // A session cookie left over from before sign-in is revoked, so no two sessions share a browser.
   await endSession(request, reply);
-  const [row] = await app.db
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      userId,
-      expiresAt,
-      userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
-    })
-    .returning({ id: sessions.id });
-  request.sessionId = row?.id ?? null;
+  request.sessionId = await repo.insertSession(app.db, {
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+  });
   reply.setCookie(sessionCookieName(app), token, {
     path: '/',
     httpOnly: true,
@@ -76,50 +73,13 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   const name = sessionCookieName(app);
   const token = request.cookies[name];
   if (token) {
-    await app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    await repo.deleteSessionByTokenHash(app.db, hashToken(token));
     reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.env === 'production' });
   }
   request.sessionId = null;
 }
 
-/** Revokes every session of a user (after an account deletion or a role change). */
-export async function endAllSessions(app: FastifyInstance, userId: string): Promise<void> {
-  await app.db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/**
- * The lookup behind every signed-in request, prepared once per database: the statement is parsed
- * and planned once per connection instead of on each request (measured several times faster).
- */
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      role: users.role,
-      name: users.name,
-      active: users.active,
-      mobile: users.mobile,
-      age: users.age,
-      guardianConsentAt: users.guardianConsentAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_user');
-}
-
-type SessionLookup = ReturnType<typeof prepareSessionLookup>;
-
-async function loadUser(request: FastifyRequest, lookup: SessionLookup): Promise<SignedInUser | null> {
+async function loadUser(request: FastifyRequest, lookup: repo.SessionLookup): Promise<SignedInUser | null> {
   const app = request.server;
   const token = request.cookies[sessionCookieName(app)];
   if (!token || token.length > 100) return null;
@@ -128,19 +88,19 @@ async function loadUser(request: FastifyRequest, lookup: SessionLookup): Promise
   const [row] = await lookup.execute({ tokenHash: hashToken(token), now, idleCutoff });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    await repo.touchSession(app.db, row.sessionId, now);
   }
   request.sessionId = row.sessionId;
   const { sessionId: _sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
   return user;
 }
 
-/** preHandler: a signed-in user is required (401 otherwise). */
+/** The check of access rule `user`: a signed-in user is required (401 otherwise). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!(await request.getUser())) throw unauthorized();
 }
 
-/** preHandler: a signed-in, active learner is required (401 without a session, 403 when inactive). */
+/** The check of access rule `active-user`: a signed-in, active user (401 without a session, 403 when inactive). */
 export async function requireActiveUser(request: FastifyRequest): Promise<void> {
   const user = await request.getUser();
   if (!user) throw unauthorized();
@@ -148,8 +108,8 @@ export async function requireActiveUser(request: FastifyRequest): Promise<void> 
 }
 
 /**
- * preHandler for learning (enrol, progress, quizzes, certificate): an active learner and, for a
- * learner under 18, a parent's or guardian's recorded consent (403 otherwise).
+ * The check of access rule `learner` (enrol, progress, quizzes, certificate): an active learner and,
+ * for a learner under 18, a parent's or guardian's recorded consent (403 otherwise).
  */
 export async function requireLearner(request: FastifyRequest): Promise<void> {
   await requireActiveUser(request);
@@ -161,7 +121,7 @@ export async function requireLearner(request: FastifyRequest): Promise<void> {
 export async function pruneSessions(app: FastifyInstance): Promise<void> {
   const now = new Date();
   const idleCutoff = new Date(now.getTime() - app.config.session.idleDays * DAY_MS);
-  await app.db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+  await repo.deleteEndedSessions(app.db, now, idleCutoff);
 }
 
 export default fp(
@@ -169,7 +129,7 @@ export default fp(
     await app.register(cookie);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('userPromise', null);
-    const lookup = prepareSessionLookup(app.db);
+    const lookup = repo.prepareSessionLookup(app.db);
     app.decorateRequest('getUser', function (this: FastifyRequest) {
       this.userPromise ??= loadUser(this, lookup);
       return this.userPromise;

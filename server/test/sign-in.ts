@@ -1,8 +1,10 @@
-// Signs a learner in for a test without the one-time-password flow: a users row and a sessions row
-// holding the SHA-256 of a random token, the way startSession stores it; the token goes in the cookie.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+// Signs a learner in for a test without the one-time-password flow: a users row and a session stored
+// the way startSession stores it (the token's hash); the token goes in the cookie.
+import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sessions, users } from '../db/schema';
+import { users } from '../db/schema';
+import { hashToken } from '../plugins/session';
+import { insertSession } from '../plugins/session-repository';
 
 export interface SignedIn {
   userId: string;
@@ -28,10 +30,11 @@ export async function signInAs(
     })
     .returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await app.db.insert(sessions).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
+  await insertSession(app.db, {
+    tokenHash: hashToken(token),
     userId: user!.id,
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    userAgent: null,
   });
   return { userId: user!.id, mobile, headers: { cookie: `sid=${token}` } };
 }

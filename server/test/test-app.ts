@@ -39,13 +39,18 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { logger?: AppOptions['logger'] } = {}): Promise<TestApp> {
-  const config = loadConfig({
+/** The configuration of a test app, with the given environment variables on top. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
     SESSION_SECRET: 'test-secret-test-secret-test-secret!',
     ...env,
   });
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: AppOptions['logger'] } = {}): Promise<TestApp> {
+  const config = testConfig(env);
   const database = await createTestDatabase();
   const app = await buildApp({ config, db: database.db, logger: options.logger ?? false });
   return {

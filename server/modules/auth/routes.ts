@@ -5,15 +5,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LoginBody, RegisterBody, SendOtpBody, SessionStatusResponse } from '../../../contract/auth';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
+import { access, routeAccess } from '../../plugins/access';
 import { endSession, startSession } from '../../plugins/session';
-import { AuthService } from './service';
+import { login, register, sendCode, type AuthDeps } from './service';
 
 const tags = ['sign-in'];
 const errors = errorResponses(400, 403, 503);
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = AuthService.fromApp(app);
+  // Signing in, out and asking who is signed in are for anyone.
+  routeAccess(app, access.public);
+  const deps: AuthDeps = { db: app.db, config: app.config, sms: app.sms };
 
   app.post(
     '/api/user/send-otp',
@@ -28,7 +31,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { registered } = await service.sendCode(request.body.mobile, request.ip);
+      const { registered } = await sendCode(deps, request.body.mobile, request.ip);
       if (!registered) return reply.code(404).send(messageBody('sentNew'));
       return messageBody('sentRegistered');
     },
@@ -45,7 +48,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.sendCode(request.body.mobile, request.ip);
+      await sendCode(deps, request.body.mobile, request.ip);
       return messageBody('resent');
     },
   );
@@ -62,7 +65,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = await service.login(request.body.mobile, request.body.otp);
+      const userId = await login(deps, request.body.mobile, request.body.otp);
       await startSession(request, reply, userId);
       return messageBody('loggedIn');
     },
@@ -80,7 +83,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = await service.register(request.body);
+      const userId = await register(deps, request.body);
       await startSession(request, reply, userId);
       return messageBody('registered');
     },

@@ -1,6 +1,8 @@
 // Sign-in with a one-time password: sending codes within the cooldown and the send limits, and
 // checking a typed code (expiry, single use, bound to the number, a bounded number of tries).
-import type { FastifyInstance } from 'fastify';
+//
+// The module's surface for other modules: none; its routes call sendCode, login and register with
+// the app's AuthDeps, and main.ts calls pruneOtpChallenges periodically.
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH } from '../../../contract/auth-rules';
@@ -20,6 +22,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** What sign-in needs; routes pass the app's, tests may pass a fake SMS provider and a clock of their own. */
 export interface AuthDeps {
   db: Db;
   config: Config;
@@ -28,123 +31,116 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-export class AuthService {
-  private readonly now: () => Date;
+const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
 
-  constructor(private readonly deps: AuthDeps) {
-    this.now = deps.now ?? (() => new Date());
-  }
+/** Sends a new code (the previous one stops working). Answers whether the number is registered. */
+export async function sendCode(deps: AuthDeps, rawMobile: string | undefined, clientIp: string): Promise<{ registered: boolean }> {
+  const mobile = normaliseMobile(rawMobile);
+  if (!mobile) throw badRequest('invalidMobile');
+  const { db, config, sms } = deps;
+  const { otp } = config;
+  const ip = clientIp.slice(0, 64);
+  const now = timeOf(deps);
+  const code = generateCode();
 
-  static fromApp(app: FastifyInstance): AuthService {
-    return new AuthService({ db: app.db, config: app.config, sms: app.sms });
-  }
-
-  /** Sends a new code (the previous one stops working). Answers whether the number is registered. */
-  async sendCode(rawMobile: string | undefined, clientIp: string): Promise<{ registered: boolean }> {
-    const mobile = normaliseMobile(rawMobile);
-    if (!mobile) throw badRequest('invalidMobile');
-    const { db, config, sms } = this.deps;
-    const { otp } = config;
-    const ip = clientIp.slice(0, 64);
-    const now = this.now();
-    const code = generateCode();
-
-    const challengeId = await db.transaction(async (tx) => {
-      await repo.lockSendKeys(tx, mobile, ip);
-      const latest = await repo.latestChallenge(tx, mobile);
-      if (latest && otp.resendCooldownSeconds > 0) {
-        const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
-        if (wait > 0) {
-          throw tooManyRequests('wait', wait, (seconds) => ({ count: seconds }));
-        }
+  const challengeId = await db.transaction(async (tx) => {
+    await repo.lockSendKeys(tx, mobile, ip);
+    const latest = await repo.latestChallenge(tx, mobile);
+    if (latest && otp.resendCooldownSeconds > 0) {
+      const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
+      if (wait > 0) {
+        throw tooManyRequests('wait', wait, (seconds) => ({ count: seconds }));
       }
-      const since = new Date(now.getTime() - otp.windowSeconds * 1000);
-      const untilFor = (sentAt: Date) => (sentAt.getTime() + otp.windowSeconds * 1000 - now.getTime()) / 1000;
-      const numberFull = await repo.nthNewestSendSince(tx, { mobile }, since, otp.perNumberLimit);
-      if (numberFull) {
-        throw tooManyRequests('numberLimit', untilFor(numberFull), inMinutes);
-      }
-      const addressFull = await repo.nthNewestSendSince(tx, { clientIp: ip }, since, otp.perAddressLimit);
-      if (addressFull) {
-        throw tooManyRequests('addressLimit', untilFor(addressFull), inMinutes);
-      }
-      await repo.expireOpenChallenges(tx, mobile, now);
-      return repo.insertChallenge(tx, {
-        mobile,
-        codeHash: hashCode(config.secret, mobile, code),
-        clientIp: ip,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
-      });
+    }
+    const since = new Date(now.getTime() - otp.windowSeconds * 1000);
+    const untilFor = (sentAt: Date) => (sentAt.getTime() + otp.windowSeconds * 1000 - now.getTime()) / 1000;
+    const numberFull = await repo.nthNewestSendSince(tx, { mobile }, since, otp.perNumberLimit);
+    if (numberFull) {
+      throw tooManyRequests('numberLimit', untilFor(numberFull), inMinutes);
+    }
+    const addressFull = await repo.nthNewestSendSince(tx, { clientIp: ip }, since, otp.perAddressLimit);
+    if (addressFull) {
+      throw tooManyRequests('addressLimit', untilFor(addressFull), inMinutes);
+    }
+    await repo.expireOpenChallenges(tx, mobile, now);
+    return repo.insertChallenge(tx, {
+      mobile,
+      codeHash: hashCode(config.secret, mobile, code),
+      clientIp: ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
     });
+  });
 
-    try {
-      await sms.send(mobile, code);
-    } catch (error) {
-      // A code that never left does not count against the learner's cooldown or limits.
-      await repo.deleteChallenge(db, challengeId);
-      throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
-    }
-    return { registered: Boolean(await repo.findUserByMobile(db, mobile)) };
+  try {
+    await sms.send(mobile, code);
+  } catch (error) {
+    // A code that never left does not count against the learner's cooldown or limits.
+    await repo.deleteChallenge(db, challengeId);
+    throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
   }
+  return { registered: Boolean(await repo.findUserByMobile(db, mobile)) };
+}
 
-  /** Checks the code for a registered number and answers the user's id. */
-  async login(rawMobile: string | undefined, rawCode: string | undefined): Promise<string> {
-    const { mobile, code } = this.checkShape(rawMobile, rawCode);
-    const user = await repo.findUserByMobile(this.deps.db, mobile);
-    if (!user) throw notFound('notRegistered');
-    const challengeId = await this.verify(mobile, code);
-    if (!(await repo.consumeChallenge(this.deps.db, challengeId, this.now()))) throw badRequest('used');
-    return user.id;
-  }
+/** Checks the code for a registered number and answers the user's id. */
+export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<string> {
+  const { mobile, code } = checkShape(rawMobile, rawCode);
+  const user = await repo.findUserByMobile(deps.db, mobile);
+  if (!user) throw notFound('notRegistered');
+  const challengeId = await verify(deps, mobile, code);
+  if (!(await repo.consumeChallenge(deps.db, challengeId, timeOf(deps)))) throw badRequest('used');
+  return user.id;
+}
 
-  /** Checks the code for a new number and creates the account; answers its id. */
-  async register(body: { mobile?: string; otp?: string; name?: string; email?: string }): Promise<string> {
-    const { mobile, code } = this.checkShape(body.mobile, body.otp);
-    const name = checkName(body.name);
-    const email = checkEmail(body.email);
-    const { db } = this.deps;
-    if (await repo.findUserByMobile(db, mobile)) throw conflict('alreadyRegistered');
-    const challengeId = await this.verify(mobile, code);
-    try {
-      // Using the code and creating the account succeed or fail together.
-      return await db.transaction(async (tx) => {
-        if (!(await repo.consumeChallenge(tx, challengeId, this.now()))) throw badRequest('used');
-        return repo.insertUser(tx, { mobile, name, email });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('alreadyRegistered');
-      throw error;
-    }
+/** Checks the code for a new number and creates the account; answers its id. */
+export async function register(
+  deps: AuthDeps,
+  body: { mobile?: string; otp?: string; name?: string; email?: string },
+): Promise<string> {
+  const { mobile, code } = checkShape(body.mobile, body.otp);
+  const name = checkName(body.name);
+  const email = checkEmail(body.email);
+  const { db } = deps;
+  if (await repo.findUserByMobile(db, mobile)) throw conflict('alreadyRegistered');
+  const challengeId = await verify(deps, mobile, code);
+  try {
+    // Using the code and creating the account succeed or fail together.
+    return await db.transaction(async (tx) => {
+      if (!(await repo.consumeChallenge(tx, challengeId, timeOf(deps)))) throw badRequest('used');
+      return repo.insertUser(tx, { mobile, name, email });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('alreadyRegistered');
+    throw error;
   }
+}
 
-  private checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
-    const mobile = normaliseMobile(rawMobile);
-    if (!mobile) throw badRequest('invalidMobile');
-    if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
-    return { mobile, code: rawCode.trim() };
-  }
+function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+  const mobile = normaliseMobile(rawMobile);
+  if (!mobile) throw badRequest('invalidMobile');
+  if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
+  return { mobile, code: rawCode.trim() };
+}
 
-  /** Answers the id of the number's current challenge when the code matches it; throws otherwise. */
-  private async verify(mobile: string, code: string): Promise<string> {
-    const { db, config } = this.deps;
-    const now = this.now();
-    const challenge = await repo.latestChallenge(db, mobile);
-    if (!challenge) throw badRequest('noCode');
-    const attempts = await repo.reserveAttempt(db, challenge.id, config.otp.maxAttempts, now);
-    if (attempts === undefined) {
-      if (challenge.consumedAt) throw badRequest('used');
-      if (challenge.attempts >= config.otp.maxAttempts) throw badRequest('tooManyTries');
-      if (challenge.expiresAt.getTime() <= now.getTime()) throw badRequest('expired');
-      // Changed between the read and the update: another request used it or took the last try.
-      throw badRequest('tooManyTries');
-    }
-    if (!codeMatches(config.secret, mobile, code, challenge.codeHash)) {
-      const left = config.otp.maxAttempts - attempts;
-      throw left > 0 ? badRequest('wrongCode', { count: left }) : badRequest('tooManyTries');
-    }
-    return challenge.id;
+/** Answers the id of the number's current challenge when the code matches it; throws otherwise. */
+async function verify(deps: AuthDeps, mobile: string, code: string): Promise<string> {
+  const { db, config } = deps;
+  const now = timeOf(deps);
+  const challenge = await repo.latestChallenge(db, mobile);
+  if (!challenge) throw badRequest('noCode');
+  const attempts = await repo.reserveAttempt(db, challenge.id, config.otp.maxAttempts, now);
+  if (attempts === undefined) {
+    if (challenge.consumedAt) throw badRequest('used');
+    if (challenge.attempts >= config.otp.maxAttempts) throw badRequest('tooManyTries');
+    if (challenge.expiresAt.getTime() <= now.getTime()) throw badRequest('expired');
+    // Changed between the read and the update: another request used it or took the last try.
+    throw badRequest('tooManyTries');
   }
+  if (!codeMatches(config.secret, mobile, code, challenge.codeHash)) {
+    const left = config.otp.maxAttempts - attempts;
+    throw left > 0 ? badRequest('wrongCode', { count: left }) : badRequest('tooManyTries');
+  }
+  return challenge.id;
 }
 
 /**
@@ -152,7 +148,7 @@ export class AuthService {
  * limit window and the code lifetime): they hold a number and an address, so they are not kept.
  * Meant to run periodically beside pruneSessions.
  */
-export async function pruneOtpChallenges(app: FastifyInstance, now = new Date()): Promise<number> {
-  const keepSeconds = Math.max(app.config.otp.windowSeconds, app.config.otp.ttlSeconds);
-  return repo.deleteChallengesBefore(app.db, new Date(now.getTime() - keepSeconds * 1000));
+export async function pruneOtpChallenges(deps: Pick<AuthDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
+  const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds);
+  return repo.deleteChallengesBefore(deps.db, new Date(now.getTime() - keepSeconds * 1000));
 }

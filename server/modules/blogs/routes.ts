@@ -8,10 +8,12 @@ import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.public);
 
   app.get(
     '/api/blog/public',

@@ -1,7 +1,7 @@
 // Certificate rows: one per learner and language, found by its number for verification.
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { certificates, users } from '../../db/schema';
+import { certificates } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
 
 export interface CertificateRow {
@@ -32,11 +32,6 @@ export async function findByLearner(db: DbOrTx, userId: string, lang: LanguageCo
 export async function findByNumber(db: DbOrTx, number: string): Promise<CertificateRow | null> {
   const [row] = await db.select(columns).from(certificates).where(eq(certificates.number, number)).limit(1);
   return row ?? null;
-}
-
-export async function learnerName(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.name ?? null;
 }
 
 /**

@@ -7,23 +7,21 @@ import { CertificateNotFound, CertificateNumberParams, CertificateVerified } fro
 import { errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
-import { requireLearner } from '../../plugins/session';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function certificateRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.learner);
 
   app.get(
     '/api/progress/:lang/certificate',
     {
-      // Before validation, so an anonymous caller learns nothing about the input rules.
-      preValidation: requireLearner,
       schema: {
         tags: ['certificates'],
         summary: "The learner's certificate for a language as a PDF (Certificate.pdf), once every published course in it is complete",
         description:
           'Issued on the first request with a unique number; later requests return the same certificate. 400 until every published course in the language is complete.',
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam }),
         produces: ['application/pdf'],
         response: {
@@ -47,6 +45,8 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/certificates/verify/:number',
     {
+      // Anyone holding a certificate (an employer, a school) may check it.
+      config: { access: access.public },
       schema: {
         tags: ['certificates'],
         summary: 'Check a certificate number: whether it is valid, the name on it, the course and the date',

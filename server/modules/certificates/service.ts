@@ -1,6 +1,8 @@
 // Issues a learner's certificate for a language once every published course in it is complete, and
 // answers public verification by number. What a certificate says is frozen when it is issued: the
 // same learner asking again gets the same number, name, title and date.
+//
+// The module's surface for other modules: none; only its routes call it.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
@@ -8,6 +10,7 @@ import type { CertificateVerified } from '../../../contract/certificates';
 import { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { languageCompletion } from '../progress/service';
+import { learnerName } from '../users/service';
 import * as repo from './repository';
 import { renderCertificatePdf } from './render';
 
@@ -39,7 +42,7 @@ export async function issueCertificate(db: Db, userId: string, lang: LanguageCod
     if (existing) return existing;
     const completion = await languageCompletion(tx, userId, lang);
     if (!completion.complete) throw badRequest('certificateNotEarned');
-    const name = await repo.learnerName(tx, userId);
+    const name = await learnerName(tx, userId);
     if (name === null) throw unauthorized();
     const completedAt = new Date(Math.max(...completion.courses.map((c) => c.completedAt!.getTime())));
     const courseTitle = completion.courses.map((c) => c.title).join(TITLE_SEPARATOR);

@@ -1,9 +1,10 @@
-// Reads of published course content. Counts come from grouped subqueries joined once per query, so a
-// page of courses costs one statement however many courses it holds.
+// Reads of published course content and the rating totals kept on each course. Counts come from the
+// shared grouped subqueries (lib/course-counts-repository.ts), so a page of courses costs one statement.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
+import { countSubqueries } from '../../lib/course-counts-repository';
 
 export interface CourseRow {
   id: string;
@@ -23,38 +24,6 @@ export interface CourseRow {
   lessonCount: number;
   quizCount: number;
   courseVideoCount: number;
-}
-
-/** Per-course item counts as subqueries to join; each groups its table by course. */
-export function countSubqueries(db: DbOrTx) {
-  const chapterCounts = db
-    .select({ courseId: chapters.courseId, n: sql<number>`count(*)::int`.as('chapter_count') })
-    .from(chapters)
-    .groupBy(chapters.courseId)
-    .as('chapter_counts');
-  const lessonCounts = db
-    .select({ courseId: lessons.courseId, n: sql<number>`count(*)::int`.as('lesson_count') })
-    .from(lessons)
-    .groupBy(lessons.courseId)
-    .as('lesson_counts');
-  const quizCounts = db
-    .select({ courseId: quizzes.courseId, n: sql<number>`count(*)::int`.as('quiz_count') })
-    .from(quizzes)
-    .groupBy(quizzes.courseId)
-    .as('quiz_counts');
-  const videoCounts = db
-    .select({ courseId: courseVideos.courseId, n: sql<number>`count(*)::int`.as('video_count') })
-    .from(courseVideos)
-    .groupBy(courseVideos.courseId)
-    .as('video_counts');
-  // The four counts as select columns (0 for a course with none), for any query joining the subqueries.
-  const columns = {
-    chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),
-    lessonCount: sql<number>`coalesce(${lessonCounts.n}, 0)`.mapWith(Number),
-    quizCount: sql<number>`coalesce(${quizCounts.n}, 0)`.mapWith(Number),
-    courseVideoCount: sql<number>`coalesce(${videoCounts.n}, 0)`.mapWith(Number),
-  };
-  return { chapterCounts, lessonCounts, quizCounts, videoCounts, columns };
 }
 
 function courseSelect(db: DbOrTx) {
@@ -224,4 +193,41 @@ export async function findChapter(db: DbOrTx, courseId: string, chapterId: strin
     .where(eq(lessons.chapterId, chapterId))
     .orderBy(asc(lessons.position), asc(lessons.id));
   return { ...chapter, lessons: chapterLessons };
+}
+
+/** Whether the lesson belongs to that chapter of that course. */
+export async function lessonInChapter(db: DbOrTx, courseId: string, chapterId: string, lessonId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .where(and(eq(lessons.id, lessonId), eq(lessons.chapterId, chapterId), eq(chapters.courseId, courseId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function videoInCourse(db: DbOrTx, courseId: string, videoId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: courseVideos.id })
+    .from(courseVideos)
+    .where(and(eq(courseVideos.id, videoId), eq(courseVideos.courseId, courseId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function ratingTotals(db: DbOrTx, courseId: string): Promise<{ ratingCount: number; ratingTotal: number }> {
+  const [row] = await db
+    .select({ ratingCount: courses.ratingCount, ratingTotal: courses.ratingTotal })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? { ratingCount: 0, ratingTotal: 0 };
+}
+
+/** Moves the course's rating count and total by the given amounts, in one statement (no read first). */
+export async function addToRatingTotals(db: DbOrTx, courseId: string, change: { count: number; total: number }): Promise<void> {
+  await db
+    .update(courses)
+    .set({ ratingCount: sql`${courses.ratingCount} + ${change.count}`, ratingTotal: sql`${courses.ratingTotal} + ${change.total}` })
+    .where(eq(courses.id, courseId));
 }

@@ -1,6 +1,6 @@
 // Public course calls of the specification: the catalogue, a course with its outline, and a chapter
 // with its lessons.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -13,11 +13,14 @@ import {
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
-import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
+import { cachedJson } from '../../lib/cached-json';
+import { publicCacheMs } from '../../lib/ttl-cache';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.public);
   // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time).
   const cached = cachedJson(publicCacheMs(app.config.env));
 
@@ -78,21 +81,4 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       );
     },
   );
-}
-
-/** Seconds-old public content is fine in service; tests see every change at once. */
-/**
- * Public reads shared by every visitor, kept as finished JSON for a few seconds: a hit costs neither a
- * query nor a serialization. The answers are built field by field by the services, so nothing beyond
- * the documented schema can be in them.
- */
-export function cachedJson(ttlMs: number) {
-  const cache = createTtlCache<string>({ ttlMs, maxEntries: 1000 });
-  return async (reply: FastifyReply, key: string, load: () => Promise<unknown>) => {
-    const body = await cache.get(key, async () => JSON.stringify(await load()));
-    return reply
-      .type('application/json; charset=utf-8')
-      .serializer((payload: unknown) => payload as string)
-      .send(body);
-  };
 }

@@ -1,6 +1,13 @@
 // Public course reads and their wire shape: rows with a lang column become the specification's
 // per-language keys (course_hi, chapter_his, lesson_his, quiz_his) here and nowhere else.
-import type { Db } from '../../db/client';
+//
+// The module's surface for other modules (they call these, never courses' repository or routes):
+// - publishedCourseExists, publishedCourses: which courses a language offers
+// - courseStructure, lessonInChapter, videoInCourse: what a course holds, for progress
+// - toListItem, averageRating: a course as a list item, and its average rating
+// - ratingTotals, addToRatingTotals: the rating count and total kept on each course, for ratings
+// - courseSharePreview: what a shared link to a course shows, for pages
+import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import type { CourseListItem } from '../../../contract/courses';
 import { badRequest, notFound } from '../../plugins/errors';
@@ -42,11 +49,7 @@ export async function listCourses(db: Db, query: { lang: string; search?: string
 export async function courseDetail(db: Db, lang: LanguageCode, courseId: string) {
   const course = await repo.findPublishedCourse(db, lang, courseId);
   if (!course) throw notFound('courseNotFound');
-  const [outline, quizzes, videos] = await Promise.all([
-    repo.courseOutline(db, courseId),
-    repo.courseQuizzes(db, courseId),
-    repo.courseVideoList(db, courseId),
-  ]);
+  const { outline, quizzes, videos } = await courseStructure(db, courseId);
   return {
     [`course_${lang}`]: {
       ...toListItem(course),
@@ -79,4 +82,41 @@ const UUID = new RegExp(UUID_PATTERN);
 export async function courseSharePreview(db: Db, lang: string, courseId: string): Promise<{ title: string; description: string; image: string } | undefined> {
   const row = isLanguageCode(lang) && UUID.test(courseId) ? await repo.findPublishedCourse(db, lang, courseId) : null;
   return row ? { title: row.title, description: row.description, image: row.image } : undefined;
+}
+
+/** Only whether the course is published in that language: the cheap check before a learner's call. */
+export function publishedCourseExists(db: DbOrTx, lang: LanguageCode, courseId: string): Promise<boolean> {
+  return repo.publishedCourseExists(db, lang, courseId);
+}
+
+/** Ids and titles of the published courses in a language, in catalogue order. */
+export function publishedCourses(db: DbOrTx, lang: LanguageCode): Promise<{ id: string; title: string }[]> {
+  return repo.listPublishedCourseIds(db, lang);
+}
+
+/** Chapters with their lessons, quizzes and videos, each in order (three statements, in parallel). */
+export async function courseStructure(db: DbOrTx, courseId: string) {
+  const [outline, quizzes, videos] = await Promise.all([
+    repo.courseOutline(db, courseId),
+    repo.courseQuizzes(db, courseId),
+    repo.courseVideoList(db, courseId),
+  ]);
+  return { outline, quizzes, videos };
+}
+
+export function lessonInChapter(db: DbOrTx, ids: { courseId: string; chapterId: string; lessonId: string }): Promise<boolean> {
+  return repo.lessonInChapter(db, ids.courseId, ids.chapterId, ids.lessonId);
+}
+
+export function videoInCourse(db: DbOrTx, ids: { courseId: string; videoId: string }): Promise<boolean> {
+  return repo.videoInCourse(db, ids.courseId, ids.videoId);
+}
+
+export function ratingTotals(db: DbOrTx, courseId: string): Promise<{ ratingCount: number; ratingTotal: number }> {
+  return repo.ratingTotals(db, courseId);
+}
+
+/** Call in the transaction that changes the course's ratings, so the totals never disagree with them. */
+export function addToRatingTotals(db: DbOrTx, courseId: string, change: { count: number; total: number }): Promise<void> {
+  return repo.addToRatingTotals(db, courseId, change);
 }

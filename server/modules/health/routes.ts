@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder } from '../../db/client';
 import { ErrorResponse } from '../../../contract/message-responses';
+import { access, routeAccess } from '../../plugins/access';
 
 const tags = ['system'];
 const Readiness = Type.Object({
@@ -20,6 +21,7 @@ const Readiness = Type.Object({
 });
 
 export default async function healthRoutes(app: FastifyInstance) {
+  routeAccess(app, access.public);
   const latestMigration = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
   // Applied migrations are never taken back, so once seen they need no more asking.
   let migrationsApplied = false;

@@ -6,7 +6,7 @@ import { JournalBody, JournalResponse, JournalSaved } from '../../../contract/pr
 import { errorResponses } from '../../../contract/message-responses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
-import { requireLearner } from '../../plugins/session';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -14,15 +14,14 @@ const params = Type.Object({ lang: LanguageParam, courseId: Uuid });
 
 export default async function journalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.learner);
 
   app.get(
     '/api/progress/:lang/:courseId/journal',
     {
-      preValidation: requireLearner,
       schema: {
         tags: ['progress'],
         summary: "The learner's own reflection journal for a course (empty text when nothing is saved); enrolled learners only",
-        security: [{ session: [] }],
         params,
         response: { 200: JournalResponse, ...errors },
       },
@@ -36,11 +35,9 @@ export default async function journalRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/progress/:lang/:courseId/journal',
     {
-      preValidation: requireLearner,
       schema: {
         tags: ['progress'],
         summary: "Save the learner's reflection journal for a course (plain text, at most 10,000 characters); enrolled learners only",
-        security: [{ session: [] }],
         params,
         body: JournalBody,
         response: { 200: JournalSaved, ...errors },

@@ -1,5 +1,7 @@
 // The reflection journal: the course's `journal` field is the prompt; what the learner writes is
 // theirs alone, read and written only through their own session. Stored as plain text, never HTML.
+//
+// The module's surface for other modules: none; only its routes call it.
 import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { requireEnrolledCourse } from '../progress/service';

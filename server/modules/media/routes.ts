@@ -7,10 +7,12 @@ import { Banners, GalleryImages, MediaTitles } from '../../../contract/public-co
 import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
 import { PUBLIC_CACHE } from '../../lib/http-cache';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.public);
 
   app.get(
     '/api/media/public/titles',

@@ -1,10 +1,12 @@
 // A learner's enrolments, completions and passed quizzes. Every statement is bounded by the learner
-// (user_id leads each index it uses), so its cost does not grow with the number of learners.
+// (user_id leads each index it uses), so its cost does not grow with the number of learners. Two
+// reads also count course items (tally) or join the courses table (the learner's course list): each
+// answers in one statement what would otherwise take one per course.
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { chapters, completions, courseVideos, courses, enrolments, lessons, quizAttempts } from '../../db/schema';
+import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
-import { countSubqueries } from '../courses/repository';
+import { countSubqueries } from '../../lib/course-counts-repository';
 
 export async function findEnrolment(db: DbOrTx, userId: string, courseId: string) {
   const [row] = await db
@@ -75,26 +77,6 @@ export async function passedQuizIds(db: DbOrTx, userId: string, courseId: string
     .from(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.passed, true)));
   return rows.map((r) => r.quizId);
-}
-
-/** Whether the lesson belongs to that chapter of that course. */
-export async function lessonInChapter(db: DbOrTx, courseId: string, chapterId: string, lessonId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
-    .where(and(eq(lessons.id, lessonId), eq(lessons.chapterId, chapterId), eq(chapters.courseId, courseId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function videoInCourse(db: DbOrTx, courseId: string, videoId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courseVideos.id })
-    .from(courseVideos)
-    .where(and(eq(courseVideos.id, videoId), eq(courseVideos.courseId, courseId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Records the completion once: a second (or concurrent) call finds the unique index and does nothing. */

@@ -1,5 +1,4 @@
-// A learner's progress calls. Every one needs an active learner (and a guardian's consent under 18);
-// the check runs before validation so an anonymous caller learns nothing about the input rules.
+// A learner's progress calls. Every one needs an active learner (and a guardian's consent under 18).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -15,24 +14,22 @@ import {
 } from '../../../contract/progress';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
-import { requireLearner } from '../../plugins/session';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
 export default async function progressRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const learner = { preValidation: requireLearner };
+  routeAccess(app, access.learner);
   const userId = async (request: { getUser(): Promise<{ id: string } | null> }) => (await request.getUser())!.id;
 
   app.post(
     '/api/progress/:lang/:courseId',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: 'Enrol in a course (enrolling again changes nothing: 200 instead of 201)',
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid }),
         response: { 200: MessageResponse, 201: MessageResponse, ...errors },
       },
@@ -46,11 +43,9 @@ export default async function progressRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/progress/:lang/:courseId/progress',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: "The learner's progress record in a course; 404 with a message when not enrolled",
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid }),
         response: { 200: ProgressRecordResponse, ...errors },
       },
@@ -63,11 +58,9 @@ export default async function progressRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/progress/:lang/:courseId/chapters/:chapterId/lessons/:lessonId/complete',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: 'Mark a lesson complete (again changes nothing); 403 when not enrolled',
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, chapterId: Uuid, lessonId: Uuid }),
         response: { 200: MessageResponse, ...errors },
       },
@@ -82,11 +75,9 @@ export default async function progressRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/progress/:lang/:courseId/videos/:videoId/complete',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: 'Mark a course video watched (again changes nothing); 403 when not enrolled',
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, videoId: Uuid }),
         response: { 200: MessageResponse, ...errors },
       },
@@ -101,11 +92,9 @@ export default async function progressRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/progress/:lang/:courseId/quiz/:quizId/complete',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: 'Submit answers to a quiz: scored on the server, every attempt stored; a pass counts in the progress',
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, quizId: Uuid }),
         body: QuizSubmission,
         response: { 200: QuizResult, ...errors },
@@ -120,11 +109,9 @@ export default async function progressRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/progress/:lang/progress',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: "The learner's enrolled courses in a language with percentage and status, a page at a time",
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam }),
         querystring: ProgressListQuery,
         response: { 200: ProgressListResponse, ...errors },
@@ -136,11 +123,9 @@ export default async function progressRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/progress/:lang/stats',
     {
-      ...learner,
       schema: {
         tags: ['progress'],
         summary: "Status of each of the learner's enrolled courses in a language; total is the number enrolled",
-        security: [{ session: [] }],
         params: Type.Object({ lang: LanguageParam }),
         response: { 200: StatsResponse, ...errors },
       },

@@ -2,13 +2,15 @@
 // the specification's section 9: (completed lessons + videos + passed quizzes) / (lessons + videos +
 // quizzes), to one decimal. Every write that can finish a course records the completion date in the
 // same transaction, so the date and the items that earned it never disagree.
+//
+// The module's surface for other modules (they call these, never progress' repository or routes):
+// - requireEnrolledCourse: 404 for an unknown course, 403 unless the learner is enrolled (journal, ratings)
+// - languageCompletion: whether every published course of a language is complete (certificates)
 import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { forbidden, notFound } from '../../plugins/errors';
-import * as courses from '../courses/repository';
-import { toListItem } from '../courses/service';
-import * as quizRepo from '../quizzes/repository';
-import { resultMessage, scoreQuiz, type Answer } from '../quizzes/scoring';
+import * as courses from '../courses/service';
+import * as quizzes from '../quizzes/service';
 import * as repo from './repository';
 
 export type CourseStatus = 'completed' | 'in-progress' | 'not-started';
@@ -61,12 +63,10 @@ export async function progressRecord(db: Db, userId: string, lang: LanguageCode,
   await requireCourse(db, lang, courseId);
   const enrolment = await repo.findEnrolment(db, userId, courseId);
   if (!enrolment) throw notFound('notEnrolled');
-  const [outline, done, passed, quizzes, videoCount] = await Promise.all([
-    courses.courseOutline(db, courseId),
+  const [{ outline, quizzes: courseQuizzes, videos }, done, passed] = await Promise.all([
+    courses.courseStructure(db, courseId),
     repo.completedItems(db, userId, courseId),
     repo.passedQuizIds(db, userId, courseId),
-    courses.courseQuizzes(db, courseId),
-    courses.courseVideoList(db, courseId).then((v) => v.map((x) => x.id)),
   ]);
   const doneLessons = new Set(done.flatMap((d) => (d.lessonId ? [d.lessonId] : [])));
   const doneVideos = new Set(done.flatMap((d) => (d.videoId ? [d.videoId] : [])));
@@ -79,11 +79,11 @@ export async function progressRecord(db: Db, userId: string, lang: LanguageCode,
     for (const lesson of chapter.lessons) if (doneLessons.has(lesson.id)) lessonEntries.push(`${chapter.id}::${lesson.id}`);
     if (chapter.lessons.length > 0 && chapter.lessons.every((l) => doneLessons.has(l.id))) chapterEntries.push(chapter.id);
   }
-  const videoEntries = videoCount.filter((id) => doneVideos.has(id));
-  const quizEntries = quizzes.map((q) => q.id).filter((id) => passedSet.has(id));
+  const videoEntries = videos.map((v) => v.id).filter((id) => doneVideos.has(id));
+  const quizEntries = courseQuizzes.map((q) => q.id).filter((id) => passedSet.has(id));
   const pct = percentage(
     lessonEntries.length + videoEntries.length + quizEntries.length,
-    lessonCount + videoCount.length + quizzes.length,
+    lessonCount + videos.length + courseQuizzes.length,
   );
   return {
     lessonId: lessonEntries.join(','),
@@ -102,7 +102,7 @@ export async function completeLesson(
   ids: { courseId: string; chapterId: string; lessonId: string },
 ): Promise<void> {
   await requireCourse(db, lang, ids.courseId);
-  if (!(await repo.lessonInChapter(db, ids.courseId, ids.chapterId, ids.lessonId))) throw notFound('lessonNotFound');
+  if (!(await courses.lessonInChapter(db, ids))) throw notFound('lessonNotFound');
   await requireEnrolment(db, userId, ids.courseId);
   await db.transaction(async (tx) => {
     await repo.insertLessonCompletion(tx, userId, ids.courseId, ids.lessonId);
@@ -112,7 +112,7 @@ export async function completeLesson(
 
 export async function completeVideo(db: Db, userId: string, lang: LanguageCode, ids: { courseId: string; videoId: string }) {
   await requireCourse(db, lang, ids.courseId);
-  if (!(await repo.videoInCourse(db, ids.courseId, ids.videoId))) throw notFound('videoNotFound');
+  if (!(await courses.videoInCourse(db, ids))) throw notFound('videoNotFound');
   await requireEnrolment(db, userId, ids.courseId);
   await db.transaction(async (tx) => {
     await repo.insertVideoCompletion(tx, userId, ids.courseId, ids.videoId);
@@ -125,14 +125,13 @@ export async function submitQuiz(
   userId: string,
   lang: LanguageCode,
   ids: { courseId: string; quizId: string },
-  answers: Answer[],
+  answers: quizzes.Answer[],
 ) {
   await requireCourse(db, lang, ids.courseId);
-  const quiz = await quizRepo.findQuiz(db, ids.courseId, ids.quizId);
+  const quiz = await quizzes.findQuiz(db, ids.courseId, ids.quizId);
   if (!quiz) throw notFound('quizNotFound');
   await requireEnrolment(db, userId, ids.courseId);
-  const key = await quizRepo.answerKey(db, ids.quizId);
-  const result = scoreQuiz(key, quiz.passingCriteria, answers);
+  const result = await quizzes.scoreAnswers(db, quiz, answers);
   const courseCompleted = await db.transaction(async (tx) => {
     await repo.insertQuizAttempt(tx, {
       userId,
@@ -147,7 +146,7 @@ export async function submitQuiz(
   return {
     ...result,
     passingCriteria: quiz.passingCriteria,
-    message: resultMessage(result, quiz.passingCriteria, courseCompleted),
+    message: quizzes.resultMessage(result, quiz.passingCriteria, courseCompleted),
   };
 }
 
@@ -164,7 +163,7 @@ export async function listProgress(db: Db, userId: string, lang: LanguageCode, p
   return {
     courses: rows.map((row) => {
       const { pct, status } = withProgress(row);
-      return { ...toListItem(row), percentage: pct, status, enrolledAt: row.enrolledAt.toISOString() };
+      return { ...courses.toListItem(row), percentage: pct, status, enrolledAt: row.enrolledAt.toISOString() };
     }),
     total,
   };
@@ -192,7 +191,7 @@ export async function languageCompletion(
   lang: LanguageCode,
 ): Promise<{ complete: boolean; courses: { id: string; title: string; completedAt: Date | null }[] }> {
   const [published, enrolled] = await Promise.all([
-    courses.listPublishedCourseIds(db, lang),
+    courses.publishedCourses(db, lang),
     repo.enrolledCourses(db, userId, lang),
   ]);
   const byId = new Map(enrolled.map((row) => [row.id, row]));

@@ -6,12 +6,14 @@ import { perLanguage, publicQuizSchema } from '../../../contract/courses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
-import { cachedJson } from '../courses/routes';
+import { cachedJson } from '../../lib/cached-json';
 import { publicCacheMs } from '../../lib/ttl-cache';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function quizRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.public);
   const cached = cachedJson(publicCacheMs(app.config.env));
 
   app.get(

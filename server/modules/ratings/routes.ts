@@ -6,7 +6,7 @@ import { RatingBody, RatingResponse, RatingSaved } from '../../../contract/cours
 import { errorResponses } from '../../../contract/message-responses';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
-import { requireLearner } from '../../plugins/session';
+import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -14,15 +14,14 @@ const params = Type.Object({ lang: LanguageParam, courseId: Uuid });
 
 export default async function ratingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, access.learner);
 
   app.get(
     '/api/course/:lang/:courseId/rating',
     {
-      preValidation: requireLearner,
       schema: {
         tags: ['courses'],
         summary: "The learner's own rating of a course (null when not rated) and the course's rating count and average",
-        security: [{ session: [] }],
         params,
         response: { 200: RatingResponse, ...errors },
       },
@@ -36,11 +35,9 @@ export default async function ratingRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/course/:lang/:courseId/rating',
     {
-      preValidation: requireLearner,
       schema: {
         tags: ['courses'],
         summary: 'Rate a course 1 to 5 (enrolled learners; once per learner, a later call changes the rating)',
-        security: [{ session: [] }],
         params,
         body: RatingBody,
         response: { 200: RatingSaved, ...errors },

@@ -1,7 +1,7 @@
 // Storage of a learner's own record: the profile, and everything kept about them for the DPDP
-// rights to a copy and to erasure. Reads the progress tables directly, since exporting and erasing
-// must cover every table that names the learner.
-import { asc, eq, sql } from 'drizzle-orm';
+// rights to a copy and to erasure. The copy reads every table that names the learner directly, in
+// one place, so that no table can be left out of it; erasure relies on the cascading foreign keys.
+import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   certificates,
@@ -36,6 +36,11 @@ export type ProfileRow = Awaited<ReturnType<typeof findProfile>>;
 export async function findProfile(db: DbOrTx, userId: string) {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
+}
+
+export async function findName(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name ?? null;
 }
 
 export interface ProfilePatch {
@@ -143,19 +148,10 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
 }
 
 /**
- * Erases the learner in one transaction: the courses' rating totals are given back first (they
- * are kept in step with course_ratings), then the user row goes and every table naming the user
- * follows by its cascading foreign key. Challenges are keyed by number, not user, so go by number.
+ * Deletes the user row (every table naming the user follows by its cascading foreign key) and the
+ * one-time-password challenges, which are keyed by number, not by user.
  */
-export async function deleteAccount(db: Db, userId: string, mobile: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      update ${courses} set
-        rating_count = ${courses.ratingCount} - 1,
-        rating_total = ${courses.ratingTotal} - r.rating
-      from ${courseRatings} r
-      where r.course_id = ${courses.id} and r.user_id = ${userId}`);
-    await tx.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
-    await tx.delete(users).where(eq(users.id, userId));
-  });
+export async function deleteAccount(db: DbOrTx, userId: string, mobile: string): Promise<void> {
+  await db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
+  await db.delete(users).where(eq(users.id, userId));
 }

@@ -6,36 +6,35 @@ import { Type } from '@sinclair/typebox';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../contract/users';
-import { endSession, requireActiveUser, requireUser } from '../../plugins/session';
-import { UsersService } from './service';
+import { access, routeAccess } from '../../plugins/access';
+import { endSession } from '../../plugins/session';
+import { deleteAccount, exportData, profile, recordGuardianConsent, updateProfile } from './service';
 
 const tags = ['profile'];
-const security = [{ session: [] }];
 const errors = errorResponses(401, 403);
 
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = UsersService.fromApp(app);
+  // An inactive account may still read, download and delete its data; changing it needs an active one.
+  routeAccess(app, access.user);
 
   app.get(
     '/api/user/me',
     {
-      preHandler: requireUser,
-      schema: { tags, security, summary: 'The signed-in learner’s profile', response: { 200: UserResponse, ...errors } },
+      schema: { tags, summary: 'The signed-in learner’s profile', response: { 200: UserResponse, ...errors } },
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return { user: await service.profile(user.id) };
+      return { user: await profile(app.db, user.id) };
     },
   );
 
   app.patch(
     '/api/user/me',
     {
-      preHandler: requireActiveUser,
+      config: { access: access.activeUser },
       schema: {
         tags,
-        security,
         summary: 'Change one’s name, email, age, gender or qualification',
         description:
           'Only these five fields are read; any other (mobile, role, active) is ignored. An empty email or null clears a field.',
@@ -45,17 +44,16 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return { user: await service.updateProfile(user.id, request.body) };
+      return { user: await updateProfile(app.db, user.id, request.body) };
     },
   );
 
   app.post(
     '/api/user/me/guardian-consent',
     {
-      preHandler: requireActiveUser,
+      config: { access: access.activeUser },
       schema: {
         tags,
-        security,
         summary: 'Record a parent’s or guardian’s consent for a learner under 18',
         description: 'Required (DPDP Act 2023) before a learner under 18 can enrol, learn or take quizzes.',
         body: GuardianConsentBody,
@@ -64,17 +62,15 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return { user: await service.recordGuardianConsent(user.id, request.body) };
+      return { user: await recordGuardianConsent(app.db, user.id, request.body) };
     },
   );
 
   app.get(
     '/api/user/me/export',
     {
-      preHandler: requireUser,
       schema: {
         tags,
-        security,
         summary: 'Download everything stored about the signed-in learner (JSON)',
         description:
           'Profile, sign-ins, one-time-password requests, enrolments, completions, quiz attempts, journal entries, ratings and certificates.',
@@ -86,7 +82,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = (await request.getUser())!;
-      const data = await service.exportData(user.id, user.mobile);
+      const data = await exportData(app.db, user.id, user.mobile);
       reply.header('content-disposition', 'attachment; filename="my-data.json"').header('cache-control', 'no-store');
       return data as { exportedAt: string };
     },
@@ -95,17 +91,15 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/user/me',
     {
-      preHandler: requireUser,
       schema: {
         tags,
-        security,
         summary: 'Delete the account and all its data, and sign out',
         response: { 200: MessageResponse, ...errors },
       },
     },
     async (request, reply) => {
       const user = (await request.getUser())!;
-      await service.deleteAccount(user.id, user.mobile);
+      await deleteAccount(app.db, user.id, user.mobile);
       await endSession(request, reply);
       return messageBody('accountDeleted');
     },

@@ -1,31 +1,18 @@
 // The learner's own profile: reading it, changing only what is theirs, an inactive account, and a
 // guardian's consent for a learner under 18.
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENDERS, MINOR_AGE, QUALIFICATIONS } from '../../../contract/profile-options';
 import { messageBody, type MessageCode } from '../../../contract/messages';
 import { users } from '../../db/schema';
-import configAndDb from '../../plugins/config-and-db';
-import errors from '../../plugins/errors';
-import session, { requireLearner } from '../../plugins/session';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
 
 let t: TestApp;
-/** A second app on the same database with one route behind requireLearner, as learning routes are. */
-let learning: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
-  learning = Fastify({ logger: false });
-  await learning.register(configAndDb, { config: t.config, db: t.app.db });
-  await learning.register(errors);
-  await learning.register(session);
-  learning.get('/learn', { preHandler: requireLearner }, async () => ({ ok: true }));
-  await learning.ready();
 });
 afterAll(async () => {
-  await learning.close();
   await t.close();
 });
 
@@ -34,7 +21,8 @@ const patch = (cookie: string | undefined, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: cookie ? { cookie } : {}, payload: payload as object });
 const consent = (cookie: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/user/me/guardian-consent', headers: { cookie }, payload: payload as object });
-const learn = (cookie: string) => learning.inject({ method: 'GET', url: '/learn', headers: { cookie } });
+/** A learning call (a learner's stats), open to learners only, as every learning call is. */
+const learn = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/progress/en/stats', headers: { cookie } });
 
 describe('GET /api/user/me', () => {
   it('answers the whole profile', async () => {

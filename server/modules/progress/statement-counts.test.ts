@@ -1,0 +1,54 @@
+// How many SQL statements each of a learner's calls issues. These are the calls a learner makes all
+// day (npm run bench:api measures their speed): a change that adds a statement to one of them must
+// show up here and be a decision, not an accident of moving code between modules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStatementLoggingApp, type StatementLoggingApp } from '../../test/statement-log';
+import { allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
+import { signInAs, type SignedIn } from '../../test/sign-in';
+
+let t: StatementLoggingApp;
+let course: CourseFixture;
+let learner: SignedIn;
+
+beforeAll(async () => {
+  t = await createStatementLoggingApp();
+  course = await createCourseFixture(t.app.db);
+  learner = await signInAs(t.app);
+  const enrolled = await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: learner.headers });
+  expect(enrolled.statusCode).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('statements per learner call (the session lookup included)', () => {
+  const base = () => `/api/progress/en/${course.courseId}`;
+  const cases: [name: string, statements: number, request: () => { method: 'GET' | 'POST'; url: string; payload?: object }][] = [
+    ['session status', 1, () => ({ method: 'GET', url: '/api/user/session-status' })],
+    ['enrol again', 3, () => ({ method: 'POST', url: base() })],
+    ['progress record', 8, () => ({ method: 'GET', url: `${base()}/progress` })],
+    [
+      'lesson complete',
+      6,
+      () => ({ method: 'POST', url: `${base()}/chapters/${course.chapterIds[0]}/lessons/${course.lessonIds.chapter1[0]}/complete` }),
+    ],
+    ['video complete', 6, () => ({ method: 'POST', url: `${base()}/videos/${course.videoId}/complete` })],
+    [
+      'quiz submission',
+      7,
+      () => ({ method: 'POST', url: `${base()}/quiz/${course.quizzes[0]!.id}/complete`, payload: { answers: allRight(course.quizzes[0]!) } }),
+    ],
+    ['progress list', 3, () => ({ method: 'GET', url: '/api/progress/en/progress' })],
+    ['stats', 2, () => ({ method: 'GET', url: '/api/progress/en/stats' })],
+    ['journal read', 4, () => ({ method: 'GET', url: `${base()}/journal` })],
+    ['rating read', 5, () => ({ method: 'GET', url: `/api/course/en/${course.courseId}/rating` })],
+  ];
+  for (const [name, statements, request] of cases) {
+    it(`${name}: ${statements}`, async () => {
+      t.statements.length = 0;
+      const res = await t.app.inject({ ...request(), headers: learner.headers });
+      expect(res.statusCode).toBeLessThan(300);
+      expect(t.statements).toHaveLength(statements);
+    });
+  }
+});

@@ -1,0 +1,59 @@
+// Storage of sessions: the row behind each session cookie (only the token's SHA-256 is kept), and the
+// lookup every signed-in request makes, joined with the user it belongs to.
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null },
+): Promise<string | null> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row?.id ?? null;
+}
+
+export async function deleteSessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/**
+ * The lookup behind every signed-in request, prepared once per database: the statement is parsed
+ * and planned once per connection instead of on each request (measured several times faster).
+ * Finds a session that is neither past its absolute lifetime nor idle, with its user.
+ */
+export function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      active: users.active,
+      mobile: users.mobile,
+      age: users.age,
+      guardianConsentAt: users.guardianConsentAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user');
+}
+
+export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes sessions past their absolute lifetime or idle since before the cutoff. */
+export async function deleteEndedSessions(db: DbOrTx, now: Date, idleCutoff: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+}

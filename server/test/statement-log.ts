@@ -1,0 +1,35 @@
+// The app on an in-memory PGlite whose SQL statements are recorded, so a test can hold a learner's
+// call to the number of statements it issues (npm run bench:api measures their speed and plans).
+// The count does not depend on the engine, so this always runs on PGlite.
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { migrationsFolder, type Db } from '../db/client';
+import * as schema from '../db/schema';
+import { testConfig } from './test-app';
+
+export interface StatementLoggingApp {
+  app: FastifyInstance;
+  /** Every statement since the last clear(), as sent (transaction control included). */
+  statements: string[];
+  close(): Promise<void>;
+}
+
+export async function createStatementLoggingApp(): Promise<StatementLoggingApp> {
+  const client = new PGlite();
+  const statements: string[] = [];
+  const db = drizzle(client, { schema, logger: { logQuery: (query) => statements.push(query) } }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder });
+  const app = await buildApp({ config: testConfig(), db, logger: false });
+  statements.length = 0;
+  return {
+    app,
+    statements,
+    async close() {
+      await app.close();
+      await client.close();
+    },
+  };
+}
