@@ -125,7 +125,8 @@ export default defineConfig(
     extends: [tseslint.configs.recommended],
     rules: {
       // `const { secret: _secret, ...rest } = row` is how a field is left out of a copy.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // A parameter an interface requires but this implementation does not need is named _like-this.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
     },
   },
   {

@@ -96,6 +96,7 @@ async function hashFile(file: string): Promise<string> {
 /** The name to show: its last path part, without control characters, at most 200 characters. */
 export function cleanFilename(filename: string): string {
   const last = filename.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = [...last.replace(/[\u0000-\u001f\u007f]+/g, '').replace(/\s+/g, ' ').trim()].slice(0, 200).join('');
   return clean || 'upload';
 }
