@@ -234,7 +234,9 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child stopped by a signal keeps exitCode null: waiting for its exit again would never end,
+  // and the benchmark's database would be left behind.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
