@@ -81,15 +81,22 @@ const browserApp = defineConfig({
           groups: [
             // The libraries the first screen needs, in one long-cached chunk; libraries used only by
             // some pages stay with those pages.
-            { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 2 },
+            { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 3 },
             // The small pieces pages share (lists, tabs, formatting; of contract/ the languages, the
             // excerpt of sanitised HTML and the learning bounds), in one chunk rather than a request
             // for each; the larger, rarer ones (quiz player, legal document) and the contract's other
             // values (sign-in rules, profile options, message texts) stay with the pages that use
             // them: in this chunk every page would load them (ADR 13).
             // The features' query keys too: the app's cross-feature reactions use them on every page.
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/features\/[^/]+\/api\/keys\.ts$/, priority: 1 },
-            // Feature pieces two or more pages use, one chunk per set of pages using them.
+            // The long-text hook too (a few lines; most public pages use it).
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/features\/[^/]+\/api\/keys\.ts$|\/web\/i18n\/use-long-text\.ts$/, priority: 2 },
+            // The public pages' features, one chunk each for the pieces two or more pages use: which
+            // chunks a page loads then depends only on the features it shows, not on how the
+            // bundler would regroup small modules after a change elsewhere (their first loads grew
+            // by a request or two that way).
+            ...['blogs', 'stories', 'media'].map((feature) => ({ name: `${feature}-feature`, test: new RegExp(`/web/features/${feature}/`), minShareCount: 2, priority: 1 })),
+            // Other feature pieces two or more pages use (the learner's and staff pages), one chunk
+            // per set of pages using them.
             { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
           ],
         },

@@ -2,7 +2,7 @@
 // the web app declares (web/app/pages.ts, via web/app/pages-manifest.ts) and read by the server
 // (server/modules/pages/), which knows no page of its own. Nothing here is imported at run time
 // but the file's name.
-import type { LanguageCode } from './languages';
+import type { LanguageCode, Script } from './languages';
 
 /** Where the manifest is, inside the web build's folder. */
 export const PAGE_MANIFEST_FILE = '.vite/pages.json';
@@ -11,6 +11,12 @@ export interface PageManifest {
   /** The share preview of a page that has none of its own. */
   site: SiteSharePreview;
   pages: PageManifestEntry[];
+  /**
+   * The font files (woff2, weights 400 and 700) of each Indic script, as built: a page in a
+   * language of that script preloads them, so its text is not drawn first in a fallback font and
+   * then moved when the font arrives.
+   */
+  fonts: Partial<Record<Script, string[]>>;
 }
 
 export interface SiteSharePreview {

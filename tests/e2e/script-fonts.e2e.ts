@@ -1,10 +1,11 @@
 // Text in any script is drawn with its Noto font whatever the interface language, on a machine
 // with no Indic fonts of its own (this one has none): an English page showing a Hindi name or a
 // Tamil journal downloads and uses the Devanagari or Tamil font, and an English page without such
-// text downloads no Indic font at all.
+// text downloads no Indic font at all. A page in an Indic interface language preloads its script's
+// fonts, so they arrive before the first paint and nothing moves when they do.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newMobile, phonePage, signIn } from './helpers';
+import { baseUrl, launch, newMobile, phonePage, signIn } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -89,6 +90,52 @@ describe('fonts of other scripts on an English page', () => {
     expect([...fonts].sort()).toEqual(['devanagari', 'tamil']);
     expect(await faceStatus(page, 'Noto Sans Tamil')).toContain('400 loaded');
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the interface script's fonts", () => {
+  /** The sum of the page's layout shifts (none caused by input), from the start of the load. */
+  const recordShifts = () => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  };
+
+  it('a Malayalam page preloads the fonts its stylesheet uses, each fetched once, and does not move when they arrive', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser, { language: 'ml' });
+    await context.addCookies([{ name: 'jgk_lang', value: 'ml', url: baseUrl() }]);
+    await context.addInitScript(recordShifts);
+    const requested: string[] = [];
+    context.on('request', (request) => {
+      if (/\.woff2?$/.test(request.url())) requested.push(new URL(request.url()).pathname);
+    });
+    // A slow mobile connection, as the budgets are measured (bench/web.ts): without the preload
+    // the font arrives after the first paint and the hero's text moves (a shift of about 0.15).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+
+    await page.goto('/');
+    await settle(page);
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded).toHaveLength(2);
+    expect(preloaded.every((file) => /\/assets\/noto-sans-malayalam-malayalam-(400|700)-normal-[\w-]+\.woff2$/.test(file))).toBe(true);
+    // The preloaded files are the ones the stylesheet asks for: a mismatch would download twice.
+    expect(await faceStatus(page, 'Noto Sans Malayalam')).toEqual(['400 loaded', '700 loaded']);
+    expect(requested.filter((file) => file.includes('malayalam')).sort()).toEqual([...preloaded].sort());
+    const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+    expect(shift).toBeLessThan(0.05);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('an English page preloads no font', async () => {
+    const { page, context } = await phonePage(browser);
+    await page.goto('/');
+    expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, type LanguageCode } from '../../contract/languages';
 import type { Dictionary } from '../i18n/translator';
 import { pages, site } from './pages';
-import { buildPageManifest, chunksOf, routingOnly, titlesOf, type ReadLocale, type ViteManifestChunk } from './pages-manifest';
+import { buildPageManifest, chunksOf, routingOnly, scriptFontsOf, titlesOf, type ReadLocale, type ViteManifestChunk } from './pages-manifest';
 
 const locales = path.join(import.meta.dirname, '../i18n/locales');
 const readLocale: ReadLocale = (language: LanguageCode, namespace: string) => {
@@ -54,7 +54,7 @@ describe('buildPageManifest', () => {
   };
 
   it('lists every declared page as declared, with its chunks', () => {
-    const manifest = buildPageManifest(pages, site, viteManifest, readLocale);
+    const manifest = buildPageManifest(pages, site, viteManifest, readLocale, {});
     expect(manifest.site).toEqual(site);
     expect(manifest.pages.map((page) => page.name)).toEqual(Object.keys(pages));
     for (const entry of manifest.pages) {
@@ -71,7 +71,32 @@ describe('buildPageManifest', () => {
 
   it('refuses a declared page whose module the build does not have', () => {
     const { 'app/routes/blog.tsx': _missing, ...withoutBlog } = viteManifest;
-    expect(() => buildPageManifest(pages, site, withoutBlog, readLocale)).toThrow('Page blog: the build has no chunk for app/routes/blog.tsx');
+    expect(() => buildPageManifest(pages, site, withoutBlog, readLocale, {})).toThrow('Page blog: the build has no chunk for app/routes/blog.tsx');
+  });
+});
+
+describe('scriptFontsOf', () => {
+  // As the build writes the stylesheet: minified, families unquoted, woff2 before woff.
+  const face = (family: string, weight: number, file: string) =>
+    `@font-face{font-family:${family};font-style:normal;font-display:swap;font-weight:${weight};src:url(/assets/${file}.woff2)format("woff2"),url(/assets/${file}.woff)format("woff");unicode-range:U+B82-BFA}`;
+  const scripts = ['Devanagari', 'Bengali', 'Gujarati', 'Kannada', 'Malayalam', 'Oriya', 'Tamil', 'Telugu'];
+  const stylesheet = [
+    face('Noto Sans', 400, 'latin-400-x'),
+    face('Noto Sans', 700, 'latin-700-x'),
+    ...scripts.flatMap((script) => [face(`"Noto Sans ${script}"`, 400, `${script}-400-h1`), face(`Noto Sans ${script}`, 700, `${script}-700-h2`)]),
+    'body{font-family:Noto Sans,sans-serif}',
+  ].join('');
+
+  it("gives each Indic script's woff2 files at 400 and 700, as built, and nothing for Latin", () => {
+    const fonts = scriptFontsOf([stylesheet]);
+    expect(Object.keys(fonts).sort()).toEqual([...scripts].sort());
+    expect(fonts.Tamil).toEqual(['/assets/Tamil-400-h1.woff2', '/assets/Tamil-700-h2.woff2']);
+    expect(fonts.Malayalam).toEqual(['/assets/Malayalam-400-h1.woff2', '/assets/Malayalam-700-h2.woff2']);
+  });
+
+  it('fails when a script of the languages has no face at one of the weights', () => {
+    const withoutBoldTelugu = stylesheet.replace(face('Noto Sans Telugu', 700, 'Telugu-700-h2'), '');
+    expect(() => scriptFontsOf([withoutBoldTelugu])).toThrow('no woff2 face of Noto Sans Telugu at weight 700');
   });
 });
 

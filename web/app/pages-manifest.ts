@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { LANGUAGE_CODES, type LanguageCode } from '../../contract/languages';
+import { LANGUAGE_CODES, LANGUAGES, type LanguageCode, type Script } from '../../contract/languages';
 import { PAGE_MANIFEST_FILE, type PageManifest, type PageManifestEntry } from '../../contract/page-manifest';
 import { createTranslator, type Dictionary } from '../i18n/translator';
 import { pages, redirects, site, type PageDeclaration } from './pages';
@@ -66,12 +66,40 @@ export function titlesOf(title: NonNullable<PageDeclaration['title']>, readLocal
   return titles;
 }
 
-/** The manifest: every declared page with its chunks from Vite's manifest and its titles. */
+/** The weights the interface draws text in (web/styles/fonts.css declares these two). */
+const PRELOADED_WEIGHTS = ['400', '700'];
+
+/**
+ * The woff2 files of each Indic script the site is written in (weights 400 and 700), read from the
+ * built stylesheets' @font-face rules (family "Noto Sans <script>"), so the preloads name the files
+ * the stylesheet asks for, hashes included. A script of a language with no such face fails the
+ * build: its pages would go out without the preload and move when the font arrives.
+ */
+export function scriptFontsOf(stylesheets: string[]): PageManifest['fonts'] {
+  const faces = stylesheets.flatMap((css) => [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((m) => m[1] as string));
+  const property = (face: string, name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`).exec(face)?.[1]?.trim();
+  const fonts: PageManifest['fonts'] = {};
+  const scripts = new Set<Script>(Object.values(LANGUAGES).map((language) => language.script));
+  scripts.delete('Latin');
+  for (const script of scripts) {
+    const files = PRELOADED_WEIGHTS.map((weight) => {
+      const face = faces.find((body) => property(body, 'font-family')?.replace(/["']/g, '') === `Noto Sans ${script}` && property(body, 'font-weight') === weight);
+      const file = face && /url\(\s*["']?([^"')]+\.woff2)["']?\s*\)/.exec(property(face, 'src') ?? '')?.[1];
+      if (!file) throw new Error(`The built stylesheet has no woff2 face of Noto Sans ${script} at weight ${weight}`);
+      return file;
+    });
+    fonts[script] = files;
+  }
+  return fonts;
+}
+
+/** The manifest: every declared page with its chunks from Vite's manifest and its titles, and the scripts' fonts. */
 export function buildPageManifest(
   declared: Record<string, PageDeclaration>,
   site: PageManifest['site'],
   viteManifest: Record<string, ViteManifestChunk>,
   readLocale: ReadLocale,
+  fonts: PageManifest['fonts'],
 ): PageManifest {
   const pages = Object.entries(declared).map(([name, page]): PageManifestEntry => {
     const key = `app/routes/${page.module}.tsx`;
@@ -88,7 +116,7 @@ export function buildPageManifest(
       ...(page.preview ? { preview: page.preview } : {}),
     };
   });
-  return { site, pages };
+  return { site, pages, fonts };
 }
 
 /** What the browser uses of each page: its address, its module and the module's exports, its namespaces. */
@@ -127,13 +155,14 @@ export function pageManifestPlugin(): Plugin {
       // Otherwise every first load would carry the whole declaration, silently.
       if (!replaced) this.error('app/pages.ts was not found in the build: the browser would get all of it');
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
       const viteManifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
       const readLocale: ReadLocale = (language, namespace) => {
         const file = path.join(root, 'i18n/locales', language, `${namespace}.json`);
         return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Dictionary) : undefined;
       };
-      const manifest = buildPageManifest(pages, site, viteManifest, readLocale);
+      const stylesheets = Object.values(bundle).flatMap((file) => (file.type === 'asset' && file.fileName.endsWith('.css') ? [String(file.source)] : []));
+      const manifest = buildPageManifest(pages, site, viteManifest, readLocale, scriptFontsOf(stylesheets));
       fs.writeFileSync(path.join(outDir, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };

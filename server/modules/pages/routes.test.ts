@@ -103,6 +103,20 @@ describe('web app pages', () => {
     expect(english.body).toContain('{"lang":"en","namespaces":{"common":{"nav":{"home":"Home"}}');
   });
 
+  it('preloads the interface font of a page in an Indic language, and none on an English page', async () => {
+    const fontPreloads = (body: string) => [...body.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const tamil = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', cookie: 'jgk_lang=tm' } });
+    expect(fontPreloads(tamil.body)).toEqual(['/assets/noto-sans-tamil-tamil-400-normal-abc.woff2', '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2']);
+    // Every page, the ones the browser renders too; Marathi is written in Devanagari.
+    const marathi = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', cookie: 'jgk_lang=mh' } });
+    expect(fontPreloads(marathi.body)).toEqual(['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2']);
+    for (const cookie of ['jgk_lang=en', 'jgk_lang=xx', '']) {
+      const english = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      expect(english.body).toContain('<html lang="en"');
+      expect(english.body).not.toContain('as="font"');
+    }
+  });
+
   it("titles a page in the visitor's language where the page manifest has it, in English elsewhere", async () => {
     const hindi = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=hi' } });
     expect(hindi.body).toContain('<title>ब्लॉग – JGK</title>');

@@ -73,7 +73,12 @@ export default fp(
       const scripts = match?.page.scripts ?? [];
       const styles = match?.page.styles ?? [];
       const rendered = renderer && match?.page.rendered ? await renderer.render(request, request.url, lang) : undefined;
+      const { bcp47, script } = LANGUAGES[lang];
       const hints = [
+        // The interface's Indic font is needed for the first paint: fetched only once the
+        // stylesheet is read and text of its script laid out, it would arrive after that paint
+        // and move the page (its metrics differ from the fallback's).
+        ...(pageManifest.fonts[script] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),
         ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
         ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
         // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
@@ -86,7 +91,6 @@ export default fp(
       ]
         .map((block) => `\n    ${block}`)
         .join('');
-      const { bcp47, script } = LANGUAGES[lang];
       const html = assemblePage(rendered ? startScriptsAfterPaint(template, scripts) : template, {
         htmlAttributes: `lang="${bcp47}" data-script="${script}"`,
         head: `${renderHeadTags(meta, pageManifest.site.name)}${hints ? `\n    ${hints}` : ''}${data}`,

@@ -51,6 +51,10 @@ export function testPageManifest(overrides: Record<string, Partial<PageManifestE
       image: '/og-image.png',
     },
     pages,
+    fonts: {
+      Devanagari: ['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2'],
+      Tamil: ['/assets/noto-sans-tamil-tamil-400-normal-abc.woff2', '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2'],
+    },
   };
 }
 
