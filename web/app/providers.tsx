@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '../i18n/react';
 import type { I18n } from '../i18n/translator';
 import { isClientError } from '../lib/api-client';
-import { createReactingMutationCache } from './query-reactions';
 
 /** One per browser page, and one per page the server renders (web/entry-server.tsx). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    mutationCache: createReactingMutationCache(),
+    mutationCache: new MutationCache({
+      // Not awaited: the mutation's own onSuccess (which runs after this) shows the learner their
+      // change at once, while the other features' data is read again.
+      onSuccess: (_data, _variables, _result, mutation, { client }) => {
+        void import('./query-reactions').then(({ reactToMutation }) => reactToMutation(client, mutation.options.mutationKey));
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiTransport } from '../lib/api-client';
 import { sessionKeys } from '../lib/session';
 import { blogKeys } from '../features/blogs/api/keys';
@@ -49,7 +49,7 @@ describe('cross-feature reactions', () => {
     const user = { name: 'Asha Devi' };
     answer(200, { user });
     await hookResult(client, useUpdateMe).mutateAsync({ name: 'Asha Devi' });
-    expect(stale(client, sessionKeys.session)).toBe(true);
+    await vi.waitFor(() => expect(stale(client, sessionKeys.session)).toBe(true));
     expect(client.getQueryData(profileKeys.me)).toEqual({ user });
     expect(stale(client, profileKeys.me)).toBe(false);
     expect(stale(client, profileKeys.stats('en'))).toBe(false);
@@ -59,7 +59,7 @@ describe('cross-feature reactions', () => {
   it("a completed lesson makes the profile's stats stale in every language, beside the feature's own progress", async () => {
     answer(200, { message: 'done' });
     await hookResult(client, () => useCompleteLesson('en', 'c1')).mutateAsync({ chapterId: 'ch1', lessonId: 'l1' });
-    expect(stale(client, profileKeys.stats('en'))).toBe(true);
+    await vi.waitFor(() => expect(stale(client, profileKeys.stats('en'))).toBe(true));
     expect(stale(client, profileKeys.stats('hi'))).toBe(true);
     expect(stale(client, learningKeys.progress('en', 'c1'))).toBe(true);
     expect(stale(client, sessionKeys.session)).toBe(false);
@@ -69,6 +69,9 @@ describe('cross-feature reactions', () => {
   it('a failed change leaves every query as it was', async () => {
     answer(400, { message: 'Invalid name' });
     await expect(hookResult(client, useUpdateMe).mutateAsync({ name: '' })).rejects.toThrow('Invalid name');
+    // Loaded and settled: a reaction, had there been one, would have run by now.
+    await import('./query-reactions');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(stale(client, sessionKeys.session)).toBe(false);
   });
 });

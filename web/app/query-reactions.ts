@@ -1,8 +1,9 @@
 // Where one feature's change meets another feature's data. Features know only their own query and
 // mutation keys (web/features/<feature>/api/keys.ts, the session's in web/lib/session.ts) and never
 // import each other; this table says which queries a successful mutation makes stale, and
-// createQueryClient (providers.tsx) runs it after every mutation.
-import { MutationCache, partialMatchKey, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// createQueryClient (providers.tsx) loads it with the first successful change and runs it after
+// every one: a visitor who changes nothing never downloads it.
+import { partialMatchKey, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { learningKeys } from '../features/learning/api/keys';
 import { profileKeys } from '../features/profile/api/keys';
 import { sessionKeys } from '../lib/session';
@@ -25,15 +26,4 @@ export const reactions: readonly Reaction[] = [
 export function reactToMutation(client: QueryClient, mutationKey: MutationKey | undefined, table: readonly Reaction[] = reactions): Promise<unknown> {
   const stale = mutationKey ? table.filter((reaction) => partialMatchKey(mutationKey, reaction.after)).flatMap((reaction) => reaction.stale) : [];
   return Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey })));
-}
-
-/** The mutation cache of every QueryClient of the app. */
-export function createReactingMutationCache(): MutationCache {
-  return new MutationCache({
-    // Not awaited: the mutation's own onSuccess (which runs after this) shows the learner their
-    // change at once, while the other features' data is read again.
-    onSuccess: (_data, _variables, _result, mutation, { client }) => {
-      void reactToMutation(client, mutation.options.mutationKey);
-    },
-  });
 }
