@@ -2,17 +2,11 @@
 // with no Indic fonts of its own (this one has none): an English page showing a Hindi name or a
 // Tamil journal downloads and uses the Devanagari or Tamil font, and an English page without such
 // text downloads no Indic font at all.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newMobile, phonePage, signIn } from './helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newMobile, phonePage, sharedBrowser, signIn } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const COURSE_EN = '589b158f-a32d-582b-86c3-b069d3b60fb4';
 const HINDI_NAME = 'सीता देवी';
@@ -41,7 +35,7 @@ async function settle(page: Page) {
 
 describe('fonts of other scripts on an English page', () => {
   it('an English page without Indic text downloads no Indic font', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     const fonts = recordIndicFonts(context);
     for (const path of ['/', '/blogs', '/about']) {
       await page.goto(path);
@@ -57,7 +51,7 @@ describe('fonts of other scripts on an English page', () => {
   });
 
   it('a Hindi name on the profile and a Tamil journal are drawn with their Noto fonts', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto('/login');
     await signIn(page, newMobile(), { name: HINDI_NAME });
     await page.waitForURL((url) => url.pathname === '/');
