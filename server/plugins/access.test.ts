@@ -1,8 +1,8 @@
 // Who may call what: every API route has a declared rule, the OpenAPI document shows it, and a caller
 // who may not call a route is answered 401 or 403 before anything about the request is validated.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/test-app';
 import { createCourseFixture, type CourseFixture } from '../test/course-fixture';
 import { signInAs, type SignedIn } from '../test/sign-in';
 import accessRules, { access, routeAccess, type AccessRule } from './access';
@@ -12,21 +12,17 @@ import session from './session';
 import { MINOR_AGE } from '../../contract/profile-options';
 import { messageBody } from '../../contract/messages';
 
-let t: TestApp;
+const t = testAppPerFile();
 let course: CourseFixture;
 let inactive: SignedIn;
 let minor: SignedIn;
 let learner: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
   course = await createCourseFixture(t.app.db);
   inactive = await signInAs(t.app, { active: false });
   minor = await signInAs(t.app, { age: 15 });
   learner = await signInAs(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const SIGN_IN = messageBody('signInRequired');

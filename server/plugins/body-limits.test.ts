@@ -1,7 +1,7 @@
 // Request bodies are bounded per route (the default is small; a route gets what its schema can
 // hold) and in depth, so a hostile body cannot cost the event loop more than a real one.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testAppPerFile } from '../test/test-app';
 import { signInAs, type SignedIn } from '../test/sign-in';
 import { DEFAULT_BODY_LIMIT, MAX_JSON_DEPTH } from './body-limits';
 import { messageBody } from '../../contract/messages';
@@ -11,14 +11,10 @@ const TOO_DEEP = messageBody('tooDeeplyNested', { max: MAX_JSON_DEPTH });
 const ID = '123e4567-e89b-12d3-a456-426614174000';
 const quizUrl = `/api/progress/en/${ID}/quiz/${ID}/complete`;
 
-let t: TestApp;
+const t = testAppPerFile();
 let learner: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   learner = await signInAs(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/test-app';
 import { signInAs } from '../test/sign-in';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppPerFile();
 
 describe('text with a NUL character', () => {
   it('is refused in a query string with a 400, not a database error', async () => {

@@ -1,19 +1,13 @@
 // Prometheus metrics: per route pattern, with the database and the caches, and only for the holder
 // of METRICS_TOKEN.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/test-app';
 import { createTtlCache } from '../lib/ttl-cache';
 
 const TOKEN = 'metrics-token-metrics-token-metrics-token';
 const ID = '123e4567-e89b-12d3-a456-426614174000';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppPerFile({ METRICS_TOKEN: TOKEN });
 
 const scrape = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });

@@ -1,23 +1,19 @@
 // Every API answer that depends on the session says no-store; public reads keep their public
 // Cache-Control even when a signed-in learner asks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test/test-app';
 import { signInAs, type SignedIn } from '../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../test/course-fixture';
 import { signUp } from '../modules/auth/auth-test-helpers';
 
-let t: TestApp;
+const t = testAppPerFile();
 let learner: SignedIn;
 let course: CourseFixture;
 beforeAll(async () => {
-  t = await createTestApp();
   learner = await signInAs(t.app);
   course = await createCourseFixture(t.app.db);
   const enrolled = await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: learner.headers });
   expect(enrolled.statusCode).toBe(201);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

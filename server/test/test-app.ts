@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
@@ -61,5 +62,35 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The test app of a test file: built before the file's tests (and before the hooks declared after
+ * this call) and closed after them. Read its fields inside hooks and tests, not at the top level.
+ */
+export function testAppPerFile(env: Record<string, string> = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = () => {
+    if (!built) throw new Error('the test app is built before the tests run; read it inside a hook or a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
   };
 }

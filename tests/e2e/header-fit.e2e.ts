@@ -1,18 +1,12 @@
 // The header in every language at common laptop widths: the page never scrolls sideways and the
 // way to sign in is on screen, either in the bar or, when the bar's links do not fit, in the drawer
 // behind the menu button.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../contract/languages';
-import { baseUrl, launch, waitForAppOnNavigation } from './helpers';
+import { baseUrl, sharedBrowser, waitForAppOnNavigation } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function withinViewport(page: Page, selector: string) {
   return page.locator(selector).evaluate((element) => {
@@ -23,7 +17,7 @@ async function withinViewport(page: Page, selector: string) {
 
 describe.each(LANGUAGE_CODES)('header in %s', (language) => {
   it.each([1024, 1280])('fits at %i px with the sign-in link on screen', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: baseUrl() });
+    const context = await browser().newContext({ viewport: { width, height: 800 }, baseURL: baseUrl() });
     await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
     const page = waitForAppOnNavigation(await context.newPage());
     await page.goto('/about');

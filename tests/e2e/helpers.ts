@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 const require = createRequire(import.meta.url);
@@ -16,6 +16,21 @@ export async function launch(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
+}
+
+/** One Chromium for a test file: launched before its tests, closed after them; call it inside them. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched before the tests run');
+    return browser;
+  };
 }
 
 export interface PhonePage {
@@ -67,6 +82,19 @@ export async function phonePage(browser: Browser, options: { language?: string }
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
       consoleErrors.push(message.text());
     }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { context, page, consoleErrors };
+}
+
+/** A 1280x800 desktop page collecting console errors like phonePage does. */
+export async function desktopPage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl() });
+  if (options.language) await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), options.language);
+  const page = waitForAppOnNavigation(await context.newPage());
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   return { context, page, consoleErrors };

@@ -1,18 +1,12 @@
 // The home page's hero holds its text and both buttons at every common screen width from 320 to
 // 2560 px, in all ten languages (Tamil and Malayalam have the longest texts): Get Started and "Watch how it works" take a real click (the
 // element under the pointer is the button, nothing covers it) and the title stays in its column.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../contract/languages';
-import { baseUrl, launch, waitForAppOnNavigation } from './helpers';
+import { baseUrl, sharedBrowser, waitForAppOnNavigation } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const VIEWPORTS = [
   { width: 320, height: 640 },
@@ -28,7 +22,7 @@ const VIEWPORTS = [
 
 /** The home page in a language, rendered in it by the server (cookie) and kept in it (storage). */
 async function homeIn(language: LanguageCode): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[0], baseURL: baseUrl() });
+  const context = await browser().newContext({ viewport: VIEWPORTS[0], baseURL: baseUrl() });
   await context.addCookies([{ name: 'jgk_lang', value: language, url: baseUrl() }]);
   await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
   // The player is answered locally: the machine has no internet, and the test needs none.

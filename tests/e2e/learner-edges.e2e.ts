@@ -1,23 +1,16 @@
 // The learner area's other paths on a phone: a returning learner, a wrong code, the resend
 // countdown, guarded routes, an unknown route, a bad email, the certificate refused early, and
 // the journey in Hindi.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newMobile, otpFor, phonePage, screenshot, signIn, type Labels } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type Labels } from './helpers';
 import { completeCourse } from './journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const COURSE_EN = '589b158f-a32d-582b-86c3-b069d3b60fb4';
 
 async function registeredLearner(name: string) {
-  const session = await phonePage(browser);
+  const session = await phonePage(browser());
   const mobile = newMobile();
   await session.page.goto('/login');
   await signIn(session.page, mobile, { name });
@@ -27,7 +20,7 @@ async function registeredLearner(name: string) {
 
 describe('signed out', () => {
   it('sends every protected route to sign-in, with the way back to the courses when it is about courses', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser);
+    const { page, consoleErrors, context } = await phonePage(browser());
     const base = `/courses/en/${COURSE_EN}`;
     const routes = [
       `${base}/journal`,
@@ -51,7 +44,7 @@ describe('signed out', () => {
   });
 
   it('replaces an unknown route by the home page', async () => {
-    const { page, context } = await phonePage(browser);
+    const { page, context } = await phonePage(browser());
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
@@ -60,7 +53,7 @@ describe('signed out', () => {
 
 describe('sign-in', () => {
   it('shows the phone hint, refuses a wrong code with the server message, and counts down before a resend', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser);
+    const { page, consoleErrors, context } = await phonePage(browser());
     await page.goto('/login');
     await page.getByLabel('Mobile number').fill('98765');
     await page.getByText('Invalid number').waitFor();
@@ -104,7 +97,7 @@ describe('sign-in', () => {
     // The server's resend cooldown for this number (set short for the journeys) has to pass.
     await new Promise((r) => setTimeout(r, 9000));
 
-    const { page, consoleErrors, context } = await phonePage(browser);
+    const { page, consoleErrors, context } = await phonePage(browser());
     await page.goto('/login?redirect=/courses');
     await signIn(page, first.mobile);
     await page.waitForURL((url) => url.pathname === '/courses');
@@ -118,7 +111,7 @@ describe('sign-in', () => {
   });
 
   it('ignores a redirect to another site', async () => {
-    const { page, context } = await phonePage(browser);
+    const { page, context } = await phonePage(browser());
     const mobile = newMobile();
     await page.goto('/login?redirect=//evil.example/');
     await signIn(page, mobile, { name: 'Safe Redirect' });
@@ -174,7 +167,7 @@ const HI: Labels = {
 
 describe('in Hindi', () => {
   it('goes through the same journey with Hindi interface text', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser, { language: 'hi' });
+    const { page, consoleErrors, context } = await phonePage(browser(), { language: 'hi' });
     await page.goto('/courses');
     await page.getByRole('heading', { name: 'JGK कोर्स', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');

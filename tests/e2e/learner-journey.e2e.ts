@@ -3,22 +3,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launch, newMobile, phonePage, screenshot, signIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { completeCourse } from './journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('a new learner on a phone', () => {
   it('finds a course, registers, completes it and downloads the certificate', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser);
+    const { page, consoleErrors, context } = await phonePage(browser());
     const mobile = newMobile();
     const name = 'Asha Devi Kumari';
 

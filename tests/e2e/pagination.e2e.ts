@@ -1,17 +1,11 @@
 // Blogs and success stories a page at a time on a phone: Next and Previous (under the list) bring
 // the top of the new page into view and give it the focus, and a page past the end (an old link,
 // ?page=999) shows the last page, already in the server's first paint.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, phonePage } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, phonePage, sharedBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 // The sample content: 7 posts (the newest featured, 6 listed, 4 a page) and 8 stories (6 a page).
 const lists = [
@@ -36,7 +30,7 @@ async function expectTopInView(page: Page, selector: string, where: string) {
 
 describe.each(lists)('$name pagination', ({ path, top, item, lastPageItems }) => {
   it('Next and Previous bring the top of the new page into view', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto(path);
     const pager = page.locator('nav.pagination');
     const status = pager.locator('.pagination__status');
@@ -58,14 +52,14 @@ describe.each(lists)('$name pagination', ({ path, top, item, lastPageItems }) =>
 
   it('a page past the end shows the last page, from the server and in the browser', async () => {
     // The server's HTML alone, as a slow phone first shows it.
-    const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
+    const plain = await browser().newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
     const first = await plain.newPage();
     await first.goto(`${path}?page=999`);
     expect(await first.locator('.pagination__status').textContent()).toBe('Page 2 of 2');
     expect(await first.locator(item).count()).toBe(lastPageItems);
     await plain.close();
 
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto(`${path}?page=999`);
     const pager = page.locator('nav.pagination');
     await expect.poll(() => pager.locator('.pagination__status').textContent()).toBe('Page 2 of 2');

@@ -1,17 +1,11 @@
 // The public information pages: cyber-safety awareness (/vicyberShield, ten languages), the quiz
 // terms (/vicybershieldtnc) and privacy policy (/privacy-policy, English and Hindi with an English
 // fallback), and the public sample quiz (/quizcomponent). Phone (360x740) and desktop (1280x800).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launch, phonePage, screenshot, waitForAppOnNavigation, type PhonePage } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopPage, expectAccessible, phonePage, screenshot, sharedBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** A full-page picture from the top, so the sticky header is drawn where it belongs. */
 async function shoot(page: Page, name: string) {
@@ -19,22 +13,9 @@ async function shoot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** A 1280x800 desktop page collecting console errors like phonePage does. */
-async function desktopPage(language?: string): Promise<PhonePage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl() });
-  if (language) await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
-  const page = waitForAppOnNavigation(await context.newPage());
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return { context, page, consoleErrors };
-}
-
 const sizes = [
-  { name: 'phone', open: (language?: string) => phonePage(browser, { language }) },
-  { name: 'desktop', open: desktopPage },
+  { name: 'phone', open: (language?: string) => phonePage(browser(), { language }) },
+  { name: 'desktop', open: (language?: string) => desktopPage(browser(), { language }) },
 ] as const;
 
 const TAB_TITLES = ['About Vi CyberShield', 'Why Vi CyberShield', 'About Vi Foundation', 'About the telecom company'];
@@ -142,7 +123,7 @@ describe.each(sizes)('cyber-safety page on a $name', ({ name, open }) => {
 
 describe('cyber-safety page in other languages', () => {
   it('changes its text when Hindi is chosen in the header, and keeps the helpline', async () => {
-    const { page, consoleErrors, context } = await desktopPage();
+    const { page, consoleErrors, context } = await desktopPage(browser());
     await page.goto('/vicyberShield');
     await page.getByRole('heading', { name: 'Tips to Stay Safe from Frauds & Scams' }).waitFor();
     await page.locator('#language-bar').selectOption('hi');
@@ -161,7 +142,7 @@ describe('cyber-safety page in other languages', () => {
     ['hi', 'साइबर सुरक्षा क्यों?'],
     ['tm', 'ஏன் சைபர் பாதுகாப்பு?'],
   ])('is written in %s on a phone', async (language, threatsTitle) => {
-    const { page, consoleErrors, context } = await phonePage(browser, { language });
+    const { page, consoleErrors, context } = await phonePage(browser(), { language });
     await page.goto('/vicyberShield');
     await page.getByRole('heading', { name: threatsTitle }).waitFor();
     expect(await page.locator('[data-testid="fallback-note"]').count()).toBe(0);
@@ -271,7 +252,7 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
 
 describe('legal texts in other languages', () => {
   it('are written in Hindi', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser, { language: 'hi' });
+    const { page, consoleErrors, context } = await phonePage(browser(), { language: 'hi' });
     await page.goto('/vicybershieldtnc');
     await page.getByRole('heading', { level: 1, name: 'Vi CyberShield क्विज़: नियम और शर्तें' }).waitFor();
     expect(await page.locator('[data-testid="fallback-note"]').count()).toBe(0);
@@ -289,7 +270,7 @@ describe('legal texts in other languages', () => {
   });
 
   it('fall back to English with a note in Tamil', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser, { language: 'tm' });
+    const { page, consoleErrors, context } = await phonePage(browser(), { language: 'tm' });
     await page.goto('/vicybershieldtnc');
     await page.getByRole('heading', { level: 1, name: 'Vi CyberShield Quiz: Terms and Conditions' }).waitFor();
     await page.getByTestId('fallback-note').waitFor();
@@ -388,7 +369,7 @@ describe.each(sizes)('public sample quiz on a $name', ({ name, open }) => {
 
 describe('public sample quiz in Hindi', () => {
   it('asks its questions in Hindi', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser, { language: 'hi' });
+    const { page, consoleErrors, context } = await phonePage(browser(), { language: 'hi' });
     await page.goto('/quizcomponent');
     await page.getByRole('button', { name: 'हल करना शुरू करें' }).click();
     await page.getByRole('heading', { name: '5 में से प्रश्न 1' }).waitFor();

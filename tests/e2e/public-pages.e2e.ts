@@ -3,17 +3,11 @@
 // success stories with their pagination ends, gallery, highlights, news, about, the unknown-path
 // redirect and the language switch. Every page is checked with axe-core and must not log an error;
 // phone screenshots in English and Hindi go to tests/e2e/screenshots/.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launch, phonePage, screenshot, waitForAppOnNavigation, type PhonePage } from './helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, desktopPage, expectAccessible, phonePage, screenshot, sharedBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** The YouTube player is answered locally: the test machine has no internet, and none is needed. */
 async function stubYouTube(context: BrowserContext) {
@@ -22,21 +16,9 @@ async function stubYouTube(context: BrowserContext) {
   );
 }
 
-async function desktopPage(language?: string): Promise<PhonePage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl() });
-  if (language) await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
-  const page = waitForAppOnNavigation(await context.newPage());
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return { context, page, consoleErrors };
-}
-
 const sizes = [
-  { name: 'phone', phone: true, open: (language?: string) => phonePage(browser, { language }) },
-  { name: 'desktop', phone: false, open: desktopPage },
+  { name: 'phone', phone: true, open: (language?: string) => phonePage(browser(), { language }) },
+  { name: 'desktop', phone: false, open: (language?: string) => desktopPage(browser(), { language }) },
 ] as const;
 
 async function settle(page: Page) {
@@ -291,7 +273,7 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
 
 describe('languages', () => {
   it('switching to Hindi changes the text and <html lang>, and is remembered after a reload', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Taking India forward with financial literacy' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -315,7 +297,7 @@ describe('languages', () => {
   });
 
   it('a long text missing in a language is shown in English with a note', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser, { language: 'tm' });
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
     await page.goto('/about');
     await page.getByText('இந்தப் பக்கம் இன்னும் உங்கள் மொழியில் கிடைக்கவில்லை').waitFor();
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
@@ -327,7 +309,7 @@ describe('languages', () => {
   it('phone screenshots of every public page in English and Hindi', async () => {
     const pages = ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/success-stories/all'];
     for (const language of ['en', 'hi']) {
-      const { page, context, consoleErrors } = await phonePage(browser, { language });
+      const { page, context, consoleErrors } = await phonePage(browser(), { language });
       await stubYouTube(context);
       for (const path of pages) {
         await page.goto(path);

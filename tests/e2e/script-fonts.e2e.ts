@@ -3,17 +3,11 @@
 // Tamil journal downloads and uses the Devanagari or Tamil font, and an English page without such
 // text downloads no Indic font at all. A page in an Indic interface language preloads its script's
 // fonts, so they arrive before the first paint and nothing moves when they do.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newMobile, phonePage, signIn } from './helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newMobile, phonePage, sharedBrowser, signIn } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const COURSE_EN = '589b158f-a32d-582b-86c3-b069d3b60fb4';
 const HINDI_NAME = 'सीता देवी';
@@ -42,7 +36,7 @@ async function settle(page: Page) {
 
 describe('fonts of other scripts on an English page', () => {
   it('an English page without Indic text downloads no Indic font', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     const fonts = recordIndicFonts(context);
     for (const path of ['/', '/blogs', '/about']) {
       await page.goto(path);
@@ -58,7 +52,7 @@ describe('fonts of other scripts on an English page', () => {
   });
 
   it('a Hindi name on the profile and a Tamil journal are drawn with their Noto fonts', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto('/login');
     await signIn(page, newMobile(), { name: HINDI_NAME });
     await page.waitForURL((url) => url.pathname === '/');
@@ -105,7 +99,7 @@ describe("the interface script's fonts", () => {
   };
 
   it('a Malayalam page preloads the fonts its stylesheet uses, each fetched once, and does not move when they arrive', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser, { language: 'ml' });
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'ml' });
     await context.addCookies([{ name: 'jgk_lang', value: 'ml', url: baseUrl() }]);
     await context.addInitScript(recordShifts);
     const requested: string[] = [];
@@ -133,7 +127,7 @@ describe("the interface script's fonts", () => {
   });
 
   it('an English page preloads no font', async () => {
-    const { page, context } = await phonePage(browser);
+    const { page, context } = await phonePage(browser());
     await page.goto('/');
     expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
     await context.close();

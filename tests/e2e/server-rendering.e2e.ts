@@ -1,16 +1,9 @@
 // The public pages as the server sends them: readable before (and without) any script, in the
 // language the visitor chose, and taken over by the app without a console error.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, phonePage } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, phonePage, sharedBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const PAGES = [
   { path: '/', en: 'Taking India forward with financial literacy', hi: 'वित्तीय साक्षरता के साथ भारत को आगे ले जाना' },
@@ -22,7 +15,7 @@ const PAGES = [
 
 describe('pages rendered on the server', () => {
   it.each(['en', 'hi'] as const)('reads without JavaScript (%s)', async (language) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, baseURL: baseUrl() });
+    const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, baseURL: baseUrl() });
     if (language !== 'en') await context.addCookies([{ name: 'jgk_lang', value: language, url: baseUrl() }]);
     const page = await context.newPage();
     for (const entry of PAGES) {
@@ -40,8 +33,8 @@ describe('pages rendered on the server', () => {
   });
 
   it("switches to the visitor's stored language once the app runs, and remembers it for the server", async () => {
-    // Stored in the browser, not yet in a cookie: the server writes English, the app then Hindi.
-    const { page, consoleErrors, context } = await phonePage(browser, { language: 'hi' });
+    // Stored in the browser(), not yet in a cookie: the server writes English, the app then Hindi.
+    const { page, consoleErrors, context } = await phonePage(browser(), { language: 'hi' });
     await page.goto('/about');
     await page.getByRole('heading', { level: 1, name: 'हमारे बारे में' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('hi');
@@ -56,7 +49,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('hydrates every public page without a console error and then answers clicks', async () => {
-    const { page, consoleErrors, context } = await phonePage(browser);
+    const { page, consoleErrors, context } = await phonePage(browser());
     for (const path of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs?page=2', '/success-stories/all', '/courses', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy']) {
       await page.goto(path);
       expect(await page.locator('#root > *').count(), path).toBeGreaterThan(0);
@@ -69,7 +62,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('answers an unknown or malformed blog or story address with "not found", not a retry', async () => {
-    const { page, context } = await phonePage(browser);
+    const { page, context } = await phonePage(browser());
     for (const [path, text] of [
       ['/blogs/not-an-id', 'This article could not be found.'],
       ['/blogs/00000000-0000-4000-8000-000000000000', 'This article could not be found.'],

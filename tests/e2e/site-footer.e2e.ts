@@ -1,24 +1,17 @@
 // The footer's social and partner links are the site's settings (web/app/site.ts, filled in by the
 // programme): the built footer links exactly the addresses set there, never a network's general
 // home page, and shows no icon for a link left empty.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partnerLinks, socialLinks } from '../../web/app/site';
-import { launch, phonePage } from './helpers';
+import { phonePage, sharedBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const NETWORKS = /(^|\.)(facebook\.com|x\.com|twitter\.com|youtube\.com|instagram\.com)$/;
 
 describe('site footer', () => {
   it('links the social pages and partners set in the site settings, and only those', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser);
+    const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto('/about');
     const footer = page.locator('footer.site-footer');
     await footer.waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasNext, hasPrevious, lastPage, pageOffset, pageWithin, parsePage } from './pagination';
+import { hasNext, hasPrevious, lastPage, pageOffset, pageSearch, pageWithin, parsePage } from './pagination';
 import { plainText } from '../../contract/plain-text';
 import { truncateChars, truncateWords } from './text';
 
@@ -30,6 +30,11 @@ describe('pagination', () => {
   it('reads a page number defensively', () => {
     expect(parsePage('3')).toBe(3);
     for (const bad of [null, '', '0', '-1', '1.5', 'x']) expect(parsePage(bad)).toBe(1);
+  });
+
+  it('writes a later page into ?page= and gives page 1 no parameter', () => {
+    expect(pageSearch(4)).toEqual({ page: '4' });
+    expect(pageSearch(1)).toEqual({});
   });
 });
 

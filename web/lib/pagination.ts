@@ -30,3 +30,8 @@ export function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+/** The ?page= search of a list page: none for page 1, so the first page has one address. */
+export function pageSearch(page: number): Record<string, string> {
+  return page > 1 ? { page: String(page) } : {};
+}

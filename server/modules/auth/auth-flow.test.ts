@@ -2,20 +2,14 @@
 // answered with a 4xx and a clear message.
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { lastCode, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
 import { messageBody } from '../../../contract/messages';
 import { OTP_LENGTH } from '../../../contract/auth-rules';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppPerFile({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 

@@ -1,24 +1,18 @@
 // The resend cooldown and the send limits per number and per client address: SMS costs money and
 // SMS pumping is a known attack, so each is answered with 429, Retry-After and retryAfter.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { lastCode, memorySms, nextMobile, post } from './auth-test-helpers';
 import { pruneOtpChallenges } from './service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
+const t = testAppPerFile({
     OTP_RESEND_COOLDOWN_SECONDS: '30',
     OTP_PER_NUMBER_LIMIT: '3',
     OTP_PER_ADDRESS_LIMIT: '4',
     OTP_LIMIT_WINDOW_SECONDS: '3600',
   });
-});
-afterAll(async () => {
-  await t.close();
-});
 
 let addressCounter = 0;
 /** Each test sends from its own address, so the address limit of one does not spill into another. */

@@ -1,14 +1,14 @@
 // The sign-in service called directly with its dependencies: a clock the test moves and an SMS
 // provider that keeps what it sent. Time-bound rules are checked at their exact edges this way,
 // without waiting and without editing stored rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/test-app';
 import { nextMobile } from './auth-test-helpers';
 import { MemorySmsProvider } from './sms/memory-provider';
 import { HttpError } from '../../plugins/errors';
 import { login, register, sendCode, type AuthDeps } from './service';
 
-let t: TestApp;
+const t = testAppPerFile({ OTP_RESEND_COOLDOWN_SECONDS: '30', OTP_TTL_SECONDS: '300', OTP_PER_ADDRESS_LIMIT: '1000' });
 let deps: AuthDeps;
 const sms = new MemorySmsProvider();
 let clock = new Date('2026-11-23T10:00:00Z');
@@ -17,11 +17,7 @@ const advance = (seconds: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '30', OTP_TTL_SECONDS: '300', OTP_PER_ADDRESS_LIMIT: '1000' });
   deps = { db: t.app.db, config: t.config, sms, now: () => clock };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** The error a call throws, or null. */

@@ -7,13 +7,14 @@ import { ErrorResponse } from '../../../contract/message-responses';
 import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
-import { PUBLIC_CACHE } from '../../lib/http-cache';
+import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
+  cachePublicAnswers(app);
 
   app.get(
     '/api/blog/public',
@@ -25,11 +26,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogPage, 400: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const page = await service.listBlogs(app.db, request.query.offset, request.query.limit);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return page;
-    },
+    async (request) => service.listBlogs(app.db, request.query.offset, request.query.limit),
   );
 
   app.get(
@@ -41,11 +38,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogList },
       },
     },
-    async (_request, reply) => {
-      const recent = await service.recentBlogs(app.db);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return recent;
-    },
+    async () => service.recentBlogs(app.db),
   );
 
   app.get(
@@ -58,10 +51,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const blog = await service.getBlog(app.db, request.params.blogId);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return blog;
-    },
+    async (request) => service.getBlog(app.db, request.params.blogId),
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number
 import { messageBody } from '../../../contract/messages';
 import { newCertificateNumber, normaliseNumber } from './service';
 
-let t: TestApp;
+const t = testAppPerFile({ PUBLIC_URL: 'https://jgk.example' });
 let hindi: CourseFixture;
 const COMPLETED_AT = new Date('2026-03-14T10:00:00.000Z');
 
@@ -31,13 +31,9 @@ async function download(learner: SignedIn | null, lang = 'hi') {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://jgk.example' });
   hindi = await createCourseFixture(t.app.db, { lang: 'hi', title: 'पैसे की बुनियादी बातें' });
   // An unpublished course in the language does not stand between a learner and the certificate.
   await createCourseFixture(t.app.db, { lang: 'hi', title: 'अभी तैयार नहीं', published: false });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/progress/{lang}/certificate', () => {

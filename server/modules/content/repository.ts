@@ -32,8 +32,12 @@ type TableWithId = PgTable & { id: PgColumn };
 // servers starting together on PostgreSQL import one after the other instead of colliding.
 const IMPORT_LOCK_KEY = 7_413_002_101;
 
-async function lockImport(tx: DbOrTx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+/** An import's writes in one transaction, taken after any other server's import into the database. */
+function importTransaction<T>(db: Db, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+    return write(tx);
+  });
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -115,8 +119,7 @@ export interface CourseRows {
 }
 
 export function writeCourse(db: Db, rows: CourseRows): Promise<Status> {
-  return db.transaction(async (tx) => {
-    await lockImport(tx);
+  return importTransaction(db, async (tx) => {
     const courseId = rows.course.id;
     return upsertRoot(
       tx,
@@ -148,15 +151,13 @@ export function writeCourse(db: Db, rows: CourseRows): Promise<Status> {
 }
 
 export function writeBlog(db: Db, row: typeof blogs.$inferInsert & { id: string }): Promise<Status> {
-  return db.transaction(async (tx) => {
-    await lockImport(tx);
+  return importTransaction(db, async (tx) => {
     return upsertRoot(tx, blogs, row, { where: eq(blogs.slug, row.slug), describe: `A blog with slug ${row.slug}` }, { hasUpdatedAt: true });
   });
 }
 
 export function writeStory(db: Db, row: typeof successStories.$inferInsert & { id: string }): Promise<Status> {
-  return db.transaction(async (tx) => {
-    await lockImport(tx);
+  return importTransaction(db, async (tx) => {
     return upsertRoot(
       tx,
       successStories,
@@ -177,22 +178,28 @@ export interface BannerRows {
   images: (typeof bannerImages.$inferInsert & { id: string })[];
 }
 
-/** All gallery titles of titles.yaml in one transaction; one status per title. */
-export function writeGallery(db: Db, items: GalleryRows[]): Promise<Status[]> {
-  return db.transaction(async (tx) => {
-    await lockImport(tx);
+/**
+ * Slugged parents, each with the images hanging off it (gallery titles, banner items), in one
+ * transaction; one status per parent.
+ */
+function writeWithImages(
+  db: Db,
+  tables: { parent: TableWithId & { slug: PgColumn }; images: TableWithId; imageParent: PgColumn; describe: string },
+  items: Array<{ parent: Row & { slug: string }; images: Row[] }>,
+): Promise<Status[]> {
+  return importTransaction(db, async (tx) => {
     const statuses: Status[] = [];
     for (const item of items) {
       statuses.push(
         await upsertRoot(
           tx,
-          mediaTitles,
-          item.title,
-          { where: eq(mediaTitles.slug, item.title.slug), describe: `A media title with slug ${item.title.slug}` },
+          tables.parent,
+          item.parent,
+          { where: eq(tables.parent.slug, item.parent.slug), describe: `${tables.describe} with slug ${item.parent.slug}` },
           {
             hasUpdatedAt: false,
             childChanges: async () =>
-              syncRows(tx, mediaImages, (await tx.select().from(mediaImages).where(eq(mediaImages.titleId, item.title.id))) as Row[], item.images),
+              syncRows(tx, tables.images, (await tx.select().from(tables.images as PgTable).where(eq(tables.imageParent, item.parent.id))) as Row[], item.images),
           },
         ),
       );
@@ -201,28 +208,16 @@ export function writeGallery(db: Db, items: GalleryRows[]): Promise<Status[]> {
   });
 }
 
+/** All gallery titles of titles.yaml in one transaction; one status per title. */
+export function writeGallery(db: Db, items: GalleryRows[]): Promise<Status[]> {
+  const tables = { parent: mediaTitles, images: mediaImages, imageParent: mediaImages.titleId, describe: 'A media title' };
+  return writeWithImages(db, tables, items.map((item) => ({ parent: item.title, images: item.images })));
+}
+
 /** All banner items of banners.yaml in one transaction; one status per item. */
 export function writeBanners(db: Db, items: BannerRows[]): Promise<Status[]> {
-  return db.transaction(async (tx) => {
-    await lockImport(tx);
-    const statuses: Status[] = [];
-    for (const item of items) {
-      statuses.push(
-        await upsertRoot(
-          tx,
-          bannerItems,
-          item.banner,
-          { where: eq(bannerItems.slug, item.banner.slug), describe: `A banner item with slug ${item.banner.slug}` },
-          {
-            hasUpdatedAt: false,
-            childChanges: async () =>
-              syncRows(tx, bannerImages, (await tx.select().from(bannerImages).where(eq(bannerImages.bannerId, item.banner.id))) as Row[], item.images),
-          },
-        ),
-      );
-    }
-    return statuses;
-  });
+  const tables = { parent: bannerItems, images: bannerImages, imageParent: bannerImages.bannerId, describe: 'A banner item' };
+  return writeWithImages(db, tables, items.map((item) => ({ parent: item.banner, images: item.images })));
 }
 
 /** True when no course, blog or story is stored yet: a fresh database that wants the sample content. */

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/test-app';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 
-let t: TestApp;
+const t = testAppPerFile();
 let course: CourseFixture;
 let learner: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
   course = await createCourseFixture(t.app.db);
   learner = await signInAs(t.app);
   await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: learner.headers });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const url = (c: CourseFixture = course, lang = 'en') => `/api/progress/${lang}/${c.courseId}/journal`;

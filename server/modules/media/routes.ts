@@ -6,13 +6,14 @@ import { Type } from '@sinclair/typebox';
 import { Banners, GalleryImages, MediaTitles } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
-import { PUBLIC_CACHE } from '../../lib/http-cache';
+import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
+  cachePublicAnswers(app);
 
   app.get(
     '/api/media/public/titles',
@@ -23,11 +24,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: MediaTitles },
       },
     },
-    async (_request, reply) => {
-      const result = await service.titles(app.db);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return result;
-    },
+    async () => service.titles(app.db),
   );
 
   app.get(
@@ -39,11 +36,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: Banners },
       },
     },
-    async (_request, reply) => {
-      const result = await service.banners(app.db);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return result;
-    },
+    async () => service.banners(app.db),
   );
 
   app.get(
@@ -56,10 +49,6 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: GalleryImages, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const result = await service.gallery(app.db, request.params.titleId);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return result;
-    },
+    async (request) => service.gallery(app.db, request.params.titleId),
   );
 }

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
 import { languageCompletion, percentage } from './service';
 
-let t: TestApp;
+const t = testAppPerFile();
 let course: CourseFixture;
 let other: CourseFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   course = await createCourseFixture(t.app.db, { createdAt: new Date('2024-01-01') });
   other = await createCourseFixture(t.app.db, { createdAt: new Date('2024-02-01') });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT';

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../../test/test-app';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 
-let t: TestApp;
+const t = testAppPerFile();
 let course: CourseFixture;
 let other: CourseFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   course = await createCourseFixture(t.app.db);
   other = await createCourseFixture(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { courseRatings, courses } from '../../db/schema';
 
-let t: TestApp;
+const t = testAppPerFile();
 let course: CourseFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
   course = await createCourseFixture(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const url = (lang = 'en', courseId = course.courseId) => `/api/course/${lang}/${courseId}/rating`;

@@ -7,13 +7,14 @@ import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
-import { PUBLIC_CACHE } from '../../lib/http-cache';
+import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function successStoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
+  cachePublicAnswers(app);
 
   app.get(
     '/api/successstories/public/recent',
@@ -24,11 +25,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryList },
       },
     },
-    async (_request, reply) => {
-      const recent = await service.recentStories(app.db);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return recent;
-    },
+    async () => service.recentStories(app.db),
   );
 
   app.get(
@@ -41,11 +38,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const page = await service.listStories(app.db, request.query.offset, request.query.limit);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return page;
-    },
+    async (request) => service.listStories(app.db, request.query.offset, request.query.limit),
   );
 
   app.get(
@@ -58,10 +51,6 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const story = await service.getStory(app.db, request.params.storyId);
-      reply.header('cache-control', PUBLIC_CACHE);
-      return story;
-    },
+    async (request) => service.getStory(app.db, request.params.storyId),
   );
 }

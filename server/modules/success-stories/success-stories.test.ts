@@ -2,19 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { successStories } from '../../db/schema';
 import { stableId } from '../../lib/stable-id';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
 import { importContent } from '../content/importer';
 
-let t: TestApp;
+const t = testAppPerFile();
 let fixture: Fixture;
 beforeAll(async () => {
-  t = await createTestApp();
   fixture = createContentFixture({ stories: 9 });
   await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   fixture.cleanup();
 });
 

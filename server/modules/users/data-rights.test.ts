@@ -1,7 +1,7 @@
 // DPDP Act 2023 rights: a copy of everything stored about the learner, and erasure of the account
 // with all its data in one go.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   certificates,
   completions,
@@ -15,18 +15,14 @@ import {
   users,
 } from '../../db/schema';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { lastCode, nextMobile, post, signUp } from '../auth/auth-test-helpers';
 import { messageBody } from '../../../contract/messages';
 
-let t: TestApp;
+const t = testAppPerFile({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
 let course: CourseFixture;
 beforeAll(async () => {
-  t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
   course = await createCourseFixture(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function userId(mobile: string): Promise<string> {

@@ -1,20 +1,14 @@
 // The learner's own profile: reading it, changing only what is theirs, an inactive account, and a
 // guardian's consent for a learner under 18.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENDERS, MINOR_AGE, QUALIFICATIONS } from '../../../contract/profile-options';
 import { messageBody, type MessageCode } from '../../../contract/messages';
 import { users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testAppPerFile } from '../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppPerFile({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000' });
 
 const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: cookie ? { cookie } : {} });
 const patch = (cookie: string | undefined, payload: unknown) =>

@@ -1,19 +1,12 @@
 import { useTranslation } from '../../i18n/react';
+import { PageFrame } from '../../components/page-frame';
 import { GalleryTabs } from '../../features/media/components/gallery-tabs';
 
 export function Component() {
   const { t } = useTranslation('media');
   return (
-    <>
-      <div className="page-hero">
-        <div className="container">
-          <h1>{t('galleryTitle')}</h1>
-          <p>{t('galleryIntro')}</p>
-        </div>
-      </div>
-      <div className="container section">
-        <GalleryTabs />
-      </div>
-    </>
+    <PageFrame title={t('galleryTitle')} intro={t('galleryIntro')}>
+      <GalleryTabs />
+    </PageFrame>
   );
 }

@@ -1,19 +1,12 @@
 import { useTranslation } from '../../i18n/react';
+import { PageFrame } from '../../components/page-frame';
 import { HighlightList } from '../../features/media/components/highlight-list';
 
 export function Component() {
   const { t } = useTranslation('media');
   return (
-    <>
-      <div className="page-hero">
-        <div className="container">
-          <h1>{t('highlightsTitle')}</h1>
-          <p>{t('highlightsIntro')}</p>
-        </div>
-      </div>
-      <div className="container section">
-        <HighlightList />
-      </div>
-    </>
+    <PageFrame title={t('highlightsTitle')} intro={t('highlightsIntro')}>
+      <HighlightList />
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import { Section } from '../../components/section';
 import { Hero } from '../../features/home/components/hero';
 import { Intro } from '../../features/home/components/intro';
 import { Impact } from '../../features/home/components/impact';
@@ -23,14 +24,9 @@ export function Component() {
       <GalleryPreview galleryPath={paths.gallery()} />
       <HomeVideo src={videos.homeFilm.src} poster={videos.homeFilm.poster} />
       <BannerCarousel />
-      <section className="section" aria-labelledby="home-gallery-title">
-        <div className="container">
-          <h2 id="home-gallery-title" className="section-title">
-            {t('galleryTitle')}
-          </h2>
-          <GalleryTabs idPrefix="home-gallery" />
-        </div>
-      </section>
+      <Section id="home-gallery-title" title={t('galleryTitle')}>
+        <GalleryTabs idPrefix="home-gallery" />
+      </Section>
     </>
   );
 }

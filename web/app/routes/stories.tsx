@@ -1,24 +1,15 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { parsePage } from '../../lib/pagination';
+import { PageFrame } from '../../components/page-frame';
 import { StoryList } from '../../features/stories/components/story-list';
 import { paths } from '../paths';
+import { usePageParam } from '../use-page-param';
 
 export function Component() {
   const { t } = useTranslation('stories');
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
+  const [page, setPage] = usePageParam();
   return (
-    <>
-      <div className="stories-hero">
-        <div className="container">
-          <h1>{t('title')}</h1>
-          <p>{t('intro')}</p>
-        </div>
-      </div>
-      <div className="container section">
-        <StoryList page={page} onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})} storyPath={paths.story} />
-      </div>
-    </>
+    <PageFrame title={t('title')} intro={t('intro')} heroClassName="stories-hero">
+      <StoryList page={page} onPage={setPage} storyPath={paths.story} />
+    </PageFrame>
   );
 }

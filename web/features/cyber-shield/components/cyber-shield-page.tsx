@@ -1,6 +1,7 @@
 // The cyber-safety awareness page (/vicyberShield), in the order of the specification: hero, the
 // four about tabs, what to do after a fraud, the four threats, the ten tips, the quiz terms link.
 import { useTranslation } from '../../../i18n/react';
+import { Section } from '../../../components/section';
 import { AboutTabs } from './about-tabs';
 import { icons } from './icons';
 import './cyber-shield.css';
@@ -47,95 +48,75 @@ export function CyberShieldPage({ portalUrl, termsHref, imageBase }: CyberShield
         </div>
       </header>
 
-      <section className="section" aria-labelledby="cs-about-title">
-        <div className="container">
-          <h2 id="cs-about-title" className="section-title">
-            {t('tabs.label')}
-          </h2>
-          <AboutTabs imageBase={imageBase} />
-        </div>
-      </section>
+      <Section id="cs-about-title" title={t('tabs.label')}>
+        <AboutTabs imageBase={imageBase} />
+      </Section>
 
-      <section className="section section--alt" aria-labelledby="cs-help-title">
-        <div className="container">
-          <h2 id="cs-help-title" className="section-title">
-            {t('help.title')}
-          </h2>
-          <p className="cs-lead">{t('help.intro')}</p>
-          <ul className="cs-cards">
-            <li className="cs-card">
-              <span className="cs-card__icon">{icons.police}</span>
-              <h3 className="cs-card__title">{t('help.police.title')}</h3>
-              <p>{t('help.police.text')}</p>
-            </li>
-            <li className="cs-card cs-card--urgent">
-              <span className="cs-card__icon">{icons.phone}</span>
-              <h3 className="cs-card__title">{t('help.call.title')}</h3>
-              <p>{t('help.call.text')}</p>
-              <a className="btn cs-card__action" href="tel:1930">
-                {t('help.call.action')}
-              </a>
-            </li>
-            <li className="cs-card">
-              <span className="cs-card__icon">{icons.portal}</span>
-              <h3 className="cs-card__title">{t('help.portal.title')}</h3>
-              <p>{t('help.portal.text')}</p>
-              <a className="btn btn--ghost cs-card__action" href={portalUrl} target="_blank" rel="noopener noreferrer">
-                {t('help.portal.action')}
-                {newTab}
-              </a>
-            </li>
-          </ul>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="cs-threats-title">
-        <div className="container">
-          <h2 id="cs-threats-title" className="section-title">
-            {t('threats.title')}
-          </h2>
-          <p className="cs-lead">{t('threats.intro')}</p>
-          <ul className="cs-threats">
-            {THREATS.map((id) => (
-              <li key={id} className="cs-threat">
-                <span className="cs-threat__icon">{icons[id]}</span>
-                <div>
-                  <h3 className="cs-threat__title">{t(`threats.items.${id}.title`)}</h3>
-                  <p>{t(`threats.items.${id}.text`)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section section--alt" aria-labelledby="cs-tips-title">
-        <div className="container">
-          <h2 id="cs-tips-title" className="section-title">
-            {t('tips.title')}
-          </h2>
-          <ol className="cs-tips">
-            {tips.map((tip, index) => (
-              <li key={index} className="cs-tip">
-                <span className="cs-tip__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="cs-tip__title">{tip.title}</h3>
-                  <p>{tip.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <div className="cs-terms">
-            <p>{t('terms.text')}</p>
-            <a href={termsHref} target="_blank" rel="noopener noreferrer" className="btn btn--ghost">
-              {t('terms.link')}
+      <Section id="cs-help-title" title={t('help.title')} alt>
+        <p className="cs-lead">{t('help.intro')}</p>
+        <ul className="cs-cards">
+          <li className="cs-card">
+            <span className="cs-card__icon">{icons.police}</span>
+            <h3 className="cs-card__title">{t('help.police.title')}</h3>
+            <p>{t('help.police.text')}</p>
+          </li>
+          <li className="cs-card cs-card--urgent">
+            <span className="cs-card__icon">{icons.phone}</span>
+            <h3 className="cs-card__title">{t('help.call.title')}</h3>
+            <p>{t('help.call.text')}</p>
+            <a className="btn cs-card__action" href="tel:1930">
+              {t('help.call.action')}
+            </a>
+          </li>
+          <li className="cs-card">
+            <span className="cs-card__icon">{icons.portal}</span>
+            <h3 className="cs-card__title">{t('help.portal.title')}</h3>
+            <p>{t('help.portal.text')}</p>
+            <a className="btn btn--ghost cs-card__action" href={portalUrl} target="_blank" rel="noopener noreferrer">
+              {t('help.portal.action')}
               {newTab}
             </a>
-          </div>
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="cs-threats-title" title={t('threats.title')}>
+        <p className="cs-lead">{t('threats.intro')}</p>
+        <ul className="cs-threats">
+          {THREATS.map((id) => (
+            <li key={id} className="cs-threat">
+              <span className="cs-threat__icon">{icons[id]}</span>
+              <div>
+                <h3 className="cs-threat__title">{t(`threats.items.${id}.title`)}</h3>
+                <p>{t(`threats.items.${id}.text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="cs-tips-title" title={t('tips.title')} alt>
+        <ol className="cs-tips">
+          {tips.map((tip, index) => (
+            <li key={index} className="cs-tip">
+              <span className="cs-tip__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="cs-tip__title">{tip.title}</h3>
+                <p>{tip.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="cs-terms">
+          <p>{t('terms.text')}</p>
+          <a href={termsHref} target="_blank" rel="noopener noreferrer" className="btn btn--ghost">
+            {t('terms.link')}
+            {newTab}
+          </a>
         </div>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { Lightbox } from '../../../components/lightbox';
+import { Section } from '../../../components/section';
 import { useMediaImages, useMediaTitles } from '../api/media';
 import './media.css';
 
@@ -18,29 +19,24 @@ export function GalleryPreview({ galleryPath }: { galleryPath: string }) {
   const [open, setOpen] = useState<number | null>(null);
   const list = (images.data ?? []).slice(0, HOME_GALLERY_COUNT).map((image) => ({ src: fileUrl(image.image), alt: image.alt || first?.title || '' }));
   return (
-    <section className="section" aria-labelledby="photo-gallery">
-      <div className="container">
-        <h2 id="photo-gallery" className="section-title">
-          {t('photoGallery')}
-        </h2>
-        <ul className="photo-grid">
-          {list.map((image, index) => (
-            <li key={image.src}>
-              <button type="button" className="photo-grid__button" onClick={() => setOpen(index)} aria-label={`${t('openPhoto')}: ${image.alt}`}>
-                <img src={image.src} alt="" width="1200" height="800" loading="lazy" decoding="async" />
-              </button>
-            </li>
-          ))}
-          {list.length === 0 && Array.from({ length: HOME_GALLERY_COUNT }, (_, i) => <li key={i} className="photo-grid__placeholder" aria-hidden="true" />)}
-        </ul>
-        <p className="section-more">
-          <a className="btn" href={galleryPath} target="_blank" rel="noopener">
-            {tc('actions.explore')}
-            <span className="visually-hidden"> {tc('nav.newTab')}</span>
-          </a>
-        </p>
-      </div>
+    <Section id="photo-gallery" title={t('photoGallery')}>
+      <ul className="photo-grid">
+        {list.map((image, index) => (
+          <li key={image.src}>
+            <button type="button" className="photo-grid__button" onClick={() => setOpen(index)} aria-label={`${t('openPhoto')}: ${image.alt}`}>
+              <img src={image.src} alt="" width="1200" height="800" loading="lazy" decoding="async" />
+            </button>
+          </li>
+        ))}
+        {list.length === 0 && Array.from({ length: HOME_GALLERY_COUNT }, (_, i) => <li key={i} className="photo-grid__placeholder" aria-hidden="true" />)}
+      </ul>
+      <p className="section-more">
+        <a className="btn" href={galleryPath} target="_blank" rel="noopener">
+          {tc('actions.explore')}
+          <span className="visually-hidden"> {tc('nav.newTab')}</span>
+        </a>
+      </p>
       <Lightbox images={list} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
-    </section>
+    </Section>
   );
 }

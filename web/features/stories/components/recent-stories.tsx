@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { plainText } from '../../../../contract/plain-text';
 import { truncateChars } from '../../../lib/text';
+import { Section } from '../../../components/section';
 import { useRecentStories } from '../api/stories';
 import { StoryCard } from './story-card';
 import './stories.css';
@@ -16,24 +17,19 @@ export function RecentStories({ storyPath, allPath }: { storyPath: (id: string) 
   const recent = useRecentStories();
   const stories = (recent.data ?? []).slice(0, HOME_STORY_COUNT);
   return (
-    <section className="section section--alt" aria-labelledby="recent-stories">
-      <div className="container">
-        <h2 id="recent-stories" className="section-title">
-          {t('title')}
-        </h2>
-        <ul className={stories.length ? 'story-grid' : 'story-grid story-grid--empty'}>
-          {stories.map((story) => (
-            <li key={story.id}>
-              <StoryCard story={story} text={truncateChars(plainText(story.description), HOME_STORY_EXCERPT)} to={storyPath(story.id)} />
-            </li>
-          ))}
-        </ul>
-        <p className="section-more">
-          <Link className="btn" to={allPath}>
-            {tc('actions.viewAll')}
-          </Link>
-        </p>
-      </div>
-    </section>
+    <Section id="recent-stories" title={t('title')} alt>
+      <ul className={stories.length ? 'story-grid' : 'story-grid story-grid--empty'}>
+        {stories.map((story) => (
+          <li key={story.id}>
+            <StoryCard story={story} text={truncateChars(plainText(story.description), HOME_STORY_EXCERPT)} to={storyPath(story.id)} />
+          </li>
+        ))}
+      </ul>
+      <p className="section-more">
+        <Link className="btn" to={allPath}>
+          {tc('actions.viewAll')}
+        </Link>
+      </p>
+    </Section>
   );
 }
