@@ -31,14 +31,21 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const LANG = process.env.BENCH_LANG;
 /** The viewport's width in CSS pixels (BENCH_WIDTH=360); Lighthouse's phone (412) otherwise. */
 const WIDTH = process.env.BENCH_WIDTH ? Number(process.env.BENCH_WIDTH) : undefined;
+/** A viewport of 1024 px or more is measured as a desktop (Lighthouse requires the two to agree). */
+const PHONE = WIDTH === undefined || WIDTH < 1024;
 const LIGHTHOUSE_FLAGS = {
   output: 'json' as const,
   logLevel: 'error' as const,
   onlyCategories: ['performance', 'accessibility'],
   // The language is stored in the browser before the run (chooseLanguage), which Lighthouse must keep.
   ...(LANG ? { disableStorageReset: true } : {}),
-  // A wide viewport is a desktop's (Lighthouse requires the two to agree); the throttling stays the phone's.
-  ...(WIDTH ? { formFactor: WIDTH < 1024 ? ('mobile' as const) : ('desktop' as const), screenEmulation: { mobile: WIDTH < 1024, width: WIDTH, height: WIDTH < 1024 ? 800 : 900, deviceScaleFactor: WIDTH < 1024 ? 2 : 1, disabled: false } } : {}),
+  // The throttling stays the phone's whatever the width.
+  ...(WIDTH
+    ? {
+        formFactor: PHONE ? ('mobile' as const) : ('desktop' as const),
+        screenEmulation: { mobile: PHONE, width: WIDTH, height: PHONE ? 800 : 900, deviceScaleFactor: PHONE ? 2 : 1, disabled: false },
+      }
+    : {}),
 };
 
 const log = (message: string) => console.log(`[bench:web] ${message}`);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -61,16 +61,16 @@ export function waitForAppOnNavigation(page: Page): Page {
   return page;
 }
 
-/** A 360x740 touch page; console errors (except expected failed requests) are collected. */
-export async function phonePage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    acceptDownloads: true,
-    baseURL: baseUrl(),
-  });
+/**
+ * A page in a fresh context, optionally in a stored interface language, that collects console
+ * errors; a journey's page may leave out the failed requests it provokes on purpose.
+ */
+async function watchedPage(
+  browser: Browser,
+  contextOptions: BrowserContextOptions,
+  options: { language?: string; provokesClientErrors: boolean },
+): Promise<PhonePage> {
+  const context = await browser.newContext({ ...contextOptions, baseURL: baseUrl() });
   if (options.language) {
     await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), options.language);
   }
@@ -79,7 +79,8 @@ export async function phonePage(browser: Browser, options: { language?: string }
   page.on('console', (message) => {
     // A 4xx the journey provokes on purpose (wrong code, certificate refused) is logged by the
     // browser as a failed resource; those are answers, not errors of the page.
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+    const provoked = options.provokesClientErrors && /Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
+    if (message.type() === 'error' && !provoked) {
       consoleErrors.push(message.text());
     }
   });
@@ -87,17 +88,14 @@ export async function phonePage(browser: Browser, options: { language?: string }
   return { context, page, consoleErrors };
 }
 
-/** A 1280x800 desktop page collecting console errors like phonePage does. */
-export async function desktopPage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl() });
-  if (options.language) await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), options.language);
-  const page = waitForAppOnNavigation(await context.newPage());
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return { context, page, consoleErrors };
+/** A 360x740 touch page, for journeys (the 4xx answers they provoke are not console errors). */
+export function phonePage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+  return watchedPage(browser, { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, acceptDownloads: true }, { ...options, provokesClientErrors: true });
+}
+
+/** A 1280x800 desktop page: every console error counts. */
+export function desktopPage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+  return watchedPage(browser, { viewport: { width: 1280, height: 800 } }, { ...options, provokesClientErrors: false });
 }
 
 /** A new 10-digit Indian mobile number, different on every call. */
