@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileStorage } from '../../lib/storage/file-storage';
+import { contentKey, type FileStorage } from '../../lib/storage/file-storage';
 import { createLocalDiskStorage } from '../../lib/storage/local-disk-storage';
 import { MAX_BYTES, MAX_SVG_BYTES } from './limits';
-import { cleanFilename, contentKey, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
+import { cleanFilename, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
 import { UploadRefusedError } from './upload-refused';
 import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg } from './upload-test-files';
 

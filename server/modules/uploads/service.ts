@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Config } from '../../plugins/config';
 import { createFileStorage } from '../../lib/storage/create-storage';
-import type { FileStorage, StorageBody } from '../../lib/storage/file-storage';
+import { contentKey, type FileStorage, type StorageBody } from '../../lib/storage/file-storage';
 import { processImage, type PhotoFormat } from './image-processing';
 import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from './limits';
 import { removeMp4Metadata } from './mp4-metadata';
@@ -75,14 +75,6 @@ export interface StoredUpload {
   variants: StoredVariant[];
   /** What was removed from an SVG that a person may miss (pictures or links to other files). */
   warnings: string[];
-}
-
-/** Stored files live under this folder, named by their hash, and never change. */
-export const CONTENT_KEY_FOLDER = 'by-hash';
-
-/** `by-hash/3f/3f9c...e1.webp`: 128 bits of the bytes' SHA-256, in a folder of its first two digits. */
-export function contentKey(sha256Hex: string, extension: string): string {
-  return `${CONTENT_KEY_FOLDER}/${sha256Hex.slice(0, 2)}/${sha256Hex.slice(0, 32)}.${extension}`;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
