@@ -107,7 +107,7 @@ async function storeBytes(storage: FileStorage, bytes: Buffer, format: FileForma
 
 /** What the bytes are, if they are a format of the kind and within its limit; a refusal if not. */
 function checkFormat(kind: UploadKind, received: Received): FileFormat {
-  if (received.size === 0) throw new UploadRefusedError('empty', 'The file is empty.');
+  if (received.size === 0) throw new UploadRefusedError('uploadEmpty', 'The file is empty.');
   const format = sniffFormat(received.head);
   if (!format || !FORMATS[kind].includes(format)) throw notAccepted(kind, format);
   if (received.size > maxBytesFor(kind, format)) throw tooLarge(kind, format, received.size);
@@ -164,12 +164,12 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new UploadRefusedError('damaged', 'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.');
+    throw new UploadRefusedError('uploadDamaged', 'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.');
   }
   const { svg, findings } = sanitiseSvg(text);
   if (findings.activeContent.length > 0) {
     throw new UploadRefusedError(
-      'active-content',
+      'uploadActiveContent',
       `SVG images with script are not accepted, and this one has ${findings.activeContent.join(', ')}. Export the drawing again without interactivity (or as PNG) and upload that.`,
     );
   }
@@ -179,7 +179,7 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
   try {
     size = await sharp(clean).metadata();
   } catch {
-    throw new UploadRefusedError('damaged', 'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.');
+    throw new UploadRefusedError('uploadDamaged', 'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.');
   }
   const warnings = findings.removed.map((what) => `Removed ${what}: an SVG image here shows only its own shapes, text and colours.`);
   const variant = await storeBytes(storage, clean, 'svg', { width: size.width, height: size.height });
@@ -189,6 +189,6 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
 /** A PDF ends with %%EOF (within its last kilobyte, allowing for trailing bytes): a cut-off upload does not. */
 function assertCompletePdf(bytes: Buffer): void {
   if (!bytes.subarray(-1024).includes('%%EOF')) {
-    throw new UploadRefusedError('damaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
+    throw new UploadRefusedError('uploadDamaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
   }
 }
