@@ -25,7 +25,7 @@ import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
 
 export interface UploadDeps {
   storage: FileStorage;
-  /** Where a video is written while it arrives, before its hash (and so its key) is known. */
+  /** Where a document or video is written while it arrives, before its hash (and so its key) is known. */
   scratchDir: string;
 }
 
@@ -116,21 +116,17 @@ function checkFormat(kind: UploadKind, received: Received): FileFormat {
 
 export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {
   const filename = cleanFilename(input.filename);
-  return input.kind === 'video' ? storeVideo(deps, input.source, filename) : storeHeld(deps, input.kind, input.source, filename);
+  return input.kind === 'image' ? storeImage(deps, input.source, filename) : storeAsUploaded(deps, input.kind, input.source, filename);
 }
 
-/** Images and documents: small enough to hold in memory while they are checked and cleaned. */
-async function storeHeld(deps: UploadDeps, kind: Exclude<UploadKind, 'video'>, source: UploadSource, filename: string): Promise<StoredUpload> {
-  const received = await receiveInMemory(source, MAX_BYTES[kind]).catch((error: unknown) => {
-    throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
+/** Images: small enough to hold in memory while they are checked and re-encoded or cleaned. */
+async function storeImage(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveInMemory(source, MAX_BYTES.image).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge('image', undefined, error.size) : error;
   });
-  const format = checkFormat(kind, received);
-  const base = { kind, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+  const format = checkFormat('image', received);
+  const base = { kind: 'image' as const, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
   if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes)) };
-  if (format === 'pdf') {
-    assertCompletePdf(received.bytes);
-    return { ...base, variants: [await storeBytes(deps.storage, received.bytes, format)] };
-  }
   const image = await processImage(received.bytes, format as PhotoFormat);
   const variants: StoredVariant[] = [];
   for (const variant of image.variants) {
@@ -140,20 +136,22 @@ async function storeHeld(deps: UploadDeps, kind: Exclude<UploadKind, 'video'>, s
 }
 
 /**
- * Videos: written to a scratch file as they arrive, then stored as uploaded (the server has no
- * video tools to re-encode), less an MP4's location.
+ * Documents and videos: written to a scratch file as they arrive (so a 200 MB video never sits in
+ * memory), then stored as uploaded (the server has no tools to re-encode them), less an MP4's
+ * location.
  */
-async function storeVideo(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
-  const received = await receiveToFile(source, MAX_BYTES.video, deps.scratchDir).catch((error: unknown) => {
-    throw error instanceof OverLimit ? tooLarge('video', undefined, error.size) : error;
+async function storeAsUploaded(deps: UploadDeps, kind: Exclude<UploadKind, 'image'>, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveToFile(source, MAX_BYTES[kind], deps.scratchDir).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
   });
   try {
-    const format = checkFormat('video', received);
+    const format = checkFormat(kind, received);
+    if (format === 'pdf') await assertCompletePdf(received.file, received.size);
     const changed = format === 'mp4' && (await removeMp4Metadata(received.file));
     const key = contentKey(changed ? await hashFile(received.file) : received.sha256, EXTENSIONS[format]);
     await putOnce(deps.storage, key, () => fs.createReadStream(received.file), CONTENT_TYPES[format]);
     const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
-    return { kind: 'video', format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
+    return { kind, format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
   } finally {
     await fsp.rm(received.file, { force: true });
   }
@@ -187,8 +185,15 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
 }
 
 /** A PDF ends with %%EOF (within its last kilobyte, allowing for trailing bytes): a cut-off upload does not. */
-function assertCompletePdf(bytes: Buffer): void {
-  if (!bytes.subarray(-1024).includes('%%EOF')) {
+async function assertCompletePdf(file: string, size: number): Promise<void> {
+  const tail = Buffer.alloc(Math.min(size, 1024));
+  const handle = await fsp.open(file, 'r');
+  try {
+    await handle.read(tail, 0, tail.length, size - tail.length);
+  } finally {
+    await handle.close();
+  }
+  if (!tail.includes('%%EOF')) {
     throw new UploadRefusedError('uploadDamaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
   }
 }
