@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { CONTENT_KEY_FOLDER } from '../modules/uploads/service';
+import { CONTENT_KEY_FOLDER } from '../lib/storage/file-storage';
 
 export const UPLOADS_PREFIX = '/uploads/';
 

@@ -25,6 +25,17 @@ export interface FileStorage {
   publicPath(key: string): string;
 }
 
+/**
+ * Uploaded files live under this folder, named by their hash, and never change (so the static file
+ * server lets them be cached for a year).
+ */
+export const CONTENT_KEY_FOLDER = 'by-hash';
+
+/** `by-hash/3f/3f9c...e1.webp`: 128 bits of the bytes' SHA-256, in a folder of its first two digits. */
+export function contentKey(sha256Hex: string, extension: string): string {
+  return `${CONTENT_KEY_FOLDER}/${sha256Hex.slice(0, 2)}/${sha256Hex.slice(0, 32)}.${extension}`;
+}
+
 export class StorageKeyError extends Error {}
 
 export class StoredFileMissingError extends Error {

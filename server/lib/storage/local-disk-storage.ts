@@ -11,10 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { assertValidKey, StorageKeyError, StoredFileMissingError, type FileStorage, type StorageBody } from './file-storage';
 
 export interface LocalDiskStorageOptions {
-  /** The uploads folder, e.g. DATA_DIR/uploads. */
+  /** The uploads folder, e.g. DATA_DIR/uploads, which the site serves under /uploads. */
   root: string;
-  /** The path the site serves the root under, without slashes. */
-  publicPrefix?: string;
 }
 
 // Inside the root so that rename() stays on one file system (and so is atomic). Its name starts
@@ -22,7 +20,7 @@ export interface LocalDiskStorageOptions {
 // being written, under a random name.
 export const WORKING_FOLDER = '.incoming';
 
-export function createLocalDiskStorage({ root, publicPrefix = 'uploads' }: LocalDiskStorageOptions): FileStorage {
+export function createLocalDiskStorage({ root }: LocalDiskStorageOptions): FileStorage {
   const base = path.resolve(root);
   const working = path.join(base, WORKING_FOLDER);
 
@@ -94,7 +92,7 @@ export function createLocalDiskStorage({ root, publicPrefix = 'uploads' }: Local
 
     publicPath(key: string): string {
       assertValidKey(key);
-      return `${publicPrefix}/${key}`;
+      return `uploads/${key}`;
     },
   };
 }

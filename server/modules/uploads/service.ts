@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Config } from '../../plugins/config';
 import { createFileStorage } from '../../lib/storage/create-storage';
-import type { FileStorage, StorageBody } from '../../lib/storage/file-storage';
+import { contentKey, type FileStorage, type StorageBody } from '../../lib/storage/file-storage';
 import { processImage, type PhotoFormat } from './image-processing';
 import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from './limits';
 import { removeMp4Metadata } from './mp4-metadata';
@@ -25,7 +25,7 @@ import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
 
 export interface UploadDeps {
   storage: FileStorage;
-  /** Where a video is written while it arrives, before its hash (and so its key) is known. */
+  /** Where a document or video is written while it arrives, before its hash (and so its key) is known. */
   scratchDir: string;
 }
 
@@ -77,14 +77,6 @@ export interface StoredUpload {
   warnings: string[];
 }
 
-/** Stored files live under this folder, named by their hash, and never change. */
-export const CONTENT_KEY_FOLDER = 'by-hash';
-
-/** `by-hash/3f/3f9c...e1.webp`: 128 bits of the bytes' SHA-256, in a folder of its first two digits. */
-export function contentKey(sha256Hex: string, extension: string): string {
-  return `${CONTENT_KEY_FOLDER}/${sha256Hex.slice(0, 2)}/${sha256Hex.slice(0, 32)}.${extension}`;
-}
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function hashFile(file: string): Promise<string> {
@@ -115,7 +107,7 @@ async function storeBytes(storage: FileStorage, bytes: Buffer, format: FileForma
 
 /** What the bytes are, if they are a format of the kind and within its limit; a refusal if not. */
 function checkFormat(kind: UploadKind, received: Received): FileFormat {
-  if (received.size === 0) throw new UploadRefusedError('empty', 'The file is empty.');
+  if (received.size === 0) throw new UploadRefusedError('uploadEmpty', 'The file is empty.');
   const format = sniffFormat(received.head);
   if (!format || !FORMATS[kind].includes(format)) throw notAccepted(kind, format);
   if (received.size > maxBytesFor(kind, format)) throw tooLarge(kind, format, received.size);
@@ -124,21 +116,17 @@ function checkFormat(kind: UploadKind, received: Received): FileFormat {
 
 export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {
   const filename = cleanFilename(input.filename);
-  return input.kind === 'video' ? storeVideo(deps, input.source, filename) : storeHeld(deps, input.kind, input.source, filename);
+  return input.kind === 'image' ? storeImage(deps, input.source, filename) : storeAsUploaded(deps, input.kind, input.source, filename);
 }
 
-/** Images and documents: small enough to hold in memory while they are checked and cleaned. */
-async function storeHeld(deps: UploadDeps, kind: Exclude<UploadKind, 'video'>, source: UploadSource, filename: string): Promise<StoredUpload> {
-  const received = await receiveInMemory(source, MAX_BYTES[kind]).catch((error: unknown) => {
-    throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
+/** Images: small enough to hold in memory while they are checked and re-encoded or cleaned. */
+async function storeImage(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveInMemory(source, MAX_BYTES.image).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge('image', undefined, error.size) : error;
   });
-  const format = checkFormat(kind, received);
-  const base = { kind, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+  const format = checkFormat('image', received);
+  const base = { kind: 'image' as const, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
   if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes)) };
-  if (format === 'pdf') {
-    assertCompletePdf(received.bytes);
-    return { ...base, variants: [await storeBytes(deps.storage, received.bytes, format)] };
-  }
   const image = await processImage(received.bytes, format as PhotoFormat);
   const variants: StoredVariant[] = [];
   for (const variant of image.variants) {
@@ -148,20 +136,22 @@ async function storeHeld(deps: UploadDeps, kind: Exclude<UploadKind, 'video'>, s
 }
 
 /**
- * Videos: written to a scratch file as they arrive, then stored as uploaded (the server has no
- * video tools to re-encode), less an MP4's location.
+ * Documents and videos: written to a scratch file as they arrive (so a 200 MB video never sits in
+ * memory), then stored as uploaded (the server has no tools to re-encode them), less an MP4's
+ * location.
  */
-async function storeVideo(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
-  const received = await receiveToFile(source, MAX_BYTES.video, deps.scratchDir).catch((error: unknown) => {
-    throw error instanceof OverLimit ? tooLarge('video', undefined, error.size) : error;
+async function storeAsUploaded(deps: UploadDeps, kind: Exclude<UploadKind, 'image'>, source: UploadSource, filename: string): Promise<StoredUpload> {
+  const received = await receiveToFile(source, MAX_BYTES[kind], deps.scratchDir).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
   });
   try {
-    const format = checkFormat('video', received);
+    const format = checkFormat(kind, received);
+    if (format === 'pdf') await assertCompletePdf(received.file, received.size);
     const changed = format === 'mp4' && (await removeMp4Metadata(received.file));
     const key = contentKey(changed ? await hashFile(received.file) : received.sha256, EXTENSIONS[format]);
     await putOnce(deps.storage, key, () => fs.createReadStream(received.file), CONTENT_TYPES[format]);
     const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
-    return { kind: 'video', format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
+    return { kind, format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
   } finally {
     await fsp.rm(received.file, { force: true });
   }
@@ -172,12 +162,12 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new UploadRefusedError('damaged', 'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.');
+    throw new UploadRefusedError('uploadDamaged', 'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.');
   }
   const { svg, findings } = sanitiseSvg(text);
   if (findings.activeContent.length > 0) {
     throw new UploadRefusedError(
-      'active-content',
+      'uploadActiveContent',
       `SVG images with script are not accepted, and this one has ${findings.activeContent.join(', ')}. Export the drawing again without interactivity (or as PNG) and upload that.`,
     );
   }
@@ -187,7 +177,7 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
   try {
     size = await sharp(clean).metadata();
   } catch {
-    throw new UploadRefusedError('damaged', 'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.');
+    throw new UploadRefusedError('uploadDamaged', 'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.');
   }
   const warnings = findings.removed.map((what) => `Removed ${what}: an SVG image here shows only its own shapes, text and colours.`);
   const variant = await storeBytes(storage, clean, 'svg', { width: size.width, height: size.height });
@@ -195,8 +185,15 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
 }
 
 /** A PDF ends with %%EOF (within its last kilobyte, allowing for trailing bytes): a cut-off upload does not. */
-function assertCompletePdf(bytes: Buffer): void {
-  if (!bytes.subarray(-1024).includes('%%EOF')) {
-    throw new UploadRefusedError('damaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
+async function assertCompletePdf(file: string, size: number): Promise<void> {
+  const tail = Buffer.alloc(Math.min(size, 1024));
+  const handle = await fsp.open(file, 'r');
+  try {
+    await handle.read(tail, 0, tail.length, size - tail.length);
+  } finally {
+    await handle.close();
+  }
+  if (!tail.includes('%%EOF')) {
+    throw new UploadRefusedError('uploadDamaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
   }
 }
