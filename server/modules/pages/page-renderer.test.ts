@@ -3,6 +3,7 @@
 // which pages are rendered, what goes into the HTML, the visitor's cookie reaching the API calls,
 // and the fallback to the browser-rendered page when a render fails.
 import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { buildApp } from '../../app';
 import { createTestDatabase, testConfig } from '../../test/test-app';
 import { signInAs } from '../../test/sign-in';
 import type { Database } from '../../db/client';
+import { blogs } from '../../db/schema';
 import { pageMatcher } from './page-match';
 import { testPageManifest, writeTestWebBuild } from './test-page-manifest';
 
@@ -169,6 +171,19 @@ describe('pages kept for visitors without a session', () => {
     expect(mine.body).toContain('<p class="user">Meena Kumari</p>');
     const anonymous = await get('/highlights');
     expect(anonymous.body).toContain('<p class="user">anonymous</p>');
+  });
+
+  it("keeps a page's share preview as long, the same for every visitor", async () => {
+    const [{ id }] = (await database.db
+      .insert(blogs)
+      .values({ slug: 'kept-preview', title: 'Save first', description: '<p>Then spend.</p>', image: 'uploads/blogs/k.png', author: 'Asha' })
+      .returning({ id: blogs.id })) as [{ id: string }];
+    expect((await get(`/blogs/${id}`)).body).toContain('<title>Save first – JGK</title>');
+    await database.db.update(blogs).set({ title: 'Spend first' }).where(eq(blogs.id, id));
+    const learner = await signInAs(cachingApp);
+    expect((await get(`/blogs/${id}`, learner.headers.cookie)).body).toContain('<title>Save first – JGK</title>');
+    // Another language is its own preview.
+    expect((await get(`/blogs/${id}`, 'jgk_lang=hi')).body).toContain('<title>Spend first – JGK</title>');
   });
 
   it('does not keep a failed render', async () => {
