@@ -1,6 +1,7 @@
 // How many SQL statements each of a learner's calls issues. These are the calls a learner makes all
 // day (npm run bench:api measures their speed): a change that adds a statement to one of them must
-// show up here and be a decision, not an accident of moving code between modules.
+// show up here and be a decision, not an accident of moving code between modules. A transaction's
+// begin and commit are not counted (test/statement-log.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatementLoggingApp, type StatementLoggingApp } from '../../test/statement-log';
 import { allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
