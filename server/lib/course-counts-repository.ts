@@ -6,28 +6,21 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { chapters, courseVideos, lessons, quizzes } from '../db/schema';
 
+/** A table's rows per course, as a subquery `<name>_counts` with columns courseId and n (`<name>_count`). */
+function countPerCourse(db: DbOrTx, table: typeof chapters | typeof lessons | typeof quizzes | typeof courseVideos, name: string) {
+  return db
+    .select({ courseId: table.courseId, n: sql<number>`count(*)::int`.as(`${name}_count`) })
+    .from(table)
+    .groupBy(table.courseId)
+    .as(`${name}_counts`);
+}
+
 /** Per-course item counts as subqueries to join on courseId; each groups its table by course. */
 export function countSubqueries(db: DbOrTx) {
-  const chapterCounts = db
-    .select({ courseId: chapters.courseId, n: sql<number>`count(*)::int`.as('chapter_count') })
-    .from(chapters)
-    .groupBy(chapters.courseId)
-    .as('chapter_counts');
-  const lessonCounts = db
-    .select({ courseId: lessons.courseId, n: sql<number>`count(*)::int`.as('lesson_count') })
-    .from(lessons)
-    .groupBy(lessons.courseId)
-    .as('lesson_counts');
-  const quizCounts = db
-    .select({ courseId: quizzes.courseId, n: sql<number>`count(*)::int`.as('quiz_count') })
-    .from(quizzes)
-    .groupBy(quizzes.courseId)
-    .as('quiz_counts');
-  const videoCounts = db
-    .select({ courseId: courseVideos.courseId, n: sql<number>`count(*)::int`.as('video_count') })
-    .from(courseVideos)
-    .groupBy(courseVideos.courseId)
-    .as('video_counts');
+  const chapterCounts = countPerCourse(db, chapters, 'chapter');
+  const lessonCounts = countPerCourse(db, lessons, 'lesson');
+  const quizCounts = countPerCourse(db, quizzes, 'quiz');
+  const videoCounts = countPerCourse(db, courseVideos, 'video');
   // The four counts as select columns (0 for a course with none), for any query joining the subqueries.
   const columns = {
     chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),

@@ -1,6 +1,8 @@
 // The app on an in-memory PGlite whose SQL statements are recorded, so a test can hold a learner's
 // call to the number of statements it issues (npm run bench:api measures their speed and plans).
-// The count does not depend on the engine, so this always runs on PGlite.
+// The statements are the app's own, so this always runs on PGlite. A transaction's begin and commit
+// are not among them: PGlite opens and ends it itself, unseen by this log (on PostgreSQL each
+// transaction adds those two round trips).
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -12,7 +14,7 @@ import { testConfig } from './test-app';
 
 export interface StatementLoggingApp {
   app: FastifyInstance;
-  /** Every statement since the last clear(), as sent (transaction control included). */
+  /** Every statement the app sent since the list was last emptied (begin and commit not included). */
   statements: string[];
   close(): Promise<void>;
 }

@@ -1,3 +1,7 @@
+// Published blog posts, newest first, as the public pages read them.
+//
+// The module's surface for other modules (they call these, never blogs' repository or routes):
+// - publishedBlog, newestBlogImage: a post, and the featured post's picture, for share previews (pages)
 import type { Blog } from '../../../contract/public-content';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import { UUID_PATTERN } from '../../../contract/ids';
@@ -16,18 +20,18 @@ export async function recentBlogs(db: Db) {
   return { response: (await repository.listPublished(db, 0, RECENT_COUNT)).map(toBlog) };
 }
 
-export async function getBlog(db: Db, id: string) {
-  const row = await repository.findPublished(db, id);
-  if (!row) throw notFound('blogNotFound');
-  return { response: toBlog(row) };
-}
-
 const UUID = new RegExp(UUID_PATTERN);
 
-/** What a link to a post shows when shared: its title, its text (HTML) and its picture; nothing for an unknown or malformed id. */
-export async function blogSharePreview(db: Db, id: string): Promise<{ title: string; description: string; image: string } | undefined> {
+/** A published post; undefined for an unknown or malformed id (a share preview asks with any address). */
+export async function publishedBlog(db: Db, id: string): Promise<Blog | undefined> {
   const row = UUID.test(id) ? await repository.findPublished(db, id) : undefined;
-  return row && { title: row.title, description: row.description, image: row.image };
+  return row && toBlog(row);
+}
+
+export async function getBlog(db: Db, id: string) {
+  const blog = await publishedBlog(db, id);
+  if (!blog) throw notFound('blogNotFound');
+  return { response: blog };
 }
 
 /** The newest post's picture: the featured article's, the largest thing on the list of posts. */

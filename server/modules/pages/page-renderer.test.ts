@@ -3,19 +3,17 @@
 // which pages are rendered, what goes into the HTML, the visitor's cookie reaching the API calls,
 // and the fallback to the browser-rendered page when a render fails.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
-import { createTestDatabase } from '../../test/test-app';
+import { createTestDatabase, testConfig } from '../../test/test-app';
 import { signInAs } from '../../test/sign-in';
-import { loadConfig } from '../../plugins/config';
 import type { Database } from '../../db/client';
+import { blogs } from '../../db/schema';
 import { pageMatcher } from './page-match';
-import { testPageManifest, writeTestPageManifest } from './test-page-manifest';
+import { testPageManifest, writeTestWebBuild } from './test-page-manifest';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -50,29 +48,13 @@ let database: Database;
 let webDir: string;
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-ssr-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'assets/index-abc.js'), 'console.log(1)');
-  fs.mkdirSync(path.join(webDir, '.vite'));
-  fs.writeFileSync(
-    path.join(webDir, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc.js', isEntry: true },
-      'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
-      'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
-    }),
-  );
-  fs.writeFileSync(path.join(webDir, 'assets/common-en.json'), JSON.stringify({ nav: { home: 'Home' } }));
-  fs.writeFileSync(path.join(webDir, 'assets/common-hi.json'), JSON.stringify({ nav: { home: 'होम' } }));
-  fs.mkdirSync(path.join(webDir, '.ssr'));
-  fs.writeFileSync(path.join(webDir, '.ssr/entry-server.js'), RENDERER);
-  writeTestPageManifest(webDir, testPageManifest({ home: { scripts: ['/assets/home-abc.js', '/assets/shared-abc.js'] } }));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
-    PUBLIC_URL: 'https://jgk.example.org/',
+  webDir = writeTestWebBuild({
+    index: INDEX,
+    translations: { 'en/common': { nav: { home: 'Home' } }, 'hi/common': { nav: { home: 'होम' } } },
+    files: { '.ssr/entry-server.js': RENDERER },
+    pageManifest: testPageManifest({ home: { scripts: ['/assets/home-abc.js', '/assets/shared-abc.js'] } }),
   });
+  const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/' });
   database = await createTestDatabase();
   app = await buildApp({ config, db: database.db, webDir, logger: false });
 });
@@ -159,7 +141,7 @@ describe('pages kept for visitors without a session', () => {
 
   beforeAll(async () => {
     // Outside tests, shared answers are kept for a few seconds (publicCacheMs).
-    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`), PUBLIC_URL: 'https://jgk.example.org/' });
+    const config = testConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://jgk.example.org/' });
     cachingApp = await buildApp({ config, db: database.db, webDir, logger: false });
   });
   afterAll(async () => {
@@ -189,6 +171,19 @@ describe('pages kept for visitors without a session', () => {
     expect(mine.body).toContain('<p class="user">Meena Kumari</p>');
     const anonymous = await get('/highlights');
     expect(anonymous.body).toContain('<p class="user">anonymous</p>');
+  });
+
+  it("keeps a page's share preview as long, the same for every visitor", async () => {
+    const [{ id }] = (await database.db
+      .insert(blogs)
+      .values({ slug: 'kept-preview', title: 'Save first', description: '<p>Then spend.</p>', image: 'uploads/blogs/k.png', author: 'Asha' })
+      .returning({ id: blogs.id })) as [{ id: string }];
+    expect((await get(`/blogs/${id}`)).body).toContain('<title>Save first – JGK</title>');
+    await database.db.update(blogs).set({ title: 'Spend first' }).where(eq(blogs.id, id));
+    const learner = await signInAs(cachingApp);
+    expect((await get(`/blogs/${id}`, learner.headers.cookie)).body).toContain('<title>Save first – JGK</title>');
+    // Another language is its own preview.
+    expect((await get(`/blogs/${id}`, 'jgk_lang=hi')).body).toContain('<title>Spend first – JGK</title>');
   });
 
   it('does not keep a failed render', async () => {

@@ -1,20 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
-import { createTestDatabase } from '../../test/test-app';
-import { loadConfig } from '../../plugins/config';
+import { createTestDatabase, testConfig } from '../../test/test-app';
 import type { Database } from '../../db/client';
 import { blogs, courses, successStories } from '../../db/schema';
 import { escapeHtml, jsonForHtml } from './html';
 import { pageMatcher } from './page-match';
 import { plainExcerpt } from './share-preview';
 import { translationsFor } from './translations';
-import { testPageManifest, writeTestPageManifest } from './test-page-manifest';
+import { testPageManifest, writeTestWebBuild } from './test-page-manifest';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8" />
 <!--head-tags--><title>Placeholder</title><meta name="description" content="placeholder" /><!--/head-tags-->
@@ -28,30 +24,13 @@ let storyId: string;
 let courseId: string;
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'assets/index-abc.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(webDir, 'assets/index-abc.js.br'), zlib.brotliCompressSync('console.log(1)'));
-  fs.mkdirSync(path.join(webDir, '.vite'));
-  fs.writeFileSync(
-    path.join(webDir, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc.js', isEntry: true },
-      'i18n/locales/en/common.json': { file: 'assets/common-en.json' },
-      'i18n/locales/hi/common.json': { file: 'assets/common-hi.json' },
-      'i18n/locales/en/blogs.json': { file: 'assets/blogs-en.json' },
-    }),
-  );
-  fs.writeFileSync(path.join(webDir, 'assets/common-en.json'), JSON.stringify({ nav: { home: 'Home' } }));
-  fs.writeFileSync(path.join(webDir, 'assets/common-hi.json'), JSON.stringify({ nav: { home: 'होम </script>' } }));
-  fs.writeFileSync(path.join(webDir, 'assets/blogs-en.json'), JSON.stringify({ title: 'Blogs' }));
-  writeTestPageManifest(webDir, testPageManifest({ blogs: { scripts: ['/assets/blogs-abc.js', '/assets/shared-abc.js'], styles: ['/assets/blogs-abc.css'] } }));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
-    PUBLIC_URL: 'https://jgk.example.org/',
+  webDir = writeTestWebBuild({
+    index: INDEX,
+    translations: { 'en/common': { nav: { home: 'Home' } }, 'hi/common': { nav: { home: 'होम </script>' } }, 'en/blogs': { title: 'Blogs' } },
+    files: { 'assets/index-abc.js.br': zlib.brotliCompressSync('console.log(1)') },
+    pageManifest: testPageManifest({ blogs: { scripts: ['/assets/blogs-abc.js', '/assets/shared-abc.js'], styles: ['/assets/blogs-abc.css'] } }),
   });
+  const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/' });
   database = await createTestDatabase();
   app = await buildApp({ config, db: database.db, webDir, logger: false });
   [{ id: blogId }] = (await database.db

@@ -4,12 +4,14 @@
 // manifest (web/app/pages.ts); the server has no list of its own. Unknown /api/* paths and
 // missing files stay JSON 404s. Registered last in app.ts: a catch-all GET route (a route, so
 // responses are compressed like any other) and the not-found handler for everything else.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode } from '../../../contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
+import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
-import { pageMatcher } from './page-match';
+import { pageMatcher, type PageMatch } from './page-match';
 import { createPageRenderer } from './page-renderer';
 import { sharePreview, sitePreview, type SharePreviewContext } from './share-preview';
 import { allNamespaces, readNamespaces, translationsFor } from './translations';
@@ -55,6 +57,49 @@ export default fp(
       site: pageManifest.site,
       absolute: (p) => `${publicUrl}/${p.replace(/^\/+/, '')}`,
     };
+    // A preview is the same for every visitor: kept as long as the public reads are (ADR 8), so a
+    // busy post costs its lookup once per language and address, not once per view.
+    const previews = createTtlCache<PageMeta>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
+    const previewOf = (request: FastifyRequest, pathname: string, match: PageMatch | undefined, lang: LanguageCode) =>
+      previews.get(`${lang} ${pathname}`, () => sharePreview(preview, pathname, match, lang)).catch((error: unknown) => {
+        // A preview is a nicety: the page itself must still load.
+        request.log.warn({ err: error }, 'page meta lookup failed');
+        return sitePreview(preview, pathname);
+      });
+
+    // Everything of a page's HTML that depends only on the page, the language and whether it was
+    // rendered here (the template, preload hints, first translations): the build does not change
+    // while the server runs, so each is made on its first visit and kept.
+    const frames = new Map<string, { template: string; htmlAttributes: string; head: string }>();
+    const frameOf = (page: PageManifestEntry | undefined, lang: LanguageCode, rendered: boolean) => {
+      const key = `${page?.name ?? ''} ${lang} ${rendered}`;
+      let frame = frames.get(key);
+      if (!frame) {
+        const scripts = page?.scripts ?? [];
+        const { bcp47, script } = LANGUAGES[lang];
+        const hints = [
+          // The interface's Indic font is needed for the first paint: fetched only once the
+          // stylesheet is read and text of its script laid out, it would arrive after that paint
+          // and move the page (its metrics differ from the fallback's).
+          ...(pageManifest.fonts[script] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),
+          ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+          ...(page?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+          // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
+          ...(rendered ? [] : [SESSION_STATUS_CALL]).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
+        ];
+        const translations = translationsFor(page, lang, viteManifest, readTranslation);
+        if (Object.keys(translations).length) {
+          hints.push(`<script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`);
+        }
+        frame = {
+          template: rendered ? startScriptsAfterPaint(template, scripts) : template,
+          htmlAttributes: `lang="${bcp47}" data-script="${script}"`,
+          head: hints.map((tag) => `\n    ${tag}`).join(''),
+        };
+        frames.set(key, frame);
+      }
+      return frame;
+    };
 
     app.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -62,38 +107,15 @@ export default fp(
       const match = matchPage(pathname);
       const cookieLang = request.cookies?.[LANGUAGE_COOKIE];
       const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
-      let meta: PageMeta;
-      try {
-        meta = await sharePreview(preview, pathname, match, lang);
-      } catch (error) {
-        // A preview is a nicety: the page itself must still load.
-        request.log.warn({ err: error }, 'page meta lookup failed');
-        meta = sitePreview(preview, pathname);
-      }
-      const scripts = match?.page.scripts ?? [];
-      const styles = match?.page.styles ?? [];
-      const rendered = renderer && match?.page.rendered ? await renderer.render(request, request.url, lang) : undefined;
-      const { bcp47, script } = LANGUAGES[lang];
-      const hints = [
-        // The interface's Indic font is needed for the first paint: fetched only once the
-        // stylesheet is read and text of its script laid out, it would arrive after that paint
-        // and move the page (its metrics differ from the fallback's).
-        ...(pageManifest.fonts[script] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),
-        ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-        ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
-        // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
-        ...(rendered ? [] : [SESSION_STATUS_CALL]).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
-      ].join('\n    ');
-      const translations = translationsFor(match?.page, lang, viteManifest, readTranslation);
-      const data = [
-        ...(Object.keys(translations).length ? [`<script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`] : []),
-        ...(rendered ? [`<script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>`] : []),
-      ]
-        .map((block) => `\n    ${block}`)
-        .join('');
-      const html = assemblePage(rendered ? startScriptsAfterPaint(template, scripts) : template, {
-        htmlAttributes: `lang="${bcp47}" data-script="${script}"`,
-        head: `${renderHeadTags(meta, pageManifest.site.name)}${hints ? `\n    ${hints}` : ''}${data}`,
+      const [meta, rendered] = await Promise.all([
+        previewOf(request, pathname, match, lang),
+        renderer && match?.page.rendered ? renderer.render(request, request.url, lang) : undefined,
+      ]);
+      const frame = frameOf(match?.page, lang, Boolean(rendered));
+      const queryData = rendered ? `\n    <script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>` : '';
+      const html = assemblePage(frame.template, {
+        htmlAttributes: frame.htmlAttributes,
+        head: `${renderHeadTags(meta, pageManifest.site.name)}${frame.head}${queryData}`,
         root: rendered?.html ?? '',
       });
       return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import type { PageManifest } from '../../../contract/page-manifest';
 import { plainText } from '../../../contract/plain-text';
-import { blogSharePreview, newestBlogImage } from '../blogs/service';
-import { storySharePreview } from '../success-stories/service';
+import { newestBlogImage, publishedBlog } from '../blogs/service';
+import { publishedStory } from '../success-stories/service';
 import { courseSharePreview } from '../courses/service';
 import type { PageMeta } from './html';
 import type { PageMatch } from './page-match';
@@ -51,11 +51,11 @@ export async function sharePreview(context: SharePreviewContext, pathname: strin
       return { ...own, lcpImage: image ? `/${image.replace(/^\/+/, '')}` : undefined };
     }
     case 'blog': {
-      const blog = await blogSharePreview(db, params[preview.idParam] ?? '');
+      const blog = await publishedBlog(db, params[preview.idParam] ?? '');
       return blog ? { ...own, type: 'article', title: `${blog.title} – ${site.name}`, description: plainExcerpt(blog.description), image: shareImage(blog.image) } : own;
     }
     case 'story': {
-      const story = await storySharePreview(db, params[preview.idParam] ?? '');
+      const story = await publishedStory(db, params[preview.idParam] ?? '');
       return story
         ? { ...own, type: 'article', title: `${story.authorName}: a success story – ${site.name}`, description: plainExcerpt(story.description), image: shareImage(story.image) }
         : own;

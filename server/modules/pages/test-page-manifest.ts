@@ -1,6 +1,8 @@
 // A page manifest for the tests of this module, shaped like the one the web build writes from
-// web/app/pages.ts (tests/e2e/pages-agree.e2e.ts checks the real one against the server).
+// web/app/pages.ts (tests/e2e/pages-agree.e2e.ts checks the real one against the server), and a
+// small web build around it in a temporary folder.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PAGE_MANIFEST_FILE, type PageManifest, type PageManifestEntry } from '../../../contract/page-manifest';
 
@@ -62,4 +64,37 @@ export function writeTestPageManifest(webDir: string, manifest: PageManifest = t
   const file = path.join(webDir, PAGE_MANIFEST_FILE);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(manifest));
+}
+
+export interface TestWebBuild {
+  /** The built index.html. */
+  index: string;
+  /** Translation files by language and namespace ('hi/common'), named in Vite's manifest. */
+  translations: Record<string, object>;
+  /** Any other file, by its path in the build. */
+  files?: Record<string, string | Buffer>;
+  pageManifest?: PageManifest;
+}
+
+/**
+ * Writes a web build into a new temporary folder and answers the folder: index.html, its entry
+ * script (/assets/index-abc.js), Vite's manifest naming the translation files, and the page manifest.
+ */
+export function writeTestWebBuild(build: TestWebBuild): string {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-web-'));
+  const viteManifest: Record<string, { file: string; isEntry?: boolean }> = { 'index.html': { file: 'assets/index-abc.js', isEntry: true } };
+  const files: Record<string, string | Buffer> = { 'index.html': build.index, 'assets/index-abc.js': 'console.log(1)' };
+  for (const [name, data] of Object.entries(build.translations)) {
+    const [lang, ns] = name.split('/');
+    const file = `assets/${ns}-${lang}.json`;
+    viteManifest[`i18n/locales/${lang}/${ns}.json`] = { file };
+    files[file] = JSON.stringify(data);
+  }
+  files['.vite/manifest.json'] = JSON.stringify(viteManifest);
+  for (const [file, data] of Object.entries({ ...files, ...build.files })) {
+    fs.mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(webDir, file), data);
+  }
+  writeTestPageManifest(webDir, build.pageManifest);
+  return webDir;
 }

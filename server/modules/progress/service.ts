@@ -35,7 +35,7 @@ async function requireCourse(db: DbOrTx, lang: LanguageCode, courseId: string): 
 }
 
 /** 403 unless the learner is enrolled in the course; used by every learning write. */
-export async function requireEnrolment(db: DbOrTx, userId: string, courseId: string) {
+async function requireEnrolment(db: DbOrTx, userId: string, courseId: string) {
   const enrolment = await repo.findEnrolment(db, userId, courseId);
   if (!enrolment) throw forbidden('notEnrolled');
   return enrolment;

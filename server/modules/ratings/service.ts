@@ -10,14 +10,14 @@ import { requireEnrolledCourse } from '../progress/service';
 import { messageBody } from '../../../contract/messages';
 import * as repo from './repository';
 
-async function summary(db: Db, userId: string, courseId: string) {
-  const [myRating, totals] = await Promise.all([repo.findRating(db, userId, courseId), ratingTotals(db, courseId)]);
+function summary(myRating: number | null, totals: { ratingCount: number; ratingTotal: number }) {
   return { myRating, rating: totals.ratingCount, averageRating: averageRating(totals.ratingTotal, totals.ratingCount) };
 }
 
 export async function readRating(db: Db, userId: string, lang: LanguageCode, courseId: string) {
   await requireEnrolledCourse(db, userId, lang, courseId);
-  return summary(db, userId, courseId);
+  const [myRating, totals] = await Promise.all([repo.findRating(db, userId, courseId), ratingTotals(db, courseId)]);
+  return summary(myRating, totals);
 }
 
 export async function rate(db: Db, userId: string, lang: LanguageCode, courseId: string, rating: number) {
@@ -27,7 +27,8 @@ export async function rate(db: Db, userId: string, lang: LanguageCode, courseId:
     const change = await repo.setRating(tx, userId, courseId, rating);
     if (change) await addToRatingTotals(tx, courseId, change);
   });
-  return { ...messageBody('ratingSaved'), ...(await summary(db, userId, courseId)) };
+  // The learner's rating is the one just saved; only the course's totals are read back.
+  return { ...messageBody('ratingSaved'), ...summary(rating, await ratingTotals(db, courseId)) };
 }
 
 /** Call inside the transaction that erases the learner, so the totals never count a rating that is gone. */

@@ -1,3 +1,7 @@
+// Published success stories, newest first, as the public pages read them.
+//
+// The module's surface for other modules (they call this, never success stories' repository or routes):
+// - publishedStory: a story, for share previews (pages)
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import type { Story } from '../../../contract/public-content';
 import { UUID_PATTERN } from '../../../contract/ids';
@@ -16,16 +20,16 @@ export async function recentStories(db: Db) {
   return { response: (await repository.listPublished(db, 0, RECENT_COUNT)).map(toStory) };
 }
 
-export async function getStory(db: Db, id: string) {
-  const row = await repository.findPublished(db, id);
-  if (!row) throw notFound('storyNotFound');
-  return { response: toStory(row) };
-}
-
 const UUID = new RegExp(UUID_PATTERN);
 
-/** What a link to a story shows when shared: whose it is, its text (HTML) and picture; nothing for an unknown or malformed id. */
-export async function storySharePreview(db: Db, id: string): Promise<{ authorName: string; description: string; image: string } | undefined> {
+/** A published story; undefined for an unknown or malformed id (a share preview asks with any address). */
+export async function publishedStory(db: Db, id: string): Promise<Story | undefined> {
   const row = UUID.test(id) ? await repository.findPublished(db, id) : undefined;
-  return row && { authorName: row.authorName, description: row.description, image: row.image };
+  return row && toStory(row);
+}
+
+export async function getStory(db: Db, id: string) {
+  const story = await publishedStory(db, id);
+  if (!story) throw notFound('storyNotFound');
+  return { response: story };
 }
