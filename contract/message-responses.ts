@@ -9,7 +9,7 @@ const Code = Type.Unsafe<MessageCode>({
   description: 'What happened, for the client to show in its language (contract/messages.ts)',
 });
 
-export const MessageParamsSchema = Type.Record(Type.String(), Type.Number(), {
+const MessageParamsSchema = Type.Record(Type.String(), Type.Number(), {
   description: 'The numbers in the message, by placeholder name (e.g. {"count": 4})',
 });
 

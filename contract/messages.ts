@@ -136,7 +136,7 @@ export function isMessageCode(value: unknown): value is MessageCode {
 }
 
 /** Fills {{name}} from params; a placeholder without a value stays as it is. */
-export function fillPlaceholders(text: string, params: MessageParams | undefined): string {
+function fillPlaceholders(text: string, params: MessageParams | undefined): string {
   return text.replace(/{{\s*(\w+)\s*}}/g, (placeholder, name: string) =>
     params && Object.hasOwn(params, name) ? String(params[name]) : placeholder,
   );

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES, type LanguageCode } from '../../contract/languages';
-import type { Dictionary } from '../i18n/translator';
+import { LANGUAGE_CODES } from '../../contract/languages';
 import { pages, site } from './pages';
-import { buildPageManifest, chunksOf, routingOnly, scriptFontsOf, titlesOf, type ReadLocale, type ViteManifestChunk } from './pages-manifest';
+import { buildPageManifest, chunksOf, localesIn, routingOnly, scriptFontsOf, titlesOf, type ViteManifestChunk } from './pages-manifest';
 
-const locales = path.join(import.meta.dirname, '../i18n/locales');
-const readLocale: ReadLocale = (language: LanguageCode, namespace: string) => {
-  const file = path.join(locales, language, `${namespace}.json`);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Dictionary) : undefined;
-};
+const readLocale = localesIn(path.join(import.meta.dirname, '../i18n/locales'));
 
 describe('chunksOf', () => {
   const manifest: Record<string, ViteManifestChunk> = {

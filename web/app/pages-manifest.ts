@@ -41,6 +41,14 @@ export function chunksOf(moduleKey: string, manifest: Record<string, ViteManifes
 /** A language's own dictionary of a namespace, or nothing when the language has no file for it. */
 export type ReadLocale = (language: LanguageCode, namespace: string) => Dictionary | undefined;
 
+/** Reads the translations from a locales folder (`<code>/<namespace>.json`). */
+export function localesIn(folder: string): ReadLocale {
+  return (language, namespace) => {
+    const file = path.join(folder, language, `${namespace}.json`);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Dictionary) : undefined;
+  };
+}
+
 /**
  * A page's title in every language that translates its heading: "<heading> – <site name>", as
  * the browser's tab shows it once the app runs (app/layouts/document-title.tsx), so the title does
@@ -157,12 +165,8 @@ export function pageManifestPlugin(): Plugin {
     },
     writeBundle(_options, bundle) {
       const viteManifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
-      const readLocale: ReadLocale = (language, namespace) => {
-        const file = path.join(root, 'i18n/locales', language, `${namespace}.json`);
-        return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Dictionary) : undefined;
-      };
       const stylesheets = Object.values(bundle).flatMap((file) => (file.type === 'asset' && file.fileName.endsWith('.css') ? [String(file.source)] : []));
-      const manifest = buildPageManifest(pages, site, viteManifest, readLocale, scriptFontsOf(stylesheets));
+      const manifest = buildPageManifest(pages, site, viteManifest, localesIn(path.join(root, 'i18n/locales')), scriptFontsOf(stylesheets));
       fs.writeFileSync(path.join(outDir, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };

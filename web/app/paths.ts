@@ -11,7 +11,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 
 /** A pattern with its parameters filled in, each one encoded as a single path segment. */
-export function fillPath<P extends string>(pattern: P, params: Record<ParamNames<P>, string>): string {
+function fillPath<P extends string>(pattern: P, params: Record<ParamNames<P>, string>): string {
   const values: Record<string, string> = params;
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }

@@ -10,7 +10,6 @@ import { VideoView } from '../../features/learning/components/video-view';
 import { QuizView } from '../../features/learning/components/quiz-view';
 import { SummaryView } from '../../features/learning/components/summary-view';
 import { JournalView } from '../../features/learning/components/journal-view';
-import { QuizDemo as SampleQuiz } from '../../features/quiz-demo/components/quiz-demo';
 import { ConsentGate } from '../../features/profile/components/guardian-consent';
 import { RequireLearner } from '../require-learner';
 import { paths } from '../paths';
@@ -55,9 +54,7 @@ export function Quiz() {
   return <QuizView key={quizId} {...useCourseParams()} quizId={quizId} />;
 }
 
-export function QuizDemo() {
-  return <SampleQuiz />;
-}
+export { QuizDemo } from '../../features/quiz-demo/components/quiz-demo';
 
 export function Summary() {
   return <SummaryView {...useCourseParams()} />;

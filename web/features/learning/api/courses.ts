@@ -15,6 +15,7 @@ import type {
 import type { LanguageCode } from '../../../../contract/languages';
 import { COURSE_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
+import { pageOffset } from '../../../lib/pagination';
 import { learningKeys } from './keys';
 
 export interface ChapterView {
@@ -45,7 +46,7 @@ export function useCourses(lang: LanguageCode, page = 1) {
   return useQuery({
     queryKey: learningKeys.courses(lang, page),
     queryFn: ({ signal }) =>
-      api.get<CourseListResponse>('/api/course/public', { offset: (page - 1) * COURSE_PAGE_SIZE, limit: COURSE_PAGE_SIZE, lang }, signal),
+      api.get<CourseListResponse>('/api/course/public', { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang }, signal),
     placeholderData: keepPreviousData,
   });
 }
