@@ -6,12 +6,14 @@ import { testAppPerFile } from '../../test/test-app';
 
 const t = testAppPerFile();
 
+async function expectOk(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ status: 'ok' });
+}
+
 describe('GET /api/health', () => {
-  it('answers ok when the database answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
-  });
+  it('answers ok when the database answers', () => expectOk('/api/health'));
 
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
@@ -65,11 +67,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /health/live and /health/ready', () => {
-  it('answers live while the process runs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/health/live' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
-  });
+  it('answers live while the process runs', () => expectOk('/health/live'));
 
   it('is not ready while a migration of this build is missing, and ready once it is applied', async () => {
     const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
