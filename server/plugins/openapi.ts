@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorResponse } from '../../contract/message-responses';
 import { access, routeAccess } from './access';
+import { sessionCookieName } from './session';
 
 const RETRY_AFTER = { 'retry-after': { type: 'integer', description: 'Seconds to wait before asking again' } };
 
@@ -58,7 +59,7 @@ export default fp(
         },
         components: {
           securitySchemes: {
-            session: { type: 'apiKey', in: 'cookie', name: app.config.env === 'production' ? '__Host-sid' : 'sid' },
+            session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(app) },
           },
         },
       },
