@@ -172,11 +172,7 @@ describe('declaring a rule', () => {
   });
 
   it('a rule for the whole app is refused: it belongs to a module’s routes', async () => {
-    const app = Fastify({ logger: false });
-    await app.register(configAndDb, { config: t.config, db: t.app.db });
-    await app.register(session);
-    await app.register(accessRules);
-    await app.ready();
+    const app = await appWith(async () => {});
     expect(() => routeAccess(app, access.public)).toThrow(/inside the module/);
     await app.close();
   });

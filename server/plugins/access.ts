@@ -6,7 +6,9 @@
 // and a sentence in the description).
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireActiveUser, requireLearner, requireUser } from './session';
+import { MINOR_AGE } from '../../contract/profile-options';
+import { forbidden, unauthorized } from './errors';
+import type { SignedInUser } from './session';
 
 /**
  * A rule is plain data, so the OpenAPI document can show it as it is. Staff roles are meant to be one
@@ -38,22 +40,37 @@ declare module 'fastify' {
 
 type Check = (request: FastifyRequest) => Promise<void>;
 
+/** The signed-in user (401 without a session); with `active`, only an active one (403 otherwise). */
+async function signedIn(request: FastifyRequest, active: boolean): Promise<SignedInUser> {
+  const user = await request.getUser();
+  if (!user) throw unauthorized();
+  if (active && !user.active) throw forbidden('inactive');
+  return user;
+}
+
 /** How a rule is enforced (null: nothing to check) and how the OpenAPI document states it. */
 function enforcement(rule: AccessRule): { check: Check | null; needsSession: boolean; sentence: string } {
   switch (rule.kind) {
     case 'public':
       return { check: null, needsSession: false, sentence: 'Access: public, no sign-in needed.' };
     case 'user':
-      return { check: requireUser, needsSession: true, sentence: 'Access: any signed-in account, active or not (401 without a session).' };
+      return {
+        check: async (request) => void (await signedIn(request, false)),
+        needsSession: true,
+        sentence: 'Access: any signed-in account, active or not (401 without a session).',
+      };
     case 'active-user':
       return {
-        check: requireActiveUser,
+        check: async (request) => void (await signedIn(request, true)),
         needsSession: true,
         sentence: 'Access: a signed-in, active account (401 without a session, 403 when the account is not active).',
       };
     case 'learner':
       return {
-        check: requireLearner,
+        check: async (request) => {
+          const user = await signedIn(request, true);
+          if (user.age !== null && user.age < MINOR_AGE && !user.guardianConsentAt) throw forbidden('consentRequired', { age: MINOR_AGE });
+        },
         needsSession: true,
         sentence:
           "Access: an active learner and, under 18, a parent's or guardian's recorded consent (401 without a session, 403 otherwise).",

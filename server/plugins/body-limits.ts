@@ -12,7 +12,7 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024;
 export const MAX_JSON_DEPTH = 32;
 
 /** The body limit for a route with this body schema, in whole KiB. */
-export function bodyLimitFor(bodySchema: unknown): number {
+function bodyLimitFor(bodySchema: unknown): number {
   const bound = bodySchema && typeof bodySchema === 'object' ? (maxJsonBytes(bodySchema) ?? 0) : 0;
   return Math.ceil((DEFAULT_BODY_LIMIT + bound) / 1024) * 1024;
 }

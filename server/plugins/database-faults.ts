@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 
-const RETRY_AFTER_SECONDS = 5;
+/** How long a client is asked to wait while the database cannot be reached (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
 const PROBE_INTERVAL_MS = 1000;
 /** A check that has not answered by then counts as a failure. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -57,18 +58,16 @@ export interface DatabaseHealth {
   state(): 'up' | 'down';
   /** Asks the database now; true when it answered. */
   check(): Promise<boolean>;
-  /** The 503 to answer for an error that means the database cannot be reached, or null for any other. */
-  unavailable(error: unknown): DatabaseUnavailable | null;
+  /** Whether the error means the database cannot be reached (then the state is down, and the kind logged once). */
+  unavailable(error: unknown): boolean;
 }
 
-/** What the error handler answers: 503 serviceUnavailable (contract/messages.ts) with this Retry-After. */
-export interface DatabaseUnavailable {
-  retryAfterSeconds: number;
-}
-
-/** For the error handler: the 503 for this error, or null (also in an app built without this plugin). */
-export function databaseUnavailable(app: FastifyInstance, error: unknown): DatabaseUnavailable | null {
-  return app.hasDecorator('databaseHealth') ? app.databaseHealth.unavailable(error) : null;
+/**
+ * For the error handler: whether to answer 503 with Retry-After (RETRY_AFTER_SECONDS) for this error;
+ * false in an app built without this plugin.
+ */
+export function databaseUnavailable(app: FastifyInstance, error: unknown): boolean {
+  return app.hasDecorator('databaseHealth') && app.databaseHealth.unavailable(error);
 }
 
 declare module 'fastify' {
@@ -137,9 +136,9 @@ export default fp(
       },
       unavailable(error) {
         const kind = unavailabilityKind(error);
-        if (kind === null) return null;
+        if (kind === null) return false;
         failed(kind);
-        return { retryAfterSeconds: RETRY_AFTER_SECONDS };
+        return true;
       },
     };
     app.decorate('databaseHealth', health);

@@ -14,7 +14,7 @@ import {
   type ParamsOf,
 } from '../../contract/messages';
 import type { ErrorResponse } from '../../contract/message-responses';
-import { databaseUnavailable } from './database-faults';
+import { RETRY_AFTER_SECONDS, databaseUnavailable } from './database-faults';
 
 /**
  * Thrown for an answer the client caused; the learner reads the code's text in their language. The
@@ -142,9 +142,8 @@ function httpErrorBody(error: HttpError): ErrorResponse {
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const unavailable = databaseUnavailable(app, error);
-      if (unavailable) {
-        return reply.code(503).header('retry-after', String(unavailable.retryAfterSeconds)).send(messageBody('serviceUnavailable'));
+      if (databaseUnavailable(app, error)) {
+        return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(messageBody('serviceUnavailable'));
       }
       if (error instanceof HttpError) {
         // The types allow only listed codes; this catches a cast or a stale build, and answers as

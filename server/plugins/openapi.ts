@@ -1,14 +1,54 @@
 // The OpenAPI document is generated from the route schemas: /api/openapi.json for machines and
 // /api/docs for people.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ErrorResponse } from '../../contract/message-responses';
 import { access, routeAccess } from './access';
+import { sessionCookieName } from './session';
+
+const RETRY_AFTER = { 'retry-after': { type: 'integer', description: 'Seconds to wait before asking again' } };
+
+/**
+ * The error answers the plugins in front of every API route give, whatever the route's own schema
+ * lists: unreadable input (body-limits, input-text, validation), a body too large or of another type
+ * (body routes only), the per-address limit (rate-limit) and an unreachable database
+ * (database-faults). Added to the document only; the answers are serialised by the error handler.
+ */
+const PLUGIN_ANSWERS = {
+  400: { description: 'The request cannot be read or breaks a rule: `code` says which, `details` names each field at fault' },
+  413: { description: 'The body is larger than this route accepts', body: true },
+  415: { description: 'The body is in a form this route does not read (JSON)', body: true },
+  429: { description: 'Too many requests: `retryAfter` (and Retry-After) says when to ask again', headers: RETRY_AFTER },
+  503: {
+    description: 'Briefly unavailable; when the database cannot be reached, Retry-After says when to ask again',
+    headers: RETRY_AFTER,
+  },
+} as const;
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
+
+/** The route's schema for the document, with the plugins' error answers it does not describe itself. */
+function withPluginAnswers({ schema, url, route }: { schema: FastifySchema | undefined; url: string; route: RouteOptions }) {
+  // Every API route has a schema here: the access plugin writes its rule into it.
+  if (!schema || !url.startsWith('/api/')) return { schema: schema as FastifySchema, url };
+  const takesBody = [route.method].flat().some((method) => !BODYLESS_METHODS.has(method));
+  const rateLimited = route.config?.rateLimit !== false;
+  const response: Record<string, unknown> = { ...(schema?.response as Record<string, unknown> | undefined) };
+  for (const [status, answer] of Object.entries(PLUGIN_ANSWERS)) {
+    if (('body' in answer && !takesBody) || (status === '429' && !rateLimited)) continue;
+    // A route's own answer for the status stays, unless it is the bare shape with nothing said.
+    if (response[status] !== undefined && response[status] !== ErrorResponse) continue;
+    response[status] = { ...ErrorResponse, description: answer.description, ...('headers' in answer ? { headers: answer.headers } : {}) };
+  }
+  return { schema: { ...schema, response }, url };
+}
 
 export default fp(
   async function openapi(app: FastifyInstance) {
     await app.register(swagger, {
+      transform: withPluginAnswers,
       openapi: {
         openapi: '3.0.3',
         info: {
@@ -19,7 +59,7 @@ export default fp(
         },
         components: {
           securitySchemes: {
-            session: { type: 'apiKey', in: 'cookie', name: app.config.env === 'production' ? '__Host-sid' : 'sid' },
+            session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(app) },
           },
         },
       },

@@ -12,7 +12,7 @@ interface Count {
 type Done = (error: Error | null, result?: Count) => void;
 
 /** Fixed windows per key, started by the key's first request; the oldest keys go first when full. */
-export class LocalCounters {
+class LocalCounters {
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
 
   constructor(

@@ -24,6 +24,8 @@ async function expectLimitEnforced(t: TestApp, address: string, alreadyCounted =
   const refused = await call(t, address);
   expect(refused.statusCode).toBe(429);
   expect(refused.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+  expect(refused.json().retryAfter).toBe(Number(refused.headers['retry-after']));
+  expect(refused.json().params.count).toBe(refused.json().retryAfter);
 }
 
 const unreachable = (log: LogCapture) => log.matching(/^Redis unreachable/);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { HttpError } from './errors';
+import { tooManyRequests } from './errors';
 import { failoverStore, type SharedCounters } from './rate-limit-store';
 
 export type RedisState = 'off' | 'up' | 'down';
@@ -76,8 +76,9 @@ export default fp(
       timeWindow: '1 minute',
       store: failoverStore(shared, 'jgk-rl-'),
       allowList: (request) => !request.url.startsWith('/api/'),
-      // Thrown to the error handler (plugins/errors.ts); the plugin has set Retry-After already.
-      errorResponseBuilder: (_request, context) => new HttpError(429, 'rateLimited', { count: Math.ceil(context.ttl / 1000) }),
+      // Thrown to the error handler (plugins/errors.ts), which sends Retry-After and retryAfter as
+      // for every other 429.
+      errorResponseBuilder: (_request, context) => tooManyRequests('rateLimited', context.ttl / 1000, (seconds) => ({ count: seconds })),
     });
   },
   { name: 'rate-limit', dependencies: ['config', 'errors'] },

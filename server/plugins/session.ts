@@ -1,13 +1,11 @@
 // Server-side sessions: a 256-bit random token in an HttpOnly cookie, stored only as its SHA-256,
 // with an idle and an absolute lifetime. Every sign-in makes a new session; sign-out deletes it.
-// The SQL is in session-repository.ts; who may call a route is declared with plugins/access.ts,
-// which enforces it with the checks below.
+// The SQL is in session-repository.ts; who may call a route is declared and enforced with
+// plugins/access.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import { MINOR_AGE } from '../../contract/profile-options';
-import { forbidden, unauthorized } from './errors';
 import * as repo from './session-repository';
 
 /** The signed-in user as the server knows it (the wire shape is contract/auth.ts SessionUser). */
@@ -93,28 +91,6 @@ async function loadUser(request: FastifyRequest, lookup: repo.SessionLookup): Pr
   request.sessionId = row.sessionId;
   const { sessionId: _sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
   return user;
-}
-
-/** The check of access rule `user`: a signed-in user is required (401 otherwise). */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!(await request.getUser())) throw unauthorized();
-}
-
-/** The check of access rule `active-user`: a signed-in, active user (401 without a session, 403 when inactive). */
-export async function requireActiveUser(request: FastifyRequest): Promise<void> {
-  const user = await request.getUser();
-  if (!user) throw unauthorized();
-  if (!user.active) throw forbidden('inactive');
-}
-
-/**
- * The check of access rule `learner` (enrol, progress, quizzes, certificate): an active learner and,
- * for a learner under 18, a parent's or guardian's recorded consent (403 otherwise).
- */
-export async function requireLearner(request: FastifyRequest): Promise<void> {
-  await requireActiveUser(request);
-  const user = (await request.getUser())!;
-  if (user.age !== null && user.age < MINOR_AGE && !user.guardianConsentAt) throw forbidden('consentRequired', { age: MINOR_AGE });
 }
 
 /** Deletes expired and idle sessions; called periodically by the server. */

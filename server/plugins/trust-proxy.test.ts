@@ -1,7 +1,7 @@
 // Behind a load balancer the client's address is the one the balancer saw, never what the client
 // wrote into X-Forwarded-For: the per-address one-time-password limit must count the real client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppPerFile, type TestApp } from '../test/test-app';
 import { nextMobile, post } from '../modules/auth/auth-test-helpers';
 
 const BALANCER = '10.20.0.5';
@@ -30,13 +30,7 @@ async function expectLimitHoldsAgainstForgedAddresses(t: TestApp) {
 }
 
 describe('TRUST_PROXY as a hop count', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ...limits, TRUST_PROXY: '1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerFile({ ...limits, TRUST_PROXY: '1' });
 
   it('counts the address the balancer saw, whatever the client put first in X-Forwarded-For', async () => {
     await expectLimitHoldsAgainstForgedAddresses(t);
@@ -44,13 +38,7 @@ describe('TRUST_PROXY as a hop count', () => {
 });
 
 describe('TRUST_PROXY as the balancer’s address range', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ...limits, TRUST_PROXY: '10.20.0.0/16' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerFile({ ...limits, TRUST_PROXY: '10.20.0.0/16' });
 
   it('counts the address the balancer saw, whatever the client put first in X-Forwarded-For', async () => {
     await expectLimitHoldsAgainstForgedAddresses(t);

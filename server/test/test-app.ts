@@ -66,8 +66,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 }
 
 /**
- * The test app of a test file: built before the file's tests (and before the hooks declared after
- * this call) and closed after them. Read its fields inside hooks and tests, not at the top level.
+ * The test app of a test file, or of the describe block that calls this: built before its tests (and
+ * before the hooks declared after this call) and closed after them. Read its fields inside hooks and
+ * tests, not at the top level.
  */
 export function testAppPerFile(env: Record<string, string> = {}): TestApp {
   let built: TestApp | undefined;

@@ -6,12 +6,14 @@ import { testAppPerFile } from '../../test/test-app';
 
 const t = testAppPerFile();
 
+async function expectOk(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ status: 'ok' });
+}
+
 describe('GET /api/health', () => {
-  it('answers ok when the database answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
-  });
+  it('answers ok when the database answers', () => expectOk('/api/health'));
 
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
@@ -62,14 +64,29 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toBe('3.0.3');
   });
+
+  it('describes, for every API route, the error answers of the plugins in front of it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string; content?: unknown }> }>>;
+    };
+    const api = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/'));
+    expect(api.length).toBeGreaterThan(30);
+    for (const [path, methods] of api) {
+      for (const [method, { responses }] of Object.entries(methods)) {
+        const expected = ['400', '503', ...(path === '/api/health' ? [] : ['429']), ...(method === 'get' ? [] : ['413', '415'])];
+        for (const status of expected) {
+          expect(responses[status]?.content, `${method} ${path} ${status}`).toBeDefined();
+          expect(responses[status]?.description, `${method} ${path} ${status}`).not.toBe('Default Response');
+        }
+      }
+    }
+    // A route's own description of an answer stays.
+    expect(doc.paths['/api/course/public/{lang}/{courseId}']!.get!.responses['200']!.description).toMatch(/^Exactly one key/);
+  });
 });
 
 describe('GET /health/live and /health/ready', () => {
-  it('answers live while the process runs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/health/live' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
-  });
+  it('answers live while the process runs', () => expectOk('/health/live'));
 
   it('is not ready while a migration of this build is missing, and ready once it is applied', async () => {
     const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;

@@ -9,6 +9,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder } from '../../db/client';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
+import { RETRY_AFTER_SECONDS } from '../../plugins/database-faults';
 
 const tags = ['system'];
 const Readiness = Type.Object({
@@ -78,7 +79,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       const database = (await app.databaseHealth.check()) ? 'up' : 'down';
       const migrations = database === 'up' ? await checkMigrations().catch(() => 'unknown' as const) : 'unknown';
       const ready = database === 'up' && migrations === 'applied';
-      if (!ready) reply.code(503).header('retry-after', '5');
+      if (!ready) reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
       return { status: ready ? 'ready' : 'unavailable', database, migrations, redis: app.redisState() } as const;
     },
   );
