@@ -1,8 +1,8 @@
 // The learner area's other paths on a phone: a returning learner, a wrong code, the resend
-// countdown, guarded routes, an unknown route, a bad email, the certificate refused early, and
-// the journey in Hindi.
+// countdown, guarded routes, an unknown route or course, the course page's width in Tamil, a bad
+// email, the certificate refused early, and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type Labels } from './helpers';
+import { baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type Labels } from './helpers';
 import { completeCourse } from './journey';
 
 const browser = sharedBrowser();
@@ -47,6 +47,26 @@ describe('signed out', () => {
     const { page, context } = await phonePage(browser());
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('fits a course page to a phone in the language with the widest tabs', async () => {
+    const { page, context } = await phonePage(browser(), { language: 'tm' });
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as { courses: Array<{ id: string }> };
+    await page.goto(`/courses/tm/${courses[0]!.id}`);
+    await page.getByRole('tab').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it('replaces a course address that names no course by the home page, as an unknown one', async () => {
+    const { page, context } = await phonePage(browser());
+    // A well-formed id of no course (404), then an id that is not one at all (400 from the API).
+    for (const address of ['/courses/en/00000000-0000-4000-8000-000000000000', '/courses/en/not-a-course']) {
+      await page.goto('/about');
+      await page.goto(address);
+      await page.waitForURL((url) => url.pathname === '/');
+    }
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiBlob, onUnauthorized, setApiTransport, type ApiTransport } from './api-client';
+import { api, ApiError, apiBlob, isNotFound, onUnauthorized, setApiTransport, type ApiTransport } from './api-client';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
@@ -70,5 +70,17 @@ describe('apiRequest', () => {
     const calls = answerWith(() => json(200, { ok: true }));
     await expect(api.patch('/api/user/me', { name: 'Asha' })).resolves.toEqual({ ok: true });
     expect(calls[0]?.init).toMatchObject({ method: 'PATCH', body: '{"name":"Asha"}', headers: { accept: 'application/json', 'content-type': 'application/json' } });
+  });
+});
+
+describe('isNotFound', () => {
+  it('is a 404 or a malformed id in the address, never another failure', () => {
+    expect(isNotFound(new ApiError(404, 'Course not found', { code: 'courseNotFound' }))).toBe(true);
+    // /courses/en/not-a-course: the id is not a UUID, so the route's params are refused.
+    expect(isNotFound(new ApiError(400, 'Invalid params: courseId is not in the expected format', { code: 'validation' }))).toBe(true);
+    expect(isNotFound(new ApiError(400, 'Enter a valid phone number', { code: 'invalidMobile' }))).toBe(false);
+    expect(isNotFound(new ApiError(403, 'Forbidden', { code: 'notEnrolled' }))).toBe(false);
+    expect(isNotFound(new ApiError(503, 'Service Unavailable'))).toBe(false);
+    expect(isNotFound(new Error('boom'))).toBe(false);
   });
 });

@@ -34,6 +34,14 @@ export function isClientError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
+/**
+ * The address names nothing: a 404, or a 400 `validation` of a read whose only input is the
+ * address's ids (a mistyped or cut-off link, /courses/en/not-a-course). Asking again will not help.
+ */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.code === 'validation'));
+}
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

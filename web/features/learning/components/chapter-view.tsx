@@ -2,7 +2,7 @@
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
@@ -20,7 +20,7 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
   const complete = useCompleteLesson(lang, courseId);
   const done = completion(progress.data);
 
-  if (chapter.error instanceof ApiError && chapter.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (isNotFound(chapter.error)) return <Navigate to={paths.home()} replace />;
   if (!chapter.data) return <QueryState isPending={chapter.isPending} isError={chapter.isError} refetch={() => void chapter.refetch()} minHeight={300} />;
 
   const c = chapter.data;

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
-import { ApiError, fileUrl } from '../../../lib/api-client';
+import { ApiError, fileUrl, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
@@ -44,7 +44,7 @@ export function CourseDetail({
   const [tab, setTab] = useState('chapters');
 
   if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
-  if (course.error instanceof ApiError && course.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (isNotFound(course.error)) return <Navigate to={paths.home()} replace />;
   if (!course.data) {
     return (
       <div className="container learner-section">

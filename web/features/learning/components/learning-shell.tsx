@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
 import { useCourse, type CourseView } from '../api/courses';
 import { useProgress } from '../api/progress';
@@ -125,7 +125,7 @@ export function LearningShell({ lang: langParam, courseId, paths, children }: { 
   useEffect(() => setOpen(false), [pathname]);
 
   if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
-  if (course.error instanceof ApiError && course.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (isNotFound(course.error)) return <Navigate to={paths.home()} replace />;
   if (!course.data) {
     return (
       <div className="container learner-section">

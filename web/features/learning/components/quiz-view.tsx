@@ -4,7 +4,7 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { QueryState } from '../../../components/query-state';
 import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../components/quiz-player/quiz-player';
@@ -21,7 +21,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
   const submit = useSubmitQuiz(lang, courseId, quizId);
 
   // The specification: a quiz that cannot be loaded sends the learner to the home page.
-  if (quiz.error instanceof ApiError && quiz.error.status === 404) return <Navigate to={paths.home()} replace />;
+  if (isNotFound(quiz.error)) return <Navigate to={paths.home()} replace />;
   if (!quiz.data) return <QueryState isPending={quiz.isPending} isError={quiz.isError} refetch={() => void quiz.refetch()} minHeight={300} />;
   const q = quiz.data;
   const passedBefore = completion(progress.data).quizzes.has(q.id);
