@@ -133,19 +133,22 @@ describe('every route in the OpenAPI document', () => {
   });
 
   it('the rules are the ones each area needs', async () => {
+    const expected: Record<string, string> = {
+      'GET /api/course/public': 'public',
+      'POST /api/user/login': 'public',
+      'GET /api/user/session-status': 'public',
+      'GET /api/certificates/verify/{number}': 'public',
+      'GET /api/user/me': 'user',
+      'DELETE /api/user/me': 'user',
+      'PATCH /api/user/me': 'active-user',
+      'POST /api/user/me/guardian-consent': 'active-user',
+      'GET /api/progress/{lang}/certificate': 'learner',
+      'PUT /api/course/{lang}/{courseId}/rating': 'learner',
+      'PUT /api/progress/{lang}/{courseId}/journal': 'learner',
+      'GET /api/progress/{lang}/stats': 'learner',
+    };
     const rule = new Map((await operations()).map((op) => [`${op.method} ${op.path}`, op.access?.kind]));
-    expect(rule.get('GET /api/course/public')).toBe('public');
-    expect(rule.get('POST /api/user/login')).toBe('public');
-    expect(rule.get('GET /api/user/session-status')).toBe('public');
-    expect(rule.get('GET /api/certificates/verify/{number}')).toBe('public');
-    expect(rule.get('GET /api/user/me')).toBe('user');
-    expect(rule.get('DELETE /api/user/me')).toBe('user');
-    expect(rule.get('PATCH /api/user/me')).toBe('active-user');
-    expect(rule.get('POST /api/user/me/guardian-consent')).toBe('active-user');
-    expect(rule.get('GET /api/progress/{lang}/certificate')).toBe('learner');
-    expect(rule.get('PUT /api/course/{lang}/{courseId}/rating')).toBe('learner');
-    expect(rule.get('PUT /api/progress/{lang}/{courseId}/journal')).toBe('learner');
-    expect(rule.get('GET /api/progress/{lang}/stats')).toBe('learner');
+    expect(Object.fromEntries(Object.keys(expected).map((route) => [route, rule.get(route)]))).toEqual(expected);
   });
 });
 
