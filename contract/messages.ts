@@ -72,6 +72,11 @@ export const MESSAGES = {
   storyNotFound: 'This success story does not exist or is no longer published',
   galleryNotFound: 'This gallery does not exist',
 
+  // The staff side.
+  staffOnly: 'This is for the programme’s staff only.',
+  roleNotAllowed: 'Your staff role does not allow this.',
+  languageNotAssigned: 'You can work only in the languages assigned to you.',
+
   // Files staff upload. The message names sizes and formats (in English); these texts are what the
   // translations say.
   uploadEmpty: 'The file is empty.',

@@ -1,15 +1,8 @@
 // A learner's profile: the shapes of the profile calls (the options and bounds are in
 // profile-options.ts).
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum, nullable } from './schema-helpers';
 import { AGE_MAX, AGE_MIN, GENDERS, GUARDIAN_RELATIONSHIPS, QUALIFICATIONS } from './profile-options';
-
-// A plain `enum` keeps validation messages readable ("must be equal to one of the allowed values")
-// where a union of literals would report every branch.
-function StringEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
-
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const UserProfile = Type.Object({
   id: Type.String(),

@@ -14,6 +14,7 @@ import security from './plugins/security';
 import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
 import session from './plugins/session';
+import staff from './plugins/staff';
 import privateAnswers from './plugins/private-answers';
 import accessRules from './plugins/access';
 import openapi from './plugins/openapi';
@@ -33,6 +34,8 @@ import certificates from './modules/certificates/routes';
 import blogs from './modules/blogs/routes';
 import successStories from './modules/success-stories/routes';
 import media from './modules/media/routes';
+import staffRoutes from './modules/staff/routes';
+import audit from './modules/audit/routes';
 import pages from './modules/pages/routes';
 
 export interface AppOptions {
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits);
   await app.register(metrics);
   await app.register(session);
+  await app.register(staff);
   await app.register(privateAnswers);
   await app.register(accessRules);
   await app.register(openapi);
@@ -89,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blogs);
   await app.register(successStories);
   await app.register(media);
+
+  // The staff side: who is signed in as staff, the audit log.
+  await app.register(staffRoutes);
+  await app.register(audit);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

@@ -17,8 +17,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  bigint,
 } from 'drizzle-orm/pg-core';
 import { LANGUAGE_CODES } from '../../contract/languages';
+import { STAFF_ROLES } from '../../contract/staff-roles';
 
 const langList = sql.raw(LANGUAGE_CODES.map((code) => `'${code}'`).join(', '));
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -466,4 +468,54 @@ export const bannerImages = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [index('banner_images_banner_position_idx').on(t.bannerId, t.position)],
+);
+
+// ---------------------------------------------------------------- staff
+
+const staffRoleList = sql.raw(STAFF_ROLES.map((role) => `'${role}'`).join(', '));
+
+// A person who runs the platform: an account (users) that also holds staff roles. Learner pages and
+// session-status never read this table, so a staff member is a learner like any other there.
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roles: text('roles').array().notNull(),
+    // The languages a translator may edit; every language for the other roles.
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('staff_members_roles_known', sql`${t.roles} <@ array[${staffRoleList}]::text[] and cardinality(${t.roles}) > 0`),
+    check('staff_members_languages_known', sql`${t.languages} <@ array[${langList}]::text[]`),
+  ],
+);
+
+// Every staff write, recorded in the transaction of the write itself: who, from where, what, and the
+// change. Append-only: a trigger (migration) refuses UPDATE and DELETE, and no route changes a row.
+// The actor is kept by id and name without a foreign key, so the record outlives the account.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    address: text('address'),
+    action: text('action').notNull(),
+    entityKind: text('entity_kind').notNull(),
+    entityId: text('entity_id').notNull(),
+    lang: text('lang'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_entity_idx').on(t.entityKind, t.entityId, t.at),
+  ],
 );

@@ -7,18 +7,17 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MINOR_AGE } from '../../contract/profile-options';
+import { STAFF_ROLE_PURPOSES, type StaffRole } from '../../contract/staff-roles';
 import { forbidden, unauthorized } from './errors';
 import type { SignedInUser } from './session';
 
-/**
- * A rule is plain data, so the OpenAPI document can show it as it is. Staff roles are meant to be one
- * more kind here (e.g. `{ kind: 'role', roles: ['editor'] }`), with its case in `enforcement`.
- */
+/** A rule is plain data, so the OpenAPI document can show it as it is. */
 export type AccessRule =
   | { readonly kind: 'public' }
   | { readonly kind: 'user' }
   | { readonly kind: 'active-user' }
-  | { readonly kind: 'learner' };
+  | { readonly kind: 'learner' }
+  | { readonly kind: 'staff'; readonly roles: readonly StaffRole[] };
 
 export const access = {
   /** Anyone, signed in or not. */
@@ -29,7 +28,12 @@ export const access = {
   activeUser: { kind: 'active-user' },
   /** An active learner and, under 18, a parent's or guardian's recorded consent. */
   learner: { kind: 'learner' },
-} as const satisfies Record<string, AccessRule>;
+  /**
+   * An active staff member holding one of the roles (plugins/staff.ts). What a role may do inside a
+   * route (a translator's languages) the route's service checks.
+   */
+  staff: (...roles: [StaffRole, ...StaffRole[]]): AccessRule => ({ kind: 'staff', roles }),
+} as const satisfies Record<string, AccessRule | ((...roles: [StaffRole, ...StaffRole[]]) => AccessRule)>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,6 +78,17 @@ function enforcement(rule: AccessRule): { check: Check | null; needsSession: boo
         needsSession: true,
         sentence:
           "Access: an active learner and, under 18, a parent's or guardian's recorded consent (401 without a session, 403 otherwise).",
+      };
+    case 'staff':
+      return {
+        check: async (request) => {
+          await signedIn(request, true);
+          const member = await request.getStaff();
+          if (!member) throw forbidden('staffOnly');
+          if (!rule.roles.some((role) => member.roles.includes(role))) throw forbidden('roleNotAllowed');
+        },
+        needsSession: true,
+        sentence: `Access: staff with the role ${rule.roles.map((role) => `${role} (${STAFF_ROLE_PURPOSES[role]})`).join(' or ')} (401 without a session, 403 otherwise).`,
       };
   }
 }
@@ -137,5 +152,5 @@ export default fp(
       }
     });
   },
-  { name: 'access', dependencies: ['session'] },
+  { name: 'access', dependencies: ['session', 'staff'] },
 );

@@ -2,7 +2,9 @@
 // the way startSession stores it (the token's hash); the token goes in the cookie.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema';
+import type { LanguageCode } from '../../contract/languages';
+import type { StaffRole } from '../../contract/staff-roles';
+import { staffMembers, users } from '../db/schema';
 import { hashToken } from '../plugins/session';
 import { insertSession } from '../plugins/session-repository';
 
@@ -37,4 +39,15 @@ export async function signInAs(
     userAgent: null,
   });
   return { userId: user!.id, mobile, headers: { cookie: `sid=${token}` } };
+}
+
+/** Signs in an account that holds staff roles (a translator's languages where given). */
+export async function signInAsStaff(
+  app: FastifyInstance,
+  roles: [StaffRole, ...StaffRole[]],
+  options: { languages?: LanguageCode[]; name?: string } = {},
+): Promise<SignedIn> {
+  const signedIn = await signInAs(app, { name: options.name ?? `Staff ${roles.join(' and ')}` });
+  await app.db.insert(staffMembers).values({ userId: signedIn.userId, roles, languages: options.languages ?? [] });
+  return signedIn;
 }

@@ -1,0 +1,13 @@
+// Small TypeBox builders the contract's schemas share.
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/**
+ * A string from a fixed list. A plain `enum` keeps validation messages readable ("must be equal to
+ * one of the allowed values") where a union of literals would report every branch.
+ */
+export function StringEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** The schema, or null. */
+export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,0 +1,20 @@
+// The staff's roles and what each may do, shared by the server (the database's CHECK, the access
+// rules) and the staff console. Plain values that import nothing.
+
+export const STAFF_ROLES = ['admin', 'editor', 'translator', 'analyst'] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Roles that can publish or grant roles. A person holding one must confirm a second factor (an
+ * authenticator app's code) in each staff session before any staff route answers them.
+ */
+export const SECOND_FACTOR_ROLES: readonly StaffRole[] = ['admin', 'editor'];
+
+/** What each role is for, as the staff console and the OpenAPI document describe it. */
+export const STAFF_ROLE_PURPOSES: Readonly<Record<StaffRole, string>> = {
+  admin: 'everything, including staff accounts and the audit log',
+  editor: 'all content in every language, and publishing it',
+  translator: 'translations in the languages assigned to them, submitted for review; no publishing',
+  analyst: 'aggregated figures only',
+};

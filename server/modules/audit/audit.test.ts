@@ -1,0 +1,75 @@
+// The audit log: written in the transaction of the change, append-only, read and filtered by admins.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messageBody } from '../../../contract/messages';
+import { auditLog } from '../../db/schema';
+import { testAppPerFile } from '../../test/test-app';
+import { signInAs, signInAsStaff } from '../../test/sign-in';
+import { recordAudit } from './service';
+
+const t = testAppPerFile();
+const actor = { id: null, name: 'staff:grant', address: null };
+// Drizzle wraps the database's error; the trigger's message is its cause.
+const APPEND_ONLY = { cause: expect.objectContaining({ message: expect.stringMatching(/audit_log is append-only/) }) };
+
+describe('the audit log', () => {
+  it('keeps an entry only when the transaction that wrote it commits', async () => {
+    await recordAudit(t.app.db, actor, { action: 'test.kept', entityKind: 'test', entityId: 'a', before: null, after: { x: 1 } });
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await recordAudit(tx, actor, { action: 'test.rolled-back', entityKind: 'test', entityId: 'b' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const actions = (await t.app.db.select({ action: auditLog.action }).from(auditLog)).map((row) => row.action);
+    expect(actions).toContain('test.kept');
+    expect(actions).not.toContain('test.rolled-back');
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE, whoever asks', async () => {
+    await recordAudit(t.app.db, actor, { action: 'test.permanent', entityKind: 'test', entityId: 'c' });
+    await expect(t.app.db.execute(sql`update audit_log set action = 'changed'`)).rejects.toMatchObject(APPEND_ONLY);
+    await expect(t.app.db.execute(sql`delete from audit_log`)).rejects.toMatchObject(APPEND_ONLY);
+    await expect(t.app.db.execute(sql`truncate audit_log`)).rejects.toMatchObject(APPEND_ONLY);
+    const rows = await t.app.db.select().from(auditLog);
+    expect(rows.some((row) => row.action === 'test.permanent')).toBe(true);
+  });
+
+  it('admins list it newest first, filtered and paged; other staff and learners may not', async () => {
+    const admin = await signInAsStaff(t.app, ['admin']);
+    const someone = { id: admin.userId, name: 'Asha', address: '10.0.0.7' };
+    for (let i = 0; i < 5; i++) {
+      await recordAudit(t.app.db, someone, { action: 'blog.save', entityKind: 'blog', entityId: `post-${i}`, lang: 'hi', before: { v: i }, after: { v: i + 1 } });
+    }
+    const list = (query: string, headers = admin.headers) => t.app.inject({ method: 'GET', url: `/api/staff/audit?${query}`, headers });
+
+    const first = await list(`actor=${admin.userId}&limit=2`);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.rows.map((row: { entityId: string }) => row.entityId)).toEqual(['post-4', 'post-3']);
+    expect(page1.rows[0]).toMatchObject({ actor: { id: admin.userId, name: 'Asha' }, address: '10.0.0.7', action: 'blog.save', lang: 'hi', before: { v: 4 }, after: { v: 5 } });
+    const page2 = (await list(`actor=${admin.userId}&limit=2&before=${page1.nextBefore}`)).json();
+    expect(page2.rows.map((row: { entityId: string }) => row.entityId)).toEqual(['post-2', 'post-1']);
+    const last = (await list(`actor=${admin.userId}&limit=2&before=${page2.nextBefore}`)).json();
+    expect(last).toMatchObject({ rows: [{ entityId: 'post-0' }], nextBefore: null });
+
+    expect((await list('entityKind=blog&entityId=post-3')).json().rows).toHaveLength(1);
+    expect((await list('action=nothing.like.this')).json().rows).toEqual([]);
+    expect((await list(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json().rows).toEqual([]);
+    expect((await list('limit=0')).statusCode).toBe(400);
+    expect((await list('from=yesterday')).statusCode).toBe(400);
+
+    const editor = await signInAsStaff(t.app, ['editor', 'translator'], { languages: ['hi'] });
+    expect((await list('', editor.headers)).json()).toEqual(messageBody('roleNotAllowed'));
+    expect((await list('', (await signInAs(t.app)).headers)).json()).toEqual(messageBody('staffOnly'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/audit' })).statusCode).toBe(401);
+  });
+
+  it('has no route that edits or deletes an entry', async () => {
+    const admin = await signInAsStaff(t.app, ['admin']);
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/staff/audit', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{}' });
+      expect([404, 405], method).toContain(res.statusCode);
+    }
+  });
+});
