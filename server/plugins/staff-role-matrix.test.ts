@@ -6,7 +6,6 @@
 // means 2xx for them; others get a request that may well be invalid (allowed then means anything
 // but 401, 403 and 5xx). And a member whose roles need a second factor and who has not confirmed it
 // gets 403 secondFactorRequired everywhere but the few routes that serve before it.
-import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../contract/staff-roles';
 import { testAppPerFile } from '../test/test-app';
@@ -40,8 +39,6 @@ interface Request {
 
 /** A path parameter's stand-in: a translator's language, or an id no row has. */
 const fill = (path: string) => path.replace(/\{lang\}/g, 'hi').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-
-const newMobile = () => `91${randomInt(6_000_000_000, 9_999_999_999)}`;
 
 /**
  * Valid requests for the routes this file knows, built afresh for every call so that one caller's
