@@ -156,10 +156,8 @@ describe('on PGlite (DATA_DIR)', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL (DATABASE_URL)', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `test_grant_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -170,6 +168,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL (DATABASE_URL)', ()
 
   it('grants, deactivates and reactivates on the database the URL names, beside running servers', { timeout: 180_000 }, async () => {
     await admin(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
     const env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(os.tmpdir(), `jgk-no-data-${name}`) };
     // No data-folder lock on PostgreSQL: several servers may run on it.
     fs.mkdirSync(env.DATA_DIR, { recursive: true });

@@ -281,7 +281,13 @@ describe('the stored secrets', () => {
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', stored)).toBe('JBSWY3DPEHPK3PXP');
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-b', stored)).toBeNull();
     expect(decryptSecret('another-secret-another-secret-another', 'member-a', stored)).toBeNull();
-    expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', stored.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeNull();
+    const [version, iv, ciphertext, tag] = stored.split('.') as [string, string, string, string];
+    const flipped = Buffer.from(tag, 'base64url');
+    flipped[0] ^= 1;
+    expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', [version, iv, ciphertext, flipped.toString('base64url')].join('.'))).toBeNull();
+    const altered = Buffer.from(ciphertext, 'base64url');
+    altered[0] ^= 1;
+    expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', [version, iv, altered.toString('base64url'), tag].join('.'))).toBeNull();
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', 'v2.a.b.c')).toBeNull();
     // A new nonce each time: the same secret never encrypts the same way twice.
     expect(encryptSecret('server-secret-server-secret-server-secret', 'member-a', 'JBSWY3DPEHPK3PXP')).not.toBe(stored);
