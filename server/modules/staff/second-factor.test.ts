@@ -283,10 +283,10 @@ describe('the stored secrets', () => {
     expect(decryptSecret('another-secret-another-secret-another', 'member-a', stored)).toBeNull();
     const [version, iv, ciphertext, tag] = stored.split('.') as [string, string, string, string];
     const flipped = Buffer.from(tag, 'base64url');
-    flipped[0] ^= 1;
+    flipped.writeUInt8(flipped.readUInt8(0) ^ 1, 0);
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', [version, iv, ciphertext, flipped.toString('base64url')].join('.'))).toBeNull();
     const altered = Buffer.from(ciphertext, 'base64url');
-    altered[0] ^= 1;
+    altered.writeUInt8(altered.readUInt8(0) ^ 1, 0);
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', [version, iv, altered.toString('base64url'), tag].join('.'))).toBeNull();
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', 'v2.a.b.c')).toBeNull();
     // A new nonce each time: the same secret never encrypts the same way twice.
