@@ -33,7 +33,8 @@ export const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
 function multipartRefusal(error: unknown, kind: UploadKind): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(kind, undefined, undefined);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('mediaFileMissing');
+  // A form of more parts than one file and a few fields.
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('badRequest');
   // The form parser's own errors (which carry no code): a body that ends in the middle of the form,
   // or a form without a usable boundary.
   if (error instanceof Error && !(error instanceof HttpError) && /multipart data|boundary|needle/i.test(error.message)) return badRequest('badRequest');
