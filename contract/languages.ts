@@ -32,3 +32,15 @@ export type Script =
 export function isLanguageCode(value: string): value is LanguageCode {
   return (LANGUAGE_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * A language from the specification's code (`tm`) or a BCP 47 tag (`ta`, `ta-IN`), as a person may
+ * type it; null when it is neither. The specification's codes win where the two differ: `tl` alone
+ * is Telugu here, while `tl-PH` (Tagalog) is no language of the platform.
+ */
+export function languageFromCode(raw: string): LanguageCode | null {
+  const value = raw.trim().toLowerCase();
+  if (isLanguageCode(value)) return value;
+  const primary = value.split(/[-_]/)[0];
+  return LANGUAGE_CODES.find((code) => LANGUAGES[code].bcp47 === primary) ?? null;
+}

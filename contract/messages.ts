@@ -76,6 +76,28 @@ export const MESSAGES = {
   staffOnly: 'This is for the programme’s staff only.',
   roleNotAllowed: 'Your staff role does not allow this.',
   languageNotAssigned: 'You can work only in the languages assigned to you.',
+  staffSessionEnded: 'Your staff session has ended. Please sign in again.',
+  secondFactorRequired: 'Confirm your sign-in with the code from your authenticator app first.',
+  secondFactorNotNeeded: 'Your staff roles do not need an authenticator app.',
+  secondFactorAlreadySet: 'An authenticator app is already set up for your account. An admin can reset it.',
+  secondFactorSetupFirst: 'Set up your authenticator app first.',
+  secondFactorCodeShape: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  secondFactorWrongCode: 'Incorrect code. Tries left: {{count}}.',
+  secondFactorCodeUsed: 'This code has already been used. Wait for the next code in your authenticator app.',
+  recoveryCodeUsed: 'This recovery code has already been used.',
+  secondFactorLocked_one: 'Too many incorrect codes. Please try again in {{count}} minute.',
+  secondFactorLocked_other: 'Too many incorrect codes. Please try again in {{count}} minutes.',
+  secondFactorUnreadable: 'Your authenticator app can no longer be checked. Ask an admin to reset it.',
+
+  // Staff accounts, managed by admins.
+  staffMemberNotFound: 'No staff member has this id.',
+  staffMemberExists: 'This person is already on the staff. Change their roles instead.',
+  staffNameNeeded: 'No account has this number yet. Enter the person’s name to create one.',
+  staffRoleNeeded: 'A staff member keeps at least one role. To take every role away, deactivate them.',
+  translatorLanguagesNeeded: 'A translator needs at least one language.',
+  languagesForTranslatorsOnly: 'Languages are given to translators only: the other roles work in every language.',
+  lastAdmin: 'This is the last active admin. Make someone else an admin first.',
+  secondFactorNotSet: 'This person has no authenticator app set up.',
 
   // Files staff upload. The message names sizes and formats (in English); these texts are what the
   // translations say.

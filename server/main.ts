@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { ConfigError, loadConfig } from './plugins/config';
+import { withDataDirSecret } from './lib/secret-file';
 import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/content/importer';
 import { pruneSessions } from './plugins/session';
@@ -15,7 +16,7 @@ import { pruneOtpChallenges } from './modules/auth/service';
 const root = projectRoot(fileURLToPath(import.meta.url));
 
 async function main() {
-  const config = loadConfig();
+  const config = withDataDirSecret(loadConfig());
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') },

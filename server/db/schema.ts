@@ -72,6 +72,12 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    // The staff side of a session, read and written only on staff routes (modules/staff): when it
+    // confirmed the second factor, when it last made a staff request (the staff idle lifetime), and
+    // when its staff use was ended (a role removed, the member deactivated, the second factor reset).
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    staffSeenAt: timestamp('staff_seen_at', { withTimezone: true }),
+    staffEndedAt: timestamp('staff_ended_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -494,6 +500,37 @@ export const staffMembers = pgTable(
     check('staff_members_roles_known', sql`${t.roles} <@ array[${staffRoleList}]::text[] and cardinality(${t.roles}) > 0`),
     check('staff_members_languages_known', sql`${t.languages} <@ array[${langList}]::text[]`),
   ],
+);
+
+// A staff member's authenticator app (TOTP, RFC 6238). The shared secret is stored encrypted
+// (AES-256-GCM, modules/staff/second-factor-crypto.ts); it counts once confirmed with a first code.
+// lastStep is the time step of the last code accepted, so a code is never accepted twice; the
+// failure count and its window limit wrong codes per member.
+export const staffSecondFactors = pgTable('staff_second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  failuresSince: timestamp('failures_since', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// One-time recovery codes of a confirmed second factor, stored only as keyed hashes; a used code is
+// spent. Deleted with the second factor.
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffSecondFactors.userId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );
 
 // Every staff write, recorded in the transaction of the write itself: who, from where, what, and the

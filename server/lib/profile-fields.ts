@@ -1,6 +1,7 @@
-// Checks for the personal fields a learner types in both at registration and in the profile, so
-// the two places accept exactly the same values with the same messages.
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from '../../contract/auth-rules';
+// Checks for the personal fields a learner types in both at registration and in the profile (and an
+// admin types for a new staff member), so every place accepts exactly the same values with the same
+// messages.
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, NAME_MAX_LENGTH } from '../../contract/auth-rules';
 import type { MessageCode } from '../../contract/messages';
 import { badRequest } from '../plugins/errors';
 
@@ -18,4 +19,11 @@ export function checkEmail(raw: string | null | undefined): string | null {
   if (!email) return null;
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) throw badRequest('invalidEmail');
   return email;
+}
+
+/** The number as 12 digits (country code and 10 digits), or null when it is not one. */
+export function normaliseMobile(raw: string | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const digits = raw.replace(/\D/g, '');
+  return digits.length === MOBILE_DIGITS ? digits : null;
 }

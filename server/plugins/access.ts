@@ -7,9 +7,10 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MINOR_AGE } from '../../contract/profile-options';
-import { STAFF_ROLE_PURPOSES, type StaffRole } from '../../contract/staff-roles';
+import { SECOND_FACTOR_ROLES, STAFF_ROLE_PURPOSES, type StaffRole } from '../../contract/staff-roles';
 import { forbidden, unauthorized } from './errors';
 import type { SignedInUser } from './session';
+import { checkStaffRule } from './staff';
 
 /** A rule is plain data, so the OpenAPI document can show it as it is. */
 export type AccessRule =
@@ -17,7 +18,7 @@ export type AccessRule =
   | { readonly kind: 'user' }
   | { readonly kind: 'active-user' }
   | { readonly kind: 'learner' }
-  | { readonly kind: 'staff'; readonly roles: readonly StaffRole[] };
+  | { readonly kind: 'staff'; readonly roles: readonly StaffRole[]; readonly beforeSecondFactor?: true };
 
 export const access = {
   /** Anyone, signed in or not. */
@@ -33,6 +34,12 @@ export const access = {
    * route (a translator's languages) the route's service checks.
    */
   staff: (...roles: [StaffRole, ...StaffRole[]]): AccessRule => ({ kind: 'staff', roles }),
+  /**
+   * The staff rule for the few routes a staff member needs before confirming the second factor in
+   * the session (who am I, setting up and confirming the second factor); every other staff route
+   * answers 403 secondFactorRequired until then to a member whose roles need one.
+   */
+  staffBeforeSecondFactor: (...roles: [StaffRole, ...StaffRole[]]): AccessRule => ({ kind: 'staff', roles, beforeSecondFactor: true }),
 } as const satisfies Record<string, AccessRule | ((...roles: [StaffRole, ...StaffRole[]]) => AccessRule)>;
 
 declare module 'fastify' {
@@ -83,12 +90,15 @@ function enforcement(rule: AccessRule): { check: Check | null; needsSession: boo
       return {
         check: async (request) => {
           await signedIn(request, true);
-          const member = await request.getStaff();
-          if (!member) throw forbidden('staffOnly');
-          if (!rule.roles.some((role) => member.roles.includes(role))) throw forbidden('roleNotAllowed');
+          await checkStaffRule(request, rule);
         },
         needsSession: true,
-        sentence: `Access: staff with the role ${rule.roles.map((role) => `${role} (${STAFF_ROLE_PURPOSES[role]})`).join(' or ')} (401 without a session, 403 otherwise).`,
+        sentence:
+          `Access: staff with the role ${rule.roles.map((role) => `${role} (${STAFF_ROLE_PURPOSES[role]})`).join(' or ')}` +
+          (rule.beforeSecondFactor
+            ? ', also before the second factor is confirmed in the session'
+            : `, with the second factor confirmed in the session where the roles need one (${SECOND_FACTOR_ROLES.join(', ')})`) +
+          ' (401 without a session or when the staff session has ended, 403 otherwise).',
       };
   }
 }

@@ -78,4 +78,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
     expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
   });
+
+  it('gives the staff side of a session shorter lifetimes: 30 idle minutes, 12 hours in all', () => {
+    expect(loadConfig({}).staffSession).toEqual({ idleMinutes: 30, absoluteHours: 12 });
+    expect(loadConfig({ STAFF_SESSION_IDLE_MINUTES: '15', STAFF_SESSION_ABSOLUTE_HOURS: '8' }).staffSession).toEqual({
+      idleMinutes: 15,
+      absoluteHours: 8,
+    });
+    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '0' })).toThrow(/STAFF_SESSION_IDLE_MINUTES must be a whole number from 5 to 1440/);
+    expect(() => loadConfig({ STAFF_SESSION_ABSOLUTE_HOURS: '100' })).toThrow(/STAFF_SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 72/);
+  });
+
+  it('says whether the secret came from SESSION_SECRET', () => {
+    expect(loadConfig({ SESSION_SECRET: 's'.repeat(40) })).toMatchObject({ secret: 's'.repeat(40), secretFromEnvironment: true });
+    const generated = loadConfig({});
+    expect(generated.secretFromEnvironment).toBe(false);
+    expect(generated.secret).toMatch(/^[0-9a-f]{64}$/);
+  });
 });

@@ -16,8 +16,14 @@ export interface Config {
   uploadsDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  /** Key for hashing one-time passwords; a random one per process when unset outside production. */
+  /**
+   * Key for hashing one-time passwords and recovery codes and, through HKDF, for encrypting the
+   * staff's authenticator secrets: SESSION_SECRET. Outside production without it, a random one here
+   * (`secretFromEnvironment` false), which main.ts and the commands replace with the one kept in
+   * DATA_DIR (lib/secret-file.ts), so secrets stored with it survive a restart.
+   */
   secret: string;
+  secretFromEnvironment: boolean;
   /**
    * Which proxies' X-Forwarded-* headers to believe: none (false), the nearest n hops, or the
    * proxies at these addresses or ranges. `true` (believe any) only outside production.
@@ -41,6 +47,11 @@ export interface Config {
   session: {
     idleDays: number;
     absoluteDays: number;
+  };
+  /** The staff side of a session ends sooner: after this long without a staff request, or since sign-in. */
+  staffSession: {
+    idleMinutes: number;
+    absoluteHours: number;
   };
   sms: {
     provider: SmsProviderName;
@@ -100,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     secret: secret || cryptoRandomSecret(),
+    secretFromEnvironment: secret !== '',
     trustProxy: trustProxy(env.TRUST_PROXY, nodeEnv),
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     metricsToken: metricsToken(env.METRICS_TOKEN),
@@ -115,6 +127,10 @@ export function loadConfig(env: Env = process.env): Config {
     session: {
       idleDays: int(env, 'SESSION_IDLE_DAYS', 30, 1, 365),
       absoluteDays: int(env, 'SESSION_ABSOLUTE_DAYS', 90, 1, 730),
+    },
+    staffSession: {
+      idleMinutes: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 5, 24 * 60),
+      absoluteHours: int(env, 'STAFF_SESSION_ABSOLUTE_HOURS', 12, 1, 72),
     },
     sms: { provider, msg91 },
   };

@@ -12,6 +12,12 @@ export async function insertSession(
   return row?.id ?? null;
 }
 
+/** Replaces the session's token hash; answers its expiry, or null when the session is gone. */
+export async function replaceTokenHash(db: DbOrTx, sessionId: string, tokenHash: string): Promise<Date | null> {
+  const [row] = await db.update(sessions).set({ tokenHash }).where(eq(sessions.id, sessionId)).returning({ expiresAt: sessions.expiresAt });
+  return row?.expiresAt ?? null;
+}
+
 export async function deleteSessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }

@@ -56,6 +56,25 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
     expiresAt,
     userAgent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
   });
+  setSessionCookie(request, reply, token, expiresAt);
+}
+
+/**
+ * Gives the current session a new token (the old one stops working) and sets its cookie: done when
+ * a session gains privileges (a staff member's second factor), so a token seen before cannot ride
+ * on them.
+ */
+export async function renewSessionToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const app = request.server;
+  if (!request.sessionId) throw new Error('renewSessionToken needs a signed-in request');
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = await repo.replaceTokenHash(app.db, request.sessionId, hashToken(token));
+  if (!expiresAt) return;
+  setSessionCookie(request, reply, token, expiresAt);
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+  const app = request.server;
   reply.setCookie(sessionCookieName(app), token, {
     path: '/',
     httpOnly: true,

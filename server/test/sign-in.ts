@@ -3,8 +3,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LanguageCode } from '../../contract/languages';
-import type { StaffRole } from '../../contract/staff-roles';
-import { staffMembers, users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { SECOND_FACTOR_ROLES, type StaffRole } from '../../contract/staff-roles';
+import { sessions, staffMembers, staffSecondFactors, users } from '../db/schema';
+import { encryptSecret } from '../modules/staff/second-factor-crypto';
+import { newTotpSecret } from '../modules/staff/totp';
 import { hashToken } from '../plugins/session';
 import { insertSession } from '../plugins/session-repository';
 
@@ -31,23 +34,55 @@ export async function signInAs(
       guardianConsentAt: options.guardianConsent ? new Date() : null,
     })
     .returning({ id: users.id });
+  return { userId: user!.id, mobile, headers: await newSession(app, user!.id) };
+}
+
+/** Another sign-in of an existing account (a second browser): a new session's cookie header. */
+export async function newSession(app: FastifyInstance, userId: string): Promise<{ cookie: string }> {
   const token = randomBytes(32).toString('base64url');
   await insertSession(app.db, {
     tokenHash: hashToken(token),
-    userId: user!.id,
+    userId,
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
     userAgent: null,
   });
-  return { userId: user!.id, mobile, headers: { cookie: `sid=${token}` } };
+  return { cookie: `sid=${token}` };
 }
 
-/** Signs in an account that holds staff roles (a translator's languages where given). */
+export interface SignedInStaff extends SignedIn {
+  /** The authenticator secret (base32) when one is set up: totpCode(secret, new Date()) makes a code. */
+  totpSecret: string | null;
+}
+
+/**
+ * Signs in an account that holds staff roles (a translator's languages where given). By default a
+ * member whose roles need a second factor (admin, editor) has an authenticator app set up and this
+ * session has confirmed it, as after a real sign-in; `secondFactor` chooses another state: 'required'
+ * (set up, not confirmed in this session) or 'setup-required' (none set up).
+ */
 export async function signInAsStaff(
   app: FastifyInstance,
   roles: [StaffRole, ...StaffRole[]],
-  options: { languages?: LanguageCode[]; name?: string } = {},
-): Promise<SignedIn> {
+  options: { languages?: LanguageCode[]; name?: string; secondFactor?: 'verified' | 'required' | 'setup-required' } = {},
+): Promise<SignedInStaff> {
   const signedIn = await signInAs(app, { name: options.name ?? `Staff ${roles.join(' and ')}` });
   await app.db.insert(staffMembers).values({ userId: signedIn.userId, roles, languages: options.languages ?? [] });
-  return signedIn;
+  const needed = roles.some((role) => SECOND_FACTOR_ROLES.includes(role));
+  const state = options.secondFactor ?? (needed ? 'verified' : 'setup-required');
+  if (state === 'setup-required') return { ...signedIn, totpSecret: null };
+  const totpSecret = newTotpSecret();
+  const now = new Date();
+  await app.db.insert(staffSecondFactors).values({
+    userId: signedIn.userId,
+    secretCiphertext: encryptSecret(app.config.secret, signedIn.userId, totpSecret),
+    confirmedAt: now,
+  });
+  if (state === 'verified') await app.db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.userId, signedIn.userId));
+  return { ...signedIn, totpSecret };
+}
+
+/** The cookie header a response renewed (the session token after a second factor), or the one sent. */
+export function renewedHeaders(response: { cookies: { name: string; value: string }[] }, sent: { cookie: string }): { cookie: string } {
+  const renewed = response.cookies.find((cookie) => cookie.name === 'sid');
+  return renewed ? { cookie: `sid=${renewed.value}` } : sent;
 }

@@ -1,7 +1,7 @@
 // The one-time password itself: how a code is made, how it is stored (never as itself), and how a
 // typed code is checked.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { MOBILE_DIGITS, OTP_LENGTH } from '../../../contract/auth-rules';
+import { OTP_LENGTH } from '../../../contract/auth-rules';
 
 /** Six digits from the operating system's secure generator, leading zeros kept. */
 export function generateCode(): string {
@@ -24,13 +24,6 @@ export function codeMatches(secret: string, mobile: string, code: string, stored
   const expected = Buffer.from(storedHash, 'hex');
   const actual = Buffer.from(hashCode(secret, mobile, code), 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
-/** The number as 12 digits (country code and 10 digits), or null when it is not one. */
-export function normaliseMobile(raw: string | undefined): string | null {
-  if (typeof raw !== 'string') return null;
-  const digits = raw.replace(/\D/g, '');
-  return digits.length === MOBILE_DIGITS ? digits : null;
 }
 
 export function isCodeShaped(raw: string | undefined): raw is string {

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH } from '../../../contract/auth-rules';
 import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
-import { checkEmail, checkName } from '../../lib/profile-fields';
+import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
-import { codeMatches, generateCode, hashCode, isCodeShaped, normaliseMobile } from './otp';
+import { codeMatches, generateCode, hashCode, isCodeShaped } from './otp';
 import * as repo from './repository';
 
 /** A long wait in whole minutes, as the send-limit messages say it. */

@@ -1,28 +1,102 @@
-// The staff's own calls under /api/staff/: who is signed in as staff.
+// The staff's own calls under /api/staff/: who is signed in as staff and what their session still
+// needs, the second factor, and (for admins) the staff accounts.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { StaffMe } from '../../../contract/staff';
+import { RecoveryCodesAnswer, SecondFactorCodeBody, SecondFactorSetupAnswer, StaffMe } from '../../../contract/staff';
 import { STAFF_ROLES } from '../../../contract/staff-roles';
 import { errorResponses } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
-import { requireStaff } from '../../plugins/staff';
+import { renewSessionToken } from '../../plugins/session';
+import { requireStaffSession, staffActor } from '../../plugins/staff';
+import type { StaffSession } from './service';
+import { secondFactorState } from './service';
+import { confirmSetup, startSetup, verify, type SecondFactorDeps } from './second-factor';
+import memberRoutes from './member-routes';
+
+const tags = ['staff'];
+
+function staffMe(session: StaffSession): StaffMe {
+  const { member } = session;
+  return {
+    userId: member.userId,
+    name: member.name,
+    roles: [...member.roles],
+    languages: [...member.languages],
+    secondFactor: secondFactorState(session),
+  };
+}
 
 export default async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  routeAccess(app, access.staff(...STAFF_ROLES));
+  // Who am I and the second factor's own calls answer before the second factor is confirmed.
+  routeAccess(app, access.staffBeforeSecondFactor(...STAFF_ROLES));
+  const deps: SecondFactorDeps = { db: app.db, secret: app.config.secret };
 
   app.get(
     '/api/staff/me',
     {
       schema: {
-        tags: ['staff'],
-        summary: 'The signed-in staff member: name, roles and the languages a translator was given',
+        tags,
+        summary: 'The signed-in staff member: name, roles, the languages a translator was given, and where the second factor stands',
         response: { 200: StaffMe, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const member = await requireStaff(request);
-      return { userId: member.userId, name: member.name, roles: [...member.roles], languages: [...member.languages] };
+    async (request) => staffMe(await requireStaffSession(request)),
+  );
+
+  app.post(
+    '/api/staff/second-factor/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Start setting up an authenticator app: its QR code, otpauth URI and secret',
+        description:
+          'For admins and editors without a confirmed app. Calling it again replaces a secret not yet confirmed. Nothing is in force until POST /api/staff/second-factor/confirm.',
+        response: { 200: SecondFactorSetupAnswer, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request) => startSetup(deps, await requireStaffSession(request)),
+  );
+
+  app.post(
+    '/api/staff/second-factor/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the new authenticator app with its first code; answers the ten recovery codes, shown only this once',
+        description:
+          'Confirms the second factor for this session too (the session cookie is renewed). Wrong codes count: after 5 within 15 minutes, 429 until the window has passed.',
+        body: SecondFactorCodeBody,
+        response: { 200: RecoveryCodesAnswer, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireStaffSession(request);
+      const recoveryCodes = await confirmSetup(deps, session, await staffActor(request), request.body.code);
+      await renewSessionToken(request, reply);
+      return { recoveryCodes };
     },
   );
+
+  app.post(
+    '/api/staff/second-factor/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the second factor for this session with the app’s code or a recovery code',
+        description:
+          'A code is accepted once (the same code again is refused), a recovery code is spent. The session cookie is renewed. Wrong codes count: after 5 within 15 minutes, 429 until the window has passed.',
+        body: SecondFactorCodeBody,
+        response: { 200: StaffMe, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireStaffSession(request);
+      await verify(deps, session, await staffActor(request), request.body.code);
+      await renewSessionToken(request, reply);
+      return staffMe({ ...session, secondFactorAt: new Date(), secondFactorSet: true });
+    },
+  );
+
+  await app.register(memberRoutes);
 }

@@ -15,7 +15,13 @@ describe('GET /api/staff/me', () => {
     const translator = await signInAsStaff(t.app, ['translator'], { languages: ['hi', 'tm'], name: 'Meena' });
     const res = await me(translator.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: translator.userId, name: 'Meena', roles: ['translator'], languages: ['hi', 'tm'] });
+    expect(res.json()).toEqual({
+      userId: translator.userId,
+      name: 'Meena',
+      roles: ['translator'],
+      languages: ['hi', 'tm'],
+      secondFactor: 'not-needed',
+    });
   });
 
   it('refuses anonymous callers (401) and learners (403, staff only)', async () => {

@@ -43,6 +43,16 @@ export async function findName(db: DbOrTx, userId: string): Promise<string | nul
   return row?.name ?? null;
 }
 
+export async function findAccountByMobile(db: DbOrTx, mobile: string) {
+  const [row] = await db.select({ id: users.id, name: users.name, active: users.active }).from(users).where(eq(users.mobile, mobile)).limit(1);
+  return row ?? null;
+}
+
+export async function insertAccount(db: DbOrTx, values: { mobile: string; name: string }): Promise<string> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
 export interface ProfilePatch {
   name?: string;
   email?: string | null;

@@ -3,6 +3,8 @@
 //
 // The module's surface for other modules (they call this, never users' repository or routes):
 // - learnerName: the name a certificate is issued in
+// - accountByMobile, createAccount: the account behind a number, and a new one (staff accounts are
+//   made by admins and the staff:grant command for people who have not signed in yet)
 import type { GuardianConsentBody, UpdateProfileBody, UserProfile } from '../../../contract/users';
 import { MINOR_AGE } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
@@ -76,4 +78,14 @@ export async function deleteAccount(db: Db, userId: string, mobile: string): Pro
 /** The learner's name as it stands, or null when the account is gone (a certificate is issued in it). */
 export function learnerName(db: DbOrTx, userId: string): Promise<string | null> {
   return repo.findName(db, userId);
+}
+
+/** The account registered with the number (12 digits), or null. */
+export function accountByMobile(db: DbOrTx, mobile: string): Promise<{ id: string; name: string; active: boolean } | null> {
+  return repo.findAccountByMobile(db, mobile);
+}
+
+/** Creates an account for a number that has none, as registration would (without an email). */
+export function createAccount(db: DbOrTx, values: { mobile: string; name: string }): Promise<string> {
+  return repo.insertAccount(db, { mobile: values.mobile, name: checkName(values.name) });
 }
