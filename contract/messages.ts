@@ -108,6 +108,14 @@ export const MESSAGES = {
   uploadTooManyPixels: 'The picture has too many pixels to be processed. Make it smaller and upload it again.',
   uploadActiveContent: 'The SVG image contains a script, which is not allowed.',
 
+  // The media library. For mediaInUse the message names each place (in English); the GET of the
+  // file lists them for the console.
+  mediaFileMissing: 'Choose a file to upload.',
+  mediaNotFound: 'This file is not in the media library.',
+  mediaInUse_one: 'This file is still used in {{count}} place. Remove it from there first, then delete it.',
+  mediaInUse_other: 'This file is still used in {{count}} places. Remove it from there first, then delete it.',
+  mediaDeletedDuringUpload: 'The same file was being deleted while it was uploaded. Please upload it again.',
+
   // Requests the server cannot take. For `validation` the message names the first field at fault
   // (in English) and `details` lists every one; this text is what the translations say.
   validation: 'Some of the information sent is not valid.',

@@ -149,6 +149,11 @@ describe('every route in the OpenAPI document', () => {
       'GET /api/progress/{lang}/stats': 'learner',
       'GET /api/staff/me': 'staff',
       'GET /api/staff/audit': 'staff',
+      'POST /api/staff/media': 'staff',
+      'GET /api/staff/media': 'staff',
+      'GET /api/staff/media/{id}': 'staff',
+      'PATCH /api/staff/media/{id}': 'staff',
+      'DELETE /api/staff/media/{id}': 'staff',
     };
     const rule = new Map((await operations()).map((op) => [`${op.method} ${op.path}`, op.access?.kind]));
     expect(Object.fromEntries(Object.keys(expected).map((route) => [route, rule.get(route)]))).toEqual(expected);

@@ -29,6 +29,22 @@ const PLUGIN_ANSWERS = {
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
+/**
+ * A multipart route (an upload) reads its one file part, `file`, in its handler, as a stream: it has
+ * no body schema to validate, so the document is given the form here.
+ */
+const MULTIPART_FILE_BODY = {
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { file: { type: 'string', format: 'binary', description: 'The file, as one part named file' } },
+        required: ['file'],
+      },
+    },
+  },
+};
+
 /** The route's schema for the document, with the plugins' error answers it does not describe itself. */
 function withPluginAnswers({ schema, url, route }: { schema: FastifySchema | undefined; url: string; route: RouteOptions }) {
   // Every API route has a schema here: the access plugin writes its rule into it.
@@ -42,7 +58,8 @@ function withPluginAnswers({ schema, url, route }: { schema: FastifySchema | und
     if (response[status] !== undefined && response[status] !== ErrorResponse) continue;
     response[status] = { ...ErrorResponse, description: answer.description, ...('headers' in answer ? { headers: answer.headers } : {}) };
   }
-  return { schema: { ...schema, response }, url };
+  const multipartForm = schema.consumes?.includes('multipart/form-data') && schema.body === undefined;
+  return { schema: { ...schema, response, ...(multipartForm ? { body: MULTIPART_FILE_BODY } : {}) }, url };
 }
 
 export default fp(

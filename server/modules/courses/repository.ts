@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
 import { countSubqueries } from '../../lib/course-counts-repository';
+import { containsPattern } from '../../lib/like-pattern';
 
 export interface CourseRow {
   id: string;
@@ -52,10 +53,6 @@ function courseSelect(db: DbOrTx) {
     .leftJoin(videoCounts, eq(videoCounts.courseId, courses.id));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listPublishedCourses(
   db: DbOrTx,
   options: { lang: LanguageCode; search?: string; offset: number; limit: number },
@@ -63,7 +60,7 @@ export async function listPublishedCourses(
   const conditions: SQL[] = [eq(courses.lang, options.lang), eq(courses.published, true)];
   const search = options.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     conditions.push(or(ilike(courses.title, pattern), ilike(courses.description, pattern))!);
   }
   const where = and(...conditions);

@@ -2,7 +2,9 @@
 // Learners open these files on cheap phones over metered data, so the limits are about what a page
 // can afford to show, not what a disk can hold.
 
-export type UploadKind = 'image' | 'document' | 'video';
+import type { UploadKind } from '../../../contract/media-rules';
+
+export type { UploadKind };
 export type FileFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'svg' | 'pdf' | 'mp4' | 'webm';
 
 const MB = 1024 * 1024;

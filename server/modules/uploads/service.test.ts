@@ -10,7 +10,7 @@ import { createLocalDiskStorage } from '../../lib/storage/local-disk-storage';
 import { MAX_BYTES, MAX_SVG_BYTES } from './limits';
 import { cleanFilename, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
 import { UploadRefusedError } from './upload-refused';
-import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg } from './upload-test-files';
+import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg, webm } from './upload-test-files';
 
 let dataDir: string;
 let uploadsDir: string;
@@ -169,6 +169,18 @@ describe('storeUpload: what is accepted', () => {
     expect(fs.readdirSync(deps.scratchDir)).toEqual([]);
   });
 
+  it('reads how long a video plays from its header, and stores one whose header does not say', async () => {
+    const film = await storeUpload(deps, { kind: 'video', filename: 'film.mp4', source: mp4(undefined, undefined, 2048, 95_000) });
+    expect(film.durationMs).toBe(95_000);
+    const recording = await storeUpload(deps, { kind: 'video', filename: 'talk.webm', source: webm(8_250) });
+    expect(recording).toMatchObject({ format: 'webm', durationMs: 8_250 });
+    const live = await storeUpload(deps, { kind: 'video', filename: 'live.webm', source: webm(null) });
+    expect(live.durationMs).toBeUndefined();
+    expect(live.variants).toHaveLength(1);
+    const document = await storeUpload(deps, { kind: 'document', filename: 'a.pdf', source: await pdf() });
+    expect(document.durationMs).toBeUndefined();
+  });
+
   it('refuses a cut-off MP4 video', async () => {
     const video = mp4();
     const error = await refused({ kind: 'video', filename: 'cut.mp4', source: video.subarray(0, video.length - 500) });
@@ -188,6 +200,28 @@ describe('storeUpload: named by content', () => {
     expect(second.sha256).toBe(first.sha256);
     expect(storedFiles()).toEqual(filesAfterFirst);
     expect(puts).toHaveLength(putsAfterFirst);
+  });
+
+  it('does not process or store again a file the caller says is stored, once it is found to be of the kind', async () => {
+    const jpeg = await photo(600, 400);
+    const asked: string[] = [];
+    const isStored = async (hash: string) => {
+      asked.push(hash);
+      return true;
+    };
+    const repeat = await storeUpload(deps, { kind: 'image', filename: 'again.jpg', source: jpeg, isStored });
+    expect(repeat).toMatchObject({ kind: 'image', format: 'jpeg', sha256: sha256(jpeg), bytes: jpeg.length, repeat: true, variants: [] });
+    expect(asked).toEqual([sha256(jpeg)]);
+    expect(storedFiles()).toEqual([]);
+
+    const document = await pdf();
+    expect(await storeUpload(deps, { kind: 'document', filename: 'a.pdf', source: document, isStored })).toMatchObject({ repeat: true, variants: [] });
+    expect(storedFiles()).toEqual([]);
+
+    // The kind is still checked: a stored photo uploaded as a document is refused, not found.
+    const error = await refused({ kind: 'document', filename: 'again.pdf', source: jpeg, isStored });
+    expect(error.code).toBe('uploadNotAccepted');
+    expect(asked).toHaveLength(2);
   });
 
   it('gives different photos different keys', async () => {

@@ -3,10 +3,9 @@
 // with a message a member of staff can act on, cleans or re-encodes it, and stores the result under
 // keys derived from the stored bytes' hash (docs/decisions/0015-uploads.md).
 //
-// There are no routes and no database tables here yet: the media library (its tables, alt text per
-// language, where each file is used) and the multipart routes come with the staff platform, which
-// keeps what storeUpload returns. Refusals are UploadRefusedError (upload-refused.ts), which carry
-// their HTTP status.
+// The media library (media-library/: its table, alt text per language, where each file is used, the
+// staff's multipart routes) calls it and keeps what it returns. Refusals are UploadRefusedError
+// (upload-refused.ts), which carry their HTTP status.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -22,6 +21,7 @@ import { OverLimit, receiveInMemory, receiveToFile, type Received, type UploadSo
 import { sniffFormat } from './sniff';
 import { sanitiseSvg } from './svg-sanitiser';
 import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
+import { videoDurationMs } from './video-duration';
 
 export interface UploadDeps {
   storage: FileStorage;
@@ -44,6 +44,12 @@ export interface UploadInput {
    * limit, so a cut-off stream is refused here as too large instead of stored as if complete.
    */
   source: UploadSource;
+  /**
+   * Asked with the hash of the file as uploaded, once its bytes are received and found to be of the
+   * kind: true when this exact file is stored already, so it is not processed and stored again (the
+   * answer then has `repeat` set and no variants).
+   */
+  isStored?: (sha256: string) => Promise<boolean>;
 }
 
 export interface StoredVariant {
@@ -71,8 +77,12 @@ export interface StoredUpload {
   /** The original's size in pixels once upright (images). */
   width?: number;
   height?: number;
-  /** Photos: the WebP copies, widest first. Other kinds: the one stored file. */
+  /** Videos: how long they play, when their header says. */
+  durationMs?: number;
+  /** Photos: the WebP copies, widest first. Other kinds: the one stored file. None for a repeat. */
   variants: StoredVariant[];
+  /** The same file was stored before (isStored said so): nothing was processed or written. */
+  repeat?: boolean;
   /** What was removed from an SVG that a person may miss (pictures or links to other files). */
   warnings: string[];
 }
@@ -116,16 +126,21 @@ function checkFormat(kind: UploadKind, received: Received): FileFormat {
 
 export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {
   const filename = cleanFilename(input.filename);
-  return input.kind === 'image' ? storeImage(deps, input.source, filename) : storeAsUploaded(deps, input.kind, input.source, filename);
+  return input.kind === 'image' ? storeImage(deps, input, filename) : storeAsUploaded(deps, input, filename);
+}
+
+async function isRepeat(input: UploadInput, sha256: string): Promise<boolean> {
+  return input.isStored ? input.isStored(sha256) : false;
 }
 
 /** Images: small enough to hold in memory while they are checked and re-encoded or cleaned. */
-async function storeImage(deps: UploadDeps, source: UploadSource, filename: string): Promise<StoredUpload> {
-  const received = await receiveInMemory(source, MAX_BYTES.image).catch((error: unknown) => {
+async function storeImage(deps: UploadDeps, input: UploadInput, filename: string): Promise<StoredUpload> {
+  const received = await receiveInMemory(input.source, MAX_BYTES.image).catch((error: unknown) => {
     throw error instanceof OverLimit ? tooLarge('image', undefined, error.size) : error;
   });
   const format = checkFormat('image', received);
   const base = { kind: 'image' as const, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+  if (await isRepeat(input, received.sha256)) return { ...base, variants: [], repeat: true };
   if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes)) };
   const image = await processImage(received.bytes, format as PhotoFormat);
   const variants: StoredVariant[] = [];
@@ -140,18 +155,22 @@ async function storeImage(deps: UploadDeps, source: UploadSource, filename: stri
  * memory), then stored as uploaded (the server has no tools to re-encode them), less an MP4's
  * location.
  */
-async function storeAsUploaded(deps: UploadDeps, kind: Exclude<UploadKind, 'image'>, source: UploadSource, filename: string): Promise<StoredUpload> {
-  const received = await receiveToFile(source, MAX_BYTES[kind], deps.scratchDir).catch((error: unknown) => {
+async function storeAsUploaded(deps: UploadDeps, input: UploadInput, filename: string): Promise<StoredUpload> {
+  const kind = input.kind;
+  const received = await receiveToFile(input.source, MAX_BYTES[kind], deps.scratchDir).catch((error: unknown) => {
     throw error instanceof OverLimit ? tooLarge(kind, undefined, error.size) : error;
   });
   try {
     const format = checkFormat(kind, received);
+    const base = { kind, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+    if (await isRepeat(input, received.sha256)) return { ...base, variants: [], repeat: true };
     if (format === 'pdf') await assertCompletePdf(received.file, received.size);
     const changed = format === 'mp4' && (await removeMp4Metadata(received.file));
+    const durationMs = kind === 'video' ? await videoDurationMs(received.file, format) : undefined;
     const key = contentKey(changed ? await hashFile(received.file) : received.sha256, EXTENSIONS[format]);
     await putOnce(deps.storage, key, () => fs.createReadStream(received.file), CONTENT_TYPES[format]);
     const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
-    return { kind, format, filename, sha256: received.sha256, bytes: received.size, variants: [variant], warnings: [] };
+    return { ...base, ...(durationMs === undefined ? {} : { durationMs }), variants: [variant] };
   } finally {
     await fsp.rm(received.file, { force: true });
   }

@@ -101,6 +101,15 @@ function box(type: string, payload: Buffer): Buffer {
   return Buffer.concat([size, Buffer.from(type, 'latin1'), payload]);
 }
 
+/** An mvhd box's content, version 0: times, a time scale of 600 per second, and the duration. */
+function movieHeader(durationMs: number): Buffer {
+  const mvhd = Buffer.alloc(100, 1);
+  mvhd.writeUInt32BE(0, 0); // version 0, no flags
+  mvhd.writeUInt32BE(600, 12);
+  mvhd.writeUInt32BE(Math.round((durationMs * 600) / 1000), 16);
+  return mvhd;
+}
+
 export const FILMED_AT = '+13.0827+080.2707/';
 const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
 
@@ -109,14 +118,14 @@ const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
  * with its own user data, the place it was filmed (Android's ©xyz in udta) and Apple-style metadata;
  * an XMP box; then the media data.
  */
-export function mp4(majorBrand = 'isom', compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41'], mediaBytes = 2048): Buffer {
+export function mp4(majorBrand = 'isom', compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41'], mediaBytes = 2048, durationMs = 12_500): Buffer {
   const minorVersion = Buffer.from([0, 0, 2, 0]);
   const ftyp = box('ftyp', Buffer.concat([Buffer.from(majorBrand, 'latin1'), minorVersion, ...compatible.map((brand) => Buffer.from(brand, 'latin1'))]));
   const place = Buffer.concat([Buffer.from([0, FILMED_AT.length, 0x15, 0xc7]), Buffer.from(FILMED_AT, 'latin1')]);
   const moov = box(
     'moov',
     Buffer.concat([
-      box('mvhd', Buffer.alloc(100, 1)),
+      box('mvhd', movieHeader(durationMs)),
       box('trak', Buffer.concat([box('tkhd', Buffer.alloc(84, 2)), box('udta', box('name', Buffer.from('Camera track')))])),
       box('udta', Buffer.concat([box('\u00a9xyz', place), box('\u00a9mak', Buffer.from('PhoneMaker'))])),
       box('meta', Buffer.concat([Buffer.alloc(4), box('keys', Buffer.from('com.apple.quicktime.location.ISO6709')), box('ilst', Buffer.from(FILMED_AT))])),
@@ -136,6 +145,29 @@ export function ebml(docType = 'webm', mediaBytes = 2048): Buffer {
   ]);
   const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]), body]);
   return Buffer.concat([header, Buffer.alloc(mediaBytes, 3)]);
+}
+
+/** An EBML element: its id bytes, an 8-byte size, then its content. */
+function ebmlElement(id: number[], content: Buffer): Buffer {
+  const size = Buffer.alloc(8);
+  size.writeBigUInt64BE(BigInt(content.length) | (1n << 56n));
+  return Buffer.concat([Buffer.from(id), size, content]);
+}
+
+/**
+ * A WebM file as a browser's recorder or ffmpeg writes it: the EBML header, then a segment whose
+ * information gives the time scale (1 ms) and the duration, then frames. Without a duration (a live
+ * recording) the information has none.
+ */
+export function webm(durationMs: number | null = 8_250, mediaBytes = 2048): Buffer {
+  const scale = Buffer.from([0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40]); // TimecodeScale 1,000,000 ns
+  const duration = Buffer.alloc(8);
+  if (durationMs !== null) duration.writeDoubleBE(durationMs);
+  const info = ebmlElement([0x15, 0x49, 0xa9, 0x66], Buffer.concat([scale, durationMs === null ? Buffer.alloc(0) : Buffer.concat([Buffer.from([0x44, 0x89, 0x88]), duration])]));
+  const seekHead = ebmlElement([0x11, 0x4d, 0x9b, 0x74], Buffer.alloc(40, 0));
+  const cluster = ebmlElement([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(mediaBytes, 3));
+  const segment = Buffer.concat([Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), seekHead, info, cluster]);
+  return Buffer.concat([ebml('webm', 0), segment]);
 }
 
 export const simpleSvg = (body = '<rect width="40" height="30" fill="#2b2f86"/>') =>

@@ -1,0 +1,97 @@
+// Where a stored file is used: every place content can name a file, in one list (USAGE_SOURCES), read
+// in one statement. A place names a file when its value contains one of the file's storage keys
+// (`by-hash/ab/ab....webp`): a file field holds its path (`uploads/by-hash/...`, or a store's https
+// address), and rich text shows or links it (`<img src="/uploads/by-hash/...">`). The key carries
+// 128 bits of the file's hash, so no other text contains it by chance.
+//
+// This reads the content modules' tables directly, as the DPDP copy does (ADR 12): the point is to
+// miss nothing, and a list spread over six modules' surfaces would be easy to leave one out of.
+// A new place that can name a file (a new field, or the drafts of content_versions) is one more
+// entry in USAGE_SOURCES, and nothing else changes.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../../contract/media-library';
+import type { DbOrTx } from '../../../db/client';
+import { bannerImages, bannerItems, blogs, courses, courseVideos, lessons, mediaImages, mediaTitles, successStories } from '../../../db/schema';
+
+export type UsageKind = (typeof MEDIA_USAGE_KINDS)[number];
+export type UsageField = (typeof MEDIA_USAGE_FIELDS)[number];
+
+interface UsageSource {
+  kind: UsageKind;
+  /**
+   * The select list and FROM of one row of it: its id, title, language, and the course it is part
+   * of (id and title), each null where it does not apply.
+   */
+  row: SQL;
+  /** The columns of that row that can name a file, by what they are. */
+  fields: Partial<Record<UsageField, AnyPgColumn>>;
+}
+
+const none = sql`null::text`;
+
+/** Every place content can name a stored file. */
+const USAGE_SOURCES: readonly UsageSource[] = [
+  {
+    kind: 'course',
+    row: sql`${courses.id}::text, ${courses.title}, ${courses.lang}, ${none}, ${none} from ${courses}`,
+    fields: { image: courses.image, document: courses.document, description: courses.description, summary: courses.summary, journal: courses.journal },
+  },
+  {
+    kind: 'lesson',
+    row: sql`${lessons.id}::text, ${lessons.title}, ${courses.lang}, ${courses.id}::text, ${courses.title} from ${lessons} join ${courses} on ${courses.id} = ${lessons.courseId}`,
+    fields: { content: lessons.content },
+  },
+  {
+    kind: 'video',
+    row: sql`${courseVideos.id}::text, ${courseVideos.title}, ${courses.lang}, ${courses.id}::text, ${courses.title} from ${courseVideos} join ${courses} on ${courses.id} = ${courseVideos.courseId}`,
+    fields: { video: courseVideos.video, poster: courseVideos.poster },
+  },
+  {
+    kind: 'blog',
+    row: sql`${blogs.id}::text, ${blogs.title}, ${none}, ${none}, ${none} from ${blogs}`,
+    fields: { image: blogs.image, description: blogs.description },
+  },
+  {
+    kind: 'story',
+    row: sql`${successStories.id}::text, ${successStories.authorName}, ${none}, ${none}, ${none} from ${successStories}`,
+    fields: { image: successStories.image, description: successStories.description },
+  },
+  {
+    kind: 'gallery',
+    row: sql`${mediaTitles.id}::text, ${mediaTitles.title}, ${none}, ${none}, ${none} from ${mediaImages} join ${mediaTitles} on ${mediaTitles.id} = ${mediaImages.titleId}`,
+    fields: { image: mediaImages.image },
+  },
+  {
+    kind: 'banner',
+    row: sql`${bannerItems.id}::text, ${bannerItems.title}, ${none}, ${none}, ${none} from ${bannerImages} join ${bannerItems} on ${bannerItems.id} = ${bannerImages.bannerId}`,
+    fields: { image: bannerImages.image },
+  },
+  // Drafts (content_versions, whose body is jsonb) join this list when that table lands:
+  // { kind: <the version's content kind>, row: sql`... from content_versions`, fields: { draft: body::text } }.
+];
+
+export interface UsageRow {
+  kind: UsageKind;
+  field: UsageField;
+  id: string;
+  title: string;
+  lang: string | null;
+  courseId: string | null;
+  courseTitle: string | null;
+}
+
+/** Every place that names one of the keys, each once, in a stable order (kind, title, field). */
+export async function placesNaming(db: DbOrTx, keys: readonly string[]): Promise<UsageRow[]> {
+  if (keys.length === 0) return [];
+  const names = (column: AnyPgColumn) => sql`(${sql.join(keys.map((key) => sql`strpos(${column}, ${key}) > 0`), sql` or `)})`;
+  const selects = USAGE_SOURCES.flatMap((source) =>
+    Object.entries(source.fields).map(([field, column]) => sql`select ${source.kind}::text, ${field}::text, ${source.row} where ${names(column)}`),
+  );
+  const result = await db.execute(sql`
+    select kind, field, id, title, lang, course_id as "courseId", course_title as "courseTitle"
+    from (${sql.join(selects, sql` union `)}) as used (kind, field, id, title, lang, course_id, course_title)
+    order by kind, title, lang nulls first, field, id
+  `);
+  return (result as unknown as { rows: UsageRow[] }).rows;
+}
