@@ -8,8 +8,7 @@ import { errorResponses } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
 import { renewSessionToken } from '../../plugins/session';
 import { requireStaffSession, staffActor } from '../../plugins/staff';
-import type { StaffSession } from './service';
-import { secondFactorState } from './service';
+import { secondFactorState, type StaffSession } from './service';
 import { confirmSetup, startSetup, verify, type SecondFactorDeps } from './second-factor';
 import memberRoutes from './member-routes';
 
