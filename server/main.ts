@@ -11,6 +11,7 @@ import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/content/importer';
 import { pruneSessions } from './plugins/session';
 import { pruneOtpChallenges } from './modules/auth/service';
+import { stopGracefully } from './plugins/stopping';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -42,7 +43,9 @@ async function main() {
     app.log.info({ signal }, 'stopping');
     clearInterval(pruneTimer);
     try {
-      await app.close();
+      // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
+      // database closes, so the embedded one is left clean.
+      await stopGracefully(app, config.shutdownGraceSeconds * 1000);
       await database.close();
     } finally {
       releaseLock();

@@ -28,6 +28,8 @@ export interface Config {
   /** Bearer token that opens /metrics; without it /metrics does not answer. */
   metricsToken: string | undefined;
   logLevel: string;
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  shutdownGraceSeconds: number;
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 300),
     otp: {
       ttlSeconds,
       maxAttempts: 5,
