@@ -142,7 +142,7 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
   check(
     after.every(refusedCleanly),
     'every call after the signal was finished (2xx) or refused cleanly (503 serviceUnavailable with Retry-After, connection refused or never taken)',
-    describeOutcomes(after.filter((r) => !refusedCleanly(r))) || 'all',
+    `exceptions: ${describeOutcomes(after.filter((r) => !refusedCleanly(r)))}`,
   );
   check(
     after.every((r) => r.error !== 'timeout' && r.error !== 'truncated' && r.error !== 'other' && r.status !== 500),

@@ -208,5 +208,5 @@ export function outcomes(records: Record[]): Map<string, number> {
 
 export function describeOutcomes(records: Record[]): string {
   const counts = [...outcomes(records)].sort(([a], [b]) => a.localeCompare(b));
-  return counts.length ? counts.map(([key, n]) => `${key}: ${n}`).join(', ') : 'no calls';
+  return counts.length ? counts.map(([key, n]) => `${key}: ${n}`).join(', ') : 'none';
 }
