@@ -110,13 +110,29 @@ export async function storedInPglite(pgdata: string): Promise<StoredWrites & { t
   }
 }
 
+/** The writes stored, as the server tells each learner (the DPDP copy of their data, GET /api/user/me/export). */
+export async function storedThroughServer(learners: Learner[]): Promise<StoredWrites> {
+  const completions: { mobile: string; id: string }[] = [];
+  const attempts: { mobile: string; n: number }[] = [];
+  for (const learner of learners) {
+    const answer = await learner.call('GET', '/api/user/me/export');
+    if (answer.status !== 200) throw new Error(`export of ${learner.mobile}: ${answer.status} ${answer.error ?? JSON.stringify(answer.body)}`);
+    const data = answer.body as { completions: { lessonId: string | null; videoId: string | null }[]; quizAttempts: unknown[] };
+    for (const c of data.completions) completions.push({ mobile: learner.mobile, id: (c.lessonId ?? c.videoId)! });
+    attempts.push({ mobile: learner.mobile, n: data.quizAttempts.length });
+  }
+  return toStored(completions, attempts);
+}
+
 export interface Traffic {
   records: Record[];
   ledger: Ledger;
+  /** Where each learner is in the map, so work carries on where it stopped (new lessons, not the same ones). */
+  places: Map<string, { step: number; next: number; quiz: number }>;
 }
 
 export function newTraffic(): Traffic {
-  return { records: [], ledger: new Ledger() };
+  return { records: [], ledger: new Ledger(), places: new Map() };
 }
 
 function record(traffic: Traffic, kind: CallKind, answer: Answer): Record {
@@ -165,22 +181,23 @@ export async function work(
 ): Promise<void> {
   await Promise.all(
     learners.map(async (learner, index) => {
-      let next = (index * 7) % map.completables.length;
-      let quiz = index % map.quizzes.length;
-      for (let step = 0; !stop(); step++) {
+      let place = traffic.places.get(learner.mobile);
+      if (!place) traffic.places.set(learner.mobile, (place = { step: 0, next: (index * 7) % map.completables.length, quiz: index % map.quizzes.length }));
+      for (; !stop(); place.step++) {
+        const step = place.step;
         let entry: Record;
         switch (step % 4) {
           case 0:
           case 1: {
-            const item = map.completables[next]!;
-            next = (next + 1) % map.completables.length;
+            const item = map.completables[place.next]!;
+            place.next = (place.next + 1) % map.completables.length;
             entry = record(traffic, 'complete', await learner.call('POST', item.path));
             if (entry.status >= 200 && entry.status < 300) traffic.ledger.acknowledge('complete', learner.mobile, item.id);
             break;
           }
           case 2: {
-            const target = map.quizzes[quiz]!;
-            quiz = (quiz + 1) % map.quizzes.length;
+            const target = map.quizzes[place.quiz]!;
+            place.quiz = (place.quiz + 1) % map.quizzes.length;
             entry = record(traffic, 'quiz', await learner.call('POST', target.path, { answers: target.answers }));
             if (entry.status >= 200 && entry.status < 300) traffic.ledger.acknowledge('quiz', learner.mobile, target.quizId);
             break;

@@ -55,8 +55,9 @@ export const BASE_ENV: Record<string, string> = {
   METRICS_TOKEN: '',
 };
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts the server with these settings on top of BASE_ENV; on `port` (to come back where learners know it) or a free one. */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...BASE_ENV, WEB_DIR: path.join(root, 'tests/faults/no-web-build'), PORT: String(port), ...env },
