@@ -12,13 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { learners, learningMap } from './lib/learner';
-import { describeOutcomes, enrolEverywhere, newTraffic, storedInPglite, work } from './lib/load';
+import { describeOutcomes, enrolEverywhere, newTraffic, slowest, storedInPglite, work } from './lib/load';
 import { newConnectionGet, slowRequest, type RawAnswer } from './lib/raw-request';
 import { check, found, onCleanup, runScript, sleep, step } from './lib/report';
 import { startServer } from './lib/server-process';
 import { waitFor } from '../../server/test/ports';
 
-const LEARNERS = 30;
+const LEARNERS = 20;
 const SLOW_REQUESTS = 5;
 const GRACE_SECONDS = 5;
 
@@ -124,7 +124,7 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
   check(
     before.every((r) => r.status >= 200 && r.status < 300),
     'every call before the signal succeeded',
-    describeOutcomes(before),
+    `${describeOutcomes(before)}; slowest: ${slowest(before)}`,
   );
   check(
     slowAnswers.every((a) => a.status === 200),

@@ -227,3 +227,12 @@ export function describeOutcomes(records: Record[]): string {
   const counts = [...outcomes(records)].sort(([a], [b]) => a.localeCompare(b));
   return counts.length ? counts.map(([key, n]) => `${key}: ${n}`).join(', ') : 'none';
 }
+
+/** The slowest calls, for a failure's figures: kind, outcome and how long each took. */
+export function slowest(records: Record[], n = 3): string {
+  return [...records]
+    .sort((a, b) => b.answeredAt - b.sentAt - (a.answeredAt - a.sentAt))
+    .slice(0, n)
+    .map((r) => `${r.kind} ${r.error ?? r.status} in ${((r.answeredAt - r.sentAt) / 1000).toFixed(1)} s`)
+    .join(', ');
+}
