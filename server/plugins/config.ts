@@ -44,6 +44,10 @@ export interface Config {
     idleDays: number;
     absoluteDays: number;
   };
+  retention: {
+    /** A learner inactive (no sign-in, no use of a session) for longer is erased with all their data. */
+    inactiveDays: number;
+  };
   sms: {
     provider: SmsProviderName;
     msg91: { authKey: string; templateId: string; baseUrl: string };
@@ -119,6 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
       idleDays: int(env, 'SESSION_IDLE_DAYS', 30, 1, 365),
       absoluteDays: int(env, 'SESSION_ABSOLUTE_DAYS', 90, 1, 730),
     },
+    // Three years by default: docs/decisions/0017-retention-of-inactive-learners.md.
+    retention: { inactiveDays: int(env, 'RETENTION_INACTIVE_DAYS', 1095, 30, 3650) },
     sms: { provider, msg91 },
   };
 }
