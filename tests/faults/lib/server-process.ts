@@ -29,8 +29,8 @@ export interface ServerProcess {
   exited: Promise<Exit>;
   /** Resolves when /health/ready answers 200; throws if the server exits or the time runs out. */
   waitReady(timeoutMs?: number): Promise<number>;
-  /** The latest one-time password the server logged for the number. */
-  otpFor(mobile: string): Promise<string>;
+  /** The next one-time password the server logs for the number (each is handed out once). */
+  otpFor(mobile: string, timeoutMs?: number): Promise<string>;
   /** Log lines whose message matches. */
   logged(pattern: RegExp): LogLine[];
   /** Sends the signal and waits for the exit (SIGKILL after `timeoutMs`). */
@@ -64,6 +64,9 @@ export async function startServer(env: Record<string, string>, port?: number): P
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: LogLine[] = [];
+  // The latest one-time password per number, as the lines arrive (hundreds of learners wait for theirs at once).
+  const codes = new Map<string, string>();
+  const otpLine = /One-time password for (\d+): (\d+)/;
   const read = (stream: NodeJS.ReadableStream) => {
     let buffer = '';
     stream.on('data', (chunk: Buffer) => {
@@ -73,11 +76,15 @@ export async function startServer(env: Record<string, string>, port?: number): P
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 1);
         if (!line.trim()) continue;
+        let parsed: LogLine;
         try {
-          log.push(JSON.parse(line) as LogLine);
+          parsed = JSON.parse(line) as LogLine;
         } catch {
-          log.push({ msg: line });
+          parsed = { msg: line };
         }
+        log.push(parsed);
+        const otp = parsed.msg?.includes('One-time password') ? otpLine.exec(parsed.msg) : null;
+        if (otp) codes.set(otp[1]!, otp[2]!);
       }
     });
   };
@@ -110,18 +117,12 @@ export async function startServer(env: Record<string, string>, port?: number): P
       );
       return Date.now() - start;
     },
-    async otpFor(mobile) {
-      const pattern = new RegExp(`One-time password for ${mobile}: (\\d+)`);
-      let code: string | undefined;
-      await waitFor(
-        () => {
-          for (let i = log.length - 1; i >= 0 && !code; i--) code = pattern.exec(log[i]!.msg ?? '')?.[1];
-          return code !== undefined;
-        },
-        10_000,
-        `the one-time password for ${mobile} in the log`,
-      );
-      return code!;
+    async otpFor(mobile, timeoutMs = 10_000) {
+      await waitFor(() => codes.has(mobile), timeoutMs, `the one-time password for ${mobile} in the log`);
+      const code = codes.get(mobile)!;
+      // Used once: a later sign-in of the number waits for its new code.
+      codes.delete(mobile);
+      return code;
     },
     logged: (pattern) => log.filter((line) => pattern.test(line.msg ?? '')),
     async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
