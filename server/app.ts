@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import databaseFaults from './plugins/database-faults';
 import errors from './plugins/errors';
+import stopping from './plugins/stopping';
 import bodyLimits, { DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import inputText from './plugins/input-text';
 import security from './plugins/security';
@@ -58,6 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     // Each route gets the limit its body schema needs (plugins/body-limits.ts).
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Requests that arrive while the server stops get the API's own 503 (plugins/stopping.ts).
+    return503OnClosing: false,
     ajv: {
       // Unknown fields are dropped, never stored; "5" in a query becomes 5.
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -68,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configAndDb, { config: options.config, db: options.db });
   await app.register(databaseFaults);
   await app.register(errors);
+  await app.register(stopping);
   await app.register(bodyLimits);
   await app.register(inputText);
   await app.register(security);

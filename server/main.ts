@@ -10,8 +10,8 @@ import { ConfigError, loadConfig } from './plugins/config';
 import { withDataDirSecret } from './lib/secret-file';
 import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/content/importer';
-import { pruneSessions } from './plugins/session';
-import { pruneOtpChallenges } from './modules/auth/service';
+import { startRetentionJob } from './modules/retention/service';
+import { stopGracefully } from './plugins/stopping';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -28,22 +28,20 @@ async function main() {
 
   await importContentIfEmpty({ db: database.db, contentDir: path.join(root, 'content'), uploadsDir: config.uploadsDir, log: app.log });
 
-  // Expired sessions and spent one-time-password records (they hold a number and an address) are
-  // deleted hourly: kept no longer than the rules that read them need.
-  const prune = () =>
-    Promise.all([pruneSessions(app), pruneOtpChallenges(app)]).catch((err) => app.log.warn({ err }, 'pruning failed'));
-  void prune();
-  const pruneTimer = setInterval(() => void prune(), 60 * 60 * 1000);
-  pruneTimer.unref();
+  // Learners inactive past the retention period, ended sessions and spent one-time-password records
+  // (they hold a number and an address) are deleted now and hourly (ADR 17).
+  const stopRetention = startRetentionJob({ db: database.db, config, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
-    clearInterval(pruneTimer);
     try {
-      await app.close();
+      // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
+      // database closes, so the embedded one is left clean.
+      await stopGracefully(app, config.shutdownGraceSeconds * 1000);
+      await stopRetention();
       await database.close();
     } finally {
       releaseLock();

@@ -37,8 +37,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // A database host that does not answer fails a request in seconds instead of holding it.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-    // An idle client that loses its connection must not crash the process.
+    // A client that loses its connection must not crash the process: PostgreSQL ending its sessions
+    // (a restart: 57P01) reaches an idle client through the pool's 'error', and a client checked out
+    // between two statements of a transaction through its own 'error', which nothing else listens
+    // to. Its next statement then fails as unreachable (503), and the pool drops it on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

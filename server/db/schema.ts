@@ -48,9 +48,13 @@ export const users = pgTable(
     guardianRelationship: text('guardian_relationship'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // When the account last signed in or used a session (written at sign-in and at most hourly
+    // after): the retention job erases learners inactive for longer than the retention period.
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_mobile_key').on(t.mobile),
+    index('users_role_last_active_idx').on(t.role, t.lastActiveAt),
     // Built from the contract's rules, so changing one there makes drizzle-kit write its migration.
     check('users_mobile_format', sql`${t.mobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),

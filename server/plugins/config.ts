@@ -34,6 +34,8 @@ export interface Config {
   /** Bearer token that opens /metrics; without it /metrics does not answer. */
   metricsToken: string | undefined;
   logLevel: string;
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  shutdownGraceSeconds: number;
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
@@ -52,6 +54,10 @@ export interface Config {
   staffSession: {
     idleMinutes: number;
     absoluteHours: number;
+  };
+  retention: {
+    /** A learner inactive (no sign-in, no use of a session) for longer is erased with all their data. */
+    inactiveDays: number;
   };
   sms: {
     provider: SmsProviderName;
@@ -116,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 300),
     otp: {
       ttlSeconds,
       maxAttempts: 5,
@@ -132,6 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
       idleMinutes: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 5, 24 * 60),
       absoluteHours: int(env, 'STAFF_SESSION_ABSOLUTE_HOURS', 12, 1, 72),
     },
+    // Three years by default: docs/decisions/0017-retention-of-inactive-learners.md.
+    retention: { inactiveDays: int(env, 'RETENTION_INACTIVE_DAYS', 1095, 30, 3650) },
     sms: { provider, msg91 },
   };
 }

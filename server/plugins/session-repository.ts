@@ -4,11 +4,15 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 
+/** Stores a new session and, in the same statement, marks its user active now (for retention). */
 export async function insertSession(
   db: DbOrTx,
   values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null },
 ): Promise<string | null> {
-  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  const active = db.$with('active').as(
+    db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, values.userId)).returning({ id: users.id }),
+  );
+  const [row] = await db.with(active).insert(sessions).values(values).returning({ id: sessions.id });
   return row?.id ?? null;
 }
 
@@ -55,11 +59,19 @@ export function prepareSessionLookup(db: Db) {
 
 export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
-export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+/** Moves the session's and its user's last activity to now, in one statement. */
+export async function touchSession(db: DbOrTx, sessionId: string, userId: string, now: Date): Promise<void> {
+  const touched = db.$with('touched').as(
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)).returning({ id: sessions.id }),
+  );
+  await db.with(touched).update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
 }
 
-/** Deletes sessions past their absolute lifetime or idle since before the cutoff. */
-export async function deleteEndedSessions(db: DbOrTx, now: Date, idleCutoff: Date): Promise<void> {
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+/** Deletes sessions past their absolute lifetime or idle since before the cutoff; returns how many. */
+export async function deleteEndedSessions(db: DbOrTx, now: Date, idleCutoff: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import * as repo from './session-repository';
+import type { Db } from '../db/client';
+import type { Config } from './config';
 
 /** The signed-in user as the server knows it (the wire shape is contract/auth.ts SessionUser). */
 export interface SignedInUser {
@@ -105,18 +107,17 @@ async function loadUser(request: FastifyRequest, lookup: repo.SessionLookup): Pr
   const [row] = await lookup.execute({ tokenHash: hashToken(token), now, idleCutoff });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await repo.touchSession(app.db, row.sessionId, now);
+    await repo.touchSession(app.db, row.sessionId, row.id, now);
   }
   request.sessionId = row.sessionId;
   const { sessionId: _sessionId, lastSeenAt: _lastSeenAt, ...user } = row;
   return user;
 }
 
-/** Deletes expired and idle sessions; called periodically by the server. */
-export async function pruneSessions(app: FastifyInstance): Promise<void> {
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - app.config.session.idleDays * DAY_MS);
-  await repo.deleteEndedSessions(app.db, now, idleCutoff);
+/** Deletes expired and idle sessions and returns how many; the retention job calls it periodically. */
+export async function pruneSessions(deps: { db: Db; config: Config }, now = new Date()): Promise<number> {
+  const idleCutoff = new Date(now.getTime() - deps.config.session.idleDays * DAY_MS);
+  return repo.deleteEndedSessions(deps.db, now, idleCutoff);
 }
 
 export default fp(

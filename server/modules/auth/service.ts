@@ -2,7 +2,7 @@
 // checking a typed code (expiry, single use, bound to the number, a bounded number of tries).
 //
 // The module's surface for other modules: none; its routes call sendCode, login and register with
-// the app's AuthDeps, and main.ts calls pruneOtpChallenges periodically.
+// the app's AuthDeps, and the retention job (modules/retention) calls pruneOtpChallenges hourly.
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH } from '../../../contract/auth-rules';
@@ -146,7 +146,7 @@ async function verify(deps: AuthDeps, mobile: string, code: string): Promise<str
 /**
  * Deletes challenges that no limit, cooldown or sign-in can need any more (older than both the
  * limit window and the code lifetime): they hold a number and an address, so they are not kept.
- * Meant to run periodically beside pruneSessions.
+ * The retention job runs it hourly beside pruneSessions.
  */
 export async function pruneOtpChallenges(deps: Pick<AuthDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
   const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds);

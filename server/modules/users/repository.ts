@@ -1,9 +1,10 @@
 // Storage of a learner's own record: the profile, and everything kept about them for the DPDP
 // rights to a copy and to erasure. The copy reads every table that names the learner directly, in
 // one place, so that no table can be left out of it; erasure relies on the cascading foreign keys.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt, notExists } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
+  staffMembers,
   certificates,
   completions,
   courseRatings,
@@ -164,4 +165,37 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
 export async function deleteAccount(db: DbOrTx, userId: string, mobile: string): Promise<void> {
   await db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
   await db.delete(users).where(eq(users.id, userId));
+}
+
+/**
+ * Learners last active before the cutoff, longest inactive first, at most `limit`. Anyone holding a
+ * staff record (staff_members, the staff module's table, read here so no staff account is missed)
+ * is kept: staff accounts are never erased for inactivity.
+ */
+export function findInactiveLearners(db: DbOrTx, cutoff: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'user'),
+        lt(users.lastActiveAt, cutoff),
+        notExists(db.select({ one: staffMembers.userId }).from(staffMembers).where(eq(staffMembers.userId, users.id))),
+      ),
+    )
+    .orderBy(asc(users.lastActiveAt))
+    .limit(limit);
+}
+
+/**
+ * The learner's number if they are still inactive since before the cutoff, locking their row until
+ * the transaction ends, so a sign-in at that moment waits and cannot be erased with them.
+ */
+export async function lockIfInactive(tx: DbOrTx, userId: string, cutoff: Date): Promise<string | null> {
+  const [row] = await tx
+    .select({ mobile: users.mobile })
+    .from(users)
+    .where(and(eq(users.id, userId), lt(users.lastActiveAt, cutoff)))
+    .for('update');
+  return row?.mobile ?? null;
 }

@@ -5,6 +5,7 @@
 // - learnerName: the name a certificate is issued in
 // - accountByMobile, createAccount: the account behind a number, and a new one (staff accounts are
 //   made by admins and the staff:grant command for people who have not signed in yet)
+// - eraseInactiveLearners: the retention job's erasure of learners inactive past the period
 import type { GuardianConsentBody, UpdateProfileBody, UserProfile } from '../../../contract/users';
 import { MINOR_AGE } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
@@ -73,6 +74,28 @@ export async function deleteAccount(db: Db, userId: string, mobile: string): Pro
     await withdrawRatings(tx, userId);
     await repo.deleteAccount(tx, userId, mobile);
   });
+}
+
+/**
+ * Erases, as deleteAccount does, every learner (never a staff account) whose last activity is before
+ * the cutoff, `batch` at a time; returns how many. One that signs in meanwhile is kept.
+ */
+export async function eraseInactiveLearners(db: Db, cutoff: Date, batch = 200): Promise<number> {
+  let erased = 0;
+  for (;;) {
+    const found = await repo.findInactiveLearners(db, cutoff, batch);
+    for (const { id } of found) {
+      const done = await db.transaction(async (tx) => {
+        const mobile = await repo.lockIfInactive(tx, id, cutoff);
+        if (mobile === null) return false;
+        await withdrawRatings(tx, id);
+        await repo.deleteAccount(tx, id, mobile);
+        return true;
+      });
+      if (done) erased += 1;
+    }
+    if (found.length < batch) return erased;
+  }
 }
 
 /** The learner's name as it stands, or null when the account is gone (a certificate is issued in it). */

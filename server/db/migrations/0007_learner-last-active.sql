@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "last_active_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_role_last_active_idx" ON "users" USING btree ("role","last_active_at");
