@@ -166,6 +166,7 @@ export const Author = nullable(Type.Object({ id: nullable(Type.String()), name: 
 
 export const LanguageState = Type.Object({
   lang: Lang,
+  publicId: Type.String({ format: 'uuid', description: 'The id learners and the public API know this language by (a course’s, a post’s...), once published' }),
   status: ContentStatusSchema,
   headVersion: Type.Integer(),
   publishedVersion: nullable(Type.Integer({ description: 'The version learners see; null when nothing is published' })),

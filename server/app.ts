@@ -36,6 +36,7 @@ import successStories from './modules/success-stories/routes';
 import media from './modules/media/routes';
 import staffRoutes from './modules/staff/routes';
 import audit from './modules/audit/routes';
+import content from './modules/content/routes';
 import pages from './modules/pages/routes';
 
 export interface AppOptions {
@@ -94,9 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(successStories);
   await app.register(media);
 
-  // The staff side: who is signed in as staff, the audit log.
+  // The staff side: who is signed in as staff, the audit log, authoring content.
   await app.register(staffRoutes);
   await app.register(audit);
+  await app.register(content);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

@@ -9,6 +9,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { ConfigError, loadConfig } from './plugins/config';
 import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/content/importer';
+import { startPublishingSchedule } from './modules/content/scheduler';
 import { pruneSessions } from './plugins/session';
 import { pruneOtpChallenges } from './modules/auth/service';
 
@@ -34,6 +35,8 @@ async function main() {
   void prune();
   const pruneTimer = setInterval(() => void prune(), 60 * 60 * 1000);
   pruneTimer.unref();
+  // Content staff scheduled for a time is published by whichever instance finds it due first.
+  const stopSchedule = startPublishingSchedule(app);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +44,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     clearInterval(pruneTimer);
+    stopSchedule();
     try {
       await app.close();
       await database.close();

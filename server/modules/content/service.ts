@@ -60,9 +60,10 @@ const isEditor = (member: StaffMember) => member.roles.includes('admin') || memb
 
 // ---------------------------------------------------------------- shapes of answers
 
-function stateOut(state: items.StateRow): LanguageState {
+function stateOut(item: items.ItemRow, state: items.StateRow): LanguageState {
   return {
     lang: state.lang as LanguageCode,
+    publicId: publicId(item.kind as ContentKind, item, state.lang as LanguageCode),
     status: state.status as ContentStatus,
     headVersion: state.headVersion,
     publishedVersion: state.publishedVersion,
@@ -83,7 +84,7 @@ function itemOut(item: items.ItemRow, title: string, states: items.StateRow[]): 
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     deletedAt: item.deletedAt?.toISOString() ?? null,
-    languages: states.map(stateOut),
+    languages: states.map((state) => stateOut(item, state)),
   };
 }
 
@@ -104,7 +105,7 @@ async function headOut(db: DbOrTx, item: items.ItemRow, state: items.StateRow, v
     kind: item.kind as ContentKind,
     lang: state.lang as LanguageCode,
     version: await versionOut(db, version),
-    state: stateOut(state),
+    state: stateOut(item, state),
     body: version.body as AnyDocument,
   };
 }
@@ -613,10 +614,10 @@ export function publishLanguage(db: Db, writer: Writer, id: string, lang: Langua
         before: { scheduled: state.publishAt ? { version: state.scheduledVersion, at: state.publishAt.toISOString() } : null },
         after: { scheduled: { version: number, at: input.at.toISOString() } },
       });
-      return stateOut(next);
+      return stateOut(item, next);
     }
     const { state: next } = await publishNow(tx, writer.actor, item, lang, number, { audit: true });
-    return stateOut(next);
+    return stateOut(item, next);
   });
 }
 
@@ -624,7 +625,7 @@ export function cancelSchedule(db: Db, writer: Writer, id: string, lang: Languag
   return db.transaction(async (tx) => {
     const item = await lockLiveItem(tx, id);
     const { state } = await requireHead(tx, item, lang);
-    if (!state.publishAt) return stateOut(state);
+    if (!state.publishAt) return stateOut(item, state);
     const next = await items.updateState(tx, id, lang, { scheduledVersion: null, publishAt: null, scheduledBy: null });
     await takeOwnership(tx, item);
     await recordAudit(tx, writer.actor, {
@@ -635,7 +636,7 @@ export function cancelSchedule(db: Db, writer: Writer, id: string, lang: Languag
       before: { scheduled: { version: state.scheduledVersion, at: state.publishAt.toISOString() } },
       after: { scheduled: null },
     });
-    return stateOut(next);
+    return stateOut(item, next);
   });
 }
 
@@ -643,7 +644,7 @@ export function unpublishLanguage(db: Db, writer: Writer, id: string, lang: Lang
   return db.transaction(async (tx) => {
     const item = await lockLiveItem(tx, id);
     const { state } = await requireHead(tx, item, lang);
-    if (state.publishedVersion === null) return stateOut(state);
+    if (state.publishedVersion === null) return stateOut(item, state);
     await hide(tx, item, lang);
     const status: ContentStatus = state.status === 'published' ? 'draft' : (state.status as ContentStatus);
     const next = await items.updateState(tx, id, lang, { publishedVersion: null, publishedAt: null, status });
@@ -657,7 +658,7 @@ export function unpublishLanguage(db: Db, writer: Writer, id: string, lang: Lang
       before: { publishedVersion: state.publishedVersion, status: state.status },
       after: { publishedVersion: null, status },
     });
-    return stateOut(next);
+    return stateOut(item, next);
   });
 }
 
