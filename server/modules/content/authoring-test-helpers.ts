@@ -47,7 +47,7 @@ export function courseBody(title = 'Safe money'): CourseDocument {
 }
 
 export function staffApi(app: FastifyInstance) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Headers | undefined, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Headers, payload?: unknown) =>
     app.inject({ method, url, headers: who, ...(payload === undefined ? {} : { payload: payload as object }) });
   return {
     call,
