@@ -75,10 +75,10 @@ export function staffApi(app: FastifyInstance) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as LanguageState;
     },
-    async template(who: Headers, id: string, lang: LanguageCode) {
+    async template<T = CourseDocument>(who: Headers, id: string, lang: LanguageCode) {
       const res = await call('GET', `/api/staff/content/${id}/${lang}/template`, who);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { sourceLang: LanguageCode; sourceVersion: number; baseVersion: number; body: CourseDocument };
+      return res.json() as { sourceLang: LanguageCode; sourceVersion: number; baseVersion: number; body: T };
     },
   };
 }

@@ -117,7 +117,7 @@ async function upsertRoot(
   const childChanges = (await options.childChanges?.()) ?? 0;
   if (!Object.keys(diff).length && childChanges === 0) return 'unchanged';
   if (options.hasUpdatedAt) diff.updatedAt = new Date();
-  await tx.update(table).set(diff as never).where(eq(table.id, row.id));
+  if (Object.keys(diff).length) await tx.update(table).set(diff as never).where(eq(table.id, row.id));
   return 'updated';
 }
 
