@@ -46,14 +46,14 @@ export const MediaFile = Type.Object({
 });
 export type MediaFile = Static<typeof MediaFile>;
 
-export const MEDIA_USAGE_KINDS = ['course', 'lesson', 'video', 'blog', 'story', 'gallery', 'banner'] as const;
-export const MEDIA_USAGE_FIELDS = ['image', 'document', 'video', 'poster', 'description', 'summary', 'journal', 'content'] as const;
+export const MEDIA_USAGE_KINDS = ['course', 'lesson', 'video', 'blog', 'story', 'gallery', 'banner', 'draft'] as const;
+export const MEDIA_USAGE_FIELDS = ['image', 'document', 'video', 'poster', 'description', 'summary', 'journal', 'content', 'draft'] as const;
 
 export const MediaUsage = Type.Object({
   kind: StringEnum(MEDIA_USAGE_KINDS, { description: 'What uses the file' }),
   id: Type.String({ description: 'Its id (a gallery image or banner image: the gallery or banner item)' }),
   title: Type.String(),
-  lang: nullable(Type.String({ description: 'The language version, for courses and what is in them' })),
+  lang: nullable(Type.String({ description: 'The language version (of a course and what is in it, a post, a story, a gallery, a banner, a draft)' })),
   field: StringEnum(MEDIA_USAGE_FIELDS, { description: 'Where in it: a file field, or a rich text that names the file' }),
   course: nullable(Type.Object({ id: Type.String(), title: Type.String() }, { description: 'The course a lesson or video is part of' })),
 });

@@ -99,6 +99,19 @@ export const MESSAGES = {
   lastAdmin: 'This is the last active admin. Make someone else an admin first.',
   secondFactorNotSet: 'This person has no authenticator app set up.',
 
+  // Authoring content. For contentInvalid and publishIncomplete, `details` lists each field (in English).
+  contentNotFound: 'This content does not exist.',
+  contentLanguageMissing: 'This content has nothing in this language yet.',
+  versionNotFound: 'This version does not exist.',
+  staleVersion: 'Someone saved a newer version while you were editing. Nothing was overwritten: compare your changes with the current version and save again.',
+  slugTaken: 'Another item of this kind already uses this slug.',
+  contentInvalid: 'Some fields are not valid.',
+  publishIncomplete: 'This cannot be published yet: some fields are empty or not valid.',
+  translatorTextOnly: 'Translators can change only the text; the structure, files and settings stay as an editor set them.',
+  translationNeedsSource: 'The source language must be written before a translation.',
+  contentDeleted: 'This content is deleted. Restore it first.',
+  scheduleInvalid: 'The publishing time must be in the future and at most a year away.',
+
   // Files staff upload. The message names sizes and formats (in English); these texts are what the
   // translations say.
   uploadEmpty: 'The file is empty.',

@@ -4,6 +4,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 import { Uuid } from './ids';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages';
+import { StringEnum } from './schema-helpers';
+
+/**
+ * The language of a list of blogs, stories, gallery titles or banner items: English unless asked,
+ * so the answers without it are what they always were.
+ */
+export const PublicLangQuery = Type.Object({
+  lang: Type.Optional(StringEnum(LANGUAGE_CODES, { default: DEFAULT_LANGUAGE, description: 'The language of the list (default en)' })),
+});
 
 export const Blog = Type.Object({
   id: Uuid,

@@ -38,6 +38,7 @@ import media from './modules/media/routes';
 import staffRoutes from './modules/staff/routes';
 import audit from './modules/audit/routes';
 import mediaLibrary from './modules/uploads/media-library/routes';
+import content from './modules/content/routes';
 import pages from './modules/pages/routes';
 
 export interface AppOptions {
@@ -99,10 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(successStories);
   await app.register(media);
 
-  // The staff side: who is signed in as staff, the audit log, the media library.
+  // The staff side: who is signed in as staff, the audit log, the media library, authoring content.
   await app.register(staffRoutes);
   await app.register(audit);
   await app.register(mediaLibrary);
+  await app.register(content);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

@@ -12,6 +12,7 @@ import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/content/importer';
 import { startRetentionJob } from './modules/retention/service';
 import { stopGracefully } from './plugins/stopping';
+import { startPublishingSchedule } from './modules/content/scheduler';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -31,12 +32,15 @@ async function main() {
   // Learners inactive past the retention period, ended sessions and spent one-time-password records
   // (they hold a number and an address) are deleted now and hourly (ADR 17).
   const stopRetention = startRetentionJob({ db: database.db, config, log: app.log });
+  // Content staff scheduled for a time is published by whichever instance finds it due first.
+  const stopSchedule = startPublishingSchedule(app);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    stopSchedule();
     try {
       // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
       // database closes, so the embedded one is left clean.

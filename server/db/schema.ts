@@ -22,8 +22,10 @@ import {
 import { LANGUAGE_CODES } from '../../contract/languages';
 import { STAFF_ROLES } from '../../contract/staff-roles';
 import { MEDIA_ALT_MAX_LENGTH, UPLOAD_KINDS } from '../../contract/media-rules';
+import { CONTENT_KINDS, CONTENT_OWNERS, CONTENT_STATUSES, VERSION_ORIGINS } from '../../contract/content-kinds';
 
-const langList = sql.raw(LANGUAGE_CODES.map((code) => `'${code}'`).join(', '));
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+const langList = quotedList(LANGUAGE_CODES);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -388,11 +390,14 @@ export const certificates = pgTable(
 
 // ---------------------------------------------------------------- public content
 
+// Blogs, stories, gallery titles and banner items: one row per language version (ADR 19); the public
+// calls answer English unless asked for another language.
 export const blogs = pgTable(
   'blogs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
+    lang: text('lang').notNull().default('en'),
     title: text('title').notNull(),
     description: text('description').notNull(), // sanitised HTML
     image: text('image').notNull(),
@@ -404,8 +409,9 @@ export const blogs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('blogs_slug_key').on(t.slug),
-    index('blogs_published_created_idx').on(t.published, t.createdAt),
+    uniqueIndex('blogs_slug_lang_key').on(t.slug, t.lang),
+    index('blogs_lang_published_created_idx').on(t.lang, t.published, t.createdAt),
+    check('blogs_lang_known', sql`${t.lang} in (${langList})`),
   ],
 );
 
@@ -414,6 +420,7 @@ export const successStories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
+    lang: text('lang').notNull().default('en'),
     authorName: text('author_name').notNull(),
     image: text('image').notNull(),
     imageAlt: text('image_alt').notNull().default(''),
@@ -424,8 +431,9 @@ export const successStories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('success_stories_slug_key').on(t.slug),
-    index('success_stories_published_created_idx').on(t.published, t.createdAt),
+    uniqueIndex('success_stories_slug_lang_key').on(t.slug, t.lang),
+    index('success_stories_lang_published_created_idx').on(t.lang, t.published, t.createdAt),
+    check('success_stories_lang_known', sql`${t.lang} in (${langList})`),
   ],
 );
 
@@ -434,10 +442,15 @@ export const mediaTitles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
+    lang: text('lang').notNull().default('en'),
     title: text('title').notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [uniqueIndex('media_titles_slug_key').on(t.slug), index('media_titles_position_idx').on(t.position)],
+  (t) => [
+    uniqueIndex('media_titles_slug_lang_key').on(t.slug, t.lang),
+    index('media_titles_lang_position_idx').on(t.lang, t.position),
+    check('media_titles_lang_known', sql`${t.lang} in (${langList})`),
+  ],
 );
 
 export const mediaImages = pgTable(
@@ -459,12 +472,17 @@ export const bannerItems = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
+    lang: text('lang').notNull().default('en'),
     title: text('title').notNull(),
     subTitle: text('sub_title').notNull().default(''),
     location: text('location').notNull().default(''),
     position: integer('position').notNull(),
   },
-  (t) => [uniqueIndex('banner_items_slug_key').on(t.slug), index('banner_items_position_idx').on(t.position)],
+  (t) => [
+    uniqueIndex('banner_items_slug_lang_key').on(t.slug, t.lang),
+    index('banner_items_lang_position_idx').on(t.lang, t.position),
+    check('banner_items_lang_known', sql`${t.lang} in (${langList})`),
+  ],
 );
 
 export const bannerImages = pgTable(
@@ -623,5 +641,95 @@ export const mediaAltTexts = pgTable(
     primaryKey({ columns: [t.fileId, t.lang] }),
     check('media_alt_texts_lang_known', sql`${t.lang} in (${langList})`),
     check('media_alt_texts_length', sql`char_length(${t.text}) between 1 and ${sql.raw(String(MEDIA_ALT_MAX_LENGTH))}`),
+  ],
+);
+
+// ---------------------------------------------------------------- authoring (ADR 19)
+
+// One piece of content staff write, across its languages: a course, a blog post, a success story, a
+// gallery title or a banner item. What learners see is projected from a language's published
+// version into the public tables above; these tables are the staff's.
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    slug: text('slug').notNull(),
+    // The language translations are made from.
+    sourceLang: text('source_lang').notNull().default('en'),
+    // What the public rows' ids are derived from (lib/stable-id.ts): the slug for imported content,
+    // so its ids stay those the import always gave; the item's id for content staff create.
+    idSeed: text('id_seed').notNull(),
+    // 'import' until the first staff write; from then on the import leaves the item alone.
+    owner: text('owner').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('content_items_kind_slug_key').on(t.kind, t.slug),
+    uniqueIndex('content_items_id_seed_key').on(t.kind, t.idSeed),
+    check('content_items_kind_known', sql`${t.kind} in (${quotedList(CONTENT_KINDS)})`),
+    check('content_items_owner_known', sql`${t.owner} in (${quotedList(CONTENT_OWNERS)})`),
+    check('content_items_source_lang_known', sql`${t.sourceLang} in (${langList})`),
+  ],
+);
+
+// Every saved state of one language of an item, numbered from 1. A version is never changed.
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    number: integer('number').notNull(),
+    // The whole document of the language, rich text already sanitised (contract/authoring.ts).
+    body: jsonb('body').notNull(),
+    // A short hash of every text field, by field path: what a translation's stale marks compare.
+    textHashes: jsonb('text_hashes').notNull(),
+    // A translation's fields: the source version and text hash each was translated from.
+    sourceRefs: jsonb('source_refs'),
+    origin: text('origin').notNull(),
+    restoredFrom: integer('restored_from'),
+    // Null for the import.
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.lang, t.number] }),
+    check('content_versions_lang_known', sql`${t.lang} in (${langList})`),
+    check('content_versions_origin_known', sql`${t.origin} in (${quotedList(VERSION_ORIGINS)})`),
+    check('content_versions_number_positive', sql`${t.number} > 0`),
+  ],
+);
+
+// Where each language of an item stands: its newest version, the one learners see, and a scheduled
+// publication.
+export const contentStates = pgTable(
+  'content_states',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    headVersion: integer('head_version').notNull(),
+    status: text('status').notNull(),
+    publishedVersion: integer('published_version'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    scheduledVersion: integer('scheduled_version'),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    scheduledBy: uuid('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.lang] }),
+    // The scheduler's claim: due rows only, oldest first.
+    index('content_states_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    check('content_states_lang_known', sql`${t.lang} in (${langList})`),
+    check('content_states_status_known', sql`${t.status} in (${quotedList(CONTENT_STATUSES)})`),
+    check('content_states_schedule_whole', sql`(${t.publishAt} is null) = (${t.scheduledVersion} is null)`),
   ],
 );

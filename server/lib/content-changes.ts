@@ -4,15 +4,14 @@
 // inside its one process). An instance that hears it drops its public caches (ADR 8's read cache,
 // the rendered pages), so a publish shows everywhere within a second instead of after their TTL.
 import { sql } from 'drizzle-orm';
+import type { ContentKind } from '../../contract/content-kinds';
 import type { LanguageCode } from '../../contract/languages';
 import type { DbOrTx } from '../db/client';
 
+export { CONTENT_KINDS, type ContentKind } from '../../contract/content-kinds';
+
 /** The channel every instance listens on. */
 export const CONTENT_CHANNEL = 'content_changed';
-
-/** The kinds of public content staff publish. */
-export const CONTENT_KINDS = ['course', 'blog', 'story', 'gallery', 'banner'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** What changed: a kind of content, in one language or (null) in every language. */
 export interface ContentChange {

@@ -154,6 +154,10 @@ describe('every route in the OpenAPI document', () => {
       'GET /api/staff/media/{id}': 'staff',
       'PATCH /api/staff/media/{id}': 'staff',
       'DELETE /api/staff/media/{id}': 'staff',
+      'GET /api/staff/content': 'staff',
+      'PUT /api/staff/content/{id}/{lang}': 'staff',
+      'POST /api/staff/content/{id}/{lang}/publish': 'staff',
+      'GET /api/staff/content/translations': 'staff',
     };
     const rule = new Map((await operations()).map((op) => [`${op.method} ${op.path}`, op.access?.kind]));
     expect(Object.fromEntries(Object.keys(expected).map((route) => [route, rule.get(route)]))).toEqual(expected);

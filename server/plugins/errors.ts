@@ -33,6 +33,19 @@ export class HttpError extends Error {
   }
 }
 
+/** An error about fields of the request, each named in `details` (English): a document that cannot be saved or published. */
+export class FieldsError extends HttpError {
+  constructor(
+    statusCode: number,
+    code: MessageCode,
+    readonly details: { field: string; message: string }[],
+  ) {
+    super(statusCode, code);
+    const first = details[0];
+    if (first) this.message = `${formatMessage(code)} First: ${first.field} ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}.`;
+  }
+}
+
 type Thrower = <C extends MessageCode>(code: C, ...params: ParamsArg<C>) => HttpError;
 const answering =
   (statusCode: number): Thrower =>
@@ -136,6 +149,7 @@ function httpErrorBody(error: HttpError): ErrorResponse {
   const body: ErrorResponse = { code: error.code, message: error.message };
   if (error.params) body.params = error.params;
   if (error.retryAfter !== undefined) body.retryAfter = error.retryAfter;
+  if (error instanceof FieldsError) body.details = error.details;
   return body;
 }
 

@@ -17,7 +17,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh database; on PostgreSQL with its address, so a test can open a second connection pool to it. */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -30,6 +31,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

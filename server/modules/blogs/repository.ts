@@ -1,7 +1,8 @@
-// Published blogs, newest first; the (published, created_at) index serves every query here.
+// Published blogs of a language, newest first; the (lang, published, created_at) index serves every query here.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blogs } from '../../db/schema';
+import type { LanguageCode } from '../../../contract/languages';
 
 const columns = {
   id: blogs.id,
@@ -16,18 +17,18 @@ const columns = {
 
 export type BlogRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-export function listPublished(db: DbOrTx, offset: number, limit: number): Promise<BlogRow[]> {
+export function listPublished(db: DbOrTx, lang: LanguageCode, offset: number, limit: number): Promise<BlogRow[]> {
   return db
     .select(columns)
     .from(blogs)
-    .where(eq(blogs.published, true))
+    .where(and(eq(blogs.lang, lang), eq(blogs.published, true)))
     .orderBy(desc(blogs.createdAt), desc(blogs.id))
     .offset(offset)
     .limit(limit);
 }
 
-export async function countPublished(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(blogs).where(eq(blogs.published, true));
+export async function countPublished(db: DbOrTx, lang: LanguageCode): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(blogs).where(and(eq(blogs.lang, lang), eq(blogs.published, true)));
   return row?.n ?? 0;
 }
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BlogList, BlogOne, BlogPage } from '../../../contract/public-content';
+import { BlogList, BlogOne, BlogPage, PublicLangQuery } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
@@ -22,11 +22,11 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['blogs'],
         summary: 'Published blog posts, newest first, a page at a time',
-        querystring: pageQuery(BLOG_PAGE_SIZE),
+        querystring: Type.Composite([pageQuery(BLOG_PAGE_SIZE), PublicLangQuery]),
         response: { 200: BlogPage, 400: ErrorResponse },
       },
     },
-    async (request) => service.listBlogs(app.db, request.query.offset, request.query.limit),
+    async (request) => service.listBlogs(app.db, request.query.lang, request.query.offset, request.query.limit),
   );
 
   app.get(
@@ -35,10 +35,11 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['blogs'],
         summary: 'The three latest published blog posts',
-        response: { 200: BlogList },
+        querystring: PublicLangQuery,
+        response: { 200: BlogList, 400: ErrorResponse },
       },
     },
-    async () => service.recentBlogs(app.db),
+    async (request) => service.recentBlogs(app.db, request.query.lang),
   );
 
   app.get(

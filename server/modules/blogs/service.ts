@@ -6,18 +6,19 @@ import type { Blog } from '../../../contract/public-content';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db } from '../../db/client';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
 import { notFound } from '../../plugins/errors';
 import * as repository from './repository';
 
 const toBlog = (row: repository.BlogRow): Blog => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-export async function listBlogs(db: Db, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([repository.listPublished(db, offset, limit), repository.countPublished(db)]);
+export async function listBlogs(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE, offset: number, limit: number) {
+  const [rows, count] = await Promise.all([repository.listPublished(db, lang, offset, limit), repository.countPublished(db, lang)]);
   return { response: { rows: rows.map(toBlog), count } };
 }
 
-export async function recentBlogs(db: Db) {
-  return { response: (await repository.listPublished(db, 0, RECENT_COUNT)).map(toBlog) };
+export async function recentBlogs(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE) {
+  return { response: (await repository.listPublished(db, lang, 0, RECENT_COUNT)).map(toBlog) };
 }
 
 const UUID = new RegExp(UUID_PATTERN);
@@ -36,6 +37,6 @@ export async function getBlog(db: Db, id: string) {
 
 /** The newest post's picture: the featured article's, the largest thing on the list of posts. */
 export async function newestBlogImage(db: Db): Promise<string | undefined> {
-  const [newest] = await repository.listPublished(db, 0, 1);
+  const [newest] = await repository.listPublished(db, DEFAULT_LANGUAGE, 0, 1);
   return newest?.image;
 }

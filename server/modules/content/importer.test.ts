@@ -8,6 +8,7 @@ import {
   bannerItems,
   blogs,
   chapters,
+  contentItems,
   courses,
   courseVideos,
   lessons,
@@ -36,8 +37,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   fixture = createContentFixture();
-  // Each test starts from an empty database; deleting courses cascades to their children.
-  for (const table of [courses, blogs, successStories, mediaTitles, bannerItems]) await database.db.delete(table);
+  // Each test starts from an empty database; deleting courses and items cascades to their children.
+  for (const table of [courses, blogs, successStories, mediaTitles, bannerItems, contentItems]) await database.db.delete(table);
 });
 afterEach(() => fixture.cleanup());
 
@@ -90,13 +91,14 @@ describe('importContent', () => {
     expect(en!.journal).toContain('one thing you will do');
     expect(en!.createdAt.toISOString()).toBe('2024-06-01T00:00:00.000Z');
 
+    // A lesson's slug column holds its key, unique in the course: chapter/lesson for imported ones.
     const enLessons = await db.select().from(lessons).where(eq(lessons.courseId, en!.id)).orderBy(asc(lessons.slug));
     expect(enLessons.map((l) => [l.slug, l.position, l.duration])).toEqual([
-      ['never-share-otp', 1, 5],
-      ['opening-an-account', 2, 6],
-      ['why-a-bank-account', 1, 8],
+      ['bank-account/opening-an-account', 2, 6],
+      ['bank-account/why-a-bank-account', 1, 8],
+      ['fraud-safety/never-share-otp', 1, 5],
     ]);
-    const why = enLessons.find((l) => l.slug === 'why-a-bank-account')!;
+    const why = enLessons.find((l) => l.slug === 'bank-account/why-a-bank-account')!;
     expect(why.id).toBe(stableId('lesson', 'money-basics', 'en', 'bank-account', 'why-a-bank-account'));
     expect(why.chapterId).toBe(stableId('chapter', 'money-basics', 'en', 'bank-account'));
     expect(why.content).toContain('<a href="https://pmjdy.gov.in" target="_blank" rel="noopener noreferrer">Jan Dhan</a>');
@@ -121,8 +123,10 @@ describe('importContent', () => {
     expect(blog!.createdAt.toISOString()).toBe('2025-01-02T00:00:00.000Z');
     expect(blog!.description).not.toMatch(/script|javascript:|onclick/);
     expect(blog!.description).toContain('<oembed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></oembed>');
-    const [draft] = await db.select().from(blogs).where(eq(blogs.slug, 'draft-post'));
-    expect(draft!.published).toBe(false);
+    // A file with published: false is a draft: an item staff can work on, never on the site.
+    expect(await db.select().from(blogs).where(eq(blogs.slug, 'draft-post'))).toEqual([]);
+    const [draft] = await db.select().from(contentItems).where(eq(contentItems.slug, 'draft-post'));
+    expect(draft).toMatchObject({ kind: 'blog', owner: 'import', idSeed: 'draft-post', deletedAt: null });
 
     const [story] = await db.select().from(successStories).where(eq(successStories.slug, 'story-02'));
     expect(story).toMatchObject({ authorName: 'Author 2', isHighlighted: true, image: 'uploads/stories/story.svg' });
@@ -196,7 +200,7 @@ describe('importContent', () => {
     const after = await snapshot();
     const lessonRows = after.lessons as { id: string; title: string; position: number; slug: string }[];
     expect(lessonRows.some((l) => l.id === removedLesson)).toBe(false);
-    expect(lessonRows.find((l) => l.slug === 'why-a-bank-account' && l.title.startsWith('Why open'))).toBeTruthy();
+    expect(lessonRows.find((l) => l.slug === 'bank-account/why-a-bank-account' && l.title.startsWith('Why open'))).toBeTruthy();
     expect((after.options as { id: string }[]).some((o) => o.id === removedOption)).toBe(false);
     expect(after.options).toHaveLength((before.options as unknown[]).length - 1);
 
@@ -400,7 +404,7 @@ describe('importContentIfEmpty', () => {
 
   it('refuses to overwrite a row that has the same slug but was not made by the import', async () => {
     await database.db.insert(blogs).values({ slug: 'blog-01', title: 'Staff post', author: 'Staff', image: 'uploads/x.svg', description: '<p>x</p>' });
-    await expect(run()).rejects.toThrow(/A blog with slug blog-01 already exists with another id/);
+    await expect(run()).rejects.toThrow(/A blog with slug blog-01 \(en\) already exists with another id/);
     const [blog] = await database.db.select().from(blogs).where(eq(blogs.slug, 'blog-01'));
     expect(blog!.title).toBe('Staff post');
   });

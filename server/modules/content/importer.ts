@@ -1,26 +1,20 @@
 // Imports the content folder (docs/content-format.md): validates every file first, copies the files
-// they reference into the uploads folder, then writes each course, blog, story and media file in its
-// own transaction. Ids come from slugs, so the import is idempotent and an edit updates in place.
+// they reference into the uploads folder, then turns each course language, blog, story, gallery title
+// and banner item into a version of a content item (made by the import) and publishes it as the file
+// says, each in its own transaction. Ids come from slugs, so the import is idempotent and an edit
+// updates in place; an item staff have written to is left alone (ADR 19).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BannerDocument, BlogDocument, CourseDocument, GalleryDocument, StoryDocument } from '../../../contract/authoring';
+import type { ContentKind } from '../../../contract/content-kinds';
+import type { LanguageCode } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import { markdownToSafeHtml } from '../../lib/rich-text';
-import { stableId } from '../../lib/stable-id';
 import { loadContent, type LoadedContent } from './load';
-import {
-  isContentEmpty,
-  writeBanners,
-  writeBlog,
-  writeCourse,
-  writeGallery,
-  writeStory,
-  type BannerRows,
-  type CourseRows,
-  type GalleryRows,
-  type Status,
-} from './repository';
-import type { CourseFile } from './schemas';
+import { importTransaction, isContentEmpty } from './repository';
+import { importLanguage, type ImportStatus } from './service';
+import type { BannersFile, BlogFile, CourseFile, StoryFile, TitlesFile } from './schemas';
 
 export interface ImportLog {
   info(message: string): void;
@@ -38,6 +32,8 @@ export interface Counts {
   created: number;
   updated: number;
   unchanged: number;
+  /** Items staff have written to since they were imported: the files were not applied. */
+  skipped: number;
 }
 
 export interface ImportResult extends Counts {
@@ -61,113 +57,83 @@ export const storedPath = (relative: string) => `uploads/${relative}`;
 
 const day = (date: string) => new Date(`${date}T00:00:00.000Z`);
 
-function courseRows(file: CourseFile): CourseRows {
-  const { slug, lang } = file;
-  const courseId = stableId('course', slug, lang);
-  const rows: CourseRows = {
-    course: {
-      id: courseId,
-      slug,
-      lang,
-      title: file.title,
-      description: markdownToSafeHtml(file.description),
-      image: storedPath(file.image),
-      document: file.document ? storedPath(file.document) : null,
-      duration: file.duration,
-      summary: file.summary ? markdownToSafeHtml(file.summary) : null,
-      journal: file.journal ? markdownToSafeHtml(file.journal) : null,
-      published: file.published ?? true,
-      // Without a date in the file the first import's time stays the course's date.
-      createdAt: file.createdAt ? day(file.createdAt) : undefined,
-    },
-    chapters: [],
-    lessons: [],
-    videos: [],
-    quizzes: [],
-    questions: [],
-    options: [],
-  };
-  file.chapters.forEach((chapter, ci) => {
-    const chapterId = stableId('chapter', slug, lang, chapter.slug);
-    rows.chapters.push({ id: chapterId, courseId, slug: chapter.slug, title: chapter.title, position: ci + 1 });
-    chapter.lessons.forEach((lesson, li) => {
-      rows.lessons.push({
-        id: stableId('lesson', slug, lang, chapter.slug, lesson.slug),
-        chapterId,
-        courseId,
-        slug: lesson.slug,
+/**
+ * A course file as the document of its language. Keys are the slugs (a lesson's is chapter/lesson),
+ * so every public row keeps the id the import has always given it.
+ */
+export function courseDocument(file: CourseFile): CourseDocument {
+  return {
+    title: file.title,
+    description: markdownToSafeHtml(file.description),
+    image: storedPath(file.image),
+    document: file.document ? storedPath(file.document) : null,
+    duration: file.duration,
+    summary: file.summary ? markdownToSafeHtml(file.summary) : null,
+    journal: file.journal ? markdownToSafeHtml(file.journal) : null,
+    chapters: file.chapters.map((chapter) => ({
+      key: chapter.slug,
+      title: chapter.title,
+      lessons: chapter.lessons.map((lesson) => ({
+        key: `${chapter.slug}/${lesson.slug}`,
         title: lesson.title,
-        position: li + 1,
         duration: lesson.duration,
         content: markdownToSafeHtml(lesson.content),
-      });
-    });
-  });
-  (file.videos ?? []).forEach((video, vi) => {
-    rows.videos.push({
-      id: stableId('video', slug, lang, video.slug),
-      courseId,
-      slug: video.slug,
+      })),
+    })),
+    videos: (file.videos ?? []).map((video) => ({
+      key: video.slug,
       title: video.title,
       description: video.description?.trim() || null,
-      position: vi + 1,
       video: storedPath(video.video),
       poster: video.poster ? storedPath(video.poster) : null,
       duration: video.duration,
-    });
-  });
-  (file.quizzes ?? []).forEach((quiz, qi) => {
-    const quizId = stableId('quiz', slug, lang, quiz.slug);
-    rows.quizzes.push({ id: quizId, courseId, slug: quiz.slug, title: quiz.title, position: qi + 1, passingCriteria: quiz.passingCriteria });
-    quiz.questions.forEach((question, ni) => {
-      const questionId = stableId('question', slug, lang, quiz.slug, question.slug);
-      rows.questions.push({ id: questionId, quizId, slug: question.slug, position: ni + 1, content: question.content.trim(), type: question.type });
-      question.options.forEach((option, oi) => {
-        rows.options.push({
-          id: stableId('option', slug, lang, quiz.slug, question.slug, option.slug),
-          questionId,
-          slug: option.slug,
-          position: oi + 1,
-          content: option.content.trim(),
-          isCorrect: option.correct ?? false,
-        });
-      });
-    });
-  });
-  return rows;
+    })),
+    quizzes: (file.quizzes ?? []).map((quiz) => ({
+      key: quiz.slug,
+      title: quiz.title,
+      passingCriteria: quiz.passingCriteria,
+      questions: quiz.questions.map((question) => ({
+        key: question.slug,
+        type: question.type,
+        content: question.content.trim(),
+        options: question.options.map((option) => ({ key: option.slug, content: option.content.trim(), correct: option.correct ?? false })),
+      })),
+    })),
+  };
 }
 
-function galleryRows(content: LoadedContent): GalleryRows[] {
-  return (content.titles?.data ?? []).map((item, ti) => {
-    const titleId = stableId('media-title', item.slug);
-    return {
-      title: { id: titleId, slug: item.slug, title: item.title, position: ti + 1 },
-      images: item.images.map((image, ii) => ({
-        // Gallery images have no slug of their own: their place in the list names them.
-        id: stableId('media-image', item.slug, String(ii + 1)),
-        titleId,
-        image: storedPath(image.image),
-        alt: image.alt,
-        position: ii + 1,
-      })),
-    };
-  });
+function blogDocument(file: BlogFile): BlogDocument {
+  return {
+    title: file.title,
+    author: file.author,
+    date: file.date,
+    readTime: file.readTime,
+    image: storedPath(file.image),
+    imageAlt: file.imageAlt,
+    description: markdownToSafeHtml(file.description),
+  };
 }
 
-function bannerRows(content: LoadedContent): BannerRows[] {
-  return (content.banners?.data ?? []).map((item, bi) => {
-    const bannerId = stableId('banner', item.slug);
-    return {
-      banner: { id: bannerId, slug: item.slug, title: item.title, subTitle: item.subTitle ?? '', location: item.location ?? '', position: bi + 1 },
-      images: item.images.map((image, ii) => ({
-        id: stableId('banner-image', item.slug, String(ii + 1)),
-        bannerId,
-        image: storedPath(image.image),
-        alt: image.alt,
-        position: ii + 1,
-      })),
-    };
-  });
+function storyDocument(file: StoryFile): StoryDocument {
+  return {
+    authorName: file.authorName,
+    date: file.date,
+    image: storedPath(file.image),
+    imageAlt: file.imageAlt,
+    isHighlighted: file.isHighlighted ?? false,
+    description: markdownToSafeHtml(file.description),
+  };
+}
+
+// Gallery and banner images have no slug of their own: their place in the file names them.
+const images = (list: { image: string; alt: string }[]) => list.map((image, i) => ({ key: String(i + 1), image: storedPath(image.image), alt: image.alt }));
+
+function galleryDocument(item: TitlesFile[number], index: number): GalleryDocument {
+  return { title: item.title, position: index + 1, images: images(item.images) };
+}
+
+function bannerDocument(item: BannersFile[number], index: number): BannerDocument {
+  return { title: item.title, subTitle: item.subTitle ?? '', location: item.location ?? '', position: index + 1, images: images(item.images) };
 }
 
 function sameFile(a: string, b: string): boolean {
@@ -195,8 +161,23 @@ function copyFiles(contentDir: string, uploadsDir: string, files: string[]) {
   return { copied, unchanged: files.length - copied };
 }
 
-const zero = (): Counts => ({ created: 0, updated: 0, unchanged: 0 });
+const zero = (): Counts => ({ created: 0, updated: 0, unchanged: 0, skipped: 0 });
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+const SKIPPED = 'staff have edited it since it was imported, so the file was not applied';
+
+/** The course files' languages, the source (English when there is one) first, so translations can refer to it. */
+function coursesInOrder(content: LoadedContent) {
+  const sourceOf = new Map<string, LanguageCode>();
+  for (const { data } of content.courses) {
+    const current = sourceOf.get(data.slug);
+    if (!current || data.lang === 'en') sourceOf.set(data.slug, data.lang);
+  }
+  return [...sourceOf.entries()].flatMap(([slug, sourceLang]) => {
+    const files = content.courses.filter((entry) => entry.data.slug === slug);
+    const ordered = [...files.filter((entry) => entry.data.lang === sourceLang), ...files.filter((entry) => entry.data.lang !== sourceLang)];
+    return ordered.map((entry) => ({ ...entry, sourceLang }));
+  });
+}
 
 /** Validates the whole folder (throws ContentValidationError, writing nothing), then imports it. */
 export async function importContent({ db, contentDir, uploadsDir, log }: ImportOptions): Promise<ImportResult> {
@@ -214,70 +195,53 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
     files: copyFiles(contentDir, uploadsDir, content.files),
   };
   log.info(`content files: ${result.files.copied} copied to the uploads folder, ${result.files.unchanged} already there`);
-  const count = (kind: Counts, status: Status) => {
+  const count = (kind: Counts, status: ImportStatus) => {
     kind[status]++;
     result[status]++;
   };
+  const importOne = (input: { kind: ContentKind; slug: string; lang: LanguageCode; sourceLang: LanguageCode; body: CourseDocument | BlogDocument | StoryDocument | GalleryDocument | BannerDocument; published: boolean; createdAt?: Date }) =>
+    importTransaction(db, (tx) => importLanguage(tx, input));
 
-  for (const { data } of content.courses) {
-    const rows = courseRows(data);
-    const status = await writeCourse(db, rows);
+  for (const { data, sourceLang } of coursesInOrder(content)) {
+    const body = courseDocument(data);
+    const status = await importOne({ kind: 'course', slug: data.slug, lang: data.lang, sourceLang, body, published: data.published ?? true, createdAt: data.createdAt ? day(data.createdAt) : undefined });
     count(result.courses, status);
+    const lessons = body.chapters.reduce((n, chapter) => n + chapter.lessons.length, 0);
     log.info(
-      `imported course ${data.slug} (${data.lang}): ${plural(rows.chapters.length, 'chapter')}, ${plural(rows.lessons.length, 'lesson')}, ` +
-        `${plural(rows.videos.length, 'video')}, ${plural(rows.quizzes.length, 'quiz', 'quizzes')}` +
-        ` (${status})`,
+      status === 'skipped'
+        ? `skipped course ${data.slug} (${data.lang}): ${SKIPPED}`
+        : `imported course ${data.slug} (${data.lang}): ${plural(body.chapters.length, 'chapter')}, ${plural(lessons, 'lesson')}, ` +
+            `${plural(body.videos.length, 'video')}, ${plural(body.quizzes.length, 'quiz', 'quizzes')} (${status})`,
     );
   }
   for (const { data, slug } of content.blogs) {
-    const status = await writeBlog(db, {
-      id: stableId('blog', slug),
-      slug,
-      title: data.title,
-      description: markdownToSafeHtml(data.description),
-      image: storedPath(data.image),
-      imageAlt: data.imageAlt,
-      author: data.author,
-      readTime: data.readTime,
-      published: data.published ?? true,
-      createdAt: day(data.date),
-    });
+    const status = await importOne({ kind: 'blog', slug, lang: 'en', sourceLang: 'en', body: blogDocument(data), published: data.published ?? true });
     count(result.blogs, status);
-    log.info(`imported blog ${slug} (${status})`);
+    log.info(status === 'skipped' ? `skipped blog ${slug}: ${SKIPPED}` : `imported blog ${slug} (${status})`);
   }
   for (const { data, slug } of content.stories) {
-    const status = await writeStory(db, {
-      id: stableId('story', slug),
-      slug,
-      authorName: data.authorName,
-      image: storedPath(data.image),
-      imageAlt: data.imageAlt,
-      description: markdownToSafeHtml(data.description),
-      isHighlighted: data.isHighlighted ?? false,
-      published: data.published ?? true,
-      createdAt: day(data.date),
-    });
+    const status = await importOne({ kind: 'story', slug, lang: 'en', sourceLang: 'en', body: storyDocument(data), published: data.published ?? true });
     count(result.stories, status);
-    log.info(`imported success story ${slug} (${status})`);
+    log.info(status === 'skipped' ? `skipped success story ${slug}: ${SKIPPED}` : `imported success story ${slug} (${status})`);
   }
-  if (content.titles) {
-    const rows = galleryRows(content);
-    const statuses = await writeGallery(db, rows);
-    statuses.forEach((status) => count(result.mediaTitles, status));
-    log.info(`imported ${plural(rows.length, 'media title')}, ${plural(rows.reduce((n, r) => n + r.images.length, 0), 'image')} (${describeCounts(result.mediaTitles)})`);
-  }
-  if (content.banners) {
-    const rows = bannerRows(content);
-    const statuses = await writeBanners(db, rows);
-    statuses.forEach((status) => count(result.banners, status));
-    log.info(`imported ${plural(rows.length, 'banner item')}, ${plural(rows.reduce((n, r) => n + r.images.length, 0), 'image')} (${describeCounts(result.banners)})`);
-  }
+  const media = async (kind: 'gallery' | 'banner', counts: Counts, entries: { slug: string; body: GalleryDocument | BannerDocument }[], what: string) => {
+    let imageCount = 0;
+    for (const { slug, body } of entries) {
+      const status = await importOne({ kind, slug, lang: 'en', sourceLang: 'en', body, published: true });
+      count(counts, status);
+      imageCount += body.images.length;
+      if (status === 'skipped') log.info(`skipped ${what} ${slug}: ${SKIPPED}`);
+    }
+    log.info(`imported ${plural(entries.length, what)}, ${plural(imageCount, 'image')} (${describeCounts(counts)})`);
+  };
+  if (content.titles) await media('gallery', result.mediaTitles, content.titles.data.map((item, i) => ({ slug: item.slug, body: galleryDocument(item, i) })), 'media title');
+  if (content.banners) await media('banner', result.banners, content.banners.data.map((item, i) => ({ slug: item.slug, body: bannerDocument(item, i) })), 'banner item');
   log.info(`content import done: ${describeCounts(result)}`);
   return result;
 }
 
 export function describeCounts(counts: Counts): string {
-  return `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged`;
+  return `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged${counts.skipped ? `, ${counts.skipped} skipped (edited by staff)` : ''}`;
 }
 
 /** At start: fills a fresh database with the sample content; leaves a database with content alone. */

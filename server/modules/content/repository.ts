@@ -1,6 +1,7 @@
-// Writes prepared content rows. Each write compares with what is stored first and touches only rows
-// that differ, so a second import of the same files changes nothing (not even updated_at), and a
-// row removed from a file is deleted along with what hangs off it.
+// Writes a published document's rows into the public tables (the projection, ADR 19), inside the
+// caller's transaction. Each write compares with what is stored first and touches only rows that
+// differ, so publishing or importing the same document again changes nothing (not even updated_at),
+// and a row no longer in the document is deleted along with what hangs off it.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
@@ -9,6 +10,7 @@ import {
   bannerItems,
   blogs,
   chapters,
+  contentItems,
   courses,
   courseVideos,
   lessons,
@@ -33,7 +35,7 @@ type TableWithId = PgTable & { id: PgColumn };
 const IMPORT_LOCK_KEY = 7_413_002_101;
 
 /** An import's writes in one transaction, taken after any other server's import into the database. */
-function importTransaction<T>(db: Db, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+export function importTransaction<T>(db: Db, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
     return write(tx);
@@ -55,14 +57,11 @@ function differences(stored: Record<string, unknown>, desired: Record<string, un
   return diff;
 }
 
-/** Makes the stored set of rows equal the desired one; returns how many rows it changed. */
-async function syncRows(tx: DbOrTx, table: TableWithId, stored: Row[], desired: Row[]): Promise<number> {
+/** Inserts the desired rows that are missing and updates those that differ; returns how many it changed. */
+async function upsertRows(tx: DbOrTx, table: TableWithId, stored: Row[], desired: Row[]): Promise<number> {
   const byId = new Map(stored.map((row) => [row.id, row]));
-  const wanted = new Set(desired.map((row) => row.id));
-  const removed = stored.filter((row) => !wanted.has(row.id)).map((row) => row.id);
-  let changes = removed.length;
-  if (removed.length) await tx.delete(table).where(inArray(table.id, removed));
   const inserts: Row[] = [];
+  let changes = 0;
   for (const row of desired) {
     const current = byId.get(row.id);
     if (!current) {
@@ -77,6 +76,20 @@ async function syncRows(tx: DbOrTx, table: TableWithId, stored: Row[], desired: 
   }
   if (inserts.length) await tx.insert(table).values(inserts as never);
   return changes + inserts.length;
+}
+
+/** Deletes the stored rows the desired set no longer has (and, by cascade, what hangs off them). */
+async function deleteMissing(tx: DbOrTx, table: TableWithId, stored: Row[], desired: Row[]): Promise<number> {
+  const wanted = new Set(desired.map((row) => row.id));
+  const removed = stored.filter((row) => !wanted.has(row.id)).map((row) => row.id);
+  if (removed.length) await tx.delete(table).where(inArray(table.id, removed));
+  return removed.length;
+}
+
+/** Makes the stored set of rows equal the desired one; returns how many rows it changed. */
+async function syncRows(tx: DbOrTx, table: TableWithId, stored: Row[], desired: Row[]): Promise<number> {
+  const removed = await deleteMissing(tx, table, stored, desired);
+  return removed + (await upsertRows(tx, table, stored, desired));
 }
 
 async function selectByIds(tx: DbOrTx, table: TableWithId, column: PgColumn, ids: string[]): Promise<Row[]> {
@@ -104,7 +117,7 @@ async function upsertRoot(
   const childChanges = (await options.childChanges?.()) ?? 0;
   if (!Object.keys(diff).length && childChanges === 0) return 'unchanged';
   if (options.hasUpdatedAt) diff.updatedAt = new Date();
-  await tx.update(table).set(diff as never).where(eq(table.id, row.id));
+  if (Object.keys(diff).length) await tx.update(table).set(diff as never).where(eq(table.id, row.id));
   return 'updated';
 }
 
@@ -118,54 +131,68 @@ export interface CourseRows {
   options: (typeof options.$inferInsert & { id: string })[];
 }
 
-export function writeCourse(db: Db, rows: CourseRows): Promise<Status> {
-  return importTransaction(db, async (tx) => {
-    const courseId = rows.course.id;
-    return upsertRoot(
-      tx,
-      courses,
-      rows.course,
-      {
-        where: and(eq(courses.slug, rows.course.slug), eq(courses.lang, rows.course.lang)),
-        describe: `A course with slug ${rows.course.slug} (${rows.course.lang})`,
+/**
+ * A course language's rows as the document says. Chapters are written before lessons and removed
+ * only after them, so a lesson moved out of a removed chapter is moved, not deleted with it (its
+ * learners' completions stay).
+ */
+export async function writeCourse(tx: DbOrTx, rows: CourseRows): Promise<Status> {
+  const courseId = rows.course.id;
+  return upsertRoot(
+    tx,
+    courses,
+    rows.course,
+    {
+      where: and(eq(courses.slug, rows.course.slug), eq(courses.lang, rows.course.lang)),
+      describe: `A course with slug ${rows.course.slug} (${rows.course.lang})`,
+    },
+    {
+      hasUpdatedAt: true,
+      async childChanges() {
+        // Parents before children, so every insert finds the row it refers to.
+        const storedChapters = (await tx.select().from(chapters).where(eq(chapters.courseId, courseId))) as Row[];
+        const storedQuizzes = (await tx.select().from(quizzes).where(eq(quizzes.courseId, courseId))) as Row[];
+        const storedQuestions = await selectByIds(tx, questions, questions.quizId, storedQuizzes.map((q) => q.id));
+        const storedOptions = await selectByIds(tx, options, options.questionId, storedQuestions.map((q) => q.id));
+        let changes = 0;
+        changes += await upsertRows(tx, chapters, storedChapters, rows.chapters);
+        changes += await syncRows(tx, lessons, (await tx.select().from(lessons).where(eq(lessons.courseId, courseId))) as Row[], rows.lessons);
+        changes += await deleteMissing(tx, chapters, storedChapters, rows.chapters);
+        changes += await syncRows(tx, courseVideos, (await tx.select().from(courseVideos).where(eq(courseVideos.courseId, courseId))) as Row[], rows.videos);
+        changes += await syncRows(tx, quizzes, storedQuizzes, rows.quizzes);
+        changes += await syncRows(tx, questions, storedQuestions, rows.questions);
+        changes += await syncRows(tx, options, storedOptions, rows.options);
+        return changes;
       },
-      {
-        hasUpdatedAt: true,
-        async childChanges() {
-          // Parents before children, so every insert finds the row it refers to.
-          const storedQuizzes = (await tx.select().from(quizzes).where(eq(quizzes.courseId, courseId))) as Row[];
-          const storedQuestions = await selectByIds(tx, questions, questions.quizId, storedQuizzes.map((q) => q.id));
-          const storedOptions = await selectByIds(tx, options, options.questionId, storedQuestions.map((q) => q.id));
-          let changes = 0;
-          changes += await syncRows(tx, chapters, (await tx.select().from(chapters).where(eq(chapters.courseId, courseId))) as Row[], rows.chapters);
-          changes += await syncRows(tx, lessons, (await tx.select().from(lessons).where(eq(lessons.courseId, courseId))) as Row[], rows.lessons);
-          changes += await syncRows(tx, courseVideos, (await tx.select().from(courseVideos).where(eq(courseVideos.courseId, courseId))) as Row[], rows.videos);
-          changes += await syncRows(tx, quizzes, storedQuizzes, rows.quizzes);
-          changes += await syncRows(tx, questions, storedQuestions, rows.questions);
-          changes += await syncRows(tx, options, storedOptions, rows.options);
-          return changes;
-        },
-      },
-    );
-  });
+    },
+  );
 }
 
-export function writeBlog(db: Db, row: typeof blogs.$inferInsert & { id: string }): Promise<Status> {
-  return importTransaction(db, async (tx) => {
-    return upsertRoot(tx, blogs, row, { where: eq(blogs.slug, row.slug), describe: `A blog with slug ${row.slug}` }, { hasUpdatedAt: true });
-  });
+/**
+ * Hides or shows a language's public row (unpublish, delete, restore). Hidden rows stay, and with
+ * them every learner's enrolment, completions and ratings of the course. Returns whether it changed.
+ */
+export async function setPublished(tx: DbOrTx, table: typeof courses | typeof blogs | typeof successStories, id: string, published: boolean): Promise<boolean> {
+  const changed = await tx
+    .update(table)
+    .set({ published, updatedAt: new Date() })
+    .where(and(eq(table.id, id), ne(table.published, published)))
+    .returning({ id: table.id });
+  return changed.length > 0;
 }
 
-export function writeStory(db: Db, row: typeof successStories.$inferInsert & { id: string }): Promise<Status> {
-  return importTransaction(db, async (tx) => {
-    return upsertRoot(
-      tx,
-      successStories,
-      row,
-      { where: eq(successStories.slug, row.slug), describe: `A success story with slug ${row.slug}` },
-      { hasUpdatedAt: true },
-    );
-  });
+export function writeBlog(tx: DbOrTx, row: typeof blogs.$inferInsert & { id: string }): Promise<Status> {
+  return upsertRoot(tx, blogs, row, { where: and(eq(blogs.slug, row.slug), eq(blogs.lang, row.lang!)), describe: `A blog with slug ${row.slug} (${row.lang})` }, { hasUpdatedAt: true });
+}
+
+export function writeStory(tx: DbOrTx, row: typeof successStories.$inferInsert & { id: string }): Promise<Status> {
+  return upsertRoot(
+    tx,
+    successStories,
+    row,
+    { where: and(eq(successStories.slug, row.slug), eq(successStories.lang, row.lang!)), describe: `A success story with slug ${row.slug} (${row.lang})` },
+    { hasUpdatedAt: true },
+  );
 }
 
 export interface GalleryRows {
@@ -178,51 +205,48 @@ export interface BannerRows {
   images: (typeof bannerImages.$inferInsert & { id: string })[];
 }
 
-/**
- * Slugged parents, each with the images hanging off it (gallery titles, banner items), in one
- * transaction; one status per parent.
- */
+/** A slugged parent with the images hanging off it (a gallery title, a banner item). */
 function writeWithImages(
-  db: Db,
-  tables: { parent: TableWithId & { slug: PgColumn }; images: TableWithId; imageParent: PgColumn; describe: string },
-  items: Array<{ parent: Row & { slug: string }; images: Row[] }>,
-): Promise<Status[]> {
-  return importTransaction(db, async (tx) => {
-    const statuses: Status[] = [];
-    for (const item of items) {
-      statuses.push(
-        await upsertRoot(
-          tx,
-          tables.parent,
-          item.parent,
-          { where: eq(tables.parent.slug, item.parent.slug), describe: `${tables.describe} with slug ${item.parent.slug}` },
-          {
-            hasUpdatedAt: false,
-            childChanges: async () =>
-              syncRows(tx, tables.images, (await tx.select().from(tables.images as PgTable).where(eq(tables.imageParent, item.parent.id))) as Row[], item.images),
-          },
-        ),
-      );
-    }
-    return statuses;
-  });
+  tx: DbOrTx,
+  tables: { parent: TableWithId & { slug: PgColumn; lang: PgColumn }; images: TableWithId; imageParent: PgColumn; describe: string },
+  item: { parent: Row & { slug: string; lang?: string }; images: Row[] },
+): Promise<Status> {
+  return upsertRoot(
+    tx,
+    tables.parent,
+    item.parent,
+    {
+      where: and(eq(tables.parent.slug, item.parent.slug), eq(tables.parent.lang, item.parent.lang ?? 'en')),
+      describe: `${tables.describe} with slug ${item.parent.slug} (${item.parent.lang ?? 'en'})`,
+    },
+    {
+      hasUpdatedAt: false,
+      childChanges: async () =>
+        syncRows(tx, tables.images, (await tx.select().from(tables.images as PgTable).where(eq(tables.imageParent, item.parent.id))) as Row[], item.images),
+    },
+  );
 }
 
-/** All gallery titles of titles.yaml in one transaction; one status per title. */
-export function writeGallery(db: Db, items: GalleryRows[]): Promise<Status[]> {
+/** A gallery title and its images. */
+export function writeGalleryTitle(tx: DbOrTx, item: GalleryRows): Promise<Status> {
   const tables = { parent: mediaTitles, images: mediaImages, imageParent: mediaImages.titleId, describe: 'A media title' };
-  return writeWithImages(db, tables, items.map((item) => ({ parent: item.title, images: item.images })));
+  return writeWithImages(tx, tables, { parent: item.title, images: item.images });
 }
 
-/** All banner items of banners.yaml in one transaction; one status per item. */
-export function writeBanners(db: Db, items: BannerRows[]): Promise<Status[]> {
+/** A banner item and its images. */
+export function writeBanner(tx: DbOrTx, item: BannerRows): Promise<Status> {
   const tables = { parent: bannerItems, images: bannerImages, imageParent: bannerImages.bannerId, describe: 'A banner item' };
-  return writeWithImages(db, tables, items.map((item) => ({ parent: item.banner, images: item.images })));
+  return writeWithImages(tx, tables, { parent: item.banner, images: item.images });
 }
 
-/** True when no course, blog or story is stored yet: a fresh database that wants the sample content. */
+/** Takes a gallery title or banner item off the site (nothing of a learner hangs on them). */
+export async function removeRow(tx: DbOrTx, table: typeof mediaTitles | typeof bannerItems, id: string): Promise<boolean> {
+  return (await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id })).length > 0;
+}
+
+/** True when no content item, course, blog or story is stored yet: a fresh database that wants the sample content. */
 export async function isContentEmpty(db: Db): Promise<boolean> {
-  for (const table of [courses, blogs, successStories]) {
+  for (const table of [contentItems, courses, blogs, successStories]) {
     const [row] = await db.select({ id: table.id }).from(table).limit(1);
     if (row) return false;
   }

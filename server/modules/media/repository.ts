@@ -1,12 +1,14 @@
-// Gallery titles with their images, and banner items with theirs, in the order staff set.
+// Gallery titles with their images, and banner items with theirs, of a language, in the order staff set.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema';
+import type { LanguageCode } from '../../../contract/languages';
 
-export function listTitles(db: DbOrTx) {
+export function listTitles(db: DbOrTx, lang: LanguageCode) {
   return db
     .select({ id: mediaTitles.id, title: mediaTitles.title })
     .from(mediaTitles)
+    .where(eq(mediaTitles.lang, lang))
     .orderBy(asc(mediaTitles.position), asc(mediaTitles.title));
 }
 
@@ -23,10 +25,11 @@ export function listImages(db: DbOrTx, titleId: string) {
     .orderBy(asc(mediaImages.position), asc(mediaImages.id));
 }
 
-export function listBanners(db: DbOrTx) {
+export function listBanners(db: DbOrTx, lang: LanguageCode) {
   return db
     .select({ id: bannerItems.id, title: bannerItems.title, subTitle: bannerItems.subTitle, location: bannerItems.location })
     .from(bannerItems)
+    .where(eq(bannerItems.lang, lang))
     .orderBy(asc(bannerItems.position), asc(bannerItems.title));
 }
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Banners, GalleryImages, MediaTitles } from '../../../contract/public-content';
+import { Banners, GalleryImages, MediaTitles, PublicLangQuery } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
 import { cachePublicAnswers } from '../../lib/http-cache';
@@ -21,10 +21,11 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['media'],
         summary: 'Gallery titles in display order',
-        response: { 200: MediaTitles },
+        querystring: PublicLangQuery,
+        response: { 200: MediaTitles, 400: ErrorResponse },
       },
     },
-    async () => service.titles(app.db),
+    async (request) => service.titles(app.db, request.query.lang),
   );
 
   app.get(
@@ -33,10 +34,11 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['media'],
         summary: 'Banner items of the home page with their images (sub_title, location, media_images)',
-        response: { 200: Banners },
+        querystring: PublicLangQuery,
+        response: { 200: Banners, 400: ErrorResponse },
       },
     },
-    async () => service.banners(app.db),
+    async (request) => service.banners(app.db, request.query.lang),
   );
 
   app.get(

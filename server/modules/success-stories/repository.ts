@@ -1,7 +1,8 @@
-// Published success stories, newest first; the (published, created_at) index serves every query here.
+// Published success stories of a language, newest first; the (lang, published, created_at) index serves every query here.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { successStories } from '../../db/schema';
+import type { LanguageCode } from '../../../contract/languages';
 
 const columns = {
   id: successStories.id,
@@ -15,18 +16,18 @@ const columns = {
 
 export type StoryRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-export function listPublished(db: DbOrTx, offset: number, limit: number): Promise<StoryRow[]> {
+export function listPublished(db: DbOrTx, lang: LanguageCode, offset: number, limit: number): Promise<StoryRow[]> {
   return db
     .select(columns)
     .from(successStories)
-    .where(eq(successStories.published, true))
+    .where(and(eq(successStories.lang, lang), eq(successStories.published, true)))
     .orderBy(desc(successStories.createdAt), desc(successStories.id))
     .offset(offset)
     .limit(limit);
 }
 
-export async function countPublished(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(successStories).where(eq(successStories.published, true));
+export async function countPublished(db: DbOrTx, lang: LanguageCode): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(successStories).where(and(eq(successStories.lang, lang), eq(successStories.published, true)));
   return row?.n ?? 0;
 }
 

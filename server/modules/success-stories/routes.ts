@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
+import { PublicLangQuery, StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
@@ -22,10 +22,11 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['success stories'],
         summary: 'The three latest published success stories',
-        response: { 200: StoryList },
+        querystring: PublicLangQuery,
+        response: { 200: StoryList, 400: ErrorResponse },
       },
     },
-    async () => service.recentStories(app.db),
+    async (request) => service.recentStories(app.db, request.query.lang),
   );
 
   app.get(
@@ -34,11 +35,11 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['success stories'],
         summary: 'Published success stories, newest first, a page at a time',
-        querystring: pageQuery(STORY_PAGE_SIZE),
+        querystring: Type.Composite([pageQuery(STORY_PAGE_SIZE), PublicLangQuery]),
         response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
-    async (request) => service.listStories(app.db, request.query.offset, request.query.limit),
+    async (request) => service.listStories(app.db, request.query.lang, request.query.offset, request.query.limit),
   );
 
   app.get(

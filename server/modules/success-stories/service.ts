@@ -6,18 +6,19 @@ import { RECENT_COUNT } from '../../../contract/page-sizes';
 import type { Story } from '../../../contract/public-content';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db } from '../../db/client';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
 import { notFound } from '../../plugins/errors';
 import * as repository from './repository';
 
 const toStory = (row: repository.StoryRow): Story => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-export async function listStories(db: Db, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([repository.listPublished(db, offset, limit), repository.countPublished(db)]);
+export async function listStories(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE, offset: number, limit: number) {
+  const [rows, count] = await Promise.all([repository.listPublished(db, lang, offset, limit), repository.countPublished(db, lang)]);
   return { response: { rows: rows.map(toStory), count } };
 }
 
-export async function recentStories(db: Db) {
-  return { response: (await repository.listPublished(db, 0, RECENT_COUNT)).map(toStory) };
+export async function recentStories(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE) {
+  return { response: (await repository.listPublished(db, lang, 0, RECENT_COUNT)).map(toStory) };
 }
 
 const UUID = new RegExp(UUID_PATTERN);

@@ -87,6 +87,7 @@ const FIELD_WORDS: Record<MediaUsage['field'], string> = {
   summary: 'the summary',
   journal: 'the journal prompt',
   content: 'the text',
+  draft: 'the draft',
 };
 
 /** "the text of the lesson "Budgets" in the course "Money basics" (Hindi)" */
@@ -114,6 +115,8 @@ export function describeUsage(usage: MediaUsage): string {
       return `a picture in the gallery "${usage.title}"`;
     case 'banner':
       return `a picture of the banner "${usage.title}"`;
+    case 'draft':
+      return `the unpublished draft of "${usage.title}"${lang}`;
   }
 }
 

@@ -12,7 +12,20 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../../contract/media-library';
 import type { DbOrTx } from '../../../db/client';
-import { bannerImages, bannerItems, blogs, courses, courseVideos, lessons, mediaImages, mediaTitles, successStories } from '../../../db/schema';
+import {
+  bannerImages,
+  bannerItems,
+  blogs,
+  contentItems,
+  contentStates,
+  contentVersions,
+  courses,
+  courseVideos,
+  lessons,
+  mediaImages,
+  mediaTitles,
+  successStories,
+} from '../../../db/schema';
 
 export type UsageKind = (typeof MEDIA_USAGE_KINDS)[number];
 export type UsageField = (typeof MEDIA_USAGE_FIELDS)[number];
@@ -25,7 +38,7 @@ interface UsageSource {
    */
   row: SQL;
   /** The columns of that row that can name a file, by what they are. */
-  fields: Partial<Record<UsageField, AnyPgColumn>>;
+  fields: Partial<Record<UsageField, AnyPgColumn | SQL>>;
 }
 
 const none = sql`null::text`;
@@ -49,26 +62,38 @@ const USAGE_SOURCES: readonly UsageSource[] = [
   },
   {
     kind: 'blog',
-    row: sql`${blogs.id}::text, ${blogs.title}, ${none}, ${none}, ${none} from ${blogs}`,
+    row: sql`${blogs.id}::text, ${blogs.title}, ${blogs.lang}, ${none}, ${none} from ${blogs}`,
     fields: { image: blogs.image, description: blogs.description },
   },
   {
     kind: 'story',
-    row: sql`${successStories.id}::text, ${successStories.authorName}, ${none}, ${none}, ${none} from ${successStories}`,
+    row: sql`${successStories.id}::text, ${successStories.authorName}, ${successStories.lang}, ${none}, ${none} from ${successStories}`,
     fields: { image: successStories.image, description: successStories.description },
   },
   {
     kind: 'gallery',
-    row: sql`${mediaTitles.id}::text, ${mediaTitles.title}, ${none}, ${none}, ${none} from ${mediaImages} join ${mediaTitles} on ${mediaTitles.id} = ${mediaImages.titleId}`,
+    row: sql`${mediaTitles.id}::text, ${mediaTitles.title}, ${mediaTitles.lang}, ${none}, ${none} from ${mediaImages} join ${mediaTitles} on ${mediaTitles.id} = ${mediaImages.titleId}`,
     fields: { image: mediaImages.image },
   },
   {
     kind: 'banner',
-    row: sql`${bannerItems.id}::text, ${bannerItems.title}, ${none}, ${none}, ${none} from ${bannerImages} join ${bannerItems} on ${bannerItems.id} = ${bannerImages.bannerId}`,
+    row: sql`${bannerItems.id}::text, ${bannerItems.title}, ${bannerItems.lang}, ${none}, ${none} from ${bannerImages} join ${bannerItems} on ${bannerItems.id} = ${bannerImages.bannerId}`,
     fields: { image: bannerImages.image },
   },
-  // Drafts (content_versions, whose body is jsonb) join this list when that table lands:
-  // { kind: <the version's content kind>, row: sql`... from content_versions`, fields: { draft: body::text } }.
+  // What staff are writing (content module, ADR 19): the newest version of each language of an item
+  // and a version scheduled for publication when it is not the published one (the public tables
+  // name what is published), so a file a draft shows is not deleted before it is
+  // published. Older versions are history: restoring one that names a deleted file shows it missing.
+  {
+    kind: 'draft',
+    row: sql`${contentItems.id}::text, coalesce(${contentVersions.body} ->> 'title', ${contentItems.slug}), ${contentStates.lang}, ${none}, ${none}
+      from ${contentStates}
+      join ${contentItems} on ${contentItems.id} = ${contentStates.itemId}
+      join ${contentVersions} on ${contentVersions.itemId} = ${contentStates.itemId} and ${contentVersions.lang} = ${contentStates.lang}
+        and ${contentVersions.number} in (${contentStates.headVersion}, ${contentStates.scheduledVersion})
+        and ${contentVersions.number} is distinct from ${contentStates.publishedVersion}`,
+    fields: { draft: sql`${contentVersions.body}::text` },
+  },
 ];
 
 export interface UsageRow {
@@ -84,7 +109,7 @@ export interface UsageRow {
 /** Every place that names one of the keys, each once, in a stable order (kind, title, field). */
 export async function placesNaming(db: DbOrTx, keys: readonly string[]): Promise<UsageRow[]> {
   if (keys.length === 0) return [];
-  const names = (column: AnyPgColumn) => sql`(${sql.join(keys.map((key) => sql`strpos(${column}, ${key}) > 0`), sql` or `)})`;
+  const names = (column: AnyPgColumn | SQL) => sql`(${sql.join(keys.map((key) => sql`strpos(${column}, ${key}) > 0`), sql` or `)})`;
   const selects = USAGE_SOURCES.flatMap((source) =>
     Object.entries(source.fields).map(([field, column]) => sql`select ${source.kind}::text, ${field}::text, ${source.row} where ${names(column)}`),
   );

@@ -1,0 +1,338 @@
+// The shapes of authoring (/api/staff/content/...): the document of each kind of content, as one
+// language of an item holds it, and the calls that save, version, compare, publish and translate it
+// (docs/decisions/0019-authoring-drafts-versions-publishing.md).
+//
+// A document is the whole of one language of an item. Text may be empty while it is a draft; what
+// must be filled in before it can be published is checked when publishing. Every chapter, lesson,
+// video, quiz, question, option and image carries a `key`, the same in every language and every
+// version; a new one may leave it out and the server gives it one.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  CONTENT_KEY_MAX,
+  CONTENT_KEY_PATTERN,
+  CONTENT_KINDS,
+  CONTENT_SLUG_MAX,
+  CONTENT_SLUG_PATTERN,
+  CONTENT_STATUSES,
+  STORED_FILE_PATTERN,
+  VERSION_ORIGINS,
+} from './content-kinds';
+import { LANGUAGE_CODES } from './languages';
+import { Uuid } from './ids';
+import { StringEnum, nullable } from './schema-helpers';
+
+const strict = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
+  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+
+export const ContentKindSchema = StringEnum(CONTENT_KINDS);
+export const ContentStatusSchema = StringEnum(CONTENT_STATUSES);
+const Lang = StringEnum(LANGUAGE_CODES);
+
+const Key = Type.Optional(
+  Type.String({ pattern: CONTENT_KEY_PATTERN, maxLength: CONTENT_KEY_MAX, description: 'Stable across languages and versions; left out for a new element, the server gives one' }),
+);
+/** Plain text, shown as typed (titles, questions, alternative texts). */
+const Text = (maxLength: number) => Type.String({ maxLength });
+/** HTML, sanitised by the server when saved (server/lib/rich-text.ts). */
+const RichText = Type.String({ maxLength: 200_000, description: 'HTML; the server keeps only what its rich-text allowlist allows' });
+const StoredFile = Type.String({ pattern: STORED_FILE_PATTERN, maxLength: 500, description: 'A stored file: uploads/...' });
+const Whole = (minimum: number, maximum: number, description?: string) => Type.Integer({ minimum, maximum, ...(description ? { description } : {}) });
+const IsoDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD' });
+
+export const LessonDocument = strict({ key: Key, title: Text(300), duration: Whole(0, 100_000, 'Minutes'), content: RichText });
+export const ChapterDocument = strict({ key: Key, title: Text(300), lessons: Type.Array(LessonDocument, { maxItems: 200 }) });
+export const VideoDocument = strict({
+  key: Key,
+  title: Text(300),
+  description: nullable(Text(2000)),
+  video: nullable(StoredFile),
+  poster: nullable(StoredFile),
+  duration: Whole(0, 86_400, 'Seconds'),
+});
+export const OptionDocument = strict({ key: Key, content: Text(1000), correct: Type.Boolean() });
+export const QuestionDocument = strict({
+  key: Key,
+  // Literals rather than StringEnum: documents are also checked by TypeBox's own compiler.
+  type: Type.Union([Type.Literal('single'), Type.Literal('multi')], { description: 'single: exactly one correct option; multi: one or more' }),
+  content: Text(2000),
+  options: Type.Array(OptionDocument, { maxItems: 20 }),
+});
+export const QuizDocument = strict({
+  key: Key,
+  title: Text(300),
+  passingCriteria: Whole(0, 100, 'Pass mark: percent of questions right'),
+  questions: Type.Array(QuestionDocument, { maxItems: 200 }),
+});
+
+export const CourseDocument = strict(
+  {
+    title: Text(300),
+    description: RichText,
+    image: nullable(StoredFile),
+    document: nullable(StoredFile),
+    duration: Whole(0, 100_000, 'Minutes'),
+    summary: nullable(RichText),
+    journal: nullable(RichText),
+    chapters: Type.Array(ChapterDocument, { maxItems: 200 }),
+    videos: Type.Array(VideoDocument, { maxItems: 200 }),
+    quizzes: Type.Array(QuizDocument, { maxItems: 100 }),
+  },
+  'A course in one language: chapters and lessons in order, videos, quizzes',
+);
+export type CourseDocument = Static<typeof CourseDocument>;
+
+export const BlogDocument = strict(
+  {
+    title: Text(300),
+    author: Text(200),
+    date: IsoDay,
+    readTime: Whole(1, 600, 'Minutes'),
+    image: nullable(StoredFile),
+    imageAlt: Text(500),
+    description: RichText,
+  },
+  'A blog post in one language',
+);
+export type BlogDocument = Static<typeof BlogDocument>;
+
+export const StoryDocument = strict(
+  {
+    authorName: Text(200),
+    date: IsoDay,
+    image: nullable(StoredFile),
+    imageAlt: Text(500),
+    isHighlighted: Type.Boolean(),
+    description: RichText,
+  },
+  'A success story in one language',
+);
+export type StoryDocument = Static<typeof StoryDocument>;
+
+export const MediaImageDocument = strict({ key: Key, image: StoredFile, alt: Text(500) });
+
+export const GalleryDocument = strict(
+  {
+    title: Text(300),
+    position: Whole(1, 10_000, 'Place among the gallery titles'),
+    images: Type.Array(MediaImageDocument, { maxItems: 500 }),
+  },
+  'A gallery title with its images, in one language',
+);
+export type GalleryDocument = Static<typeof GalleryDocument>;
+
+export const BannerDocument = strict(
+  {
+    title: Text(300),
+    subTitle: Text(300),
+    location: Text(200),
+    position: Whole(1, 10_000, 'Place among the banner items'),
+    images: Type.Array(MediaImageDocument, { maxItems: 50 }),
+  },
+  'A banner item with its images, in one language',
+);
+export type BannerDocument = Static<typeof BannerDocument>;
+
+export const CONTENT_DOCUMENTS = {
+  course: CourseDocument,
+  blog: BlogDocument,
+  story: StoryDocument,
+  gallery: GalleryDocument,
+  banner: BannerDocument,
+} as const;
+
+export interface ContentDocuments {
+  course: CourseDocument;
+  blog: BlogDocument;
+  story: StoryDocument;
+  gallery: GalleryDocument;
+  banner: BannerDocument;
+}
+export type AnyDocument = ContentDocuments[keyof ContentDocuments];
+
+/** The document of a language, whichever the item's kind: checked against it when saved. */
+export const AnyContentDocument = Type.Union(Object.values(CONTENT_DOCUMENTS), {
+  description: 'The document of the item’s kind: CourseDocument, BlogDocument, StoryDocument, GalleryDocument or BannerDocument',
+});
+
+/** A save's document is checked by the server against the item's kind (one schema per kind above). */
+const SubmittedDocument = Type.Unknown({
+  description: 'The whole document of the language, of the item’s kind (its shape is the `body` of GET /api/staff/content/{id}/{lang})',
+});
+
+// ---------------------------------------------------------------- calls
+
+/** Whose hand a version or a change is: a member of staff, or null for the sample-content import. */
+export const Author = nullable(Type.Object({ id: nullable(Type.String()), name: Type.String() }));
+
+export const LanguageState = Type.Object({
+  lang: Lang,
+  publicId: Type.String({ format: 'uuid', description: 'The id learners and the public API know this language by (a course’s, a post’s...), once published' }),
+  status: ContentStatusSchema,
+  headVersion: Type.Integer(),
+  publishedVersion: nullable(Type.Integer({ description: 'The version learners see; null when nothing is published' })),
+  publishedAt: nullable(Type.String({ format: 'date-time' })),
+  scheduled: nullable(
+    Type.Object({
+      version: Type.Integer(),
+      at: Type.String({ format: 'date-time', description: 'When it will be published (UTC; the console shows it in IST)' }),
+    }),
+  ),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type LanguageState = Static<typeof LanguageState>;
+
+export const ContentItem = Type.Object({
+  id: Uuid,
+  kind: ContentKindSchema,
+  slug: Type.String(),
+  sourceLang: Lang,
+  title: Type.String({ description: 'The title in the source language (a story: its author’s name)' }),
+  owner: StringEnum(['import', 'staff'] as const, { description: 'import: untouched by staff since the sample content was imported' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  deletedAt: nullable(Type.String({ format: 'date-time' })),
+  languages: Type.Array(LanguageState),
+});
+export type ContentItem = Static<typeof ContentItem>;
+
+export const CONTENT_PAGE_MAX = 100;
+
+export const ContentListQuery = Type.Object({
+  kind: Type.Optional(ContentKindSchema),
+  status: Type.Optional(StringEnum([...CONTENT_STATUSES, 'scheduled'] as const, { description: 'Items with a language in this status' })),
+  lang: Type.Optional(Lang),
+  search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the slug or of the source-language title' })),
+  deleted: Type.Optional(Type.Boolean({ default: false, description: 'true: only deleted items; false (default): only the others' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CONTENT_PAGE_MAX, default: 50 })),
+});
+export type ContentListQuery = Static<typeof ContentListQuery>;
+
+export const ContentList = Type.Object({ items: Type.Array(ContentItem), total: Type.Integer() });
+
+export const CreateContent = Type.Object({
+  kind: ContentKindSchema,
+  slug: Type.String({ pattern: CONTENT_SLUG_PATTERN, maxLength: CONTENT_SLUG_MAX, description: 'Lowercase letters, digits and hyphens; unique within the kind' }),
+  lang: Type.Optional(Type.Unsafe<(typeof LANGUAGE_CODES)[number]>({ ...Lang, default: 'en', description: 'The source language (en unless said)' })),
+  body: SubmittedDocument,
+});
+export type CreateContent = Static<typeof CreateContent>;
+
+export const VersionInfo = Type.Object({
+  number: Type.Integer(),
+  origin: StringEnum(VERSION_ORIGINS),
+  restoredFrom: nullable(Type.Integer()),
+  createdAt: Type.String({ format: 'date-time' }),
+  createdBy: Author,
+});
+export type VersionInfo = Static<typeof VersionInfo>;
+
+/** A language's newest version with its document (or any version, read by number). */
+export const LanguageHead = Type.Object({
+  itemId: Uuid,
+  kind: ContentKindSchema,
+  lang: Lang,
+  version: VersionInfo,
+  state: LanguageState,
+  body: AnyContentDocument,
+});
+export type LanguageHead = Static<typeof LanguageHead>;
+
+export const SaveContent = Type.Object({
+  baseVersion: Type.Integer({ minimum: 0, description: 'The version this edit started from (the head read before editing); 0 for a language that has none yet' }),
+  body: SubmittedDocument,
+  confirmFields: Type.Optional(
+    Type.Array(Type.String({ maxLength: 400 }), {
+      maxItems: 2000,
+      description: 'A translation’s fields whose text still says what the current source says, though unchanged: they stop being stale',
+    }),
+  ),
+});
+export type SaveContent = Static<typeof SaveContent>;
+
+/** 409: the save was based on an older version; nothing was written. */
+export const StaleVersionResponse = Type.Object({
+  code: Type.Literal('staleVersion'),
+  message: Type.String(),
+  current: LanguageHead,
+});
+
+export const TemplateResponse = Type.Object({
+  sourceLang: Lang,
+  sourceVersion: Type.Integer(),
+  baseVersion: Type.Integer({ description: 'The language’s head to save this on (0 when it has none)' }),
+  body: AnyContentDocument,
+});
+
+export const PublishContent = Type.Object({
+  version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version to publish; the newest when left out' })),
+  at: Type.Optional(Type.String({ format: 'date-time', description: 'Publish at this time instead of now (with its offset, e.g. 2026-12-01T09:30:00+05:30)' })),
+});
+export type PublishContent = Static<typeof PublishContent>;
+
+export const SubmitContent = Type.Object({
+  version: Type.Integer({ minimum: 1, description: 'The version submitted: the head the translator saw' }),
+});
+
+export const VersionList = Type.Object({
+  versions: Type.Array(Type.Composite([VersionInfo, Type.Object({ published: Type.Boolean({ description: 'The version learners see' }) })])),
+});
+
+export const FieldChange = Type.Object({
+  field: Type.String({ description: 'The field’s path, by keys: lessons[bank-account/why].content' }),
+  change: StringEnum(['added', 'removed', 'changed'] as const),
+  before: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  after: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+});
+
+export const DiffQuery = Type.Object({
+  from: Type.Integer({ minimum: 1 }),
+  to: Type.Integer({ minimum: 1 }),
+});
+
+export const DiffResponse = Type.Object({ from: Type.Integer(), to: Type.Integer(), changes: Type.Array(FieldChange) });
+
+export const RestoreVersion = Type.Object({
+  baseVersion: Type.Integer({ minimum: 1, description: 'The head the restore was decided on' }),
+});
+
+export const TRANSLATION_CELL_STATUSES = ['missing', ...CONTENT_STATUSES] as const;
+
+export const TranslationCell = Type.Object({
+  lang: Lang,
+  status: StringEnum(TRANSLATION_CELL_STATUSES),
+  live: Type.Boolean({ description: 'A version is published' }),
+  headVersion: nullable(Type.Integer()),
+  stale: Type.Integer({ description: 'Fields whose source text changed after they were translated' }),
+  missing: Type.Integer({ description: 'Fields the source has that are empty here' }),
+});
+
+export const TranslationMatrix = Type.Object({
+  languages: Type.Array(Lang),
+  items: Type.Array(
+    Type.Object({
+      id: Uuid,
+      kind: ContentKindSchema,
+      slug: Type.String(),
+      title: Type.String(),
+      sourceLang: Lang,
+      sourceVersion: nullable(Type.Integer()),
+      cells: Type.Array(TranslationCell, { description: 'One per language, in the order of `languages`' }),
+    }),
+  ),
+});
+
+export const StaleFields = Type.Object({
+  sourceLang: Lang,
+  sourceVersion: Type.Integer(),
+  version: nullable(Type.Integer({ description: 'The translation’s head (null: not started)' })),
+  fields: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      state: StringEnum(['stale', 'missing'] as const),
+      source: nullable(Type.String({ description: 'The source’s text now' })),
+      translatedFrom: nullable(Type.Object({ version: Type.Integer(), text: nullable(Type.String()) }, { description: 'The source’s text when the field was translated' })),
+      translation: nullable(Type.String()),
+    }),
+  ),
+});

@@ -1,0 +1,113 @@
+// Documents and calls the authoring tests share: a small course (one chapter with two lessons, a
+// video, a quiz with one single-answer question), and the staff calls through app.inject.
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { CourseDocument, LanguageHead, LanguageState } from '../../../contract/authoring';
+import type { ContentKind } from '../../../contract/content-kinds';
+import type { LanguageCode } from '../../../contract/languages';
+
+export type Headers = { cookie: string };
+
+export function courseBody(title = 'Safe money'): CourseDocument {
+  return {
+    title,
+    description: '<p>Save, and pay safely.</p>',
+    image: 'uploads/courses/cover.svg',
+    document: null,
+    duration: 30,
+    summary: '<p>You learnt to save.</p>',
+    journal: null,
+    chapters: [
+      {
+        title: 'Saving',
+        lessons: [
+          { title: 'Why save', duration: 5, content: '<p>Why.</p>' },
+          { title: 'How to save', duration: 6, content: '<p>How.</p>' },
+        ],
+      },
+    ],
+    videos: [{ title: 'Welcome', description: null, video: 'uploads/videos/welcome.webm', poster: null, duration: 30 }],
+    quizzes: [
+      {
+        title: 'Check',
+        passingCriteria: 50,
+        questions: [
+          {
+            type: 'single',
+            content: 'Where is money safest?',
+            options: [
+              { content: 'In a bank account', correct: true },
+              { content: 'Under the bed', correct: false },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function staffApi(app: FastifyInstance) {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Headers, payload?: unknown) =>
+    app.inject({ method, url, headers: who, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    call,
+    async create(who: Headers, kind: ContentKind, slug: string, body: unknown, lang?: LanguageCode) {
+      const res = await call('POST', '/api/staff/content', who, { kind, slug, body, ...(lang ? { lang } : {}) });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { item: { id: string }; head: LanguageHead };
+    },
+    async head(who: Headers, id: string, lang: LanguageCode) {
+      const res = await call('GET', `/api/staff/content/${id}/${lang}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as LanguageHead;
+    },
+    save: (who: Headers, id: string, lang: LanguageCode, baseVersion: number, body: unknown, confirmFields?: string[]) =>
+      call('PUT', `/api/staff/content/${id}/${lang}`, who, { baseVersion, body, ...(confirmFields ? { confirmFields } : {}) }),
+    async saveOk(who: Headers, id: string, lang: LanguageCode, baseVersion: number, body: unknown) {
+      const res = await call('PUT', `/api/staff/content/${id}/${lang}`, who, { baseVersion, body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as LanguageHead;
+    },
+    publish: (who: Headers, id: string, lang: LanguageCode, input: { version?: number; at?: string } = {}) =>
+      call('POST', `/api/staff/content/${id}/${lang}/publish`, who, input),
+    async publishOk(who: Headers, id: string, lang: LanguageCode, input: { version?: number } = {}) {
+      const res = await call('POST', `/api/staff/content/${id}/${lang}/publish`, who, input);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as LanguageState;
+    },
+    async template<T = CourseDocument>(who: Headers, id: string, lang: LanguageCode) {
+      const res = await call('GET', `/api/staff/content/${id}/${lang}/template`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { sourceLang: LanguageCode; sourceVersion: number; baseVersion: number; body: T };
+    },
+  };
+}
+
+/** Every text of a course document filled from a function of its English text (a stand-in translation). */
+export function translateCourse(doc: CourseDocument, source: CourseDocument, translate: (english: string) => string): CourseDocument {
+  const copy = structuredClone(doc);
+  copy.title = translate(source.title);
+  copy.description = `<p>${translate(source.description.replace(/<[^>]+>/g, ''))}</p>`;
+  copy.summary = source.summary === null ? null : `<p>${translate(source.summary.replace(/<[^>]+>/g, ''))}</p>`;
+  copy.journal = source.journal === null ? null : `<p>${translate(source.journal.replace(/<[^>]+>/g, ''))}</p>`;
+  copy.chapters.forEach((chapter, ci) => {
+    const from = source.chapters[ci]!;
+    chapter.title = translate(from.title);
+    chapter.lessons.forEach((lesson, li) => {
+      lesson.title = translate(from.lessons[li]!.title);
+      lesson.content = `<p>${translate(from.lessons[li]!.content.replace(/<[^>]+>/g, ''))}</p>`;
+    });
+  });
+  copy.videos.forEach((video, vi) => {
+    video.title = translate(source.videos[vi]!.title);
+    video.description = source.videos[vi]!.description === null ? null : translate(source.videos[vi]!.description!);
+  });
+  copy.quizzes.forEach((quiz, qi) => {
+    quiz.title = translate(source.quizzes[qi]!.title);
+    quiz.questions.forEach((question, ni) => {
+      question.content = translate(source.quizzes[qi]!.questions[ni]!.content);
+      question.options.forEach((option, oi) => (option.content = translate(source.quizzes[qi]!.questions[ni]!.options[oi]!.content)));
+    });
+  });
+  return copy;
+}
