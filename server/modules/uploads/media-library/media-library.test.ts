@@ -15,6 +15,7 @@ import { testAppPerFile } from '../../../test/test-app';
 import { MAX_BYTES } from '../limits';
 import { uploadDepsFromConfig } from '../service';
 import { uploadMedia } from './service';
+import { courseBody, staffApi } from '../../content/authoring-test-helpers';
 import { mp4, pdf, phoneJpeg, photo, simpleSvg } from '../upload-test-files';
 
 const t = testAppPerFile();
@@ -383,9 +384,9 @@ describe('where a file is used, and deleting it', () => {
     const detail = await get(translator, `/api/staff/media/${cover.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().usedIn).toEqual([
-      { kind: 'blog', id: blog!.id, title: 'Market day', lang: null, field: 'image', course: null },
+      { kind: 'blog', id: blog!.id, title: 'Market day', lang: 'en', field: 'image', course: null },
       { kind: 'course', id: course.courseId, title: 'पैसे की समझ', lang: 'hi', field: 'image', course: null },
-      { kind: 'gallery', id: gallery!.id, title: 'Melas', lang: null, field: 'image', course: null },
+      { kind: 'gallery', id: gallery!.id, title: 'Melas', lang: 'en', field: 'image', course: null },
       { kind: 'lesson', id: course.lessonIds.chapter1[0], title: 'Why save', lang: 'hi', field: 'content', course: { id: course.courseId, title: 'पैसे की समझ' } },
     ]);
 
@@ -395,7 +396,7 @@ describe('where a file is used, and deleting it', () => {
       code: 'mediaInUse',
       params: { count: 4 },
       message:
-        'This file is still used in 4 places: the image of the blog post "Market day"; the cover image of the course "पैसे की समझ" (Hindi); a picture in the gallery "Melas"; the text of the lesson "Why save" in the course "पैसे की समझ" (Hindi). Remove it from there first, then delete it.',
+        'This file is still used in 4 places: the image of the blog post "Market day" (English); the cover image of the course "पैसे की समझ" (Hindi); a picture in the gallery "Melas" (English); the text of the lesson "Why save" in the course "पैसे की समझ" (Hindi). Remove it from there first, then delete it.',
     });
     expect((await get(editor, `/api/staff/media/${cover.id}`)).statusCode).toBe(200);
     for (const variant of cover.variants) expect(fs.existsSync(storedFile(variant.path))).toBe(true);
@@ -408,6 +409,23 @@ describe('where a file is used, and deleting it', () => {
     const once = await remove(admin, cover.id);
     expect(once.json()).toMatchObject({ code: 'mediaInUse', params: { count: 1 } });
     expect(once.json().message).toBe('This file is still used in 1 place: the text of the lesson "Why save" in the course "पैसे की समझ" (Hindi). Remove it from there first, then delete it.');
+  });
+
+  it('counts a draft staff are writing, until it names another file', async () => {
+    const cover = await uploaded('image', await photo(1200, 800), 'draft-cover.jpg');
+    const api = staffApi(t.app);
+    const body = { ...courseBody('Safe money'), image: cover.variants[0]!.path };
+    const { item, head } = await api.create(editor.headers, 'course', 'draft-with-cover', body);
+
+    const refused = await remove(editor, cover.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This file is still used in 1 place: the unpublished draft of "Safe money" (English). Remove it from there first, then delete it.');
+    expect((await get(editor, `/api/staff/media/${cover.id}`)).json().usedIn).toEqual([
+      { kind: 'draft', id: item.id, title: 'Safe money', lang: 'en', field: 'draft', course: null },
+    ]);
+
+    await api.saveOk(editor.headers, item.id, 'en', head.version.number, { ...body, image: 'uploads/courses/cover.svg' });
+    expect((await remove(editor, cover.id)).statusCode).toBe(204);
   });
 
   it('finds the file in every kind of place content can name it', async () => {
@@ -437,7 +455,7 @@ describe('where a file is used, and deleting it', () => {
     expect(message).toContain('a picture of the banner "Saath saath"');
     expect(message).toContain('the journal prompt of the course "Tamil course" (Tamil)');
     expect((await remove(editor, video.id)).json().message).toBe(
-      'This file is still used in 2 places: the text of the success story of Sunita; the video "Welcome" of the course "Tamil course" (Tamil). Remove it from there first, then delete it.',
+      'This file is still used in 2 places: the text of the success story of Sunita (English); the video "Welcome" of the course "Tamil course" (Tamil). Remove it from there first, then delete it.',
     );
   });
 

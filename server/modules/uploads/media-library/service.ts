@@ -108,13 +108,13 @@ export function describeUsage(usage: MediaUsage): string {
     case 'video':
       return `${usage.field === 'poster' ? 'the poster of ' : ''}the video "${usage.title}" of the course "${usage.course?.title ?? ''}"${lang}`;
     case 'blog':
-      return `${field} of the blog post "${usage.title}"`;
+      return `${field} of the blog post "${usage.title}"${lang}`;
     case 'story':
-      return `${usage.field === 'image' ? 'the photo' : field} of the success story of ${usage.title}`;
+      return `${usage.field === 'image' ? 'the photo' : field} of the success story of ${usage.title}${lang}`;
     case 'gallery':
-      return `a picture in the gallery "${usage.title}"`;
+      return `a picture in the gallery "${usage.title}"${lang}`;
     case 'banner':
-      return `a picture of the banner "${usage.title}"`;
+      return `a picture of the banner "${usage.title}"${lang}`;
     case 'draft':
       return `the unpublished draft of "${usage.title}"${lang}`;
   }
