@@ -93,7 +93,9 @@ export async function exportPending(db: Db, member: StaffMember, lang: LanguageC
     const pending = !own || own.status === 'draft' || status.stale.length > 0 || status.missing.length > 0;
     if (!pending) continue;
     const item = (await items.findItem(db, row.id))!;
-    files.push(await exportFile(db, item, lang));
+    const file = await exportFile(db, item, lang);
+    // XLIFF wants at least one unit in a <file>: a source with no text yet has nothing to translate.
+    if (file.units.length) files.push(file);
   }
   return { filename: `pending-${lang}-${now.toISOString().slice(0, 10)}.xlf`, xml: writeXliff(sourceLang, lang, files) };
 }
