@@ -336,3 +336,59 @@ export const StaleFields = Type.Object({
     }),
   ),
 });
+
+// ---------------------------------------------------------------- the translator exchange (XLIFF 2.0)
+
+/** Why an imported unit was not applied, with the English text the report gives. */
+export const XLIFF_REFUSALS = {
+  unknownUnit: 'No text field of the item has this unit’s id now (tampered with, or removed from the source since the export)',
+  duplicateUnit: 'The file has this unit twice; only the first was read',
+  notTranslatable: 'This field is not text a translator writes (a file, a number or a setting)',
+  sourceChanged: 'The source text changed after the export: export again and translate the new text',
+  emptyTarget: 'The target is empty: the field keeps its text',
+  inlineMarkup: 'The target holds XLIFF inline elements; this exchange carries rich text as escaped HTML only',
+  markupInPlainText: 'Plain text cannot hold markup (tags)',
+  markupRefused: 'The rich text holds markup the site does not allow',
+} as const;
+export type XliffRefusal = keyof typeof XLIFF_REFUSALS;
+export const XLIFF_REFUSAL_CODES = Object.keys(XLIFF_REFUSALS) as XliffRefusal[];
+
+/** What became of one item (one <file>) of an imported exchange file. */
+export const XLIFF_ITEM_RESULTS = ['saved', 'unchanged', 'conflict', 'refused'] as const;
+export const XLIFF_FIELD_OUTCOMES = ['changed', 'unchanged', 'confirmed', 'refused'] as const;
+
+export const XliffImportReport = Type.Object({
+  lang: Lang,
+  totals: Type.Object({
+    changed: Type.Integer(),
+    unchanged: Type.Integer(),
+    confirmed: Type.Integer(),
+    refused: Type.Integer(),
+    conflicts: Type.Integer({ description: 'Items not written because they were saved after the export' }),
+  }),
+  items: Type.Array(
+    Type.Object({
+      file: Type.String({ description: 'The <file> id: the item’s id' }),
+      itemId: nullable(Uuid),
+      result: StringEnum(XLIFF_ITEM_RESULTS, {
+        description:
+          'saved: a new version of the language; unchanged: nothing to write; conflict: the language was saved after the export, nothing written (export again); refused: the item could not be read or saved (see code)',
+      }),
+      code: Type.Optional(Type.String({ description: 'Why an item was refused: a message code' })),
+      message: Type.Optional(Type.String()),
+      details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+      exportedFrom: nullable(Type.Integer({ description: 'The language’s version the file was made from (0: none yet)' })),
+      version: nullable(Type.Integer({ description: 'The language’s newest version after the import' })),
+      fields: Type.Array(
+        Type.Object({
+          unit: Type.String(),
+          field: nullable(Type.String({ description: 'The field path the unit stands for (null when the id is not one)' })),
+          outcome: StringEnum(XLIFF_FIELD_OUTCOMES, { description: 'confirmed: a stale field whose unchanged text the translator marked translated, reviewed or final' }),
+          reason: Type.Optional(StringEnum(XLIFF_REFUSAL_CODES)),
+          message: Type.Optional(Type.String()),
+        }),
+      ),
+    }),
+  ),
+});
+export type XliffImportReport = Static<typeof XliffImportReport>;

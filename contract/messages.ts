@@ -112,6 +112,11 @@ export const MESSAGES = {
   contentDeleted: 'This content is deleted. Restore it first.',
   scheduleInvalid: 'The publishing time must be in the future and at most a year away.',
 
+  // The translator exchange (XLIFF files). `details` says in English what is wrong and where.
+  xliffMalformed: 'The file could not be read as XML.',
+  xliffInvalid: 'The file is not an XLIFF 2.0 file of this site’s content.',
+  xliffSourceLanguage: 'The source language is written, not translated: choose the language to translate into.',
+
   // Files staff upload. The message names sizes and formats (in English); these texts are what the
   // translations say.
   uploadEmpty: 'The file is empty.',

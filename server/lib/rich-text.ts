@@ -67,3 +67,38 @@ export function sanitizeRichText(html: string): string {
 export function markdownToSafeHtml(md: string): string {
   return sanitizeRichText(markdown.parse(md) as string);
 }
+
+const RENAMED: Record<string, string> = { h1: 'h2', h5: 'h4', h6: 'h4', b: 'strong', i: 'em' };
+const allowedTags = new Set(OPTIONS.allowedTags as string[]);
+const allowedAttributes = OPTIONS.allowedAttributes as Record<string, string[]>;
+const schemesByTag = OPTIONS.allowedSchemesByTag as Record<string, string[]>;
+
+/**
+ * What the allowlist would drop from a piece of HTML, named for a person to read: tags and
+ * attributes it does not allow, and links or sources with a scheme it does not allow. For reporting
+ * only (a translator's imported text is refused with it); sanitizeRichText is what guards.
+ */
+export function disallowedMarkup(html: string): string[] {
+  const found = new Set<string>();
+  for (const [, rawTag = '', rest = ''] of html.matchAll(/<\/?([A-Za-z][A-Za-z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g)) {
+    const written = rawTag.toLowerCase();
+    const tag = RENAMED[written] ?? written;
+    if (!allowedTags.has(tag)) {
+      found.add(`<${written}>`);
+      continue;
+    }
+    for (const [, rawName = '', rawValue] of rest.matchAll(/([^\s=/"'>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
+      const name = rawName.toLowerCase();
+      if (!(allowedAttributes[tag] ?? []).includes(name)) {
+        found.add(`${name} on <${written}>`);
+        continue;
+      }
+      const value = (rawValue ?? '').replace(/^["']|["']$/g, '').trim();
+      const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
+      if (scheme && (OPTIONS.allowedSchemesAppliedToAttributes ?? []).includes(name) && !(schemesByTag[tag] ?? (OPTIONS.allowedSchemes as string[])).includes(scheme)) {
+        found.add(`${scheme}: in ${name} on <${written}>`);
+      }
+    }
+  }
+  return [...found];
+}

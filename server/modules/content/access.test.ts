@@ -18,7 +18,7 @@ beforeAll(async () => {
   who.admin = await signInAsStaff(t.app, ['admin']);
 });
 
-/** What translators may call: reading, saving, submitting, restoring a version (all checked by language inside). */
+/** What translators may call: reading, saving, submitting, restoring a version, the exchange files (all checked by language inside). */
 const TRANSLATOR_ROUTES = new Set([
   'GET /api/staff/content',
   'GET /api/staff/content/translations',
@@ -32,6 +32,9 @@ const TRANSLATOR_ROUTES = new Set([
   'GET /api/staff/content/{id}/{lang}/versions/{number}',
   'POST /api/staff/content/{id}/{lang}/versions/{number}/restore',
   'GET /api/staff/content/{id}/{lang}/diff',
+  'GET /api/staff/content/{id}/{lang}/xliff',
+  'GET /api/staff/content/xliff/{lang}',
+  'POST /api/staff/content/xliff',
 ]);
 
 describe('access to the authoring routes', () => {
@@ -40,7 +43,7 @@ describe('access to the authoring routes', () => {
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/staff/content'))
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, rule: op['x-access'] })));
-    expect(routes.length).toBe(18);
+    expect(routes.length).toBe(21);
     for (const { route, method, path, rule } of routes) {
       expect(rule.kind, route).toBe('staff');
       const roles = rule.kind === 'staff' ? [...rule.roles].sort() : [];

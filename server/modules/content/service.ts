@@ -5,7 +5,8 @@
 // projects the version into the public tables learners read (projection.ts, repository.ts) and
 // announces the change so every instance drops its public caches.
 //
-// The module's surface for other modules: none yet (its routes and the importer call it).
+// The module's surface for other modules: none yet (its routes, the importer and the translator
+// exchange, exchange.ts, call it).
 import { randomUUID } from 'node:crypto';
 import type {
   AnyDocument,
@@ -112,7 +113,7 @@ async function headOut(db: DbOrTx, item: items.ItemRow, state: items.StateRow, v
 
 // ---------------------------------------------------------------- reading
 
-async function requireItem(db: DbOrTx, id: string): Promise<items.ItemRow> {
+export async function requireItem(db: DbOrTx, id: string): Promise<items.ItemRow> {
   const item = await items.findItem(db, id);
   if (!item) throw notFound('contentNotFound');
   return item;
@@ -207,7 +208,7 @@ interface FieldStatus {
  * Which of a translation's fields are stale (the source's text changed after the field was last
  * translated) and which are missing (the source has text, the translation none).
  */
-function fieldStatus(sourceHashes: Record<string, string>, ownHashes: Record<string, string> | null, refs: Record<string, SourceRef> | null): FieldStatus {
+export function fieldStatus(sourceHashes: Record<string, string>, ownHashes: Record<string, string> | null, refs: Record<string, SourceRef> | null): FieldStatus {
   const out: FieldStatus = { stale: [], missing: [] };
   for (const [path, sourceHash] of Object.entries(sourceHashes)) {
     if (sourceHash === EMPTY_TEXT_HASH) continue;
@@ -346,7 +347,7 @@ async function takeOwnership(tx: DbOrTx, item: items.ItemRow): Promise<void> {
   if (item.owner !== 'staff') await items.updateItem(tx, item.id, { owner: 'staff' });
 }
 
-async function lockLiveItem(tx: DbOrTx, id: string): Promise<items.ItemRow> {
+export async function lockLiveItem(tx: DbOrTx, id: string): Promise<items.ItemRow> {
   const item = await items.lockItem(tx, id);
   if (!item) throw notFound('contentNotFound');
   if (item.deletedAt) throw conflict('contentDeleted');
@@ -366,7 +367,7 @@ interface NewVersion {
  * A new version of a language, unless the document is the same as the head's. A save based on
  * another version than the head is answered with the head, and nothing is written.
  */
-async function writeVersion(tx: DbOrTx, writer: Writer, item: items.ItemRow, lang: LanguageCode, baseVersion: number, next: NewVersion): Promise<SaveResult> {
+export async function writeVersion(tx: DbOrTx, writer: Writer, item: items.ItemRow, lang: LanguageCode, baseVersion: number, next: NewVersion): Promise<SaveResult> {
   const kind = item.kind as ContentKind;
   const sourceLang = item.sourceLang as LanguageCode;
   assertMayEditLanguage(writer.member, lang);
