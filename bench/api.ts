@@ -12,7 +12,9 @@
 //    from a pool of BENCH_LEARNER_POOL (1,000) learners enrolled in the course, in turn.
 // 4. Records every SQL statement the learner calls issue and prints, from EXPLAIN, whether each is
 //    served by an index (a sequential scan of a table that grows with learners is flagged).
-// The database is dropped at the end.
+// The database is dropped at the end, unless BENCH_KEEP=1; BENCH_DATABASE=<name> measures a kept one
+// again (its learners have then made the calls of the earlier runs too), and BENCH_ONLY=<regular
+// expression> measures only the endpoints whose names match, to look at a few calls quickly.
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -36,6 +38,9 @@ const COMPLETIONS_TARGET = Number(process.env.BENCH_COMPLETIONS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const LEARNER_POOL = Number(process.env.BENCH_LEARNER_POOL ?? 1000);
+const KEEP = process.env.BENCH_KEEP === '1';
+const REUSE = process.env.BENCH_DATABASE;
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /** The issue's targets: a public read at least half of bare; a learner's call a fifth, with p99 under 25 ms. */
 const PUBLIC_TARGET = 0.5;
 const LEARNER_TARGET = 0.2;
@@ -161,6 +166,15 @@ async function generatePopulation(url: string) {
     );
     await client.query(`set session_replication_role = origin`);
     await timed('vacuum analyze', () => client.query('vacuum analyze'));
+  } finally {
+    await client.end();
+  }
+}
+
+async function populationCounts(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
     const counts = await client.query<Record<string, string>>(
       `select (select count(*) from users) as users, (select count(*) from sessions) as sessions,
               (select count(*) from enrolments) as enrolments, (select count(*) from completions) as completions,
@@ -345,7 +359,7 @@ async function explainLearnerCalls(url: string, fixture: Fixture) {
     LOG_LEVEL: 'error',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, listen: null, logger: false });
   const base = `/api/progress/en/${fixture.courseId}`;
   const calls: { name: string; method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }[] = [
     { name: 'session status', method: 'GET', url: '/api/user/session-status' },
@@ -399,23 +413,28 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 async function main() {
-  const name = `bench_${Date.now()}`;
+  const name = REUSE ?? `bench_${Date.now()}`;
   const url = `${serverUrl}/${name}`;
-  await admin((client) => client.query(`create database ${name}`));
-  log(`database ${name} created`);
+  if (!REUSE) {
+    await admin((client) => client.query(`create database ${name}`));
+    log(`database ${name} created`);
+  }
   const children: ChildProcess[] = [];
   try {
-    const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-    await timed('sample content imported', () =>
-      importContent({
-        db: database.db,
-        contentDir: path.join(root, 'content'),
-        uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
-        log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
-      }),
-    );
-    await database.close();
-    const counts = await generatePopulation(url);
+    if (!REUSE) {
+      const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+      await timed('sample content imported', () =>
+        importContent({
+          db: database.db,
+          contentDir: path.join(root, 'content'),
+          uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
+          log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
+        }),
+      );
+      await database.close();
+      await generatePopulation(url);
+    }
+    const counts = await populationCounts(url);
     log(`population: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
     const fixture = await benchFixture(url);
 
@@ -471,7 +490,7 @@ async function main() {
       ].map((target) => ({ ...target, ...signedIn })),
     ];
     const measured: { target: Target; rps: number; p99: number; ok: number; bad: number }[] = [];
-    for (const target of targets) {
+    for (const target of targets.filter((t) => !ONLY || ONLY.test(t.name))) {
       log(`${target.name} for ${SECONDS} s`);
       measured.push({ target, ...(await run(api.port, { group: 'public', ...target })) });
     }
@@ -509,8 +528,12 @@ async function main() {
     console.log(table(['call', 'statements', 'index only', 'indexes used'], explained.map((r) => [r.call, String(r.statements), r.verdict, r.indexes])));
   } finally {
     for (const child of children) await stopChild(child).catch(() => {});
-    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
-    log(`database ${name} dropped`);
+    if (KEEP || REUSE) {
+      log(`database ${name} kept: BENCH_DATABASE=${name} measures it again`);
+    } else {
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      log(`database ${name} dropped`);
+    }
   }
 }
 

@@ -24,7 +24,7 @@ export async function createStatementLoggingApp(): Promise<StatementLoggingApp> 
   const statements: string[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (query) => statements.push(query) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  const app = await buildApp({ config: testConfig(), db, logger: false });
+  const app = await buildApp({ config: testConfig(), db, listen: null, logger: false });
   statements.length = 0;
   return {
     app,

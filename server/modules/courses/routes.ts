@@ -14,15 +14,15 @@ import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { cachedJson } from '../../lib/cached-json';
-import { publicCacheMs } from '../../lib/ttl-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
-  // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time).
-  const cached = cachedJson(publicCacheMs(app.config.env));
+  // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time)
+  // and until a course is published or withdrawn.
+  const cached = cachedJson(app, { name: 'courses', kinds: ['course'] });
 
   app.get(
     '/api/course/public',

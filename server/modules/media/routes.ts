@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { Banners, GalleryImages, MediaTitles } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
+import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
@@ -14,6 +15,8 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
   cachePublicAnswers(app);
+  const gallery = cachedJson(app, { name: 'gallery', kinds: ['gallery'] });
+  const banner = cachedJson(app, { name: 'banner', kinds: ['banner'] });
 
   app.get(
     '/api/media/public/titles',
@@ -24,7 +27,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: MediaTitles },
       },
     },
-    async () => service.titles(app.db),
+    async (_request, reply) => gallery(reply, 'titles', () => service.titles(app.db)),
   );
 
   app.get(
@@ -36,7 +39,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: Banners },
       },
     },
-    async () => service.banners(app.db),
+    async (_request, reply) => banner(reply, 'banner', () => service.banners(app.db)),
   );
 
   app.get(
@@ -49,6 +52,6 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: GalleryImages, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.gallery(app.db, request.params.titleId),
+    async (request, reply) => gallery(reply, `images|${request.params.titleId}`, () => service.gallery(app.db, request.params.titleId)),
   );
 }

@@ -7,6 +7,7 @@ import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
+import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
@@ -15,6 +16,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
   cachePublicAnswers(app);
+  const cached = cachedJson(app, { name: 'stories', kinds: ['story'] });
 
   app.get(
     '/api/successstories/public/recent',
@@ -25,7 +27,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryList },
       },
     },
-    async () => service.recentStories(app.db),
+    async (_request, reply) => cached(reply, 'recent', () => service.recentStories(app.db)),
   );
 
   app.get(
@@ -38,7 +40,10 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
-    async (request) => service.listStories(app.db, request.query.offset, request.query.limit),
+    async (request, reply) => {
+      const { offset, limit } = request.query;
+      return cached(reply, `list|${offset}|${limit}`, () => service.listStories(app.db, offset, limit));
+    },
   );
 
   app.get(
@@ -51,6 +56,6 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.getStory(app.db, request.params.storyId),
+    async (request, reply) => cached(reply, `one|${request.params.storyId}`, () => service.getStory(app.db, request.params.storyId)),
   );
 }
