@@ -524,7 +524,8 @@ async function main() {
     console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s each; ${os.cpus().length} CPUs shared by server, database and client\n`);
     console.log(`learner calls signed in as ${fixture.learnerCookies.length.toLocaleString('en')} learners in turn; ratio to the mean of the two bare runs\n`);
     console.log(table(['endpoint', 'req/s', 'ratio to bare', 'p99 ms', '2xx/other', 'target met'], results));
-    console.log('\nLearner calls: is every statement served by an index? (EXPLAIN of the statements each call issues)\n');
+    console.log('\nLearner calls: is every statement served by an index? (EXPLAIN of the statements each call issues;');
+    console.log('the first, enrol, also reads the course structure the others then find in memory)\n');
     console.log(table(['call', 'statements', 'index only', 'indexes used'], explained.map((r) => [r.call, String(r.statements), r.verdict, r.indexes])));
   } finally {
     for (const child of children) await stopChild(child).catch(() => {});
