@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs, mediaTitles } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { acceptedEncoding } from './compression';
+import { cacheLookups } from './ttl-cache';
 
 describe('acceptedEncoding', () => {
   it('picks the encoding of ours the client weighs highest, Brotli on a tie', () => {
@@ -66,6 +67,23 @@ describe('a kept public read', () => {
         expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(plain.json());
       }
     }
+  });
+
+  it('keeps one answer per route, parameters and known query fields', async () => {
+    const metrics = async () => cacheLookups.get('blogs')!;
+    await get('/api/blog/public/recent');
+    const before = { ...(await metrics()) };
+    // The same answer for a query the route does not read, and for the known fields in any order.
+    await get('/api/blog/public/recent?x=1');
+    await get('/api/blog/public/recent?y=2');
+    expect(await metrics()).toEqual({ hits: before.hits + 2, misses: before.misses });
+    await get('/api/blog/public?offset=0&limit=2');
+    await get('/api/blog/public?limit=2&offset=0&junk=1');
+    expect((await metrics()).misses).toBe(before.misses + 1);
+    // Another page is another answer.
+    const second = await get('/api/blog/public?offset=4&limit=4');
+    expect(second.json().response.rows).toHaveLength(1);
+    expect((await metrics()).misses).toBe(before.misses + 2);
   });
 
   it('sends a small answer as it is', async () => {

@@ -28,10 +28,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogPage, 400: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const { offset, limit } = request.query;
-      return cached(reply, `list|${offset}|${limit}`, () => service.listBlogs(app.db, offset, limit));
-    },
+    async (request, reply) => cached(request, reply, () => service.listBlogs(app.db, request.query.offset, request.query.limit)),
   );
 
   app.get(
@@ -43,7 +40,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogList },
       },
     },
-    async (_request, reply) => cached(reply, 'recent', () => service.recentBlogs(app.db)),
+    async (request, reply) => cached(request, reply, () => service.recentBlogs(app.db)),
   );
 
   app.get(
@@ -56,6 +53,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => cached(reply, `one|${request.params.blogId}`, () => service.getBlog(app.db, request.params.blogId)),
+    async (request, reply) => cached(request, reply, () => service.getBlog(app.db, request.params.blogId)),
   );
 }

@@ -35,8 +35,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { lang, search, offset, limit } = request.query;
-      return cached(reply, `list|${lang}|${offset}|${limit}|${search ?? ''}`, () => service.listCourses(app.db, request.query));
+      return cached(request, reply, () => service.listCourses(app.db, request.query));
     },
   );
 
@@ -56,7 +55,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId } = request.params;
-      return cached(reply, `course|${lang}|${courseId}`, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
+      return cached(request, reply, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
     },
   );
 
@@ -76,7 +75,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId, chapterId } = request.params;
-      return cached(reply, `chapter|${lang}|${courseId}|${chapterId}`, () =>
+      return cached(request, reply, () =>
         service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId),
       );
     },

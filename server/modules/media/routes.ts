@@ -27,7 +27,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: MediaTitles },
       },
     },
-    async (_request, reply) => gallery(reply, 'titles', () => service.titles(app.db)),
+    async (request, reply) => gallery(request, reply, () => service.titles(app.db)),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: Banners },
       },
     },
-    async (_request, reply) => banner(reply, 'banner', () => service.banners(app.db)),
+    async (request, reply) => banner(request, reply, () => service.banners(app.db)),
   );
 
   app.get(
@@ -52,6 +52,6 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: GalleryImages, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => gallery(reply, `images|${request.params.titleId}`, () => service.gallery(app.db, request.params.titleId)),
+    async (request, reply) => gallery(request, reply, () => service.gallery(app.db, request.params.titleId)),
   );
 }

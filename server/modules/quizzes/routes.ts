@@ -31,7 +31,7 @@ export default async function quizRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId, quizId } = request.params;
-      return cached(reply, `quiz|${lang}|${courseId}|${quizId}`, () => service.publicQuiz(app.db, languageOrNotFound(lang), courseId, quizId));
+      return cached(request, reply, () => service.publicQuiz(app.db, languageOrNotFound(lang), courseId, quizId));
     },
   );
 }

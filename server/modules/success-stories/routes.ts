@@ -27,7 +27,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryList },
       },
     },
-    async (_request, reply) => cached(reply, 'recent', () => service.recentStories(app.db)),
+    async (request, reply) => cached(request, reply, () => service.recentStories(app.db)),
   );
 
   app.get(
@@ -40,10 +40,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const { offset, limit } = request.query;
-      return cached(reply, `list|${offset}|${limit}`, () => service.listStories(app.db, offset, limit));
-    },
+    async (request, reply) => cached(request, reply, () => service.listStories(app.db, request.query.offset, request.query.limit)),
   );
 
   app.get(
@@ -56,6 +53,6 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => cached(reply, `one|${request.params.storyId}`, () => service.getStory(app.db, request.params.storyId)),
+    async (request, reply) => cached(request, reply, () => service.getStory(app.db, request.params.storyId)),
   );
 }
