@@ -163,6 +163,28 @@ export default defineConfig(
     },
   },
   {
+    // Every cache of content that visitors share is made through the registry of lib/public-caches.ts,
+    // which empties it when that content is published (ADR 21): a cache made with createTtlCache
+    // elsewhere would keep showing what was withdrawn until it expired.
+    files: ['server/**/*.ts'],
+    ignores: ['server/lib/public-caches.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ttl-cache'],
+              importNames: ['createTtlCache'],
+              message:
+                'Make a cache of shared content with app.publicCaches.create({ name, kinds, maxEntries }) (server/lib/public-caches.ts), so a publish empties it (ADR 21).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The plain-value files of contract/ (constants and code lists: languages.ts, messages.ts,
     // auth-rules.ts, page-sizes.ts...) are the contract files without a TypeBox import. They
     // import nothing at all, so the web can import

@@ -21,7 +21,7 @@ async function importProblems(file: string, code: string): Promise<string[]> {
     expect(exists, `${specifier} from ${file} must name a real file (did it move?)`).toBe(true);
   }
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return result!.messages.filter((m) => ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports'].includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 type Case = { rule: string; file: string; forbidden: string; allowed: string; message: string };
@@ -180,6 +180,13 @@ const cases: Case[] = [
     forbidden: `import * as courses from '../modules/courses/repository';`,
     allowed: `import { sessions } from '../db/schema';`,
     message: "server/plugins and server/lib never import a module's repository or routes",
+  },
+  {
+    rule: 'a cache of shared content is made through the registry that empties it on a publish',
+    file: 'server/modules/blogs/example.ts',
+    forbidden: `import { createTtlCache } from '../../lib/ttl-cache';\nexport const posts = createTtlCache<string>({ ttlMs: 10_000, maxEntries: 10 });`,
+    allowed: `import { cachedJson } from '../../lib/cached-json';\nimport { publicCacheMs } from '../../lib/ttl-cache';\nexport { cachedJson, publicCacheMs };`,
+    message: 'app.publicCaches.create',
   },
 ];
 

@@ -27,7 +27,7 @@ async function main() {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
   const database = await openDatabase({ databaseUrl, poolSize: 20 });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(`LISTENING ${typeof address === 'object' && address ? address.port : 0}`);

@@ -4,8 +4,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fastifyTrustProxy, type Config } from './plugins/config';
 import { withSafeErrorLogging } from './lib/error-log';
-import type { Db } from './db/client';
+import type { Db, Listen } from './db/client';
 import configAndDb from './plugins/config-and-db';
+import contentListener from './plugins/content-listener';
 import databaseFaults from './plugins/database-faults';
 import errors from './plugins/errors';
 import stopping from './plugins/stopping';
@@ -44,6 +45,12 @@ import pages from './modules/pages/routes';
 export interface AppOptions {
   config: Config;
   db: Db;
+  /**
+   * The database's notifications (Database.listen), so this instance empties its public caches when
+   * content is published anywhere; null only where nothing is published while it runs (a statement
+   * log, a measurement).
+   */
+  listen: Listen | null;
   /** Folder of the built web app (dist/web); the API alone runs without it. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -70,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Cross-cutting, in dependency order.
   await app.register(configAndDb, { config: options.config, db: options.db });
+  await app.register(contentListener, { listen: options.listen });
   await app.register(databaseFaults);
   await app.register(errors);
   await app.register(stopping);

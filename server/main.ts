@@ -24,7 +24,7 @@ async function main() {
   );
   // WEB_DIR lets the benchmark and browser tests serve their own build of the web app.
   const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web');
-  const app = await buildApp({ config, db: database.db, webDir });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, webDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
   await importContentIfEmpty({ db: database.db, contentDir: path.join(root, 'content'), uploadsDir: config.uploadsDir, log: app.log });

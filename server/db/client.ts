@@ -1,5 +1,7 @@
 // One Drizzle database over either PostgreSQL (DATABASE_URL, a pg pool) or embedded PGlite (the
-// data folder, or memory for tests). Both speak the same SQL and use the same migrations.
+// data folder, or memory for tests). Both speak the same SQL and use the same migrations, and both
+// deliver NOTIFY to a listener (listen()): on PostgreSQL through a connection of its own that comes
+// back by itself after the database does, on PGlite inside its one process.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,10 +19,91 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database itself: repositories accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/** What a listener on a channel is told. */
+export interface ListenHandlers {
+  /** A notification on the channel, with its payload. */
+  notification(payload: string): void;
+  /** The listening connection is lost (or could not be made): notifications are missed until reconnected(). */
+  lost?(error: Error): void;
+  /** Listening again after a loss; what was announced in between was not delivered. */
+  reconnected?(): void;
+}
+
+/** Listens on a channel until the returned function is called. */
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  listen: Listen;
   close(): Promise<void>;
+}
+
+/** Longest wait between two attempts to listen again on a lost PostgreSQL. */
+const MAX_RELISTEN_DELAY_MS = 2000;
+
+/**
+ * Listens on PostgreSQL through a client of its own (a pooled connection cannot hold a LISTEN):
+ * when the connection is lost (a database restart, a network cut) it connects again, every 100 ms
+ * at first and then at most every 2 s, and reports the loss and the return. The promise settles
+ * after the first attempt, whether or not it succeeded, so a start is never held up by it.
+ */
+export function listenOnPostgres(connectionString: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lost = false;
+  let attempts = 0;
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = () => {
+      if (!settled) resolve(stop);
+      settled = true;
+    };
+    const connect = () => {
+      if (stopped) return;
+      const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5000, application_name: `listen ${channel}` });
+      current = client;
+      const fail = (error: Error) => {
+        // Once per client: a lost connection may report both an error and its end.
+        if (stopped || current !== client) return;
+        current = null;
+        client.end().catch(() => {});
+        if (!lost) {
+          lost = true;
+          handlers.lost?.(error);
+        }
+        timer = setTimeout(connect, Math.min(100 * 2 ** attempts++, MAX_RELISTEN_DELAY_MS));
+        timer.unref();
+        settle();
+      };
+      client.on('error', fail);
+      client.on('end', () => fail(new Error('Connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) handlers.notification(message.payload ?? '');
+      });
+      client
+        .connect()
+        .then(() => client.query(`LISTEN ${client.escapeIdentifier(channel)}`))
+        .then(() => {
+          if (current !== client) return;
+          attempts = 0;
+          if (lost) {
+            lost = false;
+            handlers.reconnected?.();
+          }
+          settle();
+        }, fail);
+    };
+    connect();
+  });
 }
 
 export const migrationsFolder = path.join(projectRoot(fileURLToPath(import.meta.url)), 'server/db/migrations');
@@ -45,11 +128,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const { databaseUrl } = options;
+    return { db, kind: 'postgres', listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers), close: () => pool.end() };
   }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // One process, one connection: nothing to lose, so only notifications are reported.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.notification);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
 }

@@ -25,7 +25,7 @@ async function openApp(dir: string): Promise<{ app: FastifyInstance; database: D
   fs.mkdirSync(dir, { recursive: true });
   const database = await openDatabase({ pgliteDir: path.join(dir, 'pgdata') });
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' });
-  return { app: await buildApp({ config, db: database.db, logger: false }), database };
+  return { app: await buildApp({ config, db: database.db, listen: database.listen, logger: false }), database };
 }
 
 interface Learner {

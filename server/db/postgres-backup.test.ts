@@ -24,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasTools)('pg_dump and pg_res
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
-      const app = await buildApp({ config: testConfig(), db: source.db, logger: false });
+      const app = await buildApp({ config: testConfig(), db: source.db, listen: source.listen, logger: false });
       const course = await createCourseFixture(app.db);
       const base = `/api/progress/en/${course.courseId}`;
       const learners: { cookie: string; progress: unknown }[] = [];
@@ -48,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasTools)('pg_dump and pg_res
       expect(restore.status).toBe(0);
 
       const restored = await openDatabase({ databaseUrl: restoredUrl, poolSize: 2 });
-      const again = await buildApp({ config: testConfig(), db: restored.db, logger: false });
+      const again = await buildApp({ config: testConfig(), db: restored.db, listen: restored.listen, logger: false });
       try {
         for (const learner of learners) {
           const answer = await again.inject({ url: `${base}/progress`, headers: { cookie: learner.cookie } });

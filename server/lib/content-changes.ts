@@ -4,8 +4,8 @@
 // inside its one process). An instance that hears it drops its public caches (ADR 8's read cache,
 // the rendered pages), so a publish shows everywhere within a second instead of after their TTL.
 import { sql } from 'drizzle-orm';
-import type { ContentKind } from '../../contract/content-kinds';
-import type { LanguageCode } from '../../contract/languages';
+import { CONTENT_KINDS, type ContentKind } from '../../contract/content-kinds';
+import { isLanguageCode, type LanguageCode } from '../../contract/languages';
 import type { DbOrTx } from '../db/client';
 
 export { CONTENT_KINDS, type ContentKind } from '../../contract/content-kinds';
@@ -22,4 +22,17 @@ export interface ContentChange {
 /** Announces a change; call it inside the transaction that makes the change. */
 export async function announceContentChange(tx: DbOrTx, change: ContentChange): Promise<void> {
   await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/** A notification's payload as a change; null for anything else (then every cache is emptied). */
+export function parseContentChange(payload: string): ContentChange | null {
+  try {
+    const value = JSON.parse(payload) as Partial<ContentChange> | null;
+    if (!value || !CONTENT_KINDS.includes(value.kind as ContentKind)) return null;
+    const lang = value.lang ?? null;
+    if (lang !== null && !isLanguageCode(lang)) return null;
+    return { kind: value.kind as ContentKind, lang };
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,8 @@
 // How many chapters, lessons, quizzes and videos each course has, as grouped subqueries to join: the
-// public course list and a learner's list of enrolled courses both show these counts, and joining
-// them keeps a page of courses one statement however many courses it holds. Only the courses and
-// progress repositories use it (SQL stays in repositories).
+// public course list shows these counts, and joining them keeps a page of courses one statement
+// however many courses it holds; the certificate reads them the same way in its transaction. (A
+// learner's calls take them from the course structures kept in memory, progress/course-structures.ts.)
+// Only the courses repository uses it (SQL stays in repositories).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { chapters, courseVideos, lessons, quizzes } from '../db/schema';

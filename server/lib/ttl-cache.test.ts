@@ -25,6 +25,17 @@ describe('createTtlCache', () => {
     expect(await cache.get('bad', async () => 7)).toBe(7);
   });
 
+  it('keeps a load started after clear() when a load from before it fails', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    let fail!: (error: Error) => void;
+    const old = cache.get('k', () => new Promise<number>((_resolve, reject) => (fail = reject)));
+    cache.clear();
+    expect(await cache.get('k', async () => 2)).toBe(2);
+    fail(new Error('old load failed'));
+    await expect(old).rejects.toThrow('old load failed');
+    expect(await cache.get('k', async () => 3)).toBe(2);
+  });
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     let loads = 0;
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });

@@ -1,6 +1,7 @@
 // A small in-process cache for public reads that every visitor shares (course catalogue, course
 // outline, chapters, quizzes). Content changes only by import or by staff, so answers a few seconds
-// old are fine, and they spare the database the same statements thousands of times a minute.
+// old are fine, and they spare the database the same statements thousands of times a minute. The
+// server's caches are made through lib/public-caches.ts, which empties them when content changes.
 export interface TtlCache<V> {
   /** The cached answer for the key, or load()'s, which is then kept; one cache may hold answers of several types. */
   get<T extends V>(key: string, load: () => Promise<T>): Promise<T>;
@@ -28,8 +29,12 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
       if (hit) entries.delete(key);
       // The promise is cached, so simultaneous misses share one load; a failed load is not kept.
       const value = load();
-      entries.set(key, { expires: now() + options.ttlMs, value });
-      value.catch(() => entries.delete(key));
+      const entry = { expires: now() + options.ttlMs, value };
+      entries.set(key, entry);
+      // Only this load's entry: after a clear() the key may already hold a newer load.
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
       if (entries.size > options.maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);

@@ -2,7 +2,6 @@
 // the log gets one line per kind of failure and never a query's parameters, and the server notices
 // by itself when the database answers again.
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { openDatabase, type Db } from '../db/client';
 import { serializeError } from '../lib/error-log';
 import { captureLog, type LogCapture } from '../test/log-capture';
 import { freePort, waitFor } from '../test/ports';
+import { relayTo } from '../test/relay';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
 import { signInAs } from '../test/sign-in';
 import { loadConfig } from './config';
@@ -92,7 +92,7 @@ describe('PostgreSQL unreachable (nothing listens on its port)', () => {
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/jgk`, connectionTimeoutMillis: 2000 });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`) });
-    app = await buildApp({ config, db: drizzle(pool) as unknown as Db, logger: log.logger });
+    app = await buildApp({ config, db: drizzle(pool) as unknown as Db, listen: null, logger: log.logger });
   });
   afterAll(async () => {
     await app.close();
@@ -139,34 +139,6 @@ describe('the database closed under a running server', () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that can be cut and restored, as a restart or a network fault would. */
-async function relayTo(target: { host: string; port: number }) {
-  const port = await freePort();
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  const up = async () => {
-    server = net.createServer((client) => {
-      const upstream = net.connect(target.port, target.host);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-        socket.on('close', () => sockets.delete(socket));
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-  };
-  const down = async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
-  };
-  await up();
-  return { port, up, down };
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL lost and back', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let relay: Awaited<ReturnType<typeof relayTo>>;
@@ -181,7 +153,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL lost and back', () =
     url.port = String(relay.port);
     relayed = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`) });
-    app = await buildApp({ config, db: relayed.db, logger: log.logger });
+    app = await buildApp({ config, db: relayed.db, listen: relayed.listen, logger: log.logger });
   });
   afterAll(async () => {
     await app.close();

@@ -19,12 +19,12 @@ export interface StatementLoggingApp {
   close(): Promise<void>;
 }
 
-export async function createStatementLoggingApp(): Promise<StatementLoggingApp> {
+export async function createStatementLoggingApp(env: Record<string, string> = {}): Promise<StatementLoggingApp> {
   const client = new PGlite();
   const statements: string[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (query) => statements.push(query) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  const app = await buildApp({ config: testConfig(), db, logger: false });
+  const app = await buildApp({ config: testConfig(env), db, listen: null, logger: false });
   statements.length = 0;
   return {
     app,

@@ -10,17 +10,22 @@ import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { loadConfig, type Config } from '../plugins/config';
 
+/** A test's database; url is set on PostgreSQL, so a second connection (another instance) can reach it. */
+export interface TestDatabase extends Database {
+  url: string | undefined;
+}
+
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   close(): Promise<void>;
 }
 
 /** A fresh database; on PostgreSQL with its address, so a test can open a second connection pool to it. */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+  if (!serverUrl) return { ...(await openDatabase({})), url: undefined };
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -55,7 +60,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: AppOptions['logger'] } = {}): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: options.logger ?? false });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, logger: options.logger ?? false });
   return {
     app,
     database,

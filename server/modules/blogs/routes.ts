@@ -7,6 +7,7 @@ import { ErrorResponse } from '../../../contract/message-responses';
 import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
+import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
@@ -15,6 +16,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
   cachePublicAnswers(app);
+  const cached = cachedJson(app, { name: 'blogs', kinds: ['blog'] });
 
   app.get(
     '/api/blog/public',
@@ -26,7 +28,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogPage, 400: ErrorResponse },
       },
     },
-    async (request) => service.listBlogs(app.db, request.query.lang, request.query.offset, request.query.limit),
+    async (request, reply) => cached(request, reply, () => service.listBlogs(app.db, request.query.lang, request.query.offset, request.query.limit)),
   );
 
   app.get(
@@ -39,7 +41,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogList, 400: ErrorResponse },
       },
     },
-    async (request) => service.recentBlogs(app.db, request.query.lang),
+    async (request, reply) => cached(request, reply, () => service.recentBlogs(app.db, request.query.lang)),
   );
 
   app.get(
@@ -52,6 +54,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.getBlog(app.db, request.params.blogId),
+    async (request, reply) => cached(request, reply, () => service.getBlog(app.db, request.params.blogId)),
   );
 }

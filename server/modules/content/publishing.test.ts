@@ -142,8 +142,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled publishing with two i
   it('publishes each due item once, whichever instance gets there first', async () => {
     const first = await createTestDatabase();
     const second = await openDatabase({ databaseUrl: first.url, poolSize: 4 });
-    const one = await buildApp({ config: testConfig(), db: first.db, logger: false });
-    const two = await buildApp({ config: testConfig(), db: second.db, logger: false });
+    const one = await buildApp({ config: testConfig(), db: first.db, listen: first.listen, logger: false });
+    const two = await buildApp({ config: testConfig(), db: second.db, listen: second.listen, logger: false });
     try {
       const staff = await signInAsStaff(one, ['editor']);
       const instanceApi = staffApi(one);

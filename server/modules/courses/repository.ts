@@ -1,6 +1,6 @@
 // Reads of published course content and the rating totals kept on each course. Counts come from the
 // shared grouped subqueries (lib/course-counts-repository.ts), so a page of courses costs one statement.
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
@@ -90,6 +90,20 @@ export async function publishedCourseExists(db: DbOrTx, lang: LanguageCode, cour
     .where(and(eq(courses.id, courseId), eq(courses.lang, lang), eq(courses.published, true)))
     .limit(1);
   return Boolean(row);
+}
+
+/** The item counts of each of the given courses (one statement; a course with none is absent). */
+export async function courseCounts(db: DbOrTx, courseIds: string[]) {
+  if (!courseIds.length) return [];
+  const { chapterCounts, lessonCounts, quizCounts, videoCounts, columns } = countSubqueries(db);
+  return db
+    .select({ id: courses.id, ...columns })
+    .from(courses)
+    .leftJoin(chapterCounts, eq(chapterCounts.courseId, courses.id))
+    .leftJoin(lessonCounts, eq(lessonCounts.courseId, courses.id))
+    .leftJoin(quizCounts, eq(quizCounts.courseId, courses.id))
+    .leftJoin(videoCounts, eq(videoCounts.courseId, courses.id))
+    .where(inArray(courses.id, courseIds));
 }
 
 export async function listPublishedCourseIds(db: DbOrTx, lang: LanguageCode): Promise<{ id: string; title: string }[]> {
@@ -190,26 +204,6 @@ export async function findChapter(db: DbOrTx, courseId: string, chapterId: strin
     .where(eq(lessons.chapterId, chapterId))
     .orderBy(asc(lessons.position), asc(lessons.id));
   return { ...chapter, lessons: chapterLessons };
-}
-
-/** Whether the lesson belongs to that chapter of that course. */
-export async function lessonInChapter(db: DbOrTx, courseId: string, chapterId: string, lessonId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
-    .where(and(eq(lessons.id, lessonId), eq(lessons.chapterId, chapterId), eq(chapters.courseId, courseId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function videoInCourse(db: DbOrTx, courseId: string, videoId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courseVideos.id })
-    .from(courseVideos)
-    .where(and(eq(courseVideos.id, videoId), eq(courseVideos.courseId, courseId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function ratingTotals(db: DbOrTx, courseId: string): Promise<{ ratingCount: number; ratingTotal: number }> {

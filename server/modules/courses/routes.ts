@@ -14,15 +14,15 @@ import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { cachedJson } from '../../lib/cached-json';
-import { publicCacheMs } from '../../lib/ttl-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function courseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
-  // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time).
-  const cached = cachedJson(publicCacheMs(app.config.env));
+  // Every visitor gets the same answers: shared for a few seconds (a rating shows up within that time)
+  // and until a course is published or withdrawn.
+  const cached = cachedJson(app, { name: 'courses', kinds: ['course'] });
 
   app.get(
     '/api/course/public',
@@ -35,8 +35,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { lang, search, offset, limit } = request.query;
-      return cached(reply, `list|${lang}|${offset}|${limit}|${search ?? ''}`, () => service.listCourses(app.db, request.query));
+      return cached(request, reply, () => service.listCourses(app.db, request.query));
     },
   );
 
@@ -56,7 +55,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId } = request.params;
-      return cached(reply, `course|${lang}|${courseId}`, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
+      return cached(request, reply, () => service.courseDetail(app.db, languageOrNotFound(lang), courseId));
     },
   );
 
@@ -76,7 +75,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId, chapterId } = request.params;
-      return cached(reply, `chapter|${lang}|${courseId}|${chapterId}`, () =>
+      return cached(request, reply, () =>
         service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId),
       );
     },

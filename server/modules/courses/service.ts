@@ -3,7 +3,7 @@
 //
 // The module's surface for other modules (they call these, never courses' repository or routes):
 // - publishedCourseExists, publishedCourses: which courses a language offers
-// - courseStructure, lessonInChapter, videoInCourse: what a course holds, for progress
+// - courseStructure, courseCounts: what a course holds, and how many of each, for progress
 // - toListItem, averageRating: a course as a list item, and its average rating
 // - ratingTotals, addToRatingTotals: the rating count and total kept on each course, for ratings
 // - courseSharePreview: what a shared link to a course shows, for pages
@@ -18,6 +18,9 @@ import * as repo from './repository';
 export function averageRating(ratingTotal: number, ratingCount: number): number {
   return ratingCount > 0 ? Math.round((10 * ratingTotal) / ratingCount) / 10 : 0;
 }
+
+/** How many chapters, lessons, quizzes and videos a course has. */
+export type CourseCounts = Pick<repo.CourseRow, 'chapterCount' | 'lessonCount' | 'quizCount' | 'courseVideoCount'>;
 
 export function toListItem(row: Omit<repo.CourseRow, 'summary' | 'journal'>): CourseListItem {
   return {
@@ -94,6 +97,11 @@ export function publishedCourses(db: DbOrTx, lang: LanguageCode): Promise<{ id: 
   return repo.listPublishedCourseIds(db, lang);
 }
 
+/** Each course's item counts, by course id (one statement). */
+export async function courseCounts(db: DbOrTx, courseIds: string[]): Promise<Map<string, CourseCounts>> {
+  return new Map((await repo.courseCounts(db, courseIds)).map(({ id, ...counts }) => [id, counts]));
+}
+
 /** Chapters with their lessons, quizzes and videos, each in order (three statements, in parallel). */
 export async function courseStructure(db: DbOrTx, courseId: string) {
   const [outline, quizzes, videos] = await Promise.all([
@@ -102,14 +110,6 @@ export async function courseStructure(db: DbOrTx, courseId: string) {
     repo.courseVideoList(db, courseId),
   ]);
   return { outline, quizzes, videos };
-}
-
-export function lessonInChapter(db: DbOrTx, ids: { courseId: string; chapterId: string; lessonId: string }): Promise<boolean> {
-  return repo.lessonInChapter(db, ids.courseId, ids.chapterId, ids.lessonId);
-}
-
-export function videoInCourse(db: DbOrTx, ids: { courseId: string; videoId: string }): Promise<boolean> {
-  return repo.videoInCourse(db, ids.courseId, ids.videoId);
 }
 
 export function ratingTotals(db: DbOrTx, courseId: string): Promise<{ ratingCount: number; ratingTotal: number }> {

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { Banners, GalleryImages, MediaTitles, PublicLangQuery } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
+import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
@@ -14,6 +15,8 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
   cachePublicAnswers(app);
+  const gallery = cachedJson(app, { name: 'gallery', kinds: ['gallery'] });
+  const banner = cachedJson(app, { name: 'banner', kinds: ['banner'] });
 
   app.get(
     '/api/media/public/titles',
@@ -25,7 +28,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: MediaTitles, 400: ErrorResponse },
       },
     },
-    async (request) => service.titles(app.db, request.query.lang),
+    async (request, reply) => gallery(request, reply, () => service.titles(app.db, request.query.lang)),
   );
 
   app.get(
@@ -38,7 +41,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: Banners, 400: ErrorResponse },
       },
     },
-    async (request) => service.banners(app.db, request.query.lang),
+    async (request, reply) => banner(request, reply, () => service.banners(app.db, request.query.lang)),
   );
 
   app.get(
@@ -51,6 +54,6 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         response: { 200: GalleryImages, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.gallery(app.db, request.params.titleId),
+    async (request, reply) => gallery(request, reply, () => service.gallery(app.db, request.params.titleId)),
   );
 }

@@ -12,6 +12,8 @@ import { createTestDatabase, testConfig } from '../../test/test-app';
 import { signInAs } from '../../test/sign-in';
 import type { Database } from '../../db/client';
 import { blogs } from '../../db/schema';
+import { announceContentChange } from '../../lib/content-changes';
+import { waitFor } from '../../test/ports';
 import { pageMatcher } from './page-match';
 import { testPageManifest, writeTestWebBuild } from './test-page-manifest';
 
@@ -56,7 +58,7 @@ beforeAll(async () => {
   });
   const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/' });
   database = await createTestDatabase();
-  app = await buildApp({ config, db: database.db, webDir, logger: false });
+  app = await buildApp({ config, db: database.db, listen: database.listen, webDir, logger: false });
 });
 
 afterAll(async () => {
@@ -142,7 +144,7 @@ describe('pages kept for visitors without a session', () => {
   beforeAll(async () => {
     // Outside tests, shared answers are kept for a few seconds (publicCacheMs).
     const config = testConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://jgk.example.org/' });
-    cachingApp = await buildApp({ config, db: database.db, webDir, logger: false });
+    cachingApp = await buildApp({ config, db: database.db, listen: database.listen, webDir, logger: false });
   });
   afterAll(async () => {
     await cachingApp?.close();
@@ -184,6 +186,37 @@ describe('pages kept for visitors without a session', () => {
     expect((await get(`/blogs/${id}`, learner.headers.cookie)).body).toContain('<title>Save first – JGK</title>');
     // Another language is its own preview.
     expect((await get(`/blogs/${id}`, 'jgk_lang=hi')).body).toContain('<title>Spend first – JGK</title>');
+  });
+
+  it('renders a kept page again, and looks its preview up again, once its content is published', async () => {
+    const [{ id }] = (await database.db
+      .insert(blogs)
+      .values({ slug: 'published-preview', title: 'Budget first', description: '<p>Then save.</p>', image: 'uploads/blogs/b.png', author: 'Asha' })
+      .returning({ id: blogs.id })) as [{ id: string }];
+    const before = renders();
+    expect((await get(`/blogs/${id}`)).body).toContain('<title>Budget first – JGK</title>');
+    await get('/gallery?published');
+    await database.db.update(blogs).set({ title: 'Save first, then budget' }).where(eq(blogs.id, id));
+    expect((await get(`/blogs/${id}`)).body).toContain('<title>Budget first – JGK</title>');
+    await get('/gallery?published');
+    expect(renders() - before).toBe(2);
+    // Announced in a rolled-back transaction: nothing changes.
+    await database.db
+      .transaction(async (tx) => {
+        await announceContentChange(tx, { kind: 'blog', lang: null });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await get('/gallery?published');
+    expect(renders() - before).toBe(2);
+    // A post published: the post's preview and every kept page are made afresh.
+    await database.db.transaction(async (tx) => announceContentChange(tx, { kind: 'blog', lang: null }));
+    await waitFor(async () => (await get(`/blogs/${id}`)).body.includes('<title>Save first, then budget – JGK</title>'), 1000, 'the new preview');
+    await get('/gallery?published');
+    await get('/gallery?published');
+    // The post's page twice before and once after, the gallery once after.
+    expect(renders() - before).toBe(4);
   });
 
   it('does not keep a failed render', async () => {

@@ -5,14 +5,15 @@
 // address, so sessions and rate limits apply as to the browser's own calls). Without a renderer,
 // or when a render fails, the page goes out as the bare app, which the browser renders itself.
 // A page for a visitor without a session is the same for all of them: it is kept a few seconds
-// (as the public reads are, ADR 8), so a busy page costs one render per language and address.
+// (as the public reads are, ADR 8) or until content changes (ADR 21), so a busy page costs one
+// render per language and address.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LanguageCode } from '../../../contract/languages';
 import type { PageRenderModule, RenderResult } from '../../../contract/page-render';
-import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
+import { CONTENT_KINDS } from '../../lib/content-changes';
 import { sessionCookieName } from '../../plugins/session';
 import type { Translations } from './translations';
 
@@ -44,7 +45,8 @@ export async function createPageRenderer(
     return namespaces;
   };
 
-  const anonymousPages = createTtlCache<RenderResult>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
+  // Any page may show any kind of content (the home page shows courses, posts, stories and the banner).
+  const anonymousPages = app.publicCaches.create<RenderResult>({ name: 'pages', kinds: CONTENT_KINDS, maxEntries: 500 });
   const sessionCookie = sessionCookieName(app);
 
   return {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/' });
   database = await createTestDatabase();
-  app = await buildApp({ config, db: database.db, webDir, logger: false });
+  app = await buildApp({ config, db: database.db, listen: database.listen, webDir, logger: false });
   [{ id: blogId }] = (await database.db
     .insert(blogs)
     .values({ slug: 'upi', title: 'Pay "safely" <script>alert(1)</script>', description: '<p>Never share your <strong>UPI PIN</strong> &amp; OTP.</p>', image: 'uploads/blogs/upi.png', author: 'Asha' })

@@ -9,7 +9,6 @@ import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
 import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
-import { createTtlCache, publicCacheMs } from '../../lib/ttl-cache';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
 import { pageMatcher, type PageMatch } from './page-match';
 import { createPageRenderer } from './page-renderer';
@@ -57,9 +56,10 @@ export default fp(
       site: pageManifest.site,
       absolute: (p) => `${publicUrl}/${p.replace(/^\/+/, '')}`,
     };
-    // A preview is the same for every visitor: kept as long as the public reads are (ADR 8), so a
-    // busy post costs its lookup once per language and address, not once per view.
-    const previews = createTtlCache<PageMeta>({ ttlMs: publicCacheMs(app.config.env), maxEntries: 500 });
+    // A preview is the same for every visitor: kept as long as the public reads are (ADR 8) or until
+    // a post, a story or a course changes (ADR 21), so a busy post costs its lookup once per language
+    // and address, not once per view.
+    const previews = app.publicCaches.create<PageMeta>({ name: 'previews', kinds: ['blog', 'story', 'course'], maxEntries: 500 });
     const previewOf = (request: FastifyRequest, pathname: string, match: PageMatch | undefined, lang: LanguageCode) =>
       previews.get(`${lang} ${pathname}`, () => sharePreview(preview, pathname, match, lang)).catch((error: unknown) => {
         // A preview is a nicety: the page itself must still load.

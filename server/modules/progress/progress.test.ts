@@ -236,6 +236,9 @@ describe('completing lessons, videos and quizzes', () => {
     const quiz = await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q) });
     expect(quiz.statusCode).toBe(403);
     expect(quiz.json().message).toBe('You are not enrolled in this course');
+    // Answers naming another quiz's question: not being enrolled is still what the learner hears.
+    const q2 = course.quizzes[1]!;
+    expect((await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q2) })).json().code).toBe('notEnrolled');
     expect(await t.app.db.select().from(completions).where(eq(completions.userId, learner.userId))).toHaveLength(0);
     expect(await t.app.db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner.userId))).toHaveLength(0);
   });

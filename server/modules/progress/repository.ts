@@ -1,12 +1,12 @@
 // A learner's enrolments, completions and passed quizzes. Every statement is bounded by the learner
-// (user_id leads each index it uses), so its cost does not grow with the number of learners. Two
-// reads also count course items (tally) or join the courses table (the learner's course list): each
-// answers in one statement what would otherwise take one per course.
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+// (user_id leads each index it uses), so its cost does not grow with the number of learners. A
+// learner's call is one statement here: what the course holds comes from its structure in memory
+// (course-structures.ts); the learner's course list joins the courses table, in one statement
+// instead of one per course.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
-import { countSubqueries } from '../../lib/course-counts-repository';
 
 export async function findEnrolment(db: DbOrTx, userId: string, courseId: string) {
   const [row] = await db
@@ -27,78 +27,156 @@ export async function insertEnrolment(db: DbOrTx, userId: string, courseId: stri
   return rows.length > 0;
 }
 
-export async function markCourseCompleted(db: DbOrTx, userId: string, courseId: string): Promise<void> {
-  await db
-    .update(enrolments)
-    .set({ completedAt: new Date() })
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId), isNull(enrolments.completedAt)));
-}
-
-export interface Tally {
-  lessonCount: number;
-  videoCount: number;
-  quizCount: number;
+/** What one statement of a learner's course answers: whether they are enrolled, and their tally. */
+export interface LearnerTally {
+  enrolled: boolean;
   /** Completed lessons plus watched videos. */
   done: number;
   passedQuizzes: number;
 }
 
-/** The numbers behind the progress percentage of one learner in one course, in one round trip. */
-export async function tally(db: DbOrTx, userId: string, courseId: string): Promise<Tally> {
-  const result = await db.execute(sql`
-    select
-      (select count(*) from lessons where course_id = ${courseId})::int as "lessonCount",
-      (select count(*) from course_videos where course_id = ${courseId})::int as "videoCount",
-      (select count(*) from quizzes where course_id = ${courseId})::int as "quizCount",
-      (select count(*) from completions where user_id = ${userId} and course_id = ${courseId})::int as "done",
-      (select count(distinct quiz_id) from quiz_attempts
-        where user_id = ${userId} and course_id = ${courseId} and passed)::int as "passedQuizzes"
-  `);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+const learnerParam = sql.placeholder('userId');
+const courseParam = sql.placeholder('courseId');
+const ofLearnerCourse = (table: typeof completions | typeof quizAttempts) => sql`${table.userId} = ${learnerParam} and ${table.courseId} = ${courseParam}`;
+
+/** The learner's own part of a course: one row when enrolled, with the items done and quizzes passed. */
+function learnerInCourseQuery(db: Db) {
+  return db
+    .select({
+      done: sql<string | null>`(select string_agg(coalesce(${completions.lessonId}, ${completions.videoId})::text, ',') from ${completions} where ${ofLearnerCourse(completions)})`,
+      passed: sql<string | null>`(select string_agg(distinct ${quizAttempts.quizId}::text, ',') from ${quizAttempts} where ${ofLearnerCourse(quizAttempts)} and ${quizAttempts.passed})`,
+    })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, learnerParam), eq(enrolments.courseId, courseParam)));
+}
+
+/**
+ * A write to the learner's course and its tally in one statement: `write` (a lesson or video done,
+ * a quiz attempt) happens only for an enrolled learner; `done` and `passed` count what the learner
+ * has after it (the statement's own insert is not visible to its counts, so they take the new item
+ * in themselves); and the enrolment gets its completion date once they reach `itemsToComplete`.
+ */
+function tallyingWrite(db: Db, write: SQL, done: SQL, passed: SQL) {
+  const enrolment = db.$with('enrolment', { one: sql<number>`one`.as('one') }).as(
+    sql`select 1 as one from ${enrolments} where ${enrolments.userId} = ${learnerParam} and ${enrolments.courseId} = ${courseParam}`,
+  );
+  const written = db.$with('written', { one: sql<number>`one`.as('one') }).as(sql`${write} returning 1 as one`);
+  const tally = db.$with('tally', { done: sql<number>`done`.as('done'), passed: sql<number>`passed`.as('passed') }).as(sql`select (${done})::int as done, (${passed})::int as passed`);
+  const itemsToComplete = sql`${sql.placeholder('itemsToComplete')}::int`;
+  const completed = db.$with('completed', { one: sql<number>`one`.as('one') }).as(
+    sql`update ${enrolments} set completed_at = now()
+      where ${enrolments.userId} = ${learnerParam} and ${enrolments.courseId} = ${courseParam} and ${enrolments.completedAt} is null
+        and ${itemsToComplete} is not null and (select done + passed from tally) >= ${itemsToComplete}
+      returning 1 as one`,
+  );
+  return db
+    .with(enrolment, written, tally, completed)
+    .select({ enrolled: sql<boolean>`exists (select 1 from enrolment)`, done: tally.done, passed: tally.passed })
+    .from(tally);
+}
+
+const itemId = sql`coalesce(${sql.placeholder('lessonId')}::uuid, ${sql.placeholder('videoId')}::uuid)`;
+
+/** A lesson finished or a video watched (lessonId or videoId; the other null), once. */
+function completeItemQuery(db: Db) {
+  return tallyingWrite(
+    db,
+    // A second (or concurrent) call meets the unique index and adds nothing.
+    sql`insert into ${completions} (user_id, course_id, lesson_id, video_id)
+      select ${learnerParam}::uuid, ${courseParam}::uuid, ${sql.placeholder('lessonId')}::uuid, ${sql.placeholder('videoId')}::uuid from enrolment
+      on conflict do nothing`,
+    sql`select count(*) from (select coalesce(${completions.lessonId}, ${completions.videoId}) from ${completions} where ${ofLearnerCourse(completions)} union select ${itemId}) items`,
+    sql`select count(distinct ${quizAttempts.quizId}) from ${quizAttempts} where ${ofLearnerCourse(quizAttempts)} and ${quizAttempts.passed}`,
+  );
+}
+
+/** A quiz attempt, every one kept. */
+function quizAttemptQuery(db: Db) {
+  const passed = sql`${sql.placeholder('passed')}::boolean`;
+  return tallyingWrite(
+    db,
+    sql`insert into ${quizAttempts} (user_id, course_id, quiz_id, score, passed, answers)
+      select ${learnerParam}::uuid, ${courseParam}::uuid, ${sql.placeholder('quizId')}::uuid, ${sql.placeholder('score')}::int, ${passed}, ${sql.placeholder('answers')}::jsonb
+      from enrolment`,
+    sql`select count(*) from ${completions} where ${ofLearnerCourse(completions)}`,
+    sql`select count(*) from (select ${quizAttempts.quizId} from ${quizAttempts} where ${ofLearnerCourse(quizAttempts)} and ${quizAttempts.passed} union select ${sql.placeholder('quizId')}::uuid where ${passed}) quizzes`,
+  );
+}
+
+/**
+ * The statements of a learner's calls, prepared once per database: each connection parses and plans
+ * them once instead of on every call (planning took twice as long as running them).
+ */
+function prepareStatements(db: Db) {
   return {
-    lessonCount: Number(row.lessonCount ?? 0),
-    videoCount: Number(row.videoCount ?? 0),
-    quizCount: Number(row.quizCount ?? 0),
-    done: Number(row.done ?? 0),
-    passedQuizzes: Number(row.passedQuizzes ?? 0),
+    learnerInCourse: learnerInCourseQuery(db).prepare('learner_in_course'),
+    completeItem: completeItemQuery(db).prepare('learner_complete_item'),
+    quizAttempt: quizAttemptQuery(db).prepare('learner_quiz_attempt'),
+    enrolledCourses: enrolledCoursesQuery(db).prepare('learner_enrolled_courses'),
   };
 }
 
-export async function completedItems(db: DbOrTx, userId: string, courseId: string) {
-  return db
-    .select({ lessonId: completions.lessonId, videoId: completions.videoId })
-    .from(completions)
-    .where(and(eq(completions.userId, userId), eq(completions.courseId, courseId)));
+const preparedFor = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+
+function prepared(db: Db) {
+  let statements = preparedFor.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    preparedFor.set(db, statements);
+  }
+  return statements;
 }
 
-export async function passedQuizIds(db: DbOrTx, userId: string, courseId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ quizId: quizAttempts.quizId })
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.passed, true)));
-  return rows.map((r) => r.quizId);
+function tallyOf(rows: { enrolled: boolean; done: number; passed: number }[]): LearnerTally {
+  const row = rows[0];
+  return { enrolled: row?.enrolled === true, done: Number(row?.done ?? 0), passedQuizzes: Number(row?.passed ?? 0) };
 }
 
-/** Records the completion once: a second (or concurrent) call finds the unique index and does nothing. */
-export async function insertLessonCompletion(db: DbOrTx, userId: string, courseId: string, lessonId: string): Promise<void> {
-  await db
-    .insert(completions)
-    .values({ userId, courseId, lessonId })
-    .onConflictDoNothing({ target: [completions.userId, completions.lessonId] });
+/** The learner's own part of a course in one statement: null when not enrolled. */
+export async function learnerInCourse(db: Db, learner: string, course: string): Promise<{ done: string[]; passedQuizzes: string[] } | null> {
+  const [row] = await prepared(db).learnerInCourse.execute({ userId: learner, courseId: course });
+  if (!row) return null;
+  const ids = (value: string | null) => (value ? value.split(',') : []);
+  return { done: ids(row.done), passedQuizzes: ids(row.passed) };
 }
 
-export async function insertVideoCompletion(db: DbOrTx, userId: string, courseId: string, videoId: string): Promise<void> {
-  await db
-    .insert(completions)
-    .values({ userId, courseId, videoId })
-    .onConflictDoNothing({ target: [completions.userId, completions.videoId] });
+/**
+ * Records a finished lesson or a watched video in one statement, only for an enrolled learner and
+ * once, with the tally after it and, when that completes the course, its completion date.
+ */
+export async function completeItem(
+  db: Db,
+  item: { userId: string; courseId: string; lessonId?: string; videoId?: string },
+  itemsToComplete: number | null,
+): Promise<LearnerTally> {
+  return tallyOf(
+    await prepared(db).completeItem.execute({
+      userId: item.userId,
+      courseId: item.courseId,
+      lessonId: item.lessonId ?? null,
+      videoId: item.videoId ?? null,
+      itemsToComplete,
+    }),
+  );
 }
 
-export async function insertQuizAttempt(
-  db: DbOrTx,
+/**
+ * Stores a quiz attempt in one statement, only for an enrolled learner, with the tally after it and,
+ * when a pass completes the course, its completion date.
+ */
+export async function recordQuizAttempt(
+  db: Db,
   attempt: { userId: string; courseId: string; quizId: string; score: number; passed: boolean; answers: unknown },
-): Promise<void> {
-  await db.insert(quizAttempts).values(attempt);
+  itemsToComplete: number | null,
+): Promise<LearnerTally> {
+  return tallyOf(
+    await prepared(db).quizAttempt.execute({
+      ...attempt,
+      answers: JSON.stringify(attempt.answers),
+      // A failed attempt adds nothing to the tally, so it cannot complete the course.
+      itemsToComplete: attempt.passed ? itemsToComplete : null,
+    }),
+  );
 }
 
 /** When the learner last finished something in the course: the completion date when none was recorded. */
@@ -127,35 +205,28 @@ export interface EnrolledCourseRow {
   createdAt: Date;
   enrolledAt: Date;
   completedAt: Date | null;
-  chapterCount: number;
-  lessonCount: number;
-  quizCount: number;
-  courseVideoCount: number;
   done: number;
   passedQuizzes: number;
 }
 
-/** The learner's enrolled, published courses in one language with the counts their percentages need. */
-export async function enrolledCourses(
-  db: DbOrTx,
-  userId: string,
-  lang: LanguageCode,
-  page?: { offset: number; limit: number },
-): Promise<EnrolledCourseRow[]> {
-  const { chapterCounts, lessonCounts, quizCounts, videoCounts, columns } = countSubqueries(db);
+/**
+ * The learner's enrolled, published courses in one language, newest enrolment first, with what the
+ * learner did in each (the course's item counts are the caller's: kept in memory, or read apart).
+ */
+function enrolledCoursesQuery(db: DbOrTx) {
   const done = db
     .select({ courseId: completions.courseId, n: sql<number>`count(*)::int`.as('done_count') })
     .from(completions)
-    .where(eq(completions.userId, userId))
+    .where(eq(completions.userId, learnerParam))
     .groupBy(completions.courseId)
     .as('done');
   const passed = db
     .select({ courseId: quizAttempts.courseId, n: sql<number>`count(distinct ${quizAttempts.quizId})::int`.as('passed_count') })
     .from(quizAttempts)
-    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.passed, true)))
+    .where(and(eq(quizAttempts.userId, learnerParam), eq(quizAttempts.passed, true)))
     .groupBy(quizAttempts.courseId)
     .as('passed');
-  const query = db
+  return db
     .select({
       id: courses.id,
       slug: courses.slug,
@@ -170,28 +241,23 @@ export async function enrolledCourses(
       createdAt: courses.createdAt,
       enrolledAt: enrolments.createdAt,
       completedAt: enrolments.completedAt,
-      ...columns,
       done: sql<number>`coalesce(${done.n}, 0)`.mapWith(Number),
       passedQuizzes: sql<number>`coalesce(${passed.n}, 0)`.mapWith(Number),
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .leftJoin(chapterCounts, eq(chapterCounts.courseId, courses.id))
-    .leftJoin(lessonCounts, eq(lessonCounts.courseId, courses.id))
-    .leftJoin(quizCounts, eq(quizCounts.courseId, courses.id))
-    .leftJoin(videoCounts, eq(videoCounts.courseId, courses.id))
     .leftJoin(done, eq(done.courseId, courses.id))
     .leftJoin(passed, eq(passed.courseId, courses.id))
-    .where(and(eq(enrolments.userId, userId), eq(courses.lang, lang), eq(courses.published, true)))
+    .where(and(eq(enrolments.userId, learnerParam), eq(courses.lang, sql.placeholder('lang')), eq(courses.published, true)))
     .orderBy(desc(enrolments.createdAt), asc(courses.id));
-  return page ? query.offset(page.offset).limit(page.limit) : query;
 }
 
-export async function countEnrolledCourses(db: DbOrTx, userId: string, lang: LanguageCode): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(enrolments)
-    .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .where(and(eq(enrolments.userId, userId), eq(courses.lang, lang), eq(courses.published, true)));
-  return row?.total ?? 0;
+/** The learner's courses for a learner's call: the statement prepared once per database. */
+export function enrolledCourses(db: Db, learner: string, lang: LanguageCode): Promise<EnrolledCourseRow[]> {
+  return prepared(db).enrolledCourses.execute({ userId: learner, lang });
+}
+
+/** The same read inside a transaction (the certificate's). */
+export function enrolledCoursesIn(tx: DbOrTx, learner: string, lang: LanguageCode): Promise<EnrolledCourseRow[]> {
+  return enrolledCoursesQuery(tx).execute({ userId: learner, lang });
 }

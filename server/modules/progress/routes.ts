@@ -15,6 +15,7 @@ import {
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { access, routeAccess } from '../../plugins/access';
+import { courseStructures } from './course-structures';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -22,6 +23,8 @@ const errors = errorResponses(400, 401, 403, 404);
 export default async function progressRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.learner);
+  // What each published course holds, kept in memory until a course is published (ADR 21).
+  const structures = courseStructures(app.publicCaches);
   const userId = async (request: { getUser(): Promise<{ id: string } | null> }) => (await request.getUser())!.id;
 
   app.post(
@@ -35,7 +38,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { created } = await service.enrol(app.db, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId);
+      const { created } = await service.enrol(app.db, structures, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId);
       return reply.code(created ? 201 : 200).send(messageBody('enrolled'));
     },
   );
@@ -51,7 +54,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      progress: await service.progressRecord(app.db, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId),
+      progress: await service.progressRecord(app.db, structures, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId),
     }),
   );
 
@@ -67,7 +70,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { lang, ...ids } = request.params;
-      await service.completeLesson(app.db, await userId(request), languageOrNotFound(lang), ids);
+      await service.completeLesson(app.db, structures, await userId(request), languageOrNotFound(lang), ids);
       return messageBody('lessonCompleted');
     },
   );
@@ -84,7 +87,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { lang, ...ids } = request.params;
-      await service.completeVideo(app.db, await userId(request), languageOrNotFound(lang), ids);
+      await service.completeVideo(app.db, structures, await userId(request), languageOrNotFound(lang), ids);
       return messageBody('videoCompleted');
     },
   );
@@ -102,7 +105,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { lang, ...ids } = request.params;
-      return service.submitQuiz(app.db, await userId(request), languageOrNotFound(lang), ids, request.body.answers);
+      return service.submitQuiz(app.db, structures, await userId(request), languageOrNotFound(lang), ids, request.body.answers);
     },
   );
 
@@ -117,7 +120,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         response: { 200: ProgressListResponse, ...errors },
       },
     },
-    async (request) => service.listProgress(app.db, await userId(request), languageOrNotFound(request.params.lang), request.query),
+    async (request) => service.listProgress(app.db, structures, await userId(request), languageOrNotFound(request.params.lang), request.query),
   );
 
   app.get(
@@ -130,6 +133,6 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         response: { 200: StatsResponse, ...errors },
       },
     },
-    async (request) => service.stats(app.db, await userId(request), languageOrNotFound(request.params.lang)),
+    async (request) => service.stats(app.db, structures, await userId(request), languageOrNotFound(request.params.lang)),
   );
 }

@@ -1,29 +1,24 @@
 // A learner's progress: enrolment, lessons and videos completed, quizzes passed, and the percentage of
 // the specification's section 9: (completed lessons + videos + passed quizzes) / (lessons + videos +
 // quizzes), to one decimal. Every write that can finish a course records the completion date in the
-// same transaction, so the date and the items that earned it never disagree.
+// same statement, so the date and the items that earned it never disagree. What a course holds comes
+// from its structure kept in memory (course-structures.ts); a learner's call reads from the database
+// only the learner's own rows, in one statement.
 //
 // The module's surface for other modules (they call these, never progress' repository or routes):
 // - requireEnrolledCourse: 404 for an unknown course, 403 unless the learner is enrolled (journal, ratings)
 // - languageCompletion: whether every published course of a language is complete (certificates)
 import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
-import { forbidden, notFound } from '../../plugins/errors';
+import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import * as courses from '../courses/service';
 import * as quizzes from '../quizzes/service';
+import type { CourseStructure, CourseStructures } from './course-structures';
+import { percentage } from './percentage';
 import * as repo from './repository';
 
+export { percentage } from './percentage';
 export type CourseStatus = 'completed' | 'in-progress' | 'not-started';
-
-/** Percentage to one decimal; a course with nothing in it is at 0, not a division by zero. */
-export function percentage(doneItems: number, totalItems: number): number {
-  if (totalItems <= 0) return 0;
-  return Math.min(100, Math.round((1000 * doneItems) / totalItems) / 10);
-}
-
-function tallyPercentage(t: { lessonCount: number; videoCount: number; quizCount: number; done: number; passedQuizzes: number }) {
-  return percentage(t.done + t.passedQuizzes, t.lessonCount + t.videoCount + t.quizCount);
-}
 
 function statusOf(pct: number, startedAnything: boolean): CourseStatus {
   if (pct >= 100) return 'completed';
@@ -34,7 +29,7 @@ async function requireCourse(db: DbOrTx, lang: LanguageCode, courseId: string): 
   if (!(await courses.publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
 }
 
-/** 403 unless the learner is enrolled in the course; used by every learning write. */
+/** 403 unless the learner is enrolled in the course. */
 async function requireEnrolment(db: DbOrTx, userId: string, courseId: string) {
   const enrolment = await repo.findEnrolment(db, userId, courseId);
   if (!enrolment) throw forbidden('notEnrolled');
@@ -47,44 +42,30 @@ export async function requireEnrolledCourse(db: DbOrTx, userId: string, lang: La
   return requireEnrolment(db, userId, courseId);
 }
 
-export async function enrol(db: Db, userId: string, lang: LanguageCode, courseId: string): Promise<{ created: boolean }> {
-  await requireCourse(db, lang, courseId);
+export async function enrol(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode, courseId: string): Promise<{ created: boolean }> {
+  await structures.published(db, lang, courseId);
   return { created: await repo.insertEnrolment(db, userId, courseId) };
 }
 
-/** Completion date once the tally reaches 100%; call inside the transaction of the completing write. */
-async function recordCompletionIfDone(tx: DbOrTx, userId: string, courseId: string): Promise<boolean> {
-  const pct = tallyPercentage(await repo.tally(tx, userId, courseId));
-  if (pct >= 100) await repo.markCourseCompleted(tx, userId, courseId);
-  return pct >= 100;
+function tallyPercentage(structure: CourseStructure, tally: repo.LearnerTally): number {
+  return percentage(tally.done + tally.passedQuizzes, structure.itemCount);
 }
 
-export async function progressRecord(db: Db, userId: string, lang: LanguageCode, courseId: string) {
-  await requireCourse(db, lang, courseId);
-  const enrolment = await repo.findEnrolment(db, userId, courseId);
-  if (!enrolment) throw notFound('notEnrolled');
-  const [{ outline, quizzes: courseQuizzes, videos }, done, passed] = await Promise.all([
-    courses.courseStructure(db, courseId),
-    repo.completedItems(db, userId, courseId),
-    repo.passedQuizIds(db, userId, courseId),
-  ]);
-  const doneLessons = new Set(done.flatMap((d) => (d.lessonId ? [d.lessonId] : [])));
-  const doneVideos = new Set(done.flatMap((d) => (d.videoId ? [d.videoId] : [])));
-  const passedSet = new Set(passed);
+export async function progressRecord(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode, courseId: string) {
+  const structure = await structures.published(db, lang, courseId);
+  const learner = await repo.learnerInCourse(db, userId, courseId);
+  if (!learner) throw notFound('notEnrolled');
+  const done = new Set(learner.done);
+  const passed = new Set(learner.passedQuizzes);
   const lessonEntries: string[] = [];
   const chapterEntries: string[] = [];
-  let lessonCount = 0;
-  for (const chapter of outline) {
-    lessonCount += chapter.lessons.length;
-    for (const lesson of chapter.lessons) if (doneLessons.has(lesson.id)) lessonEntries.push(`${chapter.id}::${lesson.id}`);
-    if (chapter.lessons.length > 0 && chapter.lessons.every((l) => doneLessons.has(l.id))) chapterEntries.push(chapter.id);
+  for (const chapter of structure.chapters) {
+    for (const lessonId of chapter.lessonIds) if (done.has(lessonId)) lessonEntries.push(`${chapter.id}::${lessonId}`);
+    if (chapter.lessonIds.length > 0 && chapter.lessonIds.every((id) => done.has(id))) chapterEntries.push(chapter.id);
   }
-  const videoEntries = videos.map((v) => v.id).filter((id) => doneVideos.has(id));
-  const quizEntries = courseQuizzes.map((q) => q.id).filter((id) => passedSet.has(id));
-  const pct = percentage(
-    lessonEntries.length + videoEntries.length + quizEntries.length,
-    lessonCount + videos.length + courseQuizzes.length,
-  );
+  const videoEntries = structure.videoIds.filter((id) => done.has(id));
+  const quizEntries = [...structure.quizzes.keys()].filter((id) => passed.has(id));
+  const pct = percentage(lessonEntries.length + videoEntries.length + quizEntries.length, structure.itemCount);
   return {
     lessonId: lessonEntries.join(','),
     videoId: videoEntries.join(','),
@@ -97,93 +78,122 @@ export async function progressRecord(db: Db, userId: string, lang: LanguageCode,
 
 export async function completeLesson(
   db: Db,
+  structures: CourseStructures,
   userId: string,
   lang: LanguageCode,
   ids: { courseId: string; chapterId: string; lessonId: string },
 ): Promise<void> {
-  await requireCourse(db, lang, ids.courseId);
-  if (!(await courses.lessonInChapter(db, ids))) throw notFound('lessonNotFound');
-  await requireEnrolment(db, userId, ids.courseId);
-  await db.transaction(async (tx) => {
-    await repo.insertLessonCompletion(tx, userId, ids.courseId, ids.lessonId);
-    await recordCompletionIfDone(tx, userId, ids.courseId);
-  });
+  const structure = await structures.published(db, lang, ids.courseId);
+  if (structure.chapterOf.get(ids.lessonId) !== ids.chapterId) throw notFound('lessonNotFound');
+  const tally = await repo.completeItem(db, { userId, courseId: ids.courseId, lessonId: ids.lessonId }, structure.itemsToComplete);
+  if (!tally.enrolled) throw forbidden('notEnrolled');
 }
 
-export async function completeVideo(db: Db, userId: string, lang: LanguageCode, ids: { courseId: string; videoId: string }) {
-  await requireCourse(db, lang, ids.courseId);
-  if (!(await courses.videoInCourse(db, ids))) throw notFound('videoNotFound');
-  await requireEnrolment(db, userId, ids.courseId);
-  await db.transaction(async (tx) => {
-    await repo.insertVideoCompletion(tx, userId, ids.courseId, ids.videoId);
-    await recordCompletionIfDone(tx, userId, ids.courseId);
-  });
+export async function completeVideo(
+  db: Db,
+  structures: CourseStructures,
+  userId: string,
+  lang: LanguageCode,
+  ids: { courseId: string; videoId: string },
+): Promise<void> {
+  const structure = await structures.published(db, lang, ids.courseId);
+  if (!structure.videoIds.includes(ids.videoId)) throw notFound('videoNotFound');
+  const tally = await repo.completeItem(db, { userId, courseId: ids.courseId, videoId: ids.videoId }, structure.itemsToComplete);
+  if (!tally.enrolled) throw forbidden('notEnrolled');
 }
 
 export async function submitQuiz(
   db: Db,
+  structures: CourseStructures,
   userId: string,
   lang: LanguageCode,
   ids: { courseId: string; quizId: string },
   answers: quizzes.Answer[],
 ) {
-  await requireCourse(db, lang, ids.courseId);
-  const quiz = await quizzes.findQuiz(db, ids.courseId, ids.quizId);
-  if (!quiz) throw notFound('quizNotFound');
-  await requireEnrolment(db, userId, ids.courseId);
-  const result = await quizzes.scoreAnswers(db, quiz, answers);
-  const courseCompleted = await db.transaction(async (tx) => {
-    await repo.insertQuizAttempt(tx, {
+  const structure = await structures.published(db, lang, ids.courseId);
+  const key = structure.quizzes.get(ids.quizId);
+  if (!key) throw notFound('quizNotFound');
+  let result: quizzes.QuizScore;
+  try {
+    result = quizzes.scoreAnswers(key, answers);
+  } catch (error) {
+    // Answers that name anything outside the quiz: a learner who is not enrolled hears that first.
+    await requireEnrolment(db, userId, ids.courseId);
+    throw error;
+  }
+  const tally = await repo.recordQuizAttempt(
+    db,
+    {
       userId,
       courseId: ids.courseId,
       quizId: ids.quizId,
       score: result.score,
       passed: result.passed,
       answers: answers.map((a) => ({ questionId: a.questionId, selectedOptions: [...new Set(a.selectedOptions)] })),
-    });
-    return result.passed ? recordCompletionIfDone(tx, userId, ids.courseId) : false;
-  });
+    },
+    structure.itemsToComplete,
+  );
+  if (!tally.enrolled) throw forbidden('notEnrolled');
+  const courseCompleted = result.passed && tallyPercentage(structure, tally) >= 100;
   return {
     ...result,
-    passingCriteria: quiz.passingCriteria,
-    message: quizzes.resultMessage(result, quiz.passingCriteria, courseCompleted),
+    passingCriteria: key.passingCriteria,
+    message: quizzes.resultMessage(result, key.passingCriteria, courseCompleted),
   };
 }
 
-function withProgress(row: repo.EnrolledCourseRow) {
-  const pct = percentage(row.done + row.passedQuizzes, row.lessonCount + row.courseVideoCount + row.quizCount);
+function withProgress(row: repo.EnrolledCourseRow, counts: courses.CourseCounts) {
+  const pct = percentage(row.done + row.passedQuizzes, counts.lessonCount + counts.courseVideoCount + counts.quizCount);
   return { pct, status: statusOf(pct, row.done + row.passedQuizzes > 0) };
 }
 
-export async function listProgress(db: Db, userId: string, lang: LanguageCode, page: { offset: number; limit: number }) {
-  const [rows, total] = await Promise.all([
-    repo.enrolledCourses(db, userId, lang, page),
-    repo.countEnrolledCourses(db, userId, lang),
-  ]);
-  return {
-    courses: rows.map((row) => {
-      const { pct, status } = withProgress(row);
-      return { ...courses.toListItem(row), percentage: pct, status, enrolledAt: row.enrolledAt.toISOString() };
+/**
+ * The learner's enrolled, published courses in the language with each one's item counts, from the
+ * structures in memory. A learner is enrolled in a few courses of a language at most: one statement
+ * reads them all.
+ */
+async function enrolledWithCounts(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode) {
+  const rows = await repo.enrolledCourses(db, userId, lang);
+  const found = await Promise.all(
+    rows.map(async (row) => {
+      // A course withdrawn since the statement read it is left out, as it will be from the next list.
+      const structure = await structures.published(db, lang, row.id).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) return null;
+        throw error;
+      });
+      return structure && { row, counts: structure.counts };
     }),
-    total,
+  );
+  return found.filter((course) => course !== null);
+}
+
+export async function listProgress(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode, page: { offset: number; limit: number }) {
+  const enrolled = await enrolledWithCounts(db, structures, userId, lang);
+  return {
+    courses: enrolled.slice(page.offset, page.offset + page.limit).map(({ row, counts }) => {
+      const { pct, status } = withProgress(row, counts);
+      return { ...courses.toListItem({ ...row, ...counts }), percentage: pct, status, enrolledAt: row.enrolledAt.toISOString() };
+    }),
+    total: enrolled.length,
   };
 }
 
-export async function stats(db: Db, userId: string, lang: LanguageCode) {
-  const rows = await repo.enrolledCourses(db, userId, lang);
+export async function stats(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode) {
+  const enrolled = await enrolledWithCounts(db, structures, userId, lang);
   return {
-    courses: rows.map((row) => {
-      const { pct, status } = withProgress(row);
+    courses: enrolled.map(({ row, counts }) => {
+      const { pct, status } = withProgress(row, counts);
       return { id: row.id, title: row.title, status, percentage: pct };
     }),
-    total: rows.length,
+    total: enrolled.length,
   };
 }
 
 /**
  * Whether the learner has completed (100%) every published course in the language, of which there
  * must be at least one; with each course's completion date (null while not complete). Used by the
- * certificate.
+ * certificate, which is issued on the database's word: everything here, item counts included, is
+ * read in the caller's transaction, none of it from memory.
  */
 export async function languageCompletion(
   db: Db | DbOrTx,
@@ -192,14 +202,19 @@ export async function languageCompletion(
 ): Promise<{ complete: boolean; courses: { id: string; title: string; completedAt: Date | null }[] }> {
   const [published, enrolled] = await Promise.all([
     courses.publishedCourses(db, lang),
-    repo.enrolledCourses(db, userId, lang),
+    repo.enrolledCoursesIn(db, userId, lang),
   ]);
+  const counts = await courses.courseCounts(
+    db,
+    enrolled.map((row) => row.id),
+  );
   const byId = new Map(enrolled.map((row) => [row.id, row]));
   const out: { id: string; title: string; completedAt: Date | null }[] = [];
   for (const course of published) {
     const row = byId.get(course.id);
+    const rowCounts = counts.get(course.id);
     let completedAt: Date | null = null;
-    if (row && withProgress(row).pct >= 100) {
+    if (row && rowCounts && withProgress(row, rowCounts).pct >= 100) {
       // A course can reach 100% without a recorded date when content was removed after the learner's
       // last completion; the last thing they finished then stands for the date.
       completedAt = row.completedAt ?? (await repo.lastActivity(db, userId, course.id)) ?? row.enrolledAt;

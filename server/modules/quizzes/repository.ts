@@ -1,5 +1,5 @@
-// Quizzes with their questions and options, read in one ordered query. Only the scoring path asks
-// for isCorrect; the public read never selects it.
+// Quizzes with their questions and options, read in one ordered query. Only the answer keys for
+// scoring select isCorrect; the public read never does.
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { options, questions, quizzes } from '../../db/schema';
@@ -60,8 +60,36 @@ export async function publicQuestions(db: DbOrTx, quizId: string) {
   return group(rows, (row) => ({ id: row.optionId!, content: row.optionContent ?? '' }));
 }
 
-/** The answer key, for scoring on the server only. */
-export async function answerKey(db: DbOrTx, quizId: string) {
-  const rows = await questionRows(db, quizId);
-  return group(rows, (row) => ({ id: row.optionId!, isCorrect: row.isCorrect ?? false }));
+/** Every quiz of a course with its pass mark and answer key, in one ordered query: for scoring on the server only. */
+export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
+  const rows = await db
+    .select({
+      quizId: quizzes.id,
+      passingCriteria: quizzes.passingCriteria,
+      questionId: questions.id,
+      questionType: questions.type,
+      optionId: options.id,
+      isCorrect: options.isCorrect,
+    })
+    .from(quizzes)
+    .leftJoin(questions, eq(questions.quizId, quizzes.id))
+    .leftJoin(options, eq(options.questionId, questions.id))
+    .where(eq(quizzes.courseId, courseId))
+    .orderBy(asc(quizzes.position), asc(quizzes.id), asc(questions.position), asc(questions.id), asc(options.position), asc(options.id));
+  const out: { id: string; passingCriteria: number; questions: { id: string; type: string; options: { id: string; isCorrect: boolean }[] }[] }[] = [];
+  for (const row of rows) {
+    let quiz = out[out.length - 1];
+    if (!quiz || quiz.id !== row.quizId) {
+      quiz = { id: row.quizId, passingCriteria: row.passingCriteria, questions: [] };
+      out.push(quiz);
+    }
+    if (!row.questionId) continue;
+    let question = quiz.questions[quiz.questions.length - 1];
+    if (!question || question.id !== row.questionId) {
+      question = { id: row.questionId, type: row.questionType ?? 'single', options: [] };
+      quiz.questions.push(question);
+    }
+    if (row.optionId) question.options.push({ id: row.optionId, isCorrect: row.isCorrect ?? false });
+  }
+  return out;
 }

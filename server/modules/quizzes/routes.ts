@@ -7,14 +7,13 @@ import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { Uuid } from '../../../contract/ids';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { cachedJson } from '../../lib/cached-json';
-import { publicCacheMs } from '../../lib/ttl-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
 export default async function quizRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
-  const cached = cachedJson(publicCacheMs(app.config.env));
+  const cached = cachedJson(app, { name: 'quizzes', kinds: ['course'] });
 
   app.get(
     '/api/quiz/public/:lang/:courseId/quiz/:quizId',
@@ -32,7 +31,7 @@ export default async function quizRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId, quizId } = request.params;
-      return cached(reply, `quiz|${lang}|${courseId}|${quizId}`, () => service.publicQuiz(app.db, languageOrNotFound(lang), courseId, quizId));
+      return cached(request, reply, () => service.publicQuiz(app.db, languageOrNotFound(lang), courseId, quizId));
     },
   );
 }

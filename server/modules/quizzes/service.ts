@@ -2,15 +2,16 @@
 // nothing that tells which options are correct; and the scoring of a submission on the server.
 //
 // The module's surface for other modules (they call these, never quizzes' repository or routes):
-// - findQuiz: a quiz of a course with its pass mark, or null
-// - scoreAnswers: a submission scored against the quiz's answer key (the key never leaves here)
+// - courseAnswerKeys: the pass mark and answer key of each quiz of a course, kept in memory by progress
+//   (a QuizKey is only ever handed back to scoreAnswers: nothing outside this module reads it)
+// - scoreAnswers: a submission scored against a quiz's key
 // - resultMessage, Answer, QuizScore: what a learner is told, and the shapes of a submission
 import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { notFound } from '../../plugins/errors';
 import { publishedCourseExists } from '../courses/service';
 import * as repo from './repository';
-import { scoreQuiz, type Answer, type QuizScore } from './scoring';
+import { scoreQuiz, type Answer, type QuestionKey, type QuizScore } from './scoring';
 
 export { resultMessage, type Answer, type QuizScore } from './scoring';
 
@@ -34,11 +35,19 @@ export async function publicQuiz(db: Db, lang: LanguageCode, courseId: string, q
   };
 }
 
-export function findQuiz(db: DbOrTx, courseId: string, quizId: string) {
-  return repo.findQuiz(db, courseId, quizId);
+/** A quiz's pass mark and answer key. */
+export interface QuizKey {
+  id: string;
+  passingCriteria: number;
+  questions: QuestionKey[];
 }
 
-/** Scores the answers against the quiz's key (one statement); 400 for answers naming anything else. */
-export async function scoreAnswers(db: DbOrTx, quiz: { id: string; passingCriteria: number }, answers: Answer[]): Promise<QuizScore> {
-  return scoreQuiz(await repo.answerKey(db, quiz.id), quiz.passingCriteria, answers);
+/** The keys of every quiz of a course, by quiz id (one statement). */
+export async function courseAnswerKeys(db: DbOrTx, courseId: string): Promise<Map<string, QuizKey>> {
+  return new Map((await repo.courseAnswerKeys(db, courseId)).map((quiz) => [quiz.id, quiz]));
+}
+
+/** Scores the answers against the quiz's key; 400 for answers naming anything else. */
+export function scoreAnswers(key: QuizKey, answers: Answer[]): QuizScore {
+  return scoreQuiz(key.questions, key.passingCriteria, answers);
 }

@@ -7,6 +7,7 @@ import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
 import { Uuid } from '../../../contract/ids';
+import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
@@ -15,6 +16,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
   cachePublicAnswers(app);
+  const cached = cachedJson(app, { name: 'stories', kinds: ['story'] });
 
   app.get(
     '/api/successstories/public/recent',
@@ -26,7 +28,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryList, 400: ErrorResponse },
       },
     },
-    async (request) => service.recentStories(app.db, request.query.lang),
+    async (request, reply) => cached(request, reply, () => service.recentStories(app.db, request.query.lang)),
   );
 
   app.get(
@@ -39,7 +41,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
-    async (request) => service.listStories(app.db, request.query.lang, request.query.offset, request.query.limit),
+    async (request, reply) => cached(request, reply, () => service.listStories(app.db, request.query.lang, request.query.offset, request.query.limit)),
   );
 
   app.get(
@@ -52,6 +54,6 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.getStory(app.db, request.params.storyId),
+    async (request, reply) => cached(request, reply, () => service.getStory(app.db, request.params.storyId)),
   );
 }
