@@ -123,6 +123,9 @@ export async function otpFor(local: string, after = 0): Promise<string> {
 
 export const logSize = () => fs.statSync(inject('serverLog')).size;
 
+/** What the server logged after a byte offset (from logSize()). */
+export const logSince = (after: number) => fs.readFileSync(inject('serverLog')).subarray(after).toString('utf8');
+
 /** axe-core on the page as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, name: string) {
   // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.

@@ -5,7 +5,7 @@
 // the app's AuthDeps, and main.ts calls pruneOtpChallenges periodically.
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
-import { OTP_LENGTH } from '../../../contract/auth-rules';
+import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
 import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
 import { checkEmail, checkName } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
@@ -35,8 +35,7 @@ const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
 
 /** Sends a new code (the previous one stops working). Answers whether the number is registered. */
 export async function sendCode(deps: AuthDeps, rawMobile: string | undefined, clientIp: string): Promise<{ registered: boolean }> {
-  const mobile = normaliseMobile(rawMobile);
-  if (!mobile) throw badRequest('invalidMobile');
+  const mobile = mobileOf(rawMobile);
   const { db, config, sms } = deps;
   const { otp } = config;
   const ip = clientIp.slice(0, 64);
@@ -115,9 +114,19 @@ export async function register(
   }
 }
 
-function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+/**
+ * The number as 12 digits; refused when it has the wrong number of digits, or is not a mobile
+ * (no SMS can reach it, so none is paid for).
+ */
+function mobileOf(rawMobile: string | undefined): string {
   const mobile = normaliseMobile(rawMobile);
   if (!mobile) throw badRequest('invalidMobile');
+  if (!isIndianMobile(mobile)) throw badRequest('notAMobile');
+  return mobile;
+}
+
+function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+  const mobile = mobileOf(rawMobile);
   if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
   return { mobile, code: rawCode.trim() };
 }

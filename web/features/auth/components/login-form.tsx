@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
 import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
 import { OtpBoxes } from './otp-boxes';
-import { fullMobile, isValidMobile } from './phone';
+import { fullMobile, mobileProblem, phoneFieldValue } from './phone';
 import { useCountdown } from './use-countdown';
 import './auth.css';
 
@@ -38,7 +38,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     if (banner) bannerSlot.current?.scrollIntoView({ block: 'nearest' });
   }, [banner]);
 
-  const valid = isValidMobile(phone);
+  const problem = mobileProblem(phone);
+  const valid = problem === null;
   const showHint = touched || phone.length > 0;
 
   const fail = (error: unknown) => {
@@ -51,8 +52,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   const requestOtp = async (event?: FormEvent) => {
     event?.preventDefault();
     setTouched(true);
-    if (!valid) {
-      setBanner({ status: 400, text: messageText('invalidMobile') });
+    if (problem) {
+      setBanner({ status: 400, text: messageText(problem) });
       return;
     }
     setBusy(true);
@@ -77,8 +78,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   };
 
   const resend = async () => {
-    if (!valid) {
-      setBanner({ status: 400, text: messageText('invalidMobile') });
+    if (problem) {
+      setBanner({ status: 400, text: messageText(problem) });
       return;
     }
     setBusy(true);
@@ -149,19 +150,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
             id={ids.phone}
             className="phone__input"
             type="tel"
-            inputMode="tel"
+            inputMode="numeric"
             autoComplete="tel-national"
-            placeholder="98765 43210"
+            placeholder="9876543210"
             value={phone}
             readOnly={otpSent}
             aria-invalid={showHint && !valid}
             aria-describedby={ids.hint}
-            onChange={(event) => setPhone(event.target.value)}
+            onChange={(event) => setPhone(phoneFieldValue(event.target.value))}
             onBlur={() => setTouched(true)}
           />
         </div>
         <p id={ids.hint} className={`field__hint${showHint ? (valid ? ' field__hint--ok' : ' field__hint--error') : ''}`}>
-          {showHint ? (valid ? t('validNumber') : t('invalidNumber')) : t('phoneHint')}
+          {!showHint ? t('phoneHint') : valid ? t('validNumber') : problem === 'notAMobile' ? messageText('notAMobile') : t('invalidNumber')}
         </p>
         {otpSent && (
           <button

@@ -1,0 +1,47 @@
+// Signing in on a phone as a learner meets it: the number field, the resend countdown, the wait
+// after the code, and coming back to what the learner had started.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { logSince, logSize, phonePage, screenshot, sharedBrowser } from './helpers';
+
+const browser = sharedBrowser();
+
+const messagesOf = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/messages.json`), 'utf8')) as Record<string, string>;
+
+describe('the mobile number field', () => {
+  it('keeps only digits, and refuses a number no Indian mobile has before any SMS is sent', async () => {
+    const { page, consoleErrors, context } = await phonePage(browser());
+    await page.goto('/login');
+    const field = page.getByLabel('Mobile number');
+    await field.pressSequentially('12a34-5 678(90)');
+    expect(await field.inputValue()).toBe('1234567890');
+    await page.getByText('This is not a mobile number: Indian mobile numbers start with 6, 7, 8 or 9.').waitFor();
+    const before = logSize();
+    await page.getByRole('button', { name: 'Request OTP' }).click();
+    await page.getByRole('alert').getByText(/start with 6, 7, 8 or 9/).waitFor();
+    await screenshot(page, 'en-login-not-a-mobile');
+    // Nothing reached the server's SMS provider.
+    await page.waitForTimeout(500);
+    expect(logSince(before)).not.toMatch(/One-time password for/);
+
+    // A pasted full number loses its +91 and spaces; a mobile is accepted.
+    await field.fill('+91 98765 43210');
+    expect(await field.inputValue()).toBe('9876543210');
+    await page.getByText('Valid number').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says why in Hindi and Tamil', async () => {
+    for (const lang of ['hi', 'tm']) {
+      const { page, context } = await phonePage(browser(), { language: lang });
+      await page.goto('/login');
+      await page.locator('input[type="tel"]').fill('5876543210');
+      await page.getByText(messagesOf(lang).notAMobile!).waitFor();
+      await screenshot(page, `${lang}-login-not-a-mobile`);
+      await context.close();
+    }
+  });
+});
