@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { logSince, logSize, phonePage, screenshot, sharedBrowser } from './helpers';
+import { logSince, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -43,5 +43,31 @@ describe('the mobile number field', () => {
       await screenshot(page, `${lang}-login-not-a-mobile`);
       await context.close();
     }
+  });
+});
+
+describe('resending the code', () => {
+  it('counts down from the first code on, and again after each resend, so no tap is refused', async () => {
+    const { page, consoleErrors, context } = await phonePage(browser());
+    await page.goto('/login');
+    const mobile = newMobile();
+    await page.getByLabel('Mobile number').fill(mobile);
+    await page.getByRole('button', { name: 'Request OTP' }).click();
+    await page.getByLabel('Your name').waitFor();
+    // Right after the first code: a countdown, not an active button (the server's cooldown is 8 s here).
+    const countdown = page.getByRole('button', { name: /^Resend OTP in \d+ s$/ });
+    await countdown.waitFor({ timeout: 1000 });
+    expect(await countdown.isDisabled()).toBe(true);
+    await screenshot(page, 'en-login-first-countdown');
+    const resend = page.getByRole('button', { name: 'Resend OTP', exact: true });
+    await resend.waitFor({ timeout: 12_000 });
+    const before = logSize();
+    await resend.click();
+    await page.getByText('A new one-time password has been sent to your phone').waitFor();
+    await otpFor(mobile, before);
+    await countdown.waitFor({ timeout: 1000 });
+    expect(await page.getByText(/Please wait \d+ seconds/).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
   });
 });

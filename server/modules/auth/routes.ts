@@ -2,7 +2,7 @@
 // register, log out and the session status every page asks for.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { LoginBody, RegisterBody, SendOtpBody, SessionStatusResponse } from '../../../contract/auth';
+import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse } from '../../../contract/auth';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { access, routeAccess } from '../../plugins/access';
@@ -25,15 +25,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a one-time password by SMS',
         description:
-          'The number is 12 digits after stripping everything else (country code and 10 digits). A code is sent to any valid number; 200 means the number is registered (log in), 404 that it is new (register with the same code).',
+          'The number is 12 digits after stripping everything else (country code and 10 digits), an Indian mobile (first digit 6-9). A code is sent to any such number; 200 means the number is registered (log in), 404 that it is new (register with the same code). Both say in `resendAfter` when a new code may be asked for.',
         body: SendOtpBody,
-        response: { 200: MessageResponse, 404: MessageResponse, ...errorResponses(429), ...errors },
+        response: { 200: OtpSentResponse, 404: OtpSentResponse, ...errorResponses(429), ...errors },
       },
     },
     async (request, reply) => {
-      const { registered } = await sendCode(deps, request.body.mobile, request.ip);
-      if (!registered) return reply.code(404).send(messageBody('sentNew'));
-      return messageBody('sentRegistered');
+      const { registered, resendAfter } = await sendCode(deps, request.body.mobile, request.ip);
+      if (!registered) return reply.code(404).send({ ...messageBody('sentNew'), resendAfter });
+      return { ...messageBody('sentRegistered'), resendAfter };
     },
   );
 
@@ -44,12 +44,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a new one-time password; the previous one stops working',
         body: SendOtpBody,
-        response: { 200: MessageResponse, ...errorResponses(429), ...errors },
+        response: { 200: OtpSentResponse, ...errorResponses(429), ...errors },
       },
     },
     async (request) => {
-      await sendCode(deps, request.body.mobile, request.ip);
-      return messageBody('resent');
+      const { resendAfter } = await sendCode(deps, request.body.mobile, request.ip);
+      return { ...messageBody('resent'), resendAfter };
     },
   );
 

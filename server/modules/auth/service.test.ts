@@ -33,7 +33,7 @@ async function failure(work: () => Promise<unknown>): Promise<Error | null> {
 describe('sign-in with an injected clock and SMS provider', () => {
   it('sends through the given provider and registers with the code it received', async () => {
     const mobile = nextMobile();
-    expect(await sendCode(deps, mobile, '10.0.0.1')).toEqual({ registered: false });
+    expect(await sendCode(deps, mobile, '10.0.0.1')).toEqual({ registered: false, resendAfter: 30 });
     const userId = await register(deps, { mobile, otp: sms.lastCode(mobile), name: 'Meena' });
     expect(userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(sms.countFor(mobile)).toBe(1);
@@ -64,7 +64,7 @@ describe('sign-in with an injected clock and SMS provider', () => {
     expect(early).toBeInstanceOf(HttpError);
     expect(early).toMatchObject({ statusCode: 429, code: 'wait', retryAfter: 1 });
     advance(1);
-    expect(await sendCode(deps, mobile, '10.0.0.3')).toEqual({ registered: false });
+    expect(await sendCode(deps, mobile, '10.0.0.3')).toEqual({ registered: false, resendAfter: 30 });
     expect(sms.countFor(mobile)).toBe(2);
   });
 });

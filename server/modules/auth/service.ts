@@ -33,8 +33,15 @@ export interface AuthDeps {
 
 const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
 
-/** Sends a new code (the previous one stops working). Answers whether the number is registered. */
-export async function sendCode(deps: AuthDeps, rawMobile: string | undefined, clientIp: string): Promise<{ registered: boolean }> {
+/**
+ * Sends a new code (the previous one stops working). Answers whether the number is registered and
+ * in how many seconds the next code may be asked for.
+ */
+export async function sendCode(
+  deps: AuthDeps,
+  rawMobile: string | undefined,
+  clientIp: string,
+): Promise<{ registered: boolean; resendAfter: number }> {
   const mobile = mobileOf(rawMobile);
   const { db, config, sms } = deps;
   const { otp } = config;
@@ -78,7 +85,7 @@ export async function sendCode(deps: AuthDeps, rawMobile: string | undefined, cl
     await repo.deleteChallenge(db, challengeId);
     throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
   }
-  return { registered: Boolean(await repo.findUserByMobile(db, mobile)) };
+  return { registered: Boolean(await repo.findUserByMobile(db, mobile)), resendAfter: otp.resendCooldownSeconds };
 }
 
 /** Checks the code for a registered number and answers the user's id. */

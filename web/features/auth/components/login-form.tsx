@@ -5,7 +5,7 @@ import { useTranslation } from '../../../i18n/react';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
-import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
+import { login, register, resendAfterSeconds, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
 import { OtpBoxes } from './otp-boxes';
 import { fullMobile, mobileProblem, phoneFieldValue } from './phone';
 import { useCountdown } from './use-countdown';
@@ -63,6 +63,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
       setMode('login');
       setOtpSent(true);
       setCode(emptyCode());
+      cooldown.start(resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
@@ -70,6 +71,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
         setMode('register');
         setOtpSent(true);
         setCode(emptyCode());
+        cooldown.start(resendAfterSeconds(error));
         setBanner({ status: 200, text: localMessage(error) });
       } else fail(error);
     } finally {
@@ -86,6 +88,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     try {
       const answer = await resendOtp({ mobile: fullMobile(phone) });
       setCode(emptyCode());
+      cooldown.start(resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
     } catch (error) {
       fail(error);
@@ -173,6 +176,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
               setMode('login');
               setBanner(null);
               setCode(emptyCode());
+              // The wait was for the number just used; another number may ask at once.
+              cooldown.reset();
             }}
           >
             {t('changeNumber')}
