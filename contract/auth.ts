@@ -37,5 +37,12 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const SessionUser = Type.Object({ role: Type.String(), name: Type.String(), active: Type.Boolean() });
 export type SessionUser = Static<typeof SessionUser>;
 
+/**
+ * The answer to login and register: the message and who is now signed in (as session-status would
+ * say), so the web goes on without asking.
+ */
+export const SignedInResponse = Type.Object({ ...MessageResponse.properties, user: SessionUser });
+export type SignedInResponse = Static<typeof SignedInResponse>;
+
 export const SessionStatusResponse = Type.Object({ user: Type.Union([SessionUser, Type.Null()]) });
 export type SessionStatusResponse = Static<typeof SessionStatusResponse>;

@@ -140,9 +140,10 @@ export async function expectAccessible(page: Page, name: string) {
   expect(violations, `accessibility of ${name}`).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `{ fullPage: false }` what is on screen (a bar fixed at the top, say). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** Sign in (or register) through the form; the page ends wherever the app sends it. */

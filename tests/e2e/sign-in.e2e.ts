@@ -7,6 +7,14 @@ import { logSince, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrow
 
 const browser = sharedBrowser();
 
+/** The page's own chunk, as the build's page manifest names it. */
+function pageChunk(name: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/pages.json'), 'utf8')) as {
+    pages: Array<{ name: string; scripts: string[] }>;
+  };
+  return manifest.pages.find((page) => page.name === name)!.scripts[0]!;
+}
+
 const messagesOf = (lang: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/messages.json`), 'utf8')) as Record<string, string>;
 
@@ -67,6 +75,59 @@ describe('resending the code', () => {
     await otpFor(mobile, before);
     await countdown.waitFor({ timeout: 1000 });
     expect(await page.getByText(/Please wait \d+ seconds/).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('after the code is accepted', () => {
+  it('goes on at once: the next page was fetched while the code was typed, no second call asks who signed in, and the wait shows', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser());
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto('/login?redirect=/courses');
+    const mobile = newMobile();
+    await page.getByLabel('Mobile number').fill(mobile);
+    const before = logSize();
+    await page.getByRole('button', { name: 'Request OTP' }).click();
+    await page.getByLabel('Your name').waitFor();
+    // The catalogue's chunk arrives while the learner reads the SMS.
+    await expect.poll(() => requests.includes(pageChunk('courses'))).toBe(true);
+    await page.getByLabel('Digit 1 of 6').fill(await otpFor(mobile, before));
+    await page.getByLabel('Your name').fill('Quick Start');
+
+    // A slow network, so the wait for the answer can be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 800, downloadThroughput: -1, uploadThroughput: -1 });
+    const fromRegister = requests.length;
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const busy = page.getByRole('button', { name: 'Creating your account…' });
+    await busy.waitFor();
+    expect(await busy.getAttribute('aria-busy')).toBe('true');
+    await screenshot(page, 'en-login-registering');
+    await page.waitForURL((url) => url.pathname === '/courses');
+    await page.getByRole('heading', { name: 'JGK Courses', level: 1 }).waitFor();
+    const after = requests.slice(fromRegister);
+    expect(after[0]).toBe('/api/user/register');
+    expect(after).not.toContain('/api/user/session-status');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a progress bar while a page takes more than a moment to come', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser());
+    await page.goto('/about');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+    // The footer's link to a page whose chunk is not loaded yet.
+    await page.locator('footer').getByRole('link', { name: 'Gallery' }).click();
+    const bar = page.getByRole('progressbar');
+    await bar.waitFor();
+    await screenshot(page, 'en-navigation-progress', { fullPage: false });
+    await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor({ timeout: 20_000 });
+    await bar.waitFor({ state: 'detached' });
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@
 // register, log out and the session status every page asks for.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse } from '../../../contract/auth';
+import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse, SignedInResponse } from '../../../contract/auth';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { access, routeAccess } from '../../plugins/access';
@@ -10,6 +10,9 @@ import { endSession, startSession } from '../../plugins/session';
 import { login, register, sendCode, type AuthDeps } from './service';
 
 const tags = ['sign-in'];
+
+/** Who is signed in, as the web is told (never the id or the number). */
+const sessionUser = ({ role, name, active }: { role: string; name: string; active: boolean }) => ({ role, name, active });
 const errors = errorResponses(400, 403, 503);
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -59,15 +62,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in a registered number with its one-time password',
-        description: 'Starts a new session (cookie); any session the browser had is revoked.',
+        description: 'Starts a new session (cookie); any session the browser had is revoked. Answers who is signed in, as session-status would.',
         body: LoginBody,
-        response: { 200: MessageResponse, ...errorResponses(404), ...errors },
+        response: { 200: SignedInResponse, ...errorResponses(404), ...errors },
       },
     },
     async (request, reply) => {
-      const userId = await login(deps, request.body.mobile, request.body.otp);
-      await startSession(request, reply, userId);
-      return messageBody('loggedIn');
+      const account = await login(deps, request.body.mobile, request.body.otp);
+      await startSession(request, reply, account.id);
+      return { ...messageBody('loggedIn'), user: sessionUser(account) };
     },
   );
 
@@ -77,15 +80,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create an account for a new number with its one-time password',
-        description: 'Name required, email optional. Starts a new session (cookie).',
+        description: 'Name required, email optional. Starts a new session (cookie). Answers who is signed in, as session-status would.',
         body: RegisterBody,
-        response: { 200: MessageResponse, ...errorResponses(409), ...errors },
+        response: { 200: SignedInResponse, ...errorResponses(409), ...errors },
       },
     },
     async (request, reply) => {
-      const userId = await register(deps, request.body);
-      await startSession(request, reply, userId);
-      return messageBody('registered');
+      const account = await register(deps, request.body);
+      await startSession(request, reply, account.id);
+      return { ...messageBody('registered'), user: sessionUser(account) };
     },
   );
 
@@ -116,7 +119,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await request.getUser();
-      return { user: user ? { role: user.role, name: user.name, active: user.active } : null };
+      return { user: user ? sessionUser(user) : null };
     },
   );
 }

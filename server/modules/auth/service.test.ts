@@ -34,8 +34,8 @@ describe('sign-in with an injected clock and SMS provider', () => {
   it('sends through the given provider and registers with the code it received', async () => {
     const mobile = nextMobile();
     expect(await sendCode(deps, mobile, '10.0.0.1')).toEqual({ registered: false, resendAfter: 30 });
-    const userId = await register(deps, { mobile, otp: sms.lastCode(mobile), name: 'Meena' });
-    expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+    const account = await register(deps, { mobile, otp: sms.lastCode(mobile), name: 'Meena' });
+    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), role: 'user', name: 'Meena', active: true });
     expect(sms.countFor(mobile)).toBe(1);
   });
 
@@ -47,7 +47,7 @@ describe('sign-in with an injected clock and SMS provider', () => {
     advance(60);
     await sendCode(deps, mobile, '10.0.0.2');
     advance(299);
-    expect(await login(deps, mobile, sms.lastCode(mobile))).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await login(deps, mobile, sms.lastCode(mobile))).name).toBe('Ravi');
 
     advance(60);
     await sendCode(deps, mobile, '10.0.0.2');

@@ -88,21 +88,29 @@ export async function sendCode(
   return { registered: Boolean(await repo.findUserByMobile(db, mobile)), resendAfter: otp.resendCooldownSeconds };
 }
 
-/** Checks the code for a registered number and answers the user's id. */
-export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<string> {
+/** Who has just signed in: the id for the session, the rest as session-status tells it. */
+export interface Account {
+  id: string;
+  role: string;
+  name: string;
+  active: boolean;
+}
+
+/** Checks the code for a registered number and answers the account. */
+export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<Account> {
   const { mobile, code } = checkShape(rawMobile, rawCode);
   const user = await repo.findUserByMobile(deps.db, mobile);
   if (!user) throw notFound('notRegistered');
   const challengeId = await verify(deps, mobile, code);
   if (!(await repo.consumeChallenge(deps.db, challengeId, timeOf(deps)))) throw badRequest('used');
-  return user.id;
+  return user;
 }
 
-/** Checks the code for a new number and creates the account; answers its id. */
+/** Checks the code for a new number and creates the account; answers it. */
 export async function register(
   deps: AuthDeps,
   body: { mobile?: string; otp?: string; name?: string; email?: string },
-): Promise<string> {
+): Promise<Account> {
   const { mobile, code } = checkShape(body.mobile, body.otp);
   const name = checkName(body.name);
   const email = checkEmail(body.email);

@@ -9,6 +9,7 @@ import { ContactBanner } from './contact-banner';
 import { SiteFooter } from './site-footer';
 import { ScrollToTop } from './scroll-to-top';
 import { DocumentTitle } from './document-title';
+import { NavigationProgress } from './navigation-progress';
 import './layout.css';
 
 /**
@@ -33,6 +34,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <DocumentTitle />
+      <NavigationProgress />
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
+import type { SignedInResponse } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
 import { login, register, resendAfterSeconds, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
@@ -19,7 +20,15 @@ interface Banner {
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+export function LoginForm({
+  onSignedIn,
+  onCodeSent,
+}: {
+  /** Signed in or registered: who it is, as the server answered. */
+  onSignedIn: (answer: SignedInResponse) => void | Promise<void>;
+  /** A code is on its way: the learner will sign in soon. */
+  onCodeSent?: () => void;
+}) {
   const { t } = useTranslation('auth');
   const ids = { phone: useId(), hint: useId(), name: useId(), email: useId(), banner: useId() };
   const [phone, setPhone] = useState('');
@@ -31,6 +40,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   const [email, setEmail] = useState('');
   const [banner, setBanner] = useState<Banner | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed in: the form stays busy until the next page replaces it.
+  const [done, setDone] = useState(false);
   const cooldown = useCountdown();
   const bannerSlot = useRef<HTMLDivElement>(null);
   // A message the on-screen keyboard or a long form pushed out of view is brought back into it.
@@ -65,6 +76,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
       setCode(emptyCode());
       cooldown.start(resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
+      onCodeSent?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         // A new number: the same code registers it, with a name.
@@ -73,6 +85,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
         setCode(emptyCode());
         cooldown.start(resendAfterSeconds(error));
         setBanner({ status: 200, text: localMessage(error) });
+        onCodeSent?.();
       } else fail(error);
     } finally {
       setBusy(false);
@@ -112,10 +125,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     setBanner(null);
     try {
       const mobile = fullMobile(phone);
-      if (mode === 'login') await login({ mobile, otp });
-      else await register({ mobile, otp, name: name.trim(), email: email.trim() });
-      await onSignedIn();
+      const answer = mode === 'login' ? await login({ mobile, otp }) : await register({ mobile, otp, name: name.trim(), email: email.trim() });
+      setDone(true);
+      await onSignedIn(answer);
     } catch (error) {
+      setDone(false);
       if (mode === 'register' && error instanceof ApiError && error.status >= 500) {
         // The specification: a failed registration starts over at the login state.
         setOtpSent(false);
@@ -230,15 +244,33 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
         </div>
 
         {!otpSent ? (
-          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0}>
-            {wait > 0 ? t('waitSeconds', { count: wait }) : t('requestOtp')}
+          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0} aria-busy={busy}>
+            {busy ? (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                {t('sendingCode')}
+              </>
+            ) : wait > 0 ? (
+              t('waitSeconds', { count: wait })
+            ) : (
+              t('requestOtp')
+            )}
           </button>
         ) : (
           <>
-            <button type="submit" className="btn auth__primary" disabled={busy}>
-              {mode === 'register' ? t('register') : t('login')}
+            <button type="submit" className="btn auth__primary" disabled={busy || done} aria-busy={busy || done}>
+              {busy || done ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  {mode === 'register' ? t('registering') : t('signingIn')}
+                </>
+              ) : mode === 'register' ? (
+                t('register')
+              ) : (
+                t('login')
+              )}
             </button>
-            <button type="button" className="btn btn--ghost auth__resend" disabled={busy || wait > 0} onClick={() => void resend()}>
+            <button type="button" className="btn btn--ghost auth__resend" disabled={busy || done || wait > 0} onClick={() => void resend()}>
               {wait > 0 ? t('resendIn', { count: wait }) : t('resend')}
             </button>
           </>
