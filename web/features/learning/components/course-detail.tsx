@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
-import { ApiError, fileUrl, isNotFound } from '../../../lib/api-client';
+import { ApiError, fileUrl, isConsentRequired, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
@@ -23,14 +23,14 @@ export function CourseDetail({
   courseId,
   signedIn,
   paths,
-  enrolGate = (button) => button,
+  consentStep,
 }: {
   lang: string;
   courseId: string;
   signedIn: boolean;
   paths: LearningPaths;
-  /** Wraps the Enroll button, e.g. to ask a minor's guardian first. */
-  enrolGate?: (enrolButton: ReactNode) => ReactNode;
+  /** Shown when the server says a parent's or guardian's consent is missing: the way to give it. */
+  consentStep?: ReactNode;
 }) {
   const { t } = useTranslation('learning');
   const navigate = useNavigate();
@@ -75,6 +75,8 @@ export function CourseDetail({
     </button>
   );
   const showEnrol = !signedIn || (progress.isSuccess && progress.data === null);
+  // A minor whose parent or guardian has not agreed yet: that is what is missing, not the page.
+  const consentMissing = signedIn && isConsentRequired(progress.error);
   const firstLesson = c.chapters.find((ch) => ch.lessons.length > 0);
 
   return (
@@ -95,7 +97,7 @@ export function CourseDetail({
               {t('durationMinutes', { count: c.duration })} · {t('lessonCount', { count: c.lessonCount })} · {t('quizCount', { count: c.quizCount })}
             </p>
             <div className="course__actions">
-              {showEnrol && enrolGate(enrolButton)}
+              {showEnrol && enrolButton}
               {enrolled && firstLesson?.lessons[0] && (
                 <Link className="btn" to={paths.lesson(lang, c.id, firstLesson.id, firstLesson.lessons[0].id)}>
                   {t('continueLearning')}
@@ -111,12 +113,13 @@ export function CourseDetail({
                 </button>
               )}
             </div>
-            {signedIn && progress.isError && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />}
+            {signedIn && progress.isError && !consentMissing && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />}
             {enrolled && progress.data && <ProgressBar value={progress.data.percentage} label={t('progressLabel')} />}
           </div>
         </div>
       </div>
       <div className="container learner-section course__body">
+        {consentMissing && consentStep}
         <section aria-labelledby="about-course">
           <h2 id="about-course" className="section-title">
             {t('aboutCourse')}

@@ -14,7 +14,12 @@ import './profile.css';
 
 export const needsConsent = (user: UserProfile | undefined) => Boolean(user && user.age !== null && user.age < MINOR_AGE && !user.guardianConsent);
 
-export function GuardianConsentForm() {
+/** The id of the consent form's section, for a link to it on the same page. */
+export const CONSENT_FORM_ID = 'guardian-consent';
+
+/** The form; its title is the page's heading (h1) on a page of its own, an h2 inside another page. */
+export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const { t } = useTranslation('profile');
   const ids = { name: useId(), relation: useId(), agree: useId() };
   const consent = useGuardianConsent();
@@ -39,10 +44,10 @@ export function GuardianConsentForm() {
   };
 
   return (
-    <section className="consent card" aria-labelledby="consent-title">
-      <h1 id="consent-title" className="consent__title">
+    <section id={CONSENT_FORM_ID} className="consent card" aria-labelledby="consent-title" tabIndex={-1}>
+      <Heading id="consent-title" className="consent__title">
         {t('consentTitle')}
-      </h1>
+      </Heading>
       <p>{t('consentWhy')}</p>
       <p>{t('consentAsk')}</p>
       {error && (
@@ -78,13 +83,24 @@ export function GuardianConsentForm() {
   );
 }
 
+/** The consent form inside another page when the learner needs it (a minor without consent), else nothing. */
+export function ConsentStep() {
+  const me = useMe();
+  return needsConsent(me.data) ? <GuardianConsentForm headingLevel={2} /> : null;
+}
+
 /** Learning waits for a minor's guardian consent; everyone else goes straight on. */
-export function ConsentGate({ children, inline = false }: { children: ReactNode; inline?: boolean }) {
+export function ConsentGate({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending || me.isError) {
-    if (inline) return null;
     return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight={240} />;
   }
-  if (needsConsent(me.data)) return inline ? <GuardianConsentForm /> : <div className="container learner-section"><GuardianConsentForm /></div>;
+  if (needsConsent(me.data)) {
+    return (
+      <div className="container learner-section">
+        <GuardianConsentForm />
+      </div>
+    );
+  }
   return <>{children}</>;
 }
