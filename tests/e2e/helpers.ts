@@ -184,3 +184,13 @@ export const EN: Labels = {
   email: /^Email/,
   digit1: 'Digit 1 of 6',
 };
+
+export const HI: Labels = {
+  phone: 'मोबाइल नंबर',
+  requestOtp: 'OTP मँगाएँ',
+  login: 'लॉगिन करें',
+  register: 'रजिस्टर करें',
+  name: 'आपका नाम',
+  email: /^ईमेल/,
+  digit1: '6 में से अंक 1',
+};

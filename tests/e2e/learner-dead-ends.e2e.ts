@@ -2,7 +2,7 @@
 // each page now says what is missing and offers the step that gives it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
+import { HI, baseUrl, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -12,7 +12,7 @@ const SOMETHING_WRONG = /Something went wrong/;
 async function registeredLearner(name: string, options: { language?: string } = {}): Promise<PhonePage> {
   const session = await phonePage(browser(), options);
   await session.page.goto('/login');
-  await signIn(session.page, newMobile(), { name });
+  await signIn(session.page, newMobile(), { name, labels: options.language === 'hi' ? HI : undefined });
   await session.page.waitForURL((url) => url.pathname === '/');
   return session;
 }
@@ -60,6 +60,42 @@ describe('a learner under 18 without a guardian’s consent', () => {
     await page.getByRole('button', { name: 'Enroll' }).click();
     await page.getByText('Successfully Enrolled for this course').waitFor();
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a lesson of a course the learner has not joined', () => {
+  const CHAPTER = 'afdbd06f-6fd9-5e70-8813-8f185c4682c4';
+  const LESSON = '7f3a121c-d5f2-55cb-8562-efdfd0ba49bc';
+
+  it('offers to enrol right there, and marks the lesson complete with it', async () => {
+    const { page, context, consoleErrors } = await registeredLearner('Not Yet Enrolled');
+    await page.goto(`/courses/en/${COURSE_EN}/chapter/${CHAPTER}/lesson/${LESSON}`);
+    const offer = page.getByRole('region', { name: 'Enroll' });
+    await offer.getByText('You have not enrolled in this course yet. Enroll so that your progress is kept.').waitFor();
+    expect(await page.getByRole('button', { name: 'Mark as Complete', exact: true }).count()).toBe(0);
+    await screenshot(page, 'en-lesson-not-enrolled');
+    await expectAccessible(page, 'lesson of a course not joined');
+    await offer.getByRole('button', { name: 'Enroll and mark as complete' }).click();
+    await page.getByText('You have completed this lesson.').waitFor();
+    await page.getByText('Successfully Enrolled for this course').waitFor();
+    expect(await offer.count()).toBe(0);
+    // The course counts it: 1 of 15 items.
+    await page.goto(`/courses/en/${COURSE_EN}`);
+    await expect.poll(() => page.getByTestId('progress-value').first().textContent()).toBe('6.7%');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers it in the learner’s language on a quiz too', async () => {
+    const { page, context } = await registeredLearner('Quiz Visitor', { language: 'hi' });
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=hi`)).json()) as { courses: Array<{ id: string }> };
+    const course = (await (await fetch(`${baseUrl()}/api/course/public/hi/${courses[0]!.id}`)).json()) as { course_hi: { quiz_his: Array<{ id: string }> } };
+    await page.goto(`/courses/hi/${courses[0]!.id}/quiz/${course.course_hi.quiz_his[0]!.id}`);
+    await page.getByText('आपने अभी इस कोर्स में नामांकन नहीं किया है।', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'नामांकन करें' }).getByRole('button', { name: 'नामांकन करें' }).click();
+    await page.getByText('इस कोर्स में आपका नामांकन हो गया है').waitFor();
+    await screenshot(page, 'hi-quiz-enrolled-there');
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 // countdown, guarded routes, an unknown route or course, the course page's width in Tamil, a bad
 // email, the certificate refused early, and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type Labels } from './helpers';
+import { HI, baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { completeCourse } from './journey';
 
 const browser = sharedBrowser();
@@ -173,16 +173,6 @@ describe('profile', () => {
     await context.close();
   });
 });
-
-const HI: Labels = {
-  phone: 'मोबाइल नंबर',
-  requestOtp: 'OTP मँगाएँ',
-  login: 'लॉगिन करें',
-  register: 'रजिस्टर करें',
-  name: 'आपका नाम',
-  email: /^ईमेल/,
-  digit1: '6 में से अंक 1',
-};
 
 describe('in Hindi', () => {
   it('goes through the same journey with Hindi interface text', async () => {

@@ -11,6 +11,7 @@ import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../componen
 import { useQuiz } from '../api/courses';
 import { useProgress, useSubmitQuiz } from '../api/progress';
 import { completion } from './course-items';
+import { EnrolOffer } from './enrol-offer';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -41,6 +42,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
 
   return (
     <div className="view">
+      {progress.isSuccess && progress.data === null && <EnrolOffer lang={lang} courseId={courseId} />}
       <QuizPlayer
         key={q.id}
         title={q.title}
