@@ -99,3 +99,37 @@ describe('a lesson of a course the learner has not joined', () => {
     await context.close();
   });
 });
+
+describe('the guardian consent form', () => {
+  it('names every field left out at once, beside each field', async () => {
+    const { page, context, consoleErrors } = await registeredLearner('Hasty Minor');
+    await setAge(page, 16);
+    await page.goto('/courses');
+    const consent = page.getByRole('region', { name: 'A parent or guardian must agree' });
+    await consent.getByRole('button', { name: 'Give consent and continue' }).click();
+    const summary = consent.getByTestId('consent-error');
+    await expect.poll(() => summary.allTextContents()).toEqual([
+      'Please enter the name of your parent or guardian',
+      'Please choose how the parent or guardian is related to you',
+      'Your parent or guardian must agree before you can continue',
+    ]);
+    // Each field says what it lacks, and the first one takes the focus.
+    const name = consent.getByLabel("Parent's or guardian's name");
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await consent.getByLabel('They are my').getAttribute('aria-invalid')).toBe('true');
+    expect(await consent.getByLabel('I am the parent or guardian and I agree').getAttribute('aria-invalid')).toBe('true');
+    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+    await screenshot(page, 'en-consent-all-missing');
+    await expectAccessible(page, 'consent form with every field missing');
+
+    await name.fill('Kamala');
+    await consent.getByRole('button', { name: 'Give consent and continue' }).click();
+    await expect.poll(() => summary.allTextContents()).toEqual([
+      'Please choose how the parent or guardian is related to you',
+      'Your parent or guardian must agree before you can continue',
+    ]);
+    expect(await name.getAttribute('aria-invalid')).toBeNull();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
