@@ -1,6 +1,6 @@
 // Where a learner used to meet a dead end ("Something went wrong", a refusal without a way on),
 // each page now says what is missing and offers the step that gives it.
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HI, baseUrl, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
 
@@ -130,6 +130,56 @@ describe('the guardian consent form', () => {
     ]);
     expect(await name.getAttribute('aria-invalid')).toBeNull();
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a catalogue that failed to load', () => {
+  const failCourses = (route: Route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'serviceUnavailable', message: 'The service is briefly unavailable.' }) });
+
+  it('says so with Try again when the courses do not arrive, and Try again brings them', async () => {
+    const { page, context } = await phonePage(browser());
+    await page.goto('/about');
+    await context.route('**/api/course/public?*', failCourses);
+    await page.locator('footer').getByRole('link', { name: 'Courses' }).click();
+    await page.getByText('Something went wrong while loading this. Please try again.').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'en-catalogue-failed');
+    await context.unroute('**/api/course/public?*', failCourses);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).waitFor();
+    await context.close();
+  });
+
+  it('says so with Try again when the page itself cannot be fetched (connection lost), instead of a blank screen', async () => {
+    const { page, context } = await phonePage(browser());
+    await page.goto('/about');
+    await context.setOffline(true);
+    await page.locator('footer').getByRole('link', { name: 'Courses' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'This page could not be loaded. Please check your internet connection and try again.' });
+    await failed.waitFor();
+    // The header and footer stay, so the learner is not lost.
+    await page.getByRole('banner').waitFor();
+    await screenshot(page, 'en-page-failed');
+    await context.setOffline(false);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'JGK Courses', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).waitFor();
+    await context.close();
+  });
+
+  it('never shows another language’s courses while the chosen language’s are on their way', async () => {
+    const { page, context } = await phonePage(browser());
+    await page.goto('/courses');
+    await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).waitFor();
+    await context.route('**/api/course/public?*lang=hi*', failCourses);
+    await page.getByLabel('Course language').selectOption('hi');
+    await page.getByRole('heading', { name: 'JGK कोर्स', level: 1 }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'लोड हो रहा है…' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).count()).toBe(0);
+    await page.getByText('इसे लोड करते समय कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).count()).toBe(0);
+    await screenshot(page, 'hi-catalogue-failed');
     await context.close();
   });
 });

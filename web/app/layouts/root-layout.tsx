@@ -1,6 +1,6 @@
 // Every page: skip link, sticky header, notifications, the page, the contact banner, the footer.
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { Notifications } from '../../components/notifications';
 import { followStoredLanguage } from '../../i18n/i18n';
@@ -10,6 +10,7 @@ import { SiteFooter } from './site-footer';
 import { ScrollToTop } from './scroll-to-top';
 import { DocumentTitle } from './document-title';
 import { NavigationProgress } from './navigation-progress';
+import { PageErrorBoundary } from './page-error-boundary';
 import './layout.css';
 
 /**
@@ -30,6 +31,7 @@ function PageReady() {
 
 export function RootLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollToTop />
@@ -50,7 +52,9 @@ export function RootLayout() {
         }
       >
         <main id="main" tabIndex={-1}>
-          <Outlet />
+          <PageErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
         <ContactBanner />
         <SiteFooter />

@@ -47,7 +47,8 @@ export function useCourses(lang: LanguageCode, page = 1) {
     queryKey: learningKeys.courses(lang, page),
     queryFn: ({ signal }) =>
       api.get<CourseListResponse>('/api/course/public', { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang }, signal),
-    placeholderData: keepPreviousData,
+    // The previous page stays while the next arrives; another language's courses never stand in.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined),
   });
 }
 
