@@ -194,3 +194,18 @@ export const HI: Labels = {
   email: /^ईमेल/,
   digit1: '6 में से अंक 1',
 };
+
+/** The sign-in form's labels in a language, from its translation file. */
+export function labelsOf(lang: string): Labels {
+  const file = path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/auth.json`);
+  const auth = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  return {
+    phone: auth.phoneLabel!,
+    requestOtp: auth.requestOtp!,
+    login: auth.login!,
+    register: auth.register!,
+    name: auth.nameLabel!,
+    email: new RegExp(`^${auth.emailLabel!}`),
+    digit1: auth.otpDigit!.replace('{{number}}', '1'),
+  };
+}

@@ -2,7 +2,8 @@
 // each page now says what is missing and offers the step that gives it.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HI, baseUrl, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
+import { finishCourseByApi } from './journey';
+import { baseUrl, labelsOf, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -12,7 +13,7 @@ const SOMETHING_WRONG = /Something went wrong/;
 async function registeredLearner(name: string, options: { language?: string } = {}): Promise<PhonePage> {
   const session = await phonePage(browser(), options);
   await session.page.goto('/login');
-  await signIn(session.page, newMobile(), { name, labels: options.language === 'hi' ? HI : undefined });
+  await signIn(session.page, newMobile(), { name, labels: labelsOf(options.language ?? 'en') });
   await session.page.waitForURL((url) => url.pathname === '/');
   return session;
 }
@@ -180,6 +181,47 @@ describe('a catalogue that failed to load', () => {
     await page.getByText('इसे लोड करते समय कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).count()).toBe(0);
     await screenshot(page, 'hi-catalogue-failed');
+    await context.close();
+  });
+});
+
+describe('a finished course', () => {
+  it('says so on the course page, ticks every chapter and quiz, and points to the certificate', async () => {
+    const { page, context, consoleErrors } = await registeredLearner('Finished Learner');
+    await finishCourseByApi(page, 'en', COURSE_EN);
+    await page.goto(`/courses/en/${COURSE_EN}`);
+    const finished = page.getByRole('region', { name: 'You have finished this course!' });
+    await finished.getByText('You have finished every course in this language, so your certificate is ready.').waitFor();
+    await expect.poll(() => page.getByTestId('progress-value').first().textContent()).toBe('100.0%');
+    // Every chapter ticked, and every quiz.
+    const chapters = page.getByRole('tabpanel').getByRole('listitem');
+    const count = await chapters.count();
+    expect(count).toBe(6);
+    expect(await chapters.filter({ hasText: 'completed' }).count()).toBe(count);
+    await page.getByRole('link', { name: 'Review' }).waitFor();
+    await screenshot(page, 'en-course-finished');
+    await expectAccessible(page, 'finished course');
+    await page.getByRole('tab', { name: /Quizzes/ }).click();
+    expect(await page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'completed' }).count()).toBe(2);
+
+    // The certificate: its card on the profile, in view.
+    await finished.getByRole('link', { name: 'Get your certificate' }).click();
+    await page.waitForURL((url) => url.pathname === '/user-profile' && url.hash === '#certificate');
+    const card = page.locator('#certificate');
+    await card.getByText('You have completed all the courses. Download your certificate.').waitFor();
+    await expect.poll(() => card.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so in Tamil', async () => {
+    const { page, context } = await registeredLearner('Tamil Finisher', { language: 'tm' });
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as { courses: Array<{ id: string }>; total: number };
+    await finishCourseByApi(page, 'tm', courses[0]!.id);
+    await page.goto(`/courses/tm/${courses[0]!.id}`);
+    const finished = page.getByRole('region', { name: 'இந்தப் பாடநெறியை முடித்துவிட்டீர்கள்!' });
+    await finished.getByRole('link', { name: 'உங்கள் சான்றிதழைப் பெறுங்கள்' }).waitFor();
+    await screenshot(page, 'tm-course-finished');
     await context.close();
   });
 });

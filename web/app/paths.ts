@@ -3,6 +3,9 @@
 import type { LanguageCode } from '../../contract/languages';
 import { pages, redirects, type PageName } from './pages';
 
+/** The certificate's card on the profile page (its element id). */
+export const CERTIFICATE_ANCHOR = 'certificate';
+
 /** The `:name` parameters of a pattern. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -29,6 +32,7 @@ export const paths = {
   ...fixedPaths,
   login: (redirect?: string) => (redirect ? `${pages.login.path}?redirect=${encodeURIComponent(redirect)}` : pages.login.path),
   stories: () => redirects.stories.path,
+  certificate: () => `${pages.profile.path}#${CERTIFICATE_ANCHOR}`,
   blog: (blogId: string) => fillPath(pages.blog.path, { blogId }),
   story: (storyId: string) => fillPath(pages.story.path, { storyId }),
   course: (lang: LanguageCode | string, courseId: string) => fillPath(pages.course.path, { lang, courseId }),

@@ -11,12 +11,49 @@ import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { RichText } from '../../../components/rich-text';
 import { Tabs } from '../../../components/tabs';
-import { useCourse } from '../api/courses';
-import { useEnrol, useProgress, useRate, useRating } from '../api/progress';
+import { useCourse, useCourses } from '../api/courses';
+import { useEnrol, useProgress, useProgressList, useRate, useRating } from '../api/progress';
+import { completion } from './course-items';
 import type { LearningPaths } from './learning-paths';
 import { ProgressBar } from './progress-bar';
 import { StarInput, StarsShown } from './star-rating';
 import './learning.css';
+
+/**
+ * A finished course says so, and where the certificate is: ready once every course of the language
+ * is finished (the certificate is one per language), else how many courses are left.
+ */
+function CourseFinished({ lang, paths }: { lang: LanguageCode; paths: LearningPaths }) {
+  const { t } = useTranslation('learning');
+  const courses = useCourses(lang);
+  const mine = useProgressList(lang, true);
+  const finishedHere = mine.data?.courses.filter((course) => course.status === 'completed').length;
+  const left = courses.data && finishedHere !== undefined ? Math.max(0, courses.data.total - finishedHere) : undefined;
+  return (
+    <section className="course__finished card" aria-labelledby="course-finished" data-testid="course-finished">
+      <h2 id="course-finished" className="course__finished-title">
+        <span aria-hidden="true">✓ </span>
+        {t('courseFinished')}
+      </h2>
+      {left === 0 && (
+        <>
+          <p>{t('certificateReadyHere')}</p>
+          <Link className="btn" to={paths.certificate()}>
+            {t('getCertificate')}
+          </Link>
+        </>
+      )}
+      {left !== undefined && left > 0 && (
+        <>
+          <p>{t('certificateAfterOthers', { count: left })}</p>
+          <Link className="btn btn--ghost" to={paths.courses()}>
+            {t('allCourses')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
 
 export function CourseDetail({
   lang: langParam,
@@ -42,6 +79,7 @@ export function CourseDetail({
   const enrol = useEnrol(lang, courseId);
   const rate = useRate(lang, courseId);
   const [tab, setTab] = useState('chapters');
+  const finished = enrolled && progress.data?.completed === true;
 
   if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
   if (isNotFound(course.error)) return <Navigate to={paths.home()} replace />;
@@ -75,6 +113,16 @@ export function CourseDetail({
     </button>
   );
   const showEnrol = !signedIn || (progress.isSuccess && progress.data === null);
+  const done = completion(progress.data);
+  const doneMark = (isDone: boolean, number: number) =>
+    isDone ? (
+      <span className="course__row-number course__row-number--done">
+        <span aria-hidden="true">✓</span>
+        <span className="visually-hidden">{t('completed')}</span>
+      </span>
+    ) : (
+      <span className="course__row-number">{number}</span>
+    );
   // A minor whose parent or guardian has not agreed yet: that is what is missing, not the page.
   const consentMissing = signedIn && isConsentRequired(progress.error);
   const firstLesson = c.chapters.find((ch) => ch.lessons.length > 0);
@@ -100,7 +148,7 @@ export function CourseDetail({
               {showEnrol && enrolButton}
               {enrolled && firstLesson?.lessons[0] && (
                 <Link className="btn" to={paths.lesson(lang, c.id, firstLesson.id, firstLesson.lessons[0].id)}>
-                  {t('continueLearning')}
+                  {finished ? t('review') : t('continueLearning')}
                 </Link>
               )}
               {c.document ? (
@@ -120,6 +168,7 @@ export function CourseDetail({
       </div>
       <div className="container learner-section course__body">
         {consentMissing && consentStep}
+        {finished && <CourseFinished lang={lang} paths={paths} />}
         <section aria-labelledby="about-course">
           <h2 id="about-course" className="section-title">
             {t('aboutCourse')}
@@ -157,7 +206,7 @@ export function CourseDetail({
               {c.chapters.map((chapter, index) => (
                 <li key={chapter.id}>
                   <Link className="course__row" to={paths.chapter(lang, c.id, chapter.id)}>
-                    <span className="course__row-number">{index + 1}</span>
+                    {doneMark(done.chapters.has(chapter.id), index + 1)}
                     <span>
                       <strong>{chapter.title}</strong>
                       <span className="course__row-meta">{t('lessonCount', { count: chapter.lessons.length })}</span>
@@ -171,7 +220,7 @@ export function CourseDetail({
               {c.quizzes.map((quiz, index) => (
                 <li key={quiz.id}>
                   <Link className="course__row" to={paths.quiz(lang, c.id, quiz.id)}>
-                    <span className="course__row-number">{index + 1}</span>
+                    {doneMark(done.quizzes.has(quiz.id), index + 1)}
                     <strong>{quiz.title}</strong>
                   </Link>
                 </li>

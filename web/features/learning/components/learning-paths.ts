@@ -3,6 +3,8 @@ export interface LearningPaths {
   home: () => string;
   courses: () => string;
   login: (redirect?: string) => string;
+  /** Where the learner downloads their certificate. */
+  certificate: () => string;
   course: (lang: string, courseId: string) => string;
   courseJournal: (lang: string, courseId: string) => string;
   courseSummary: (lang: string, courseId: string) => string;

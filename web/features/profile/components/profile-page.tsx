@@ -172,7 +172,7 @@ function LanguageCard() {
   );
 }
 
-function Stats() {
+function Stats({ certificateId }: { certificateId?: string }) {
   const { t } = useTranslation('profile');
   const { language } = useLanguage();
   const stats = useStats(language);
@@ -226,7 +226,7 @@ function Stats() {
           </strong>
         </div>
       </div>
-      <div className="card profile__card">
+      <div className="card profile__card profile__certificate" id={certificateId} tabIndex={-1}>
         <h2 className="profile__heading">{t('certificate')}</h2>
         <p>{ready ? t('certificateReady') : t('certificateNotReady')}</p>
         {/* Enabled only visually at 100% (the text above says why): pressing it earlier asks the
@@ -298,7 +298,8 @@ function MyData() {
   );
 }
 
-export function ProfilePage() {
+/** `certificateId`: the certificate card's element id, for links to it from other pages. */
+export function ProfilePage({ certificateId }: { certificateId?: string } = {}) {
   const { t } = useTranslation('profile');
   const me = useMe();
   const [formKey, setFormKey] = useState(0);
@@ -345,7 +346,7 @@ export function ProfilePage() {
               <dd>{user.qualification ? t(`qualifications.${user.qualification.replace(/[^A-Za-z0-9]/g, '')}`) : '—'}</dd>
             </dl>
           </section>
-          <Stats />
+          <Stats certificateId={certificateId} />
           <LanguageCard />
         </div>
         <div className="profile__column">
