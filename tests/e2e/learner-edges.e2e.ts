@@ -183,15 +183,15 @@ describe('in Hindi', () => {
     await screenshot(page, 'hi-catalogue');
     await expectAccessible(page, 'Hindi catalogue');
     await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().click();
+    const coursePath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'नामांकन करें' }).click();
-    await page.waitForURL(/\/login\?redirect=%2Fcourses$/);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`);
     await page.getByRole('heading', { name: 'साइन इन करें' }).waitFor();
     await screenshot(page, 'hi-login');
     await signIn(page, newMobile(), { name: 'सीता देवी', labels: HI });
-    await page.waitForURL(/\/courses$/);
-    await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().click();
-    await page.getByRole('button', { name: 'नामांकन करें' }).click();
+    // Sign-up finishes what was started: back on the course, enrolled.
     await page.getByText('इस कोर्स में आपका नामांकन हो गया है').waitFor();
+    expect(new URL(page.url()).pathname).toBe(coursePath);
     await screenshot(page, 'hi-course');
     await page.getByRole('link', { name: 'सीखना जारी रखें' }).click();
     await completeCourse(

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { logSince, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser } from './helpers';
+import { baseUrl, labelsOf, logSince, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -128,6 +128,35 @@ describe('after the code is accepted', () => {
     await screenshot(page, 'en-navigation-progress', { fullPage: false });
     await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor({ timeout: 20_000 });
     await bar.waitFor({ state: 'detached' });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('signing in after pressing Enroll', () => {
+  it('returns a returning learner to the course and completes the enrolment, in Tamil', async () => {
+    // A learner who registered earlier, on another visit.
+    const mobile = newMobile();
+    const first = await phonePage(browser());
+    await first.page.goto('/login');
+    await signIn(first.page, mobile, { name: 'Meena Returning' });
+    await first.page.waitForURL((url) => url.pathname === '/');
+    await first.context.close();
+    // The server's resend cooldown for this number (set short for the journeys) has to pass.
+    await new Promise((r) => setTimeout(r, 9000));
+
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as { courses: Array<{ id: string }> };
+    const coursePath = `/courses/tm/${courses[0]!.id}`;
+    await page.goto(coursePath);
+    const learning = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../web/i18n/locales/tm/learning.json'), 'utf8')) as Record<string, string>;
+    await page.getByRole('button', { name: learning.enroll! }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signIn(page, mobile, { labels: labelsOf('tm') });
+    await page.getByText(messagesOf('tm').enrolled!).waitFor();
+    expect(new URL(page.url()).pathname).toBe(coursePath);
+    await page.getByRole('link', { name: learning.continueLearning! }).waitFor();
+    await screenshot(page, 'tm-course-enrolled-after-sign-in');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

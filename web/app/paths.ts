@@ -1,6 +1,7 @@
 // Every URL of the web app: links are built here from the pages' own patterns (pages.ts), never
 // typed inline. A page without parameters has its builder made for it; the others are below.
 import type { LanguageCode } from '../../contract/languages';
+import { ENROL_PARAM } from '../features/learning/components/learning-paths';
 import { pages, redirects, type PageName } from './pages';
 
 /** The certificate's card on the profile page (its element id). */
@@ -36,6 +37,7 @@ export const paths = {
   blog: (blogId: string) => fillPath(pages.blog.path, { blogId }),
   story: (storyId: string) => fillPath(pages.story.path, { storyId }),
   course: (lang: LanguageCode | string, courseId: string) => fillPath(pages.course.path, { lang, courseId }),
+  courseEnrol: (lang: LanguageCode | string, courseId: string) => `${fillPath(pages.course.path, { lang, courseId })}?${ENROL_PARAM}=1`,
   courseJournal: (lang: string, courseId: string) => fillPath(pages.courseJournal.path, { lang, courseId }),
   courseSummary: (lang: string, courseId: string) => fillPath(pages.courseSummary.path, { lang, courseId }),
   chapter: (lang: string, courseId: string, chapterId: string) => fillPath(pages.chapter.path, { lang, courseId, chapterId }),

@@ -1,8 +1,8 @@
 // Course detail (/courses/{lang}/{courseId}): cover, title, rating, description, duration, Enroll
 // (only without a progress record), progress, the document download and the chapters and quizzes
 // tabs. Enrolling needs a signed-in learner; a visitor is sent to sign in first.
-import { useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
 import { ApiError, fileUrl, isConsentRequired, isNotFound } from '../../../lib/api-client';
@@ -14,7 +14,7 @@ import { Tabs } from '../../../components/tabs';
 import { useCourse, useCourses } from '../api/courses';
 import { useEnrol, useProgress, useProgressList, useRate, useRating } from '../api/progress';
 import { completion } from './course-items';
-import type { LearningPaths } from './learning-paths';
+import { ENROL_PARAM, type LearningPaths } from './learning-paths';
 import { ProgressBar } from './progress-bar';
 import { StarInput, StarsShown } from './star-rating';
 import './learning.css';
@@ -80,6 +80,43 @@ export function CourseDetail({
   const rate = useRate(lang, courseId);
   const [tab, setTab] = useState('chapters');
   const finished = enrolled && progress.data?.completed === true;
+  const [params, setParams] = useSearchParams();
+  // Enroll pressed before signing in: sign-in comes back here with ?enrol=1, and the enrolment
+  // the learner asked for is made (once; the parameter is then taken off the address).
+  const enrolAsked = params.has(ENROL_PARAM);
+
+  const sendEnrol = () =>
+    enrol.mutate(undefined, {
+      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
+      onError: (error) => {
+        // The specification logs an enrol failure; a learner still deserves to know why.
+        console.warn('enrol failed', error);
+        if (error instanceof ApiError) notify({ status: error.status, message: localMessage(error) });
+      },
+    });
+
+  const onEnrol = () => {
+    if (!signedIn) {
+      navigate(paths.login(paths.courseEnrol(lang, courseId)));
+      return;
+    }
+    sendEnrol();
+  };
+
+  useEffect(() => {
+    if (!enrolAsked || !signedIn || progress.isPending || progress.isFetching) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ENROL_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    // Already enrolled, or consent missing (the consent step shows): nothing more to do here.
+    if (progress.isSuccess && progress.data === null) sendEnrol();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the progress record is known
+  }, [enrolAsked, signedIn, progress.isPending, progress.isFetching]);
 
   if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
   if (isNotFound(course.error)) return <Navigate to={paths.home()} replace />;
@@ -92,20 +129,6 @@ export function CourseDetail({
   }
   const c = course.data;
 
-  const onEnrol = () => {
-    if (!signedIn) {
-      navigate(paths.login(paths.courses()));
-      return;
-    }
-    enrol.mutate(undefined, {
-      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
-      onError: (error) => {
-        // The specification logs an enrol failure; a learner still deserves to know why.
-        console.warn('enrol failed', error);
-        if (error instanceof ApiError) notify({ status: error.status, message: localMessage(error) });
-      },
-    });
-  };
 
   const enrolButton = (
     <button type="button" className="btn course__enrol" onClick={onEnrol} disabled={enrol.isPending}>
