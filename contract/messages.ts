@@ -49,6 +49,7 @@ export const MESSAGES = {
   // Courses and learning.
   languageNotOffered: 'This language is not offered',
   courseNotFound: 'Course not found',
+  courseNotInLanguage: 'This course is not available in that language yet',
   chapterNotFound: 'Chapter not found',
   lessonNotFound: 'Lesson not found',
   videoNotFound: 'Video not found',

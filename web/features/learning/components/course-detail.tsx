@@ -14,6 +14,7 @@ import { Tabs } from '../../../components/tabs';
 import { useCourse, useCourses } from '../api/courses';
 import { useEnrol, useProgress, useProgressList, useRate, useRating } from '../api/progress';
 import { completion } from './course-items';
+import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-language';
 import { ENROL_PARAM, type LearningPaths } from './learning-paths';
 import { ProgressBar } from './progress-bar';
 import { StarInput, StarsShown } from './star-rating';
@@ -77,6 +78,7 @@ export function CourseDetail({
   const enrolled = signedIn && progress.data != null;
   const rating = useRating(lang, courseId, enrolled);
   const enrol = useEnrol(lang, courseId);
+  const missingIn = useCourseFollowsLanguage(lang, courseId, paths);
   const rate = useRate(lang, courseId);
   const [tab, setTab] = useState('chapters');
   const finished = enrolled && progress.data?.completed === true;
@@ -190,6 +192,7 @@ export function CourseDetail({
         </div>
       </div>
       <div className="container learner-section course__body">
+        {missingIn && <CourseLanguageNotice missing={missingIn} courseLang={lang} paths={paths} />}
         {consentMissing && consentStep}
         {finished && <CourseFinished lang={lang} paths={paths} />}
         <section aria-labelledby="about-course">

@@ -17,5 +17,6 @@ export interface LearningPaths {
   chapter: (lang: string, courseId: string, chapterId: string) => string;
   lesson: (lang: string, courseId: string, chapterId: string, lessonId: string) => string;
   quiz: (lang: string, courseId: string, quizId: string) => string;
+  quizDemo: (lang: string, courseId: string, quizId: string) => string;
   video: (lang: string, courseId: string, videoId: string) => string;
 }
