@@ -216,6 +216,8 @@ export const questions = pgTable(
     position: integer('position').notNull(),
     content: text('content').notNull(),
     type: text('type').notNull(),
+    // Why the right answer is right, shown with the result once the quiz is submitted; plain text.
+    explanation: text('explanation'),
   },
   (t) => [
     uniqueIndex('questions_quiz_slug_key').on(t.quizId, t.slug),

@@ -121,7 +121,15 @@ function courseRows(file: CourseFile): CourseRows {
     rows.quizzes.push({ id: quizId, courseId, slug: quiz.slug, title: quiz.title, position: qi + 1, passingCriteria: quiz.passingCriteria });
     quiz.questions.forEach((question, ni) => {
       const questionId = stableId('question', slug, lang, quiz.slug, question.slug);
-      rows.questions.push({ id: questionId, quizId, slug: question.slug, position: ni + 1, content: question.content.trim(), type: question.type });
+      rows.questions.push({
+        id: questionId,
+        quizId,
+        slug: question.slug,
+        position: ni + 1,
+        content: question.content.trim(),
+        type: question.type,
+        explanation: question.explanation?.trim() || null,
+      });
       question.options.forEach((option, oi) => {
         rows.options.push({
           id: stableId('option', slug, lang, quiz.slug, question.slug, option.slug),

@@ -33,7 +33,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
         answers: q.questions.map((question) => ({ questionId: question.id, selectedOptions: answers[question.id] ?? [] })),
       });
       const message = result.passed ? t('quizPassed', { score: result.score }) : t('quizFailed', { score: result.score, passing: result.passingCriteria });
-      return { score: result.score, passed: result.passed, message };
+      return { score: result.score, passed: result.passed, message, review: result.review };
     } catch (error) {
       // The player shows this message where the result would be, and keeps the answers for a retry.
       throw new Error(localMessage(error as Error), { cause: error });
@@ -54,6 +54,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
         }
         questions={q.questions}
         onSubmit={onSubmit}
+        headingLevel={1}
       />
       <NextStep lang={lang} courseId={courseId} current={q.id} paths={paths} />
     </div>
