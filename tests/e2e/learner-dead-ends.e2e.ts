@@ -225,3 +225,40 @@ describe('a finished course', () => {
     await context.close();
   });
 });
+
+describe('a corrected name', () => {
+  it('reaches the certificate: the same number, reissued in the corrected name, and the public check says so', async () => {
+    const { page, context, consoleErrors } = await registeredLearner('Kshitij Srivastav');
+    await finishCourseByApi(page, 'en', COURSE_EN);
+    await page.goto('/user-profile');
+    const first = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Certificate' }).click();
+    await (await first).path();
+
+    // The learner corrects the spelling, and downloads the certificate again.
+    await page.getByLabel('Name', { exact: true }).fill('Kshitij Shrivastava');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('User Profile updated').waitFor();
+    const second = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Certificate' }).click();
+    await (await second).path();
+
+    const data = (await (await page.request.get('/api/user/me/export')).json()) as {
+      certificates: Array<{ number: string; learnerName: string; reissuedAt: string | null }>;
+    };
+    expect(data.certificates).toHaveLength(1);
+    const certificate = data.certificates[0]!;
+    expect(certificate.learnerName).toBe('Kshitij Shrivastava');
+
+    await page.goto(`/certificates/verify/${certificate.number}`);
+    await page.getByText('This certificate is genuine.').waitFor();
+    expect(await page.getByTestId('certificate-name').textContent()).toBe('Kshitij Shrivastava');
+    await page.getByTestId('certificate-reissued').waitFor();
+    await page.getByText('The learner corrected their name, so this certificate was issued again under the same number').waitFor();
+    expect(await page.getByText('Kshitij Srivastav', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'en-certificate-reissued');
+    await expectAccessible(page, 'verification of a reissued certificate');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

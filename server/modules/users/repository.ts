@@ -4,6 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
+  certificateNameCorrections,
   certificates,
   completions,
   courseRatings,
@@ -76,6 +77,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     journal,
     ratings,
     issued,
+    nameCorrections,
   ] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -130,9 +132,20 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
         courseTitle: certificates.courseTitle,
         completedAt: certificates.completedAt,
         issuedAt: certificates.createdAt,
+        reissuedAt: certificates.reissuedAt,
       })
       .from(certificates)
       .where(eq(certificates.userId, userId)),
+    db
+      .select({
+        number: certificates.number,
+        previousName: certificateNameCorrections.previousName,
+        correctedAt: certificateNameCorrections.correctedAt,
+      })
+      .from(certificateNameCorrections)
+      .innerJoin(certificates, eq(certificates.id, certificateNameCorrections.certificateId))
+      .where(eq(certificates.userId, userId))
+      .orderBy(asc(certificateNameCorrections.correctedAt)),
   ]);
   return {
     profile: user,
@@ -144,6 +157,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     journalEntries: journal,
     ratings,
     certificates: issued,
+    certificateNameCorrections: nameCorrections,
   };
 }
 
