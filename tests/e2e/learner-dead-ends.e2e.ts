@@ -88,6 +88,19 @@ describe('a lesson of a course the learner has not joined', () => {
     await context.close();
   });
 
+  it('offers it on the journal too, which then opens, instead of "Something went wrong"', async () => {
+    const { page, context, consoleErrors } = await registeredLearner('Journal Visitor');
+    await page.goto(`/courses/en/${COURSE_EN}/journal`);
+    const offer = page.getByRole('region', { name: 'Enroll' });
+    await offer.getByText('You have not enrolled in this course yet.', { exact: false }).waitFor();
+    expect(await page.getByText(SOMETHING_WRONG).count()).toBe(0);
+    await offer.getByRole('button', { name: 'Enroll' }).click();
+    await page.getByRole('textbox').waitFor();
+    expect(await offer.count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('offers it in the learner’s language on a quiz too', async () => {
     const { page, context } = await registeredLearner('Quiz Visitor', { language: 'hi' });
     const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=hi`)).json()) as { courses: Array<{ id: string }> };
