@@ -5,6 +5,23 @@
 export const OTP_LENGTH = 6;
 /** Digits of a mobile number after stripping everything else: country code plus 10 digits. */
 export const MOBILE_DIGITS = 12;
+/** India's country code, the first two of those digits. */
+export const INDIA_CODE = '91';
+/**
+ * The first digit of every Indian mobile number (the National Numbering Plan gives mobiles the
+ * series starting with 6, 7, 8 and 9; the others are landlines and services, which no SMS reaches).
+ */
+export const MOBILE_FIRST_DIGITS = ['6', '7', '8', '9'] as const;
+
+/** Whether 12 digits (country code and number, nothing else) are an Indian mobile number. */
+export function isIndianMobile(digits: string): boolean {
+  return (
+    digits.length === MOBILE_DIGITS &&
+    /^\d+$/.test(digits) &&
+    digits.startsWith(INDIA_CODE) &&
+    (MOBILE_FIRST_DIGITS as readonly string[]).includes(digits.charAt(INDIA_CODE.length))
+  );
+}
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 /**

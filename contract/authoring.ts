@@ -32,7 +32,7 @@ const Key = Type.Optional(
   Type.String({ pattern: CONTENT_KEY_PATTERN, maxLength: CONTENT_KEY_MAX, description: 'Stable across languages and versions; left out for a new element, the server gives one' }),
 );
 /** Plain text, shown as typed (titles, questions, alternative texts). */
-const Text = (maxLength: number) => Type.String({ maxLength });
+const Text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
 /** HTML, sanitised by the server when saved (server/lib/rich-text.ts). */
 const RichText = Type.String({ maxLength: 200_000, description: 'HTML; the server keeps only what its rich-text allowlist allows' });
 const StoredFile = Type.String({ pattern: STORED_FILE_PATTERN, maxLength: 500, description: 'A stored file: uploads/...' });
@@ -55,6 +55,7 @@ export const QuestionDocument = strict({
   // Literals rather than StringEnum: documents are also checked by TypeBox's own compiler.
   type: Type.Union([Type.Literal('single'), Type.Literal('multi')], { description: 'single: exactly one correct option; multi: one or more' }),
   content: Text(2000),
+  explanation: Type.Optional(nullable(Text(2000, 'Why the right answer is right: shown to the learner after they submit'))),
   options: Type.Array(OptionDocument, { maxItems: 20 }),
 });
 export const QuizDocument = strict({

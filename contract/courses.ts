@@ -167,3 +167,26 @@ export const RatingResponse = Type.Object({
 export type RatingResponse = Static<typeof RatingResponse>;
 export const RatingSaved = Type.Composite([MessageResponse, RatingResponse]);
 export type RatingSaved = Static<typeof RatingSaved>;
+
+/** The ids of a course's page in another language: the page a learner reads, found by slug. */
+export const CounterpartQuery = Type.Object({
+  chapterId: Type.Optional(Uuid),
+  lessonId: Type.Optional(Uuid),
+  videoId: Type.Optional(Uuid),
+  quizId: Type.Optional(Uuid),
+});
+export type CounterpartQuery = Static<typeof CounterpartQuery>;
+
+/**
+ * The same course in another language (the translations of a course share its slug, and so do
+ * its chapters, lessons, videos and quizzes), with the ids of the asked-for items it also has.
+ */
+export const CounterpartResponse = Type.Object({
+  lang: Type.String(),
+  courseId: Uuid,
+  chapterId: Type.Optional(Uuid),
+  lessonId: Type.Optional(Uuid),
+  videoId: Type.Optional(Uuid),
+  quizId: Type.Optional(Uuid),
+});
+export type CounterpartResponse = Static<typeof CounterpartResponse>;

@@ -9,6 +9,7 @@
 export const MESSAGES = {
   // Sign-in (the texts of the specification's section 5 are kept word for word).
   invalidMobile: 'Enter a valid phone number',
+  notAMobile: 'This is not a mobile number: Indian mobile numbers start with 6, 7, 8 or 9.',
   codeShape: 'Enter the {{length}}-digit one-time password',
   sentRegistered: 'One-time password sent to your phone',
   sentNew: 'This number is not registered yet. Enter your name to register with the one-time password we sent.',
@@ -48,6 +49,7 @@ export const MESSAGES = {
   // Courses and learning.
   languageNotOffered: 'This language is not offered',
   courseNotFound: 'Course not found',
+  courseNotInLanguage: 'This course is not available in that language yet',
   chapterNotFound: 'Chapter not found',
   lessonNotFound: 'Lesson not found',
   videoNotFound: 'Video not found',

@@ -69,6 +69,15 @@ export const QuizResult = Type.Object({
   passingCriteria: Type.Integer(),
   correctCount: Type.Integer(),
   questionCount: Type.Integer(),
+  review: Type.Array(
+    Type.Object({
+      questionId: Uuid,
+      correct: Type.Boolean({ description: 'Whether the learner chose exactly the correct options' }),
+      correctOptions: Type.Array(Uuid, { description: 'The correct options, given only after submission' }),
+      explanation: Type.Optional(Type.String({ description: 'Why, when the course explains it (plain text)' })),
+    }),
+    { description: 'Every question of the quiz in order, after submission' },
+  ),
 });
 export type QuizResult = Static<typeof QuizResult>;
 

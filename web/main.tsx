@@ -1,10 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
 import { i18n, initI18n, pageLanguage, storedLanguage } from './i18n/i18n';
 import { AppProviders, createQueryClient } from './app/providers';
 import { App } from './app/app';
+import { AppBrowserRouter } from './app/browser-router';
 
 const queryClient = createQueryClient();
 
@@ -21,9 +21,9 @@ function renderedQueryState(): DehydratedState | undefined {
 
 const tree = (
   <AppProviders i18n={i18n} queryClient={queryClient}>
-    <BrowserRouter>
+    <AppBrowserRouter>
       <App />
-    </BrowserRouter>
+    </AppBrowserRouter>
   </AppProviders>
 );
 

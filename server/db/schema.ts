@@ -231,6 +231,8 @@ export const questions = pgTable(
     position: integer('position').notNull(),
     content: text('content').notNull(),
     type: text('type').notNull(),
+    // Why the right answer is right, shown with the result once the quiz is submitted; plain text.
+    explanation: text('explanation'),
   },
   (t) => [
     uniqueIndex('questions_quiz_slug_key').on(t.quizId, t.slug),
@@ -379,6 +381,9 @@ export const certificates = pgTable(
     learnerName: text('learner_name').notNull(),
     courseTitle: text('course_title').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    // Set when the certificate was reissued under the same number after the learner corrected
+    // their name (ADR 20): the date of that correction, printed on it and shown by verification.
+    reissuedAt: timestamp('reissued_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -386,6 +391,24 @@ export const certificates = pgTable(
     uniqueIndex('certificates_user_lang_key').on(t.userId, t.lang),
     check('certificates_lang_known', sql`${t.lang} in (${langList})`),
   ],
+);
+
+/**
+ * The names a certificate was issued in before a correction (ADR 20): kept for the programme to
+ * look into a certificate whose name changed, never shown publicly; part of the learner's data
+ * copy, and deleted with the certificate.
+ */
+export const certificateNameCorrections = pgTable(
+  'certificate_name_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    previousName: text('previous_name').notNull(),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('certificate_name_corrections_certificate_idx').on(t.certificateId, t.correctedAt)],
 );
 
 // ---------------------------------------------------------------- public content

@@ -5,6 +5,9 @@ import type { Db } from '../db/client';
 import { chapters, courseVideos, courses, lessons, options, questions, quizzes } from '../db/schema';
 import type { LanguageCode } from '../../contract/languages';
 
+/** The explanation the single-answer question of each quiz gives (the multi-answer one has none). */
+export const QUESTION_EXPLANATION = 'A bank keeps your money safe, and deposits are insured.';
+
 export interface QuestionFixture {
   id: string;
   type: 'single' | 'multi';
@@ -76,7 +79,7 @@ export async function createCourseFixture(
     const [single, multi] = await db
       .insert(questions)
       .values([
-        { quizId: quiz!.id, slug: 'q1', position: 1, content: 'Where is money safest?', type: 'single' },
+        { quizId: quiz!.id, slug: 'q1', position: 1, content: 'Where is money safest?', type: 'single', explanation: QUESTION_EXPLANATION },
         { quizId: quiz!.id, slug: 'q2', position: 2, content: 'Which are safe habits?', type: 'multi' },
       ])
       .returning({ id: questions.id });

@@ -123,6 +123,9 @@ export async function otpFor(local: string, after = 0): Promise<string> {
 
 export const logSize = () => fs.statSync(inject('serverLog')).size;
 
+/** What the server logged after a byte offset (from logSize()). */
+export const logSince = (after: number) => fs.readFileSync(inject('serverLog')).subarray(after).toString('utf8');
+
 /** axe-core on the page as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, name: string) {
   // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.
@@ -137,9 +140,10 @@ export async function expectAccessible(page: Page, name: string) {
   expect(violations, `accessibility of ${name}`).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `{ fullPage: false }` what is on screen (a bar fixed at the top, say). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** Sign in (or register) through the form; the page ends wherever the app sends it. */
@@ -180,3 +184,28 @@ export const EN: Labels = {
   email: /^Email/,
   digit1: 'Digit 1 of 6',
 };
+
+export const HI: Labels = {
+  phone: 'मोबाइल नंबर',
+  requestOtp: 'OTP मँगाएँ',
+  login: 'लॉगिन करें',
+  register: 'रजिस्टर करें',
+  name: 'आपका नाम',
+  email: /^ईमेल/,
+  digit1: '6 में से अंक 1',
+};
+
+/** The sign-in form's labels in a language, from its translation file. */
+export function labelsOf(lang: string): Labels {
+  const file = path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/auth.json`);
+  const auth = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  return {
+    phone: auth.phoneLabel!,
+    requestOtp: auth.requestOtp!,
+    login: auth.login!,
+    register: auth.register!,
+    name: auth.nameLabel!,
+    email: new RegExp(`^${auth.emailLabel!}`),
+    digit1: auth.otpDigit!.replace('{{number}}', '1'),
+  };
+}

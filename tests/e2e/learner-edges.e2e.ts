@@ -2,7 +2,7 @@
 // countdown, guarded routes, an unknown route or course, the course page's width in Tamil, a bad
 // email, the certificate refused early, and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type Labels } from './helpers';
+import { HI, baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { completeCourse } from './journey';
 
 const browser = sharedBrowser();
@@ -92,7 +92,6 @@ describe('sign-in', () => {
     await expectAccessible(page, 'login with an error');
 
     // The server's cooldown is still running: the button counts down and stays disabled.
-    await page.getByRole('button', { name: 'Resend OTP' }).click();
     const countdown = page.getByRole('button', { name: /^Resend OTP in \d+ s$/ });
     await countdown.waitFor();
     expect(await countdown.isDisabled()).toBe(true);
@@ -175,16 +174,6 @@ describe('profile', () => {
   });
 });
 
-const HI: Labels = {
-  phone: 'मोबाइल नंबर',
-  requestOtp: 'OTP मँगाएँ',
-  login: 'लॉगिन करें',
-  register: 'रजिस्टर करें',
-  name: 'आपका नाम',
-  email: /^ईमेल/,
-  digit1: '6 में से अंक 1',
-};
-
 describe('in Hindi', () => {
   it('goes through the same journey with Hindi interface text', async () => {
     const { page, consoleErrors, context } = await phonePage(browser(), { language: 'hi' });
@@ -194,15 +183,15 @@ describe('in Hindi', () => {
     await screenshot(page, 'hi-catalogue');
     await expectAccessible(page, 'Hindi catalogue');
     await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().click();
+    const coursePath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'नामांकन करें' }).click();
-    await page.waitForURL(/\/login\?redirect=%2Fcourses$/);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`);
     await page.getByRole('heading', { name: 'साइन इन करें' }).waitFor();
     await screenshot(page, 'hi-login');
     await signIn(page, newMobile(), { name: 'सीता देवी', labels: HI });
-    await page.waitForURL(/\/courses$/);
-    await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().click();
-    await page.getByRole('button', { name: 'नामांकन करें' }).click();
+    // Sign-up finishes what was started: back on the course, enrolled.
     await page.getByText('इस कोर्स में आपका नामांकन हो गया है').waitFor();
+    expect(new URL(page.url()).pathname).toBe(coursePath);
     await screenshot(page, 'hi-course');
     await page.getByRole('link', { name: 'सीखना जारी रखें' }).click();
     await completeCourse(

@@ -26,17 +26,16 @@ describe('a new learner on a phone', () => {
     await screenshot(page, 'en-course-signed-out');
     await expectAccessible(page, 'course detail');
 
-    // Enrolling without a session leads to sign-in, with the way back to the courses.
+    // Enrolling without a session leads to sign-in, which comes back to the course and enrols.
+    const coursePath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Enroll' }).click();
-    await page.waitForURL(/\/login\?redirect=%2Fcourses$/);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`);
     await screenshot(page, 'en-login');
     await expectAccessible(page, 'login');
     await signIn(page, mobile, { name, email: 'asha@example.org' });
-    await page.waitForURL(/\/courses$/);
-
-    await page.getByRole('link', { name: /Start Learning/ }).first().click();
-    await page.getByRole('button', { name: 'Enroll' }).click();
     await page.getByText('Successfully Enrolled for this course').waitFor();
+    expect(new URL(page.url()).pathname).toBe(coursePath);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => page.getByTestId('progress-value').first().textContent()).toBe('0.0%');
     await screenshot(page, 'en-course-enrolled');
     await expectAccessible(page, 'course detail, enrolled');

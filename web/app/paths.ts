@@ -1,7 +1,11 @@
 // Every URL of the web app: links are built here from the pages' own patterns (pages.ts), never
 // typed inline. A page without parameters has its builder made for it; the others are below.
 import type { LanguageCode } from '../../contract/languages';
+import { ENROL_PARAM } from '../features/learning/components/learning-paths';
 import { pages, redirects, type PageName } from './pages';
+
+/** The certificate's card on the profile page (its element id). */
+export const CERTIFICATE_ANCHOR = 'certificate';
 
 /** The `:name` parameters of a pattern. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -29,9 +33,11 @@ export const paths = {
   ...fixedPaths,
   login: (redirect?: string) => (redirect ? `${pages.login.path}?redirect=${encodeURIComponent(redirect)}` : pages.login.path),
   stories: () => redirects.stories.path,
+  certificate: () => `${pages.profile.path}#${CERTIFICATE_ANCHOR}`,
   blog: (blogId: string) => fillPath(pages.blog.path, { blogId }),
   story: (storyId: string) => fillPath(pages.story.path, { storyId }),
   course: (lang: LanguageCode | string, courseId: string) => fillPath(pages.course.path, { lang, courseId }),
+  courseEnrol: (lang: LanguageCode | string, courseId: string) => `${fillPath(pages.course.path, { lang, courseId })}?${ENROL_PARAM}=1`,
   courseJournal: (lang: string, courseId: string) => fillPath(pages.courseJournal.path, { lang, courseId }),
   courseSummary: (lang: string, courseId: string) => fillPath(pages.courseSummary.path, { lang, courseId }),
   chapter: (lang: string, courseId: string, chapterId: string) => fillPath(pages.chapter.path, { lang, courseId, chapterId }),

@@ -7,7 +7,7 @@ import { blogKeys } from '../features/blogs/api/keys';
 import { learningKeys } from '../features/learning/api/keys';
 import { useCompleteLesson } from '../features/learning/api/progress';
 import { profileKeys } from '../features/profile/api/keys';
-import { useUpdateMe } from '../features/profile/api/profile';
+import { useGuardianConsent, useUpdateMe } from '../features/profile/api/profile';
 import { createQueryClient } from './providers';
 import { reactToMutation, type Reaction } from './query-reactions';
 
@@ -63,6 +63,16 @@ describe('cross-feature reactions', () => {
     expect(stale(client, profileKeys.stats('hi'))).toBe(true);
     expect(stale(client, learningKeys.progress('en', 'c1'))).toBe(true);
     expect(stale(client, sessionKeys.session)).toBe(false);
+    expect(stale(client, blogKeys.recent)).toBe(false);
+  });
+
+  it("a guardian's consent makes what was refused without it stale: progress, the lists of enrolled courses, the stats", async () => {
+    client.setQueryData(learningKeys.progressList('en'), { courses: [] });
+    answer(200, { user: { id: 'u1', age: 15, guardianConsent: true } });
+    await hookResult(client, useGuardianConsent).mutateAsync({ guardianName: 'Ravi', relationship: 'Father', agree: true });
+    await vi.waitFor(() => expect(stale(client, learningKeys.progress('en', 'c1'))).toBe(true));
+    expect(stale(client, learningKeys.progressList('en'))).toBe(true);
+    expect(stale(client, profileKeys.stats('hi'))).toBe(true);
     expect(stale(client, blogKeys.recent)).toBe(false);
   });
 

@@ -20,6 +20,8 @@ export const reactions: readonly Reaction[] = [
   { after: profileKeys.updateMe, stale: [sessionKeys.session] },
   // The profile's stats count enrolments and completed lessons, videos and quizzes.
   { after: learningKeys.progressChange, stale: [profileKeys.allStats] },
+  // A minor's learning was refused until a parent or guardian agreed.
+  { after: profileKeys.guardianConsent, stale: [learningKeys.allProgress, learningKeys.allProgressLists, profileKeys.allStats] },
 ];
 
 /** Marks stale, and reads again where shown, what other features show about a mutation's change. */

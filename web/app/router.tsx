@@ -3,7 +3,7 @@
 // Pages live in app/routes/ and compose features. (Declarative routes: the data-router half of
 // React Router would add 17 KB gzip to every first load, and no page uses loaders.)
 import { lazy, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { i18n } from '../i18n/i18n';
 import { pages, redirects, type PageDeclaration } from './pages';
 import { RootLayout } from './layouts/root-layout';
@@ -15,18 +15,29 @@ type RouteModule = Record<string, unknown>;
 const routeModules = import.meta.glob<RouteModule>(['./*.tsx', '!./*.test.tsx'], { base: './routes' });
 
 /**
- * An export of a route module, loaded lazily with translation namespaces, in parallel. A
- * namespace that cannot be fetched does not stop the page: it shows that namespace's keys. (On the
- * server every namespace is given to the page's translator before rendering.)
+ * Loads a route module with translation namespaces, in parallel, once (the page's lazy component
+ * and a preload share the promise). A namespace that cannot be fetched does not stop the page: it
+ * shows that namespace's keys. (On the server every namespace is given to the page's translator
+ * before rendering.) A failed load is forgotten, so the next visit tries again.
  */
-function lazyExport(module: string, name: string, namespaces: readonly string[]) {
-  return lazy(async () => {
-    const [loaded] = await Promise.all([
+const loads = new Map<string, Promise<RouteModule>>();
+function loadModule(module: string, namespaces: readonly string[]): Promise<RouteModule> {
+  const key = `${module}|${namespaces.join(',')}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = Promise.all([
       routeModules[`./${module}.tsx`]!(),
       namespaces.length && !import.meta.env.SSR ? i18n.loadNamespaces(namespaces).catch(() => undefined) : undefined,
-    ]);
-    return { default: loaded[name] as ComponentType };
-  });
+    ]).then(([loaded]) => loaded);
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/** An export of a route module as a lazy component. */
+function lazyExport(module: string, name: string, namespaces: readonly string[]) {
+  return lazy(async () => ({ default: (await loadModule(module, namespaces))[name] as ComponentType }));
 }
 
 /** The routes of the declared pages; pages sharing a layout sit under one layout route. */
@@ -35,7 +46,8 @@ function pageRoutes(declared: Record<string, PageDeclaration>): RouteObject[] {
   const layouts = new Map<string, RouteObject & { children: RouteObject[] }>();
   for (const [name, page] of Object.entries(declared)) {
     const View = lazyExport(page.module, page.view ?? 'Component', page.namespaces);
-    const route: RouteObject = { id: name, path: page.path, element: <View /> };
+    const preload = () => loadModule(page.module, page.namespaces);
+    const route: RouteObject = { id: name, path: page.path, element: <View />, handle: { preload } };
     if (!page.layout) {
       routes.push(route);
       continue;
@@ -63,6 +75,17 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Fetches the chunk and translations of the page at an address ahead of a move there (a sign-in
+ * about to lead to it), so the move itself waits for nothing. Errors are left to the move.
+ */
+export function preloadPage(address: string): void {
+  for (const match of matchRoutes(appRoutes, address) ?? []) {
+    const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    handle?.preload?.().catch(() => undefined);
+  }
+}
 
 export function AppRoutes() {
   return useRoutes(appRoutes);

@@ -42,6 +42,11 @@ export function isNotFound(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.code === 'validation'));
 }
 
+/** The server refused because a minor's parent or guardian has not agreed yet (403 consentRequired). */
+export function isConsentRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === 'consentRequired';
+}
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

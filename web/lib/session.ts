@@ -9,10 +9,14 @@ export const sessionKeys = {
   session: ['session'] as const,
 };
 
+/** The learner in an answer that says who is signed in (session-status, login, register). */
+export function learnerOf(data: { user: SessionUser | null }): SessionUser | null {
+  return data.user && data.user.role === 'user' ? data.user : null;
+}
+
 async function fetchSession(): Promise<SessionUser | null> {
   try {
-    const data = await api.get<SessionStatusResponse>('/api/user/session-status');
-    return data.user && data.user.role === 'user' ? data.user : null;
+    return learnerOf(await api.get<SessionStatusResponse>('/api/user/session-status'));
   } catch (error) {
     // A failed status check leaves the visitor anonymous instead of breaking the page.
     console.warn('session status unavailable', error);

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { testAppPerFile } from '../../test/test-app';
-import { lastCode, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
+import { lastCode, memorySms, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
 import { messageBody } from '../../../contract/messages';
 import { OTP_LENGTH } from '../../../contract/auth-rules';
 
@@ -32,7 +32,8 @@ describe('a learner’s first visit', () => {
       otp: lastCode(t.app, mobile),
     });
     expect(registered.statusCode).toBe(200);
-    expect(registered.json()).toEqual(messageBody('registered'));
+    // Who is signed in comes with the answer, so the web needs no second call.
+    expect(registered.json()).toEqual({ ...messageBody('registered'), user: { role: 'user', name: 'Lakshmi Naik', active: true } });
     const cookie = sessionCookie(registered);
 
     const status = await get('/api/user/session-status', cookie);
@@ -70,7 +71,7 @@ describe('a learner’s first visit', () => {
     expect(sent.statusCode).toBe(200);
     const res = await post(t.app, '/api/user/login', { mobile, otp: lastCode(t.app, mobile) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(messageBody('loggedIn'));
+    expect(res.json()).toEqual({ ...messageBody('loggedIn'), user: { role: 'user', name: 'Asha Devi', active: true } });
     expect((await get('/api/user/session-status', sessionCookie(res))).json().user.name).toBe('Asha Devi');
   });
 });
@@ -183,6 +184,27 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
       });
     }
   }
+
+  it('a number that is not an Indian mobile (first digit 0-5) gets no SMS: "not a mobile number"', async () => {
+    for (const mobile of ['911234567890', '910987654321', '912234567890', '913234567890', '914234567890', '915876543210', '+91 12345 67890']) {
+      for (const url of ['/api/user/send-otp', '/api/user/resend-otp']) {
+        const res = await post(t.app, url, { mobile });
+        expect(res.statusCode, `${url} ${mobile}`).toBe(400);
+        expect(res.json()).toEqual(messageBody('notAMobile'));
+      }
+      expect(memorySms(t.app).lastCode(mobile.replace(/\D/g, ''))).toBeUndefined();
+      for (const url of ['/api/user/login', '/api/user/register']) {
+        const res = await post(t.app, url, { mobile, otp: '123456', name: 'Asha' });
+        expect(res.json(), `${url} ${mobile}`).toEqual(messageBody('notAMobile'));
+      }
+    }
+    expect(messageBody('notAMobile').message).toMatch(/start with 6, 7, 8 or 9/);
+    // Every mobile series is taken.
+    for (const first of ['6', '7', '8', '9']) {
+      const res = await post(t.app, '/api/user/send-otp', { mobile: `91${first}${nextMobile().slice(3)}` });
+      expect(res.statusCode).toBe(404);
+    }
+  });
 
   it('a phone number as a JSON number is accepted', async () => {
     const res = await post(t.app, '/api/user/send-otp', { mobile: Number(nextMobile()) });

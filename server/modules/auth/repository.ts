@@ -8,7 +8,7 @@ export type Challenge = typeof otpChallenges.$inferSelect;
 
 export async function findUserByMobile(db: DbOrTx, mobile: string) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, active: users.active })
+    .select({ id: users.id, role: users.role, name: users.name, active: users.active })
     .from(users)
     .where(eq(users.mobile, mobile))
     .limit(1);
@@ -16,8 +16,8 @@ export async function findUserByMobile(db: DbOrTx, mobile: string) {
 }
 
 export async function insertUser(db: DbOrTx, values: { mobile: string; name: string; email: string | null }) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row!.id;
+  const [row] = await db.insert(users).values(values).returning({ id: users.id, role: users.role, name: users.name, active: users.active });
+  return row!;
 }
 
 /**

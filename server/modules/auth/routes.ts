@@ -2,7 +2,7 @@
 // register, log out and the session status every page asks for.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { LoginBody, RegisterBody, SendOtpBody, SessionStatusResponse } from '../../../contract/auth';
+import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse, SignedInResponse } from '../../../contract/auth';
 import { MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { access, routeAccess } from '../../plugins/access';
@@ -10,6 +10,9 @@ import { endSession, startSession } from '../../plugins/session';
 import { login, register, sendCode, type AuthDeps } from './service';
 
 const tags = ['sign-in'];
+
+/** Who is signed in, as the web is told (never the id or the number). */
+const sessionUser = ({ role, name, active }: { role: string; name: string; active: boolean }) => ({ role, name, active });
 const errors = errorResponses(400, 403, 503);
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -25,15 +28,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a one-time password by SMS',
         description:
-          'The number is 12 digits after stripping everything else (country code and 10 digits). A code is sent to any valid number; 200 means the number is registered (log in), 404 that it is new (register with the same code).',
+          'The number is 12 digits after stripping everything else (country code and 10 digits), an Indian mobile (first digit 6-9). A code is sent to any such number; 200 means the number is registered (log in), 404 that it is new (register with the same code). Both say in `resendAfter` when a new code may be asked for.',
         body: SendOtpBody,
-        response: { 200: MessageResponse, 404: MessageResponse, ...errorResponses(429), ...errors },
+        response: { 200: OtpSentResponse, 404: OtpSentResponse, ...errorResponses(429), ...errors },
       },
     },
     async (request, reply) => {
-      const { registered } = await sendCode(deps, request.body.mobile, request.ip);
-      if (!registered) return reply.code(404).send(messageBody('sentNew'));
-      return messageBody('sentRegistered');
+      const { registered, resendAfter } = await sendCode(deps, request.body.mobile, request.ip);
+      if (!registered) return reply.code(404).send({ ...messageBody('sentNew'), resendAfter });
+      return { ...messageBody('sentRegistered'), resendAfter };
     },
   );
 
@@ -44,12 +47,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a new one-time password; the previous one stops working',
         body: SendOtpBody,
-        response: { 200: MessageResponse, ...errorResponses(429), ...errors },
+        response: { 200: OtpSentResponse, ...errorResponses(429), ...errors },
       },
     },
     async (request) => {
-      await sendCode(deps, request.body.mobile, request.ip);
-      return messageBody('resent');
+      const { resendAfter } = await sendCode(deps, request.body.mobile, request.ip);
+      return { ...messageBody('resent'), resendAfter };
     },
   );
 
@@ -59,15 +62,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in a registered number with its one-time password',
-        description: 'Starts a new session (cookie); any session the browser had is revoked.',
+        description: 'Starts a new session (cookie); any session the browser had is revoked. Answers who is signed in, as session-status would.',
         body: LoginBody,
-        response: { 200: MessageResponse, ...errorResponses(404), ...errors },
+        response: { 200: SignedInResponse, ...errorResponses(404), ...errors },
       },
     },
     async (request, reply) => {
-      const userId = await login(deps, request.body.mobile, request.body.otp);
-      await startSession(request, reply, userId);
-      return messageBody('loggedIn');
+      const account = await login(deps, request.body.mobile, request.body.otp);
+      await startSession(request, reply, account.id);
+      return { ...messageBody('loggedIn'), user: sessionUser(account) };
     },
   );
 
@@ -77,15 +80,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create an account for a new number with its one-time password',
-        description: 'Name required, email optional. Starts a new session (cookie).',
+        description: 'Name required, email optional. Starts a new session (cookie). Answers who is signed in, as session-status would.',
         body: RegisterBody,
-        response: { 200: MessageResponse, ...errorResponses(409), ...errors },
+        response: { 200: SignedInResponse, ...errorResponses(409), ...errors },
       },
     },
     async (request, reply) => {
-      const userId = await register(deps, request.body);
-      await startSession(request, reply, userId);
-      return messageBody('registered');
+      const account = await register(deps, request.body);
+      await startSession(request, reply, account.id);
+      return { ...messageBody('registered'), user: sessionUser(account) };
     },
   );
 
@@ -116,7 +119,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await request.getUser();
-      return { user: user ? { role: user.role, name: user.name, active: user.active } : null };
+      return { user: user ? sessionUser(user) : null };
     },
   );
 }

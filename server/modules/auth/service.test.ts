@@ -33,9 +33,9 @@ async function failure(work: () => Promise<unknown>): Promise<Error | null> {
 describe('sign-in with an injected clock and SMS provider', () => {
   it('sends through the given provider and registers with the code it received', async () => {
     const mobile = nextMobile();
-    expect(await sendCode(deps, mobile, '10.0.0.1')).toEqual({ registered: false });
-    const userId = await register(deps, { mobile, otp: sms.lastCode(mobile), name: 'Meena' });
-    expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await sendCode(deps, mobile, '10.0.0.1')).toEqual({ registered: false, resendAfter: 30 });
+    const account = await register(deps, { mobile, otp: sms.lastCode(mobile), name: 'Meena' });
+    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), role: 'user', name: 'Meena', active: true });
     expect(sms.countFor(mobile)).toBe(1);
   });
 
@@ -47,7 +47,7 @@ describe('sign-in with an injected clock and SMS provider', () => {
     advance(60);
     await sendCode(deps, mobile, '10.0.0.2');
     advance(299);
-    expect(await login(deps, mobile, sms.lastCode(mobile))).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await login(deps, mobile, sms.lastCode(mobile))).name).toBe('Ravi');
 
     advance(60);
     await sendCode(deps, mobile, '10.0.0.2');
@@ -64,7 +64,7 @@ describe('sign-in with an injected clock and SMS provider', () => {
     expect(early).toBeInstanceOf(HttpError);
     expect(early).toMatchObject({ statusCode: 429, code: 'wait', retryAfter: 1 });
     advance(1);
-    expect(await sendCode(deps, mobile, '10.0.0.3')).toEqual({ registered: false });
+    expect(await sendCode(deps, mobile, '10.0.0.3')).toEqual({ registered: false, resendAfter: 30 });
     expect(sms.countFor(mobile)).toBe(2);
   });
 });

@@ -5,7 +5,7 @@
 // the app's AuthDeps, and the retention job (modules/retention) calls pruneOtpChallenges hourly.
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
-import { OTP_LENGTH } from '../../../contract/auth-rules';
+import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
 import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
 import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
@@ -33,10 +33,16 @@ export interface AuthDeps {
 
 const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
 
-/** Sends a new code (the previous one stops working). Answers whether the number is registered. */
-export async function sendCode(deps: AuthDeps, rawMobile: string | undefined, clientIp: string): Promise<{ registered: boolean }> {
-  const mobile = normaliseMobile(rawMobile);
-  if (!mobile) throw badRequest('invalidMobile');
+/**
+ * Sends a new code (the previous one stops working). Answers whether the number is registered and
+ * in how many seconds the next code may be asked for.
+ */
+export async function sendCode(
+  deps: AuthDeps,
+  rawMobile: string | undefined,
+  clientIp: string,
+): Promise<{ registered: boolean; resendAfter: number }> {
+  const mobile = mobileOf(rawMobile);
   const { db, config, sms } = deps;
   const { otp } = config;
   const ip = clientIp.slice(0, 64);
@@ -79,24 +85,32 @@ export async function sendCode(deps: AuthDeps, rawMobile: string | undefined, cl
     await repo.deleteChallenge(db, challengeId);
     throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
   }
-  return { registered: Boolean(await repo.findUserByMobile(db, mobile)) };
+  return { registered: Boolean(await repo.findUserByMobile(db, mobile)), resendAfter: otp.resendCooldownSeconds };
 }
 
-/** Checks the code for a registered number and answers the user's id. */
-export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<string> {
+/** Who has just signed in: the id for the session, the rest as session-status tells it. */
+export interface Account {
+  id: string;
+  role: string;
+  name: string;
+  active: boolean;
+}
+
+/** Checks the code for a registered number and answers the account. */
+export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<Account> {
   const { mobile, code } = checkShape(rawMobile, rawCode);
   const user = await repo.findUserByMobile(deps.db, mobile);
   if (!user) throw notFound('notRegistered');
   const challengeId = await verify(deps, mobile, code);
   if (!(await repo.consumeChallenge(deps.db, challengeId, timeOf(deps)))) throw badRequest('used');
-  return user.id;
+  return user;
 }
 
-/** Checks the code for a new number and creates the account; answers its id. */
+/** Checks the code for a new number and creates the account; answers it. */
 export async function register(
   deps: AuthDeps,
   body: { mobile?: string; otp?: string; name?: string; email?: string },
-): Promise<string> {
+): Promise<Account> {
   const { mobile, code } = checkShape(body.mobile, body.otp);
   const name = checkName(body.name);
   const email = checkEmail(body.email);
@@ -115,9 +129,19 @@ export async function register(
   }
 }
 
-function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+/**
+ * The number as 12 digits; refused when it has the wrong number of digits, or is not a mobile
+ * (no SMS can reach it, so none is paid for).
+ */
+function mobileOf(rawMobile: string | undefined): string {
   const mobile = normaliseMobile(rawMobile);
   if (!mobile) throw badRequest('invalidMobile');
+  if (!isIndianMobile(mobile)) throw badRequest('notAMobile');
+  return mobile;
+}
+
+function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+  const mobile = mobileOf(rawMobile);
   if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
   return { mobile, code: rawCode.trim() };
 }

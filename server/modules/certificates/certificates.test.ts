@@ -1,10 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import type { Db } from '../../db/client';
-import { certificates, completions, enrolments, quizAttempts, users } from '../../db/schema';
+import { certificateNameCorrections, certificates, completions, enrolments, quizAttempts, users } from '../../db/schema';
 import { CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { messageBody } from '../../../contract/messages';
 import { newCertificateNumber, normaliseNumber } from './service';
@@ -24,6 +28,17 @@ async function completeCourse(db: Db, userId: string, course: CourseFixture, com
   await db.insert(quizAttempts).values(
     course.quizzes.map((quiz) => ({ userId, courseId: course.courseId, quizId: quiz.id, score: 100, passed: true, answers: [] })),
   );
+}
+
+/** The text of a PDF as poppler's pdftotext reads it, spaces collapsed. */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(os.tmpdir(), `certificate-${process.pid}-${Date.now()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 async function download(learner: SignedIn | null, lang = 'hi') {
@@ -106,18 +121,67 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect(issued).toMatchObject({ lang: 'hi', learnerName: 'क्षितिज श्रीवास्तव', courseTitle: 'पैसे की बुनियादी बातें' });
     expect(issued.completedAt.toISOString()).toBe(COMPLETED_AT.toISOString());
 
-    // A later change of name does not change a certificate already issued.
-    await t.app.db.update(users).set({ name: 'Someone Else' }).where(eq(users.id, learner.userId));
-    const again = await download(learner);
-    expect(again.statusCode).toBe(200);
-    const after = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
-    expect(after).toHaveLength(1);
-    expect(after[0]!.number).toBe(issued.number);
-    expect(after[0]!.learnerName).toBe('क्षितिज श्रीवास्तव');
+    // Asking again, nothing changed: the same certificate, not reissued.
+    expect((await download(learner)).statusCode).toBe(200);
+    const same = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
+    expect(same).toEqual(rows);
 
     // The PDF carries the verification link (PDFKit writes link text as glyph codes, so this checks
     // the QR payload's source through the document's metadata title instead).
     expect(first.rawPayload.toString('latin1')).toContain(issued.number);
+  });
+
+  it('reissues the certificate under the same number, dated by the correction, when the learner corrected their name', async () => {
+    const learner = await signInAs(t.app, { name: 'Kshitij Srivastav' });
+    await completeCourse(t.app.db, learner.userId, hindi);
+    expect((await download(learner)).statusCode).toBe(200);
+    const [issued] = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
+    expect(issued!.reissuedAt).toBeNull();
+
+    // The learner corrects the spelling in the profile, then downloads the certificate again.
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: learner.headers, payload: { name: 'Kshitij Shrivastava' } });
+    expect(patch.statusCode).toBe(200);
+    const before = Date.now();
+    const again = await download(learner);
+    expect(again.statusCode).toBe(200);
+    const rows = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
+    expect(rows).toHaveLength(1);
+    const reissued = rows[0]!;
+    expect(reissued).toMatchObject({ number: issued!.number, learnerName: 'Kshitij Shrivastava', courseTitle: issued!.courseTitle });
+    expect(reissued.completedAt).toEqual(issued!.completedAt);
+    expect(reissued.reissuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The previous name is kept for the programme, not shown.
+    const corrections = await t.app.db.select().from(certificateNameCorrections).where(eq(certificateNameCorrections.certificateId, reissued.id));
+    expect(corrections.map((c) => c.previousName)).toEqual(['Kshitij Srivastav']);
+
+    // The PDF says the new name, the same number, and that it was reissued.
+    const text = pdfText(again.rawPayload);
+    expect(text).toContain('Kshitij Shrivastava');
+    expect(text).not.toContain('Kshitij Srivastav ');
+    expect(text).toContain(issued!.number);
+    expect(text).toMatch(/Reissued on/);
+
+    // So does the public verification of that number.
+    const verified = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${issued!.number}` });
+    expect(verified.json()).toMatchObject({ valid: true, learnerName: 'Kshitij Shrivastava', reissuedAt: reissued.reissuedAt!.toISOString() });
+
+    // Asking once more changes nothing: no second reissue, no second record.
+    expect((await download(learner)).statusCode).toBe(200);
+    const [still] = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
+    expect(still!.reissuedAt).toEqual(reissued.reissuedAt);
+    expect(await t.app.db.select().from(certificateNameCorrections).where(eq(certificateNameCorrections.certificateId, reissued.id))).toHaveLength(1);
+  });
+
+  it('reissues once when two requests after a correction arrive together', async () => {
+    const learner = await signInAs(t.app, { name: 'Meena Kumari' });
+    await completeCourse(t.app.db, learner.userId, hindi);
+    expect((await download(learner)).statusCode).toBe(200);
+    await t.app.db.update(users).set({ name: 'Meena Kumari Devi' }).where(eq(users.id, learner.userId));
+    const [a, b] = await Promise.all([download(learner), download(learner)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const [row] = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
+    expect(row!.learnerName).toBe('Meena Kumari Devi');
+    expect(await t.app.db.select().from(certificateNameCorrections).where(eq(certificateNameCorrections.certificateId, row!.id))).toHaveLength(1);
   });
 
   it('issues one certificate when two first requests arrive together', async () => {

@@ -20,7 +20,7 @@ const REFERENCE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '_
 const MAX_DIFFERING_PIXELS = 8;
 const UPDATE = process.env.UPDATE_CERTIFICATE_REFERENCES === '1';
 
-const CASES: { file: string; lang: LanguageCode; learnerName: string; courseTitle: string }[] = [
+const CASES: { file: string; lang: LanguageCode; learnerName: string; courseTitle: string; reissuedAt?: Date }[] = [
   { file: 'en', lang: 'en', learnerName: 'Anjali Sharma', courseTitle: 'Money basics' },
   { file: 'hi', lang: 'hi', learnerName: 'क्षितिज श्रीवास्तव', courseTitle: 'पैसे की बुनियादी बातें' },
   { file: 'mr', lang: 'mh', learnerName: 'ज्ञानेश्वर पाटील', courseTitle: 'पैशाची मूलतत्त्वे' },
@@ -42,6 +42,8 @@ const CASES: { file: string; lang: LanguageCode; learnerName: string; courseTitl
     learnerName: 'ശ്രീക്കുട്ടി ലക്ഷ്മി നാരായണൻ കുട്ടി പിള്ള Venkata Subrahmanya',
     courseTitle: 'പണത്തിന്റെ അടിസ്ഥാനങ്ങൾ · സൈബർ സുരക്ഷയും ഡിജിറ്റൽ പണമിടപാടുകളും · ബാങ്കിംഗ് സേവനങ്ങൾ ഗ്രാമങ്ങളിൽ · ഇൻഷുറൻസും പെൻഷനും',
   },
+  // Reissued under the same number after the learner corrected their name (ADR 20).
+  { file: 'reissued-hi', lang: 'hi', learnerName: 'क्षितिज श्रीवास्तव', courseTitle: 'पैसे की बुनियादी बातें', reissuedAt: new Date('2026-05-02T09:00:00Z') },
 ];
 
 const hasPdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
@@ -54,6 +56,7 @@ async function renderToPng(c: (typeof CASES)[number]): Promise<PNG> {
     courseTitle: c.courseTitle,
     lang: c.lang,
     completedAt: new Date('2026-03-14T10:00:00Z'),
+    reissuedAt: c.reissuedAt,
     number: 'JGK-2026-7KQ4MX2P',
     verifyUrl: 'https://jgk-programme.example/certificates/verify/JGK-2026-7KQ4MX2P',
   });

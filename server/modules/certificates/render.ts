@@ -16,6 +16,8 @@ export interface CertificateContent {
   courseTitle: string;
   lang: LanguageCode;
   completedAt: Date;
+  /** The date of the correction of a reissued certificate (ADR 20); none on a first issue. */
+  reissuedAt?: Date | null;
   number: string;
   verifyUrl: string;
 }
@@ -299,6 +301,10 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   const left = 120;
   w.line('Certificate number', left, bottom - 34, { size: 10, colour: COLOURS.muted });
   w.line(content.number, left, bottom - 16, { size: 14, weight: 'bold', colour: COLOURS.ink });
+  if (content.reissuedAt) {
+    // A reissue with a corrected name keeps the number; the date tells the two prints apart.
+    w.line(`Reissued on ${formatCompletionDate(content.reissuedAt, content.lang)} (name corrected)`, centre, bottom - 2, { size: 9, colour: COLOURS.muted, language: bcp47 });
+  }
 
   const qrSize = 78;
   const qrCentre = width - 130;

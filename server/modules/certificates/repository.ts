@@ -1,7 +1,8 @@
-// Certificate rows: one per learner and language, found by its number for verification.
+// Certificate rows: one per learner and language, found by its number for verification; and the
+// names a certificate had before a correction.
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { certificates } from '../../db/schema';
+import { certificateNameCorrections, certificates } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
 
 export interface CertificateRow {
@@ -10,6 +11,8 @@ export interface CertificateRow {
   learnerName: string;
   courseTitle: string;
   completedAt: Date;
+  /** When the name on it was last corrected (the certificate reissued under the same number). */
+  reissuedAt: Date | null;
 }
 
 const columns = {
@@ -18,6 +21,7 @@ const columns = {
   learnerName: certificates.learnerName,
   courseTitle: certificates.courseTitle,
   completedAt: certificates.completedAt,
+  reissuedAt: certificates.reissuedAt,
 };
 
 export async function findByLearner(db: DbOrTx, userId: string, lang: LanguageCode): Promise<CertificateRow | null> {
@@ -45,4 +49,20 @@ export async function insertIfAbsent(
 ): Promise<CertificateRow | null> {
   const [row] = await db.insert(certificates).values(values).onConflictDoNothing().returning(columns);
   return row ?? null;
+}
+
+/**
+ * Reissues the certificate in a corrected name, keeping the name it had: only while it still has
+ * `previousName` (a parallel reissue already done answers null), in one statement each.
+ */
+export async function reissueInName(db: DbOrTx, number: string, previousName: string, name: string, at: Date): Promise<CertificateRow | null> {
+  const [row] = await db
+    .update(certificates)
+    .set({ learnerName: name, reissuedAt: at })
+    .where(and(eq(certificates.number, number), eq(certificates.learnerName, previousName)))
+    .returning({ ...columns, id: certificates.id });
+  if (!row) return null;
+  const { id, ...certificate } = row;
+  await db.insert(certificateNameCorrections).values({ certificateId: id, previousName, correctedAt: at });
+  return certificate;
 }

@@ -1,6 +1,7 @@
 // Issues a learner's certificate for a language once every published course in it is complete, and
 // answers public verification by number. What a certificate says is frozen when it is issued: the
-// same learner asking again gets the same number, name, title and date.
+// same learner asking again gets the same number, title and date; only a corrected name reissues
+// it, under the same number, with the date of the correction (ADR 20).
 //
 // The module's surface for other modules: none; only its routes call it.
 import { randomBytes } from 'node:crypto';
@@ -34,16 +35,22 @@ export function verifyUrl(publicUrl: string, number: string): string {
 
 /**
  * The learner's certificate for the language, issued on the first request. An issued certificate
- * stays valid (and downloadable) even if a course is published in the language later.
+ * stays valid (and downloadable) even if a course is published in the language later. When the
+ * learner's name no longer matches it (they corrected it), it is reissued in the current name
+ * under the same number, dated by this request, and the previous name is kept for the programme.
  */
-export async function issueCertificate(db: Db, userId: string, lang: LanguageCode): Promise<repo.CertificateRow> {
+export async function issueCertificate(db: Db, userId: string, lang: LanguageCode, now: () => Date = () => new Date()): Promise<repo.CertificateRow> {
   return db.transaction(async (tx) => {
-    const existing = await repo.findByLearner(tx, userId, lang);
-    if (existing) return existing;
-    const completion = await languageCompletion(tx, userId, lang);
-    if (!completion.complete) throw badRequest('certificateNotEarned');
     const name = await learnerName(tx, userId);
     if (name === null) throw unauthorized();
+    const existing = await repo.findByLearner(tx, userId, lang);
+    if (existing) {
+      if (existing.learnerName === name) return existing;
+      // The learner corrected their name since: the same certificate, reissued in the name as it is.
+      return (await repo.reissueInName(tx, existing.number, existing.learnerName, name, now())) ?? (await repo.findByLearner(tx, userId, lang))!;
+    }
+    const completion = await languageCompletion(tx, userId, lang);
+    if (!completion.complete) throw badRequest('certificateNotEarned');
     const completedAt = new Date(Math.max(...completion.courses.map((c) => c.completedAt!.getTime())));
     const courseTitle = completion.courses.map((c) => c.title).join(TITLE_SEPARATOR);
     // 40 random bits make a clash on the number rare; each one is retried with a new number.
@@ -65,6 +72,7 @@ export async function certificatePdf(db: Db, publicUrl: string, userId: string, 
     courseTitle: certificate.courseTitle,
     lang,
     completedAt: certificate.completedAt,
+    reissuedAt: certificate.reissuedAt,
     number: certificate.number,
     verifyUrl: verifyUrl(publicUrl, certificate.number),
   });
@@ -85,6 +93,7 @@ export async function verifyCertificate(db: Db, rawNumber: string): Promise<Cert
     learnerName: certificate.learnerName,
     courseTitle: certificate.courseTitle,
     completedAt: certificate.completedAt.toISOString(),
+    ...(certificate.reissuedAt ? { reissuedAt: certificate.reissuedAt.toISOString() } : {}),
     lang: certificate.lang as LanguageCode,
   };
 }

@@ -81,6 +81,7 @@ quizzes:
       - slug: q1
         type: single
         content: Who may you share your OTP with?
+        explanation: "  A bank never asks for your OTP: whoever asks is a fraudster.  "
         options:
           - slug: a
             content: Nobody

@@ -54,7 +54,7 @@ const COURSE: NodeSpec = {
         lists: {
           questions: {
             node: {
-              fields: { type: 'value', content: 'text' },
+              fields: { type: 'value', content: 'text', explanation: 'optionalText' },
               lists: { options: { node: { fields: { content: 'text', correct: 'value' } } } },
             },
           },

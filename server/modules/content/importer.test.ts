@@ -110,6 +110,8 @@ describe('importContent', () => {
     const quizId = stableId('quiz', 'money-basics', 'en', 'basics-check');
     const qs = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
     expect(qs.map((q) => [q.slug, q.type])).toEqual([['q1', 'single'], ['q2', 'multi']]);
+    // An explanation is optional, kept trimmed; none is null.
+    expect(qs.map((q) => q.explanation)).toEqual(['A bank never asks for your OTP: whoever asks is a fraudster.', null]);
     const q2Options = await db.select().from(options).where(eq(options.questionId, qs[1]!.id)).orderBy(asc(options.position));
     expect(q2Options.map((o) => [o.slug, o.isCorrect])).toEqual([['a', true], ['b', true], ['c', false]]);
 

@@ -96,6 +96,7 @@ export function courseDocument(file: CourseFile): CourseDocument {
         key: question.slug,
         type: question.type,
         content: question.content.trim(),
+        explanation: question.explanation?.trim() || null,
         options: question.options.map((option) => ({ key: option.slug, content: option.content.trim(), correct: option.correct ?? false })),
       })),
     })),

@@ -87,7 +87,7 @@ export function courseRows(item: ProjectedItem, lang: LanguageCode, doc: CourseD
     rows.quizzes.push({ id: quizId, courseId: id, slug: quiz.key!, title: quiz.title, position: qi + 1, passingCriteria: quiz.passingCriteria });
     quiz.questions.forEach((question, ni) => {
       const questionId = stableId('question', seed, lang, quiz.key!, question.key!);
-      rows.questions.push({ id: questionId, quizId, slug: question.key!, position: ni + 1, content: question.content, type: question.type });
+      rows.questions.push({ id: questionId, quizId, slug: question.key!, position: ni + 1, content: question.content, type: question.type, explanation: question.explanation ?? null });
       question.options.forEach((option, oi) => {
         rows.options.push({
           id: stableId('option', seed, lang, quiz.key!, question.key!, option.key!),

@@ -60,6 +60,8 @@ const Question = strict({
   type: Type.Union([Type.Literal('single'), Type.Literal('multi')], { 'x-message': 'must be single or multi' }),
   content: Text,
   options: Type.Array(Option, { minItems: 2 }),
+  // Why the right answer is right: shown with the result, never before the quiz is submitted.
+  explanation: Type.Optional(Text),
 });
 
 const Quiz = strict({

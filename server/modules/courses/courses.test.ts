@@ -216,3 +216,35 @@ describe('the shared cache of public reads outside tests', () => {
     }
   });
 });
+
+describe('GET /api/course/public/{lang}/{courseId}/in/{otherLang}', () => {
+  const url = (from: CourseFixture, to: string, query = '') => `/api/course/public/${from.lang}/${from.courseId}/in/${to}${query}`;
+
+  it('finds the same course in another language, and the same lesson, video and quiz in it', async () => {
+    expect((await get(url(en, 'hi'))).json()).toEqual({ lang: 'hi', courseId: hi.courseId });
+    const lesson = await get(url(en, 'hi', `?chapterId=${en.chapterIds[0]}&lessonId=${en.lessonIds.chapter1[1]}`));
+    expect(lesson.statusCode).toBe(200);
+    expect(lesson.json()).toEqual({ lang: 'hi', courseId: hi.courseId, chapterId: hi.chapterIds[0], lessonId: hi.lessonIds.chapter1[1] });
+    expect((await get(url(hi, 'en', `?videoId=${hi.videoId}`))).json()).toEqual({ lang: 'en', courseId: en.courseId, videoId: en.videoId });
+    expect((await get(url(en, 'hi', `?quizId=${en.quizzes[1]!.id}`))).json()).toEqual({ lang: 'hi', courseId: hi.courseId, quizId: hi.quizzes[1]!.id });
+  });
+
+  it('leaves out what the translation lacks, and never takes an item of another course', async () => {
+    // A lesson of another chapter than the one named, and a quiz of another course: not found in the translation.
+    const mismatched = await get(url(en, 'hi', `?chapterId=${en.chapterIds[1]}&lessonId=${en.lessonIds.chapter1[0]}&quizId=${en2.quizzes[0]!.id}`));
+    expect(mismatched.json()).toEqual({ lang: 'hi', courseId: hi.courseId, chapterId: hi.chapterIds[1] });
+  });
+
+  it('is 404 "not available in that language" for a course without that translation, and 404 for an unknown course', async () => {
+    const missing = await get(url(en2, 'tm'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'courseNotInLanguage', message: 'This course is not available in that language yet' });
+    const unknown = await get(`/api/course/public/en/00000000-0000-4000-8000-000000000000/in/hi`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('courseNotFound');
+    // The course exists, but in Hindi, not under the English address.
+    expect((await get(`/api/course/public/en/${hi.courseId}/in/hi`)).json().code).toBe('courseNotFound');
+    expect((await get(`/api/course/public/en/${en.courseId}/in/xx`)).json().code).toBe('languageNotOffered');
+    expect((await get(url(en, 'hi', '?lessonId=not-an-id'))).statusCode).toBe(400);
+  });
+});

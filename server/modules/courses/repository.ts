@@ -222,3 +222,45 @@ export async function addToRatingTotals(db: DbOrTx, courseId: string, change: { 
     .set({ ratingCount: sql`${courses.ratingCount} + ${change.count}`, ratingTotal: sql`${courses.ratingTotal} + ${change.total}` })
     .where(eq(courses.id, courseId));
 }
+
+/**
+ * The published course of another language with the same slug as a published course, and the
+ * items of it with the same slugs as the given items of the first (a lesson only within the
+ * chapter found). One statement; an item the translation lacks is null.
+ */
+export async function counterpart(
+  db: DbOrTx,
+  from: { lang: LanguageCode; courseId: string },
+  to: LanguageCode,
+  items: { chapterId?: string; lessonId?: string; videoId?: string; quizId?: string },
+): Promise<{ courseId: string; chapterId: string | null; lessonId: string | null; videoId: string | null; quizId: string | null } | null> {
+  const none = sql`null::uuid`;
+  const chapter = items.chapterId
+    ? sql`(select tc.id from chapters sc join chapters tc on tc.course_id = t.id and tc.slug = sc.slug
+           where sc.id = ${items.chapterId} and sc.course_id = s.id)`
+    : none;
+  const lesson =
+    items.chapterId && items.lessonId
+      ? sql`(select tl.id from lessons sl
+             join chapters sc on sc.id = sl.chapter_id
+             join chapters tc on tc.course_id = t.id and tc.slug = sc.slug
+             join lessons tl on tl.chapter_id = tc.id and tl.slug = sl.slug
+             where sl.id = ${items.lessonId} and sc.id = ${items.chapterId} and sc.course_id = s.id)`
+      : none;
+  const video = items.videoId
+    ? sql`(select tv.id from course_videos sv join course_videos tv on tv.course_id = t.id and tv.slug = sv.slug
+           where sv.id = ${items.videoId} and sv.course_id = s.id)`
+    : none;
+  const quiz = items.quizId
+    ? sql`(select tq.id from quizzes sq join quizzes tq on tq.course_id = t.id and tq.slug = sq.slug
+           where sq.id = ${items.quizId} and sq.course_id = s.id)`
+    : none;
+  const result = await db.execute(sql`
+    select t.id as course_id, ${chapter} as chapter_id, ${lesson} as lesson_id, ${video} as video_id, ${quiz} as quiz_id
+    from courses s
+    join courses t on t.slug = s.slug and t.lang = ${to} and t.published
+    where s.id = ${from.courseId} and s.lang = ${from.lang} and s.published
+    limit 1`);
+  const row = (result as unknown as { rows: Array<Record<'course_id' | 'chapter_id' | 'lesson_id' | 'video_id' | 'quiz_id', string | null>> }).rows[0];
+  return row?.course_id ? { courseId: row.course_id, chapterId: row.chapter_id, lessonId: row.lesson_id, videoId: row.video_id, quizId: row.quiz_id } : null;
+}

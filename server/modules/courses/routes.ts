@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  CounterpartQuery,
+  CounterpartResponse,
   CourseListQuery,
   CourseListResponse,
   chapterDetailSchema,
@@ -77,6 +79,27 @@ export default async function courseRoutes(fastify: FastifyInstance) {
       const { lang, courseId, chapterId } = request.params;
       return cached(request, reply, () =>
         service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId),
+      );
+    },
+  );
+
+  app.get(
+    '/api/course/public/:lang/:courseId/in/:otherLang',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'The same course in another language, with the same chapter, lesson, video or quiz where it has them',
+        description:
+          'The translations of a course share its slug, and so do their chapters, lessons, videos and quizzes. Give the ids of the page being read (chapterId with lessonId, videoId or quizId); the answer has the ids of the same items in the other language, leaving out those the translation lacks. 404 courseNotInLanguage when the course is not published in that language.',
+        params: Type.Object({ lang: LanguageParam, courseId: Uuid, otherLang: LanguageParam }),
+        querystring: CounterpartQuery,
+        response: { 200: CounterpartResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { lang, courseId, otherLang } = request.params;
+      return cached(request, reply, () =>
+        service.courseCounterpart(app.db, languageOrNotFound(lang), courseId, languageOrNotFound(otherLang), request.query),
       );
     },
   );

@@ -9,7 +9,7 @@
 // - courseSharePreview: what a shared link to a course shows, for pages
 import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
-import type { CourseListItem } from '../../../contract/courses';
+import type { CounterpartQuery, CounterpartResponse, CourseListItem } from '../../../contract/courses';
 import { badRequest, notFound } from '../../plugins/errors';
 import { isLanguageCode } from '../../../contract/languages';
 import { UUID_PATTERN } from '../../../contract/ids';
@@ -76,6 +76,25 @@ export async function chapterDetail(db: Db, lang: LanguageCode, courseId: string
   if (!chapter) throw notFound('chapterNotFound');
   return {
     [`chapter_${lang}`]: { id: chapter.id, title: chapter.title, order: chapter.order, [`lesson_${lang}s`]: chapter.lessons },
+  };
+}
+
+/**
+ * The same course in another language, and the same chapter, lesson, video or quiz in it where the
+ * translation has them (matched by slug); 404 when the course is not published in that language.
+ */
+export async function courseCounterpart(db: Db, lang: LanguageCode, courseId: string, to: LanguageCode, items: CounterpartQuery): Promise<CounterpartResponse> {
+  const found = await repo.counterpart(db, { lang, courseId }, to, items);
+  if (!found) {
+    throw notFound((await repo.publishedCourseExists(db, lang, courseId)) ? 'courseNotInLanguage' : 'courseNotFound');
+  }
+  return {
+    lang: to,
+    courseId: found.courseId,
+    ...(found.chapterId ? { chapterId: found.chapterId } : {}),
+    ...(found.lessonId ? { lessonId: found.lessonId } : {}),
+    ...(found.videoId ? { videoId: found.videoId } : {}),
+    ...(found.quizId ? { quizId: found.quizId } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { testAppPerFile } from '../../test/test-app';
-import { allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
+import { QUESTION_EXPLANATION, allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
 import { languageCompletion, percentage } from './service';
@@ -298,6 +298,11 @@ describe('POST .../quiz/{quizId}/complete: scoring question type by question typ
       correctCount: 1,
       questionCount: 2,
       message: 'You scored 50%. You need 60% to pass. Review the lessons and try again.',
+      // After submitting, and only then: each question right or wrong, its correct options, and why.
+      review: [
+        { questionId: q().single.id, correct: true, correctOptions: q().single.correct, explanation: QUESTION_EXPLANATION },
+        { questionId: q().multi.id, correct: false, correctOptions: q().multi.correct },
+      ],
     });
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppPerFile } from '../../test/test-app';
-import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
+import { QUESTION_EXPLANATION, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 
 const t = testAppPerFile();
 let course: CourseFixture;
@@ -31,12 +31,15 @@ describe('GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId}', () => {
     expect(Object.keys(questions[1].option_ens[0]).sort()).toEqual(['content', 'id']);
   });
 
-  it('never sends which options are correct', async () => {
+  it('never sends which options are correct, nor the explanations', async () => {
     const q = course.quizzes[0]!;
     const raw = (await get(`/api/quiz/public/en/${course.courseId}/quiz/${q.id}`)).body;
     expect(raw).not.toMatch(/correct/i);
     expect(raw).not.toMatch(/is_?correct/i);
     expect(raw).not.toContain('true');
+    // Nor why: the explanations come only with the result.
+    expect(raw).not.toContain(QUESTION_EXPLANATION);
+    expect(raw).not.toMatch(/explanation/i);
   });
 
   it('answers 404 for a quiz of another course, an unknown quiz or course, another language', async () => {

@@ -1,5 +1,5 @@
-// Quizzes with their questions and options, read in one ordered query. Only the answer keys for
-// scoring select isCorrect; the public read never does.
+// Quizzes with their questions and options, read in one ordered query. Only the scoring path asks
+// for isCorrect and the explanations; the public read never selects them.
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { options, questions, quizzes } from '../../db/schema';
@@ -21,7 +21,8 @@ interface QuestionWithOptions<O> {
   options: O[];
 }
 
-async function questionRows(db: DbOrTx, quizId: string) {
+/** Questions with their options in order; the answer key's columns only when `withKey`. */
+async function questionRows(db: DbOrTx, quizId: string, withKey: boolean) {
   return db
     .select({
       questionId: questions.id,
@@ -30,7 +31,7 @@ async function questionRows(db: DbOrTx, quizId: string) {
       questionOrder: questions.position,
       optionId: options.id,
       optionContent: options.content,
-      isCorrect: options.isCorrect,
+      ...(withKey ? { isCorrect: options.isCorrect, explanation: questions.explanation } : {}),
     })
     .from(questions)
     .leftJoin(options, eq(options.questionId, questions.id))
@@ -38,15 +39,21 @@ async function questionRows(db: DbOrTx, quizId: string) {
     .orderBy(asc(questions.position), asc(questions.id), asc(options.position), asc(options.id));
 }
 
-function group<O>(
-  rows: Awaited<ReturnType<typeof questionRows>>,
-  option: (row: Awaited<ReturnType<typeof questionRows>>[number]) => O,
-): QuestionWithOptions<O>[] {
-  const out: QuestionWithOptions<O>[] = [];
+type QuestionRow = Awaited<ReturnType<typeof questionRows>>[number] & { isCorrect?: boolean | null; explanation?: string | null };
+
+function group<O>(rows: QuestionRow[], option: (row: QuestionRow) => O): (QuestionWithOptions<O> & { explanation: string | null })[] {
+  const out: (QuestionWithOptions<O> & { explanation: string | null })[] = [];
   for (const row of rows) {
     let question = out[out.length - 1];
     if (!question || question.id !== row.questionId) {
-      question = { id: row.questionId, content: row.questionContent, type: row.questionType, order: row.questionOrder, options: [] };
+      question = {
+        id: row.questionId,
+        content: row.questionContent,
+        type: row.questionType,
+        order: row.questionOrder,
+        explanation: row.explanation ?? null,
+        options: [],
+      };
       out.push(question);
     }
     if (row.optionId) question.options.push(option(row));
@@ -54,13 +61,13 @@ function group<O>(
   return out;
 }
 
-/** Questions and options as a learner sees them: no hint of which options are correct. */
+/** Questions and options as a learner sees them: no hint of which options are correct, no explanation. */
 export async function publicQuestions(db: DbOrTx, quizId: string) {
-  const rows = await questionRows(db, quizId);
-  return group(rows, (row) => ({ id: row.optionId!, content: row.optionContent ?? '' }));
+  const rows = await questionRows(db, quizId, false);
+  return group(rows, (row) => ({ id: row.optionId!, content: row.optionContent ?? '' })).map(({ explanation: _, ...question }) => question);
 }
 
-/** Every quiz of a course with its pass mark and answer key, in one ordered query: for scoring on the server only. */
+/** Every quiz of a course with its pass mark and answer key (with each question's explanation), in one ordered query: for scoring on the server only. */
 export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
   const rows = await db
     .select({
@@ -68,6 +75,7 @@ export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
       passingCriteria: quizzes.passingCriteria,
       questionId: questions.id,
       questionType: questions.type,
+      explanation: questions.explanation,
       optionId: options.id,
       isCorrect: options.isCorrect,
     })
@@ -76,7 +84,7 @@ export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
     .leftJoin(options, eq(options.questionId, questions.id))
     .where(eq(quizzes.courseId, courseId))
     .orderBy(asc(quizzes.position), asc(quizzes.id), asc(questions.position), asc(questions.id), asc(options.position), asc(options.id));
-  const out: { id: string; passingCriteria: number; questions: { id: string; type: string; options: { id: string; isCorrect: boolean }[] }[] }[] = [];
+  const out: { id: string; passingCriteria: number; questions: { id: string; type: string; explanation: string | null; options: { id: string; isCorrect: boolean }[] }[] }[] = [];
   for (const row of rows) {
     let quiz = out[out.length - 1];
     if (!quiz || quiz.id !== row.quizId) {
@@ -86,7 +94,7 @@ export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
     if (!row.questionId) continue;
     let question = quiz.questions[quiz.questions.length - 1];
     if (!question || question.id !== row.questionId) {
-      question = { id: row.questionId, type: row.questionType ?? 'single', options: [] };
+      question = { id: row.questionId, type: row.questionType ?? 'single', explanation: row.explanation ?? null, options: [] };
       quiz.questions.push(question);
     }
     if (row.optionId) question.options.push({ id: row.optionId, isCorrect: row.isCorrect ?? false });

@@ -20,9 +20,22 @@ describe('scoreQuiz', () => {
       { questionId: 's', selectedOptions: ['s1'] },
       { questionId: 'm', selectedOptions: ['m1', 'm3'] },
     ]);
-    expect(result).toEqual({ correctCount: 2, questionCount: 3, score: 67, passed: true });
+    expect(result).toMatchObject({ correctCount: 2, questionCount: 3, score: 67, passed: true });
     expect(scoreQuiz([single, multi, third], 68, [{ questionId: 's', selectedOptions: ['s1'] }, { questionId: 'm', selectedOptions: ['m3', 'm1'] }]).passed).toBe(false);
     expect(scoreQuiz([single, multi, third], 0, [{ questionId: 's', selectedOptions: ['s1'] }]).score).toBe(33);
+  });
+
+  it('reviews every question in order: right or not, its correct options, and its explanation when there is one', () => {
+    const explained: QuestionKey = { ...third, explanation: 'Only t2 is right.' };
+    const { review } = scoreQuiz([single, multi, explained], 50, [
+      { questionId: 'm', selectedOptions: ['m1'] },
+      { questionId: 's', selectedOptions: ['s1'] },
+    ]);
+    expect(review).toEqual([
+      { questionId: 's', correct: true, correctOptions: ['s1'] },
+      { questionId: 'm', correct: false, correctOptions: ['m1', 'm3'] },
+      { questionId: 't', correct: false, correctOptions: ['t2'], explanation: 'Only t2 is right.' },
+    ]);
   });
 
   it('treats a repeated option as chosen once', () => {
@@ -35,7 +48,7 @@ describe('scoreQuiz', () => {
   });
 
   it('gives a quiz without questions 100 so it cannot block a course', () => {
-    expect(scoreQuiz([], 60, [])).toEqual({ correctCount: 0, questionCount: 0, score: 100, passed: true });
+    expect(scoreQuiz([], 60, [])).toEqual({ correctCount: 0, questionCount: 0, score: 100, passed: true, review: [] });
   });
 
   it('refuses unknown questions and options with a 400', () => {
@@ -56,12 +69,12 @@ describe('scoreQuiz', () => {
 
 describe('resultMessage', () => {
   it('says pass or fail and what to do next', () => {
-    expect(resultMessage({ correctCount: 4, questionCount: 5, score: 80, passed: true }, 60, false)).toBe(
+    expect(resultMessage({ score: 80, passed: true }, 60, false)).toBe(
       'You passed with 80%. Well done! Continue with the next chapter.',
     );
-    expect(resultMessage({ correctCount: 2, questionCount: 5, score: 40, passed: false }, 60, false)).toBe(
+    expect(resultMessage({ score: 40, passed: false }, 60, false)).toBe(
       'You scored 40%. You need 60% to pass. Review the lessons and try again.',
     );
-    expect(resultMessage({ correctCount: 5, questionCount: 5, score: 100, passed: true }, 60, true)).toContain('completed this course');
+    expect(resultMessage({ score: 100, passed: true }, 60, true)).toContain('completed this course');
   });
 });

@@ -8,6 +8,16 @@ export interface QuestionKey {
   id: string;
   type: string; // 'single' | 'multi'
   options: { id: string; isCorrect: boolean }[];
+  /** Why the right answer is right, when the course gives it. */
+  explanation?: string | null;
+}
+
+/** One question after submission: right or not, its correct options, and the explanation if any. */
+export interface QuestionReview {
+  questionId: string;
+  correct: boolean;
+  correctOptions: string[];
+  explanation?: string;
 }
 
 export interface Answer {
@@ -21,6 +31,8 @@ export interface QuizScore {
   /** Percentage of questions answered right, rounded to a whole number. */
   score: number;
   passed: boolean;
+  /** Every question of the quiz in order, for the learner to see what was right. */
+  review: QuestionReview[];
 }
 
 export function scoreQuiz(questions: QuestionKey[], passingCriteria: number, answers: Answer[]): QuizScore {
@@ -37,21 +49,22 @@ export function scoreQuiz(questions: QuestionKey[], passingCriteria: number, ans
     chosen.set(answer.questionId, new Set(answer.selectedOptions));
   }
 
-  let correctCount = 0;
-  for (const question of questions) {
-    const selected = chosen.get(question.id);
-    if (!selected || selected.size === 0) continue;
-    const correct = question.options.filter((o) => o.isCorrect).map((o) => o.id);
-    if (question.type === 'single' && correct.length !== 1) continue; // a broken question cannot be answered right
-    if (selected.size === correct.length && correct.every((id) => selected.has(id))) correctCount += 1;
-  }
+  const review = questions.map((question): QuestionReview => {
+    const selected = chosen.get(question.id) ?? new Set<string>();
+    const correctOptions = question.options.filter((o) => o.isCorrect).map((o) => o.id);
+    // A broken single-answer question (not exactly one correct option) cannot be answered right.
+    const answerable = question.type !== 'single' || correctOptions.length === 1;
+    const correct = answerable && selected.size > 0 && selected.size === correctOptions.length && correctOptions.every((id) => selected.has(id));
+    return { questionId: question.id, correct, correctOptions, ...(question.explanation ? { explanation: question.explanation } : {}) };
+  });
+  const correctCount = review.filter((question) => question.correct).length;
   const questionCount = questions.length;
   // A quiz without questions has nothing to get wrong; it must not block its course from completing.
   const score = questionCount === 0 ? 100 : Math.round((100 * correctCount) / questionCount);
-  return { correctCount, questionCount, score, passed: score >= passingCriteria };
+  return { correctCount, questionCount, score, passed: score >= passingCriteria, review };
 }
 
-export function resultMessage(result: QuizScore, passingCriteria: number, courseCompleted: boolean): string {
+export function resultMessage(result: Pick<QuizScore, 'score' | 'passed'>, passingCriteria: number, courseCompleted: boolean): string {
   if (result.passed) {
     const next = courseCompleted ? 'You have completed this course.' : 'Continue with the next chapter.';
     return `You passed with ${result.score}%. Well done! ${next}`;

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  certificateNameCorrections,
   certificates,
   completions,
   courseRatings,
@@ -52,14 +53,12 @@ async function learnSomething(id: string, rating: number, tag: string) {
       .set({ ratingCount: sql`${courses.ratingCount} + 1`, ratingTotal: sql`${courses.ratingTotal} + ${rating}` })
       .where(eq(courses.id, courseId));
   });
-  await db.insert(certificates).values({
-    number: `JGK-TEST-${tag}`,
-    userId: id,
-    lang: 'en',
-    learnerName: tag,
-    courseTitle: 'Money basics',
-    completedAt: new Date(),
-  });
+  const [certificate] = await db
+    .insert(certificates)
+    .values({ number: `JGK-TEST-${tag}`, userId: id, lang: 'en', learnerName: tag, courseTitle: 'Money basics', completedAt: new Date(), reissuedAt: new Date() })
+    .returning({ id: certificates.id });
+  // Reissued once after the learner corrected their name.
+  await db.insert(certificateNameCorrections).values({ certificateId: certificate!.id, previousName: `${tag}-before`, correctedAt: new Date() });
 }
 
 describe('GET /api/user/me/export', () => {
@@ -84,7 +83,8 @@ describe('GET /api/user/me/export', () => {
     expect(data.quizAttempts).toEqual([expect.objectContaining({ score: 80, passed: true, answers: expect.any(Array) })]);
     expect(data.journalEntries).toEqual([expect.objectContaining({ text: 'What I learnt (anita)' })]);
     expect(data.ratings).toEqual([expect.objectContaining({ rating: 5 })]);
-    expect(data.certificates).toEqual([expect.objectContaining({ number: 'JGK-TEST-anita', learnerName: 'anita' })]);
+    expect(data.certificates).toEqual([expect.objectContaining({ number: 'JGK-TEST-anita', learnerName: 'anita', reissuedAt: expect.any(String) })]);
+    expect(data.certificateNameCorrections).toEqual([expect.objectContaining({ number: 'JGK-TEST-anita', previousName: 'anita-before' })]);
 
     const text = res.body;
     expect(text).not.toContain('bharat');
@@ -124,6 +124,13 @@ describe('DELETE /api/user/me', () => {
       journal: (await db.select().from(journalEntries).where(eq(journalEntries.userId, id))).length,
       ratings: (await db.select().from(courseRatings).where(eq(courseRatings.userId, id))).length,
       certificates: (await db.select().from(certificates).where(eq(certificates.userId, id))).length,
+      nameCorrections: (
+        await db
+          .select()
+          .from(certificateNameCorrections)
+          .innerJoin(certificates, eq(certificates.id, certificateNameCorrections.certificateId))
+          .where(eq(certificates.userId, id))
+      ).length,
     });
     expect(await leftOf(idA)).toEqual({
       users: 0,
@@ -134,6 +141,7 @@ describe('DELETE /api/user/me', () => {
       journal: 0,
       ratings: 0,
       certificates: 0,
+      nameCorrections: 0,
     });
     expect(await db.select().from(otpChallenges).where(eq(otpChallenges.mobile, a.mobile))).toHaveLength(0);
     expect(await leftOf(idB)).toEqual({
@@ -145,6 +153,7 @@ describe('DELETE /api/user/me', () => {
       journal: 1,
       ratings: 1,
       certificates: 1,
+      nameCorrections: 1,
     });
 
     // The course's rating totals no longer count the deleted learner's 4, but still count the 2.

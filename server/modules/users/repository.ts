@@ -4,6 +4,7 @@
 import { and, asc, eq, lt, notExists } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
+  certificateNameCorrections,
   staffMembers,
   certificates,
   completions,
@@ -87,6 +88,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     journal,
     ratings,
     issued,
+    nameCorrections,
   ] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -141,9 +143,20 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
         courseTitle: certificates.courseTitle,
         completedAt: certificates.completedAt,
         issuedAt: certificates.createdAt,
+        reissuedAt: certificates.reissuedAt,
       })
       .from(certificates)
       .where(eq(certificates.userId, userId)),
+    db
+      .select({
+        number: certificates.number,
+        previousName: certificateNameCorrections.previousName,
+        correctedAt: certificateNameCorrections.correctedAt,
+      })
+      .from(certificateNameCorrections)
+      .innerJoin(certificates, eq(certificates.id, certificateNameCorrections.certificateId))
+      .where(eq(certificates.userId, userId))
+      .orderBy(asc(certificateNameCorrections.correctedAt)),
   ]);
   return {
     profile: user,
@@ -155,6 +168,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     journalEntries: journal,
     ratings,
     certificates: issued,
+    certificateNameCorrections: nameCorrections,
   };
 }
 

@@ -1,6 +1,6 @@
 // Every page: skip link, sticky header, notifications, the page, the contact banner, the footer.
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { Notifications } from '../../components/notifications';
 import { followStoredLanguage } from '../../i18n/i18n';
@@ -9,6 +9,8 @@ import { ContactBanner } from './contact-banner';
 import { SiteFooter } from './site-footer';
 import { ScrollToTop } from './scroll-to-top';
 import { DocumentTitle } from './document-title';
+import { NavigationProgress } from './navigation-progress';
+import { PageErrorBoundary } from './page-error-boundary';
 import './layout.css';
 
 /**
@@ -29,10 +31,12 @@ function PageReady() {
 
 export function RootLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollToTop />
       <DocumentTitle />
+      <NavigationProgress />
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -48,7 +52,9 @@ export function RootLayout() {
         }
       >
         <main id="main" tabIndex={-1}>
-          <Outlet />
+          <PageErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
         <ContactBanner />
         <SiteFooter />

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { CourseDetail } from '../../features/learning/components/course-detail';
-import { ConsentGate } from '../../features/profile/components/guardian-consent';
+import { ConsentStep } from '../../features/profile/components/guardian-consent';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 
@@ -14,8 +14,8 @@ export function Component() {
       courseId={courseId}
       signedIn={signedIn}
       paths={paths}
-      // A minor's guardian agrees before the first enrolment.
-      enrolGate={(button) => (signedIn ? <ConsentGate inline>{button}</ConsentGate> : button)}
+      // A minor's parent or guardian agrees here before the first enrolment.
+      consentStep={<ConsentStep />}
     />
   );
 }

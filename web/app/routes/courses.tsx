@@ -1,8 +1,9 @@
 import { Catalogue } from '../../features/learning/components/catalogue';
+import { ConsentStep } from '../../features/profile/components/guardian-consent';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 
 export function Component() {
   const { signedIn, user } = useSession();
-  return <Catalogue signedIn={signedIn} userName={user?.name} paths={paths} />;
+  return <Catalogue signedIn={signedIn} userName={user?.name} paths={paths} consentStep={<ConsentStep />} />;
 }

@@ -10,6 +10,7 @@ import { VideoView } from '../../features/learning/components/video-view';
 import { QuizView } from '../../features/learning/components/quiz-view';
 import { SummaryView } from '../../features/learning/components/summary-view';
 import { JournalView } from '../../features/learning/components/journal-view';
+import { QuizDemo as SampleQuiz } from '../../features/quiz-demo/components/quiz-demo';
 import { ConsentGate } from '../../features/profile/components/guardian-consent';
 import { RequireLearner } from '../require-learner';
 import { paths } from '../paths';
@@ -54,7 +55,10 @@ export function Quiz() {
   return <QuizView key={quizId} {...useCourseParams()} quizId={quizId} />;
 }
 
-export { QuizDemo } from '../../features/quiz-demo/components/quiz-demo';
+/** The sample quiz as a learning view: the page's main content, so its title is the h1. */
+export function QuizDemo() {
+  return <SampleQuiz headingLevel={1} />;
+}
 
 export function Summary() {
   return <SummaryView {...useCourseParams()} />;

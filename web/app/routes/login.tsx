@@ -1,8 +1,9 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { sessionQuery, useSession } from '../../lib/session';
+import { learnerOf, sessionKeys, useSession } from '../../lib/session';
 import { safeRedirect } from '../require-learner';
+import { preloadPage } from '../router';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -15,11 +16,14 @@ export function Component() {
   return (
     <div className="auth-page">
       <LoginForm
-        onSignedIn={async () => {
+        // While the learner reads the SMS, the page they are going to is fetched.
+        onCodeSent={() => preloadPage(target)}
+        onSignedIn={(answer) => {
           // Everything cached was read without the session: start over with it (the
-          // specification reloads the page; this keeps the downloaded app).
+          // specification reloads the page; this keeps the downloaded app). Who is signed in
+          // came with the answer.
           client.removeQueries();
-          await client.fetchQuery(sessionQuery).catch(() => undefined);
+          client.setQueryData(sessionKeys.session, learnerOf(answer));
           navigate(target, { replace: true });
         }}
       />

@@ -20,12 +20,24 @@ export interface QuizQuestion {
 /** Chosen option ids per question id. */
 export type QuizAnswers = Record<string, string[]>;
 
+/** One question after submission, in the order of the questions. */
+export interface QuizReview {
+  questionId: string;
+  correct: boolean;
+  /** The ids of its correct options. */
+  correctOptions: string[];
+  /** Why, when the course explains it. */
+  explanation?: string;
+}
+
 export interface QuizResult {
   /** Points scored; shown as "score of total" when total is given, else as a percentage. */
   score: number;
   total?: number;
   message: string;
   passed?: boolean;
+  /** Each question right or wrong, with its correct options, shown under the score. */
+  review?: QuizReview[];
 }
 
 export interface QuizPlayerProps {
@@ -38,14 +50,25 @@ export interface QuizPlayerProps {
   renderContent?: (content: string) => ReactNode;
   /** Told when the learner starts again, e.g. to reset server state. */
   onRetake?: () => void;
+  /** 1 when the quiz is the page's main content (its title is the page's h1), else 2. */
+  headingLevel?: 1 | 2;
 }
 
 type View = 'intro' | 'questions' | 'result';
 
 const plain = (content: string) => content;
 
-export function QuizPlayer({ title, description, questions, onSubmit, renderContent = plain, onRetake }: QuizPlayerProps) {
+export function QuizPlayer({ title, description, questions, onSubmit, renderContent = plain, onRetake, headingLevel = 2 }: QuizPlayerProps) {
   const { t } = useTranslation('quiz');
+  // The quiz's title heads every view; each view's own heading sits one level under it.
+  const Title = headingLevel === 1 ? 'h1' : 'h2';
+  const Sub = headingLevel === 1 ? 'h2' : 'h3';
+  // Asked before submitting with questions left unanswered.
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
   const [view, setView] = useState<View>('intro');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<QuizAnswers>({});
@@ -64,6 +87,7 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
 
   const go = (nextView: View, nextIndex = 0) => {
     moved.current = true;
+    setConfirming(false);
     setView(nextView);
     setIndex(nextIndex);
   };
@@ -71,6 +95,7 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   const question = questions[index];
   const last = questions.length - 1;
   const answeredCount = questions.filter((q) => (answers[q.id]?.length ?? 0) > 0).length;
+  const unanswered = questions.flatMap((q, i) => ((answers[q.id]?.length ?? 0) > 0 ? [] : [i]));
 
   const choose = (q: QuizQuestion, optionId: string) => {
     setAnswers((current) => {
@@ -81,6 +106,7 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   };
 
   const submit = async () => {
+    setConfirming(false);
     setSubmitting(true);
     setFailed(null);
     try {
@@ -94,6 +120,12 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
     }
   };
 
+  /** Submit, after asking when some questions have no answer (an unanswered question counts as wrong). */
+  const trySubmit = () => {
+    if (unanswered.length > 0) setConfirming(true);
+    else void submit();
+  };
+
   const retake = () => {
     setAnswers({});
     setResult(undefined);
@@ -105,9 +137,9 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   if (view === 'intro' || !question) {
     return (
       <section className="quiz-player" aria-labelledby="quiz-heading">
-        <h2 id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__title">
+        <Title id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__title">
           {title}
-        </h2>
+        </Title>
         {description && <div className="quiz-player__description">{description}</div>}
         <p className="quiz-player__count">{t('questionCount', { count: questions.length })}</p>
         <button type="button" className="btn" disabled={questions.length === 0} onClick={() => go('questions', 0)}>
@@ -122,9 +154,10 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
       result.total !== undefined ? t('score', { score: result.score, total: result.total }) : t('scorePercent', { score: result.score });
     return (
       <section className="quiz-player" aria-labelledby="quiz-heading">
-        <h2 id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__title">
+        <Title className="quiz-player__title quiz-player__title--small">{title}</Title>
+        <Sub id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__step">
           {t('resultTitle')}
-        </h2>
+        </Sub>
         <p className={`quiz-player__score${result.passed === false ? ' quiz-player__score--low' : ''}`} data-testid="quiz-score">
           {scoreText}
         </p>
@@ -132,6 +165,9 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
         <button type="button" className="btn" onClick={retake}>
           {t('retake')}
         </button>
+        {result.review && result.review.length > 0 && (
+          <Review questions={questions} answers={answers} review={result.review} renderContent={renderContent} Heading={headingLevel === 1 ? 'h3' : 'h4'} />
+        )}
       </section>
     );
   }
@@ -140,6 +176,7 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   const inputType = question.type === 'single' ? 'radio' : 'checkbox';
   return (
     <section className="quiz-player" aria-labelledby="quiz-heading">
+      <Title className="quiz-player__title quiz-player__title--small">{title}</Title>
       <ol className="quiz-player__progress" aria-label={t('progressLabel', { answered: answeredCount, total: questions.length })}>
         {questions.map((q, i) => {
           const answered = (answers[q.id]?.length ?? 0) > 0;
@@ -156,9 +193,9 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
           );
         })}
       </ol>
-      <h2 id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__step">
+      <Sub id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__step">
         {t('questionOf', { number: index + 1, total: questions.length })}
-      </h2>
+      </Sub>
       <fieldset className="quiz-player__question" key={question.id}>
         <legend className="quiz-player__legend">{renderContent(question.content)}</legend>
         <p className="quiz-player__hint">{question.type === 'single' ? t('chooseOne') : t('chooseMany')}</p>
@@ -195,11 +232,78 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
           {t('next')}
         </button>
         {index === last && (
-          <button type="button" className="btn quiz-player__submit" disabled={submitting} onClick={() => void submit()}>
+          <button type="button" className="btn quiz-player__submit" disabled={submitting} aria-busy={submitting} onClick={trySubmit}>
             {submitting ? t('submitting') : t('submit')}
           </button>
         )}
       </div>
+      {confirming && (
+        <div className="quiz-player__confirm" role="alertdialog" aria-labelledby="quiz-confirm-title" aria-describedby="quiz-confirm-text" tabIndex={-1} ref={confirmRef}>
+          <p id="quiz-confirm-title" className="quiz-player__confirm-title">
+            {t('unansweredTitle', { count: unanswered.length })}
+          </p>
+          <p id="quiz-confirm-text">{t('unansweredText', { questions: unanswered.map((i) => i + 1).join(', ') })}</p>
+          <div className="quiz-player__nav">
+            <button type="button" className="btn btn--ghost" onClick={() => go('questions', unanswered[0])}>
+              {t('goToQuestion', { number: unanswered[0]! + 1 })}
+            </button>
+            <button type="button" className="btn" disabled={submitting} onClick={() => void submit()}>
+              {t('submitAnyway')}
+            </button>
+          </div>
+        </div>
+      )}
     </section>
+  );
+}
+
+/** Every question after submission: right or wrong, the learner's answer, the right one, and why. */
+function Review({
+  questions,
+  answers,
+  review,
+  renderContent,
+  Heading,
+}: {
+  questions: QuizQuestion[];
+  answers: QuizAnswers;
+  review: QuizReview[];
+  renderContent: (content: string) => ReactNode;
+  Heading: 'h3' | 'h4';
+}) {
+  const { t } = useTranslation('quiz');
+  const byId = new Map(review.map((item) => [item.questionId, item]));
+  const optionText = (question: QuizQuestion, ids: string[]) =>
+    question.options.filter((option) => ids.includes(option.id)).map((option) => <li key={option.id}>{renderContent(option.content)}</li>);
+  return (
+    <ol className="quiz-review" aria-label={t('reviewTitle')}>
+      {questions.map((question, i) => {
+        const item = byId.get(question.id);
+        if (!item) return null;
+        const chosen = answers[question.id] ?? [];
+        return (
+          <li key={question.id} className={`quiz-review__item${item.correct ? ' quiz-review__item--right' : ' quiz-review__item--wrong'}`} data-testid="quiz-review-item">
+            <Heading className="quiz-review__question">
+              <span className="quiz-review__number">{t('questionNumber', { number: i + 1 })}</span> {renderContent(question.content)}
+            </Heading>
+            <p className="quiz-review__verdict">
+              <span aria-hidden="true">{item.correct ? '✓ ' : '✗ '}</span>
+              {item.correct ? t('right') : t('wrong')}
+            </p>
+            <div className="quiz-review__answers">
+              <p className="quiz-review__label">{t('yourAnswer')}</p>
+              {chosen.length > 0 ? <ul>{optionText(question, chosen)}</ul> : <p>{t('noAnswer')}</p>}
+              {!item.correct && (
+                <>
+                  <p className="quiz-review__label">{t('correctAnswer')}</p>
+                  <ul data-testid="quiz-review-correct">{optionText(question, item.correctOptions)}</ul>
+                </>
+              )}
+            </div>
+            {item.explanation && <p className="quiz-review__explanation">{item.explanation}</p>}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

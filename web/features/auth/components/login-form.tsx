@@ -3,11 +3,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
+import type { SignedInResponse } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
-import { login, register, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
+import { login, register, resendAfterSeconds, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
 import { OtpBoxes } from './otp-boxes';
-import { fullMobile, isValidMobile } from './phone';
+import { fullMobile, mobileProblem, phoneFieldValue } from './phone';
 import { useCountdown } from './use-countdown';
 import './auth.css';
 
@@ -19,7 +20,15 @@ interface Banner {
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+export function LoginForm({
+  onSignedIn,
+  onCodeSent,
+}: {
+  /** Signed in or registered: who it is, as the server answered. */
+  onSignedIn: (answer: SignedInResponse) => void | Promise<void>;
+  /** A code is on its way: the learner will sign in soon. */
+  onCodeSent?: () => void;
+}) {
   const { t } = useTranslation('auth');
   const ids = { phone: useId(), hint: useId(), name: useId(), email: useId(), banner: useId() };
   const [phone, setPhone] = useState('');
@@ -31,6 +40,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   const [email, setEmail] = useState('');
   const [banner, setBanner] = useState<Banner | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed in: the form stays busy until the next page replaces it.
+  const [done, setDone] = useState(false);
   const cooldown = useCountdown();
   const bannerSlot = useRef<HTMLDivElement>(null);
   // A message the on-screen keyboard or a long form pushed out of view is brought back into it.
@@ -38,7 +49,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     if (banner) bannerSlot.current?.scrollIntoView({ block: 'nearest' });
   }, [banner]);
 
-  const valid = isValidMobile(phone);
+  const problem = mobileProblem(phone);
+  const valid = problem === null;
   const showHint = touched || phone.length > 0;
 
   const fail = (error: unknown) => {
@@ -51,8 +63,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   const requestOtp = async (event?: FormEvent) => {
     event?.preventDefault();
     setTouched(true);
-    if (!valid) {
-      setBanner({ status: 400, text: messageText('invalidMobile') });
+    if (problem) {
+      setBanner({ status: 400, text: messageText(problem) });
       return;
     }
     setBusy(true);
@@ -62,14 +74,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
       setMode('login');
       setOtpSent(true);
       setCode(emptyCode());
+      cooldown.start(resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
+      onCodeSent?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         // A new number: the same code registers it, with a name.
         setMode('register');
         setOtpSent(true);
         setCode(emptyCode());
+        cooldown.start(resendAfterSeconds(error));
         setBanner({ status: 200, text: localMessage(error) });
+        onCodeSent?.();
       } else fail(error);
     } finally {
       setBusy(false);
@@ -77,14 +93,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
   };
 
   const resend = async () => {
-    if (!valid) {
-      setBanner({ status: 400, text: messageText('invalidMobile') });
+    if (problem) {
+      setBanner({ status: 400, text: messageText(problem) });
       return;
     }
     setBusy(true);
     try {
       const answer = await resendOtp({ mobile: fullMobile(phone) });
       setCode(emptyCode());
+      cooldown.start(resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
     } catch (error) {
       fail(error);
@@ -108,10 +125,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
     setBanner(null);
     try {
       const mobile = fullMobile(phone);
-      if (mode === 'login') await login({ mobile, otp });
-      else await register({ mobile, otp, name: name.trim(), email: email.trim() });
-      await onSignedIn();
+      const answer = mode === 'login' ? await login({ mobile, otp }) : await register({ mobile, otp, name: name.trim(), email: email.trim() });
+      setDone(true);
+      await onSignedIn(answer);
     } catch (error) {
+      setDone(false);
       if (mode === 'register' && error instanceof ApiError && error.status >= 500) {
         // The specification: a failed registration starts over at the login state.
         setOtpSent(false);
@@ -149,19 +167,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
             id={ids.phone}
             className="phone__input"
             type="tel"
-            inputMode="tel"
+            inputMode="numeric"
             autoComplete="tel-national"
-            placeholder="98765 43210"
+            placeholder="9876543210"
             value={phone}
             readOnly={otpSent}
             aria-invalid={showHint && !valid}
             aria-describedby={ids.hint}
-            onChange={(event) => setPhone(event.target.value)}
+            onChange={(event) => setPhone(phoneFieldValue(event.target.value))}
             onBlur={() => setTouched(true)}
           />
         </div>
         <p id={ids.hint} className={`field__hint${showHint ? (valid ? ' field__hint--ok' : ' field__hint--error') : ''}`}>
-          {showHint ? (valid ? t('validNumber') : t('invalidNumber')) : t('phoneHint')}
+          {!showHint ? t('phoneHint') : valid ? t('validNumber') : problem === 'notAMobile' ? messageText('notAMobile') : t('invalidNumber')}
         </p>
         {otpSent && (
           <button
@@ -172,6 +190,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
               setMode('login');
               setBanner(null);
               setCode(emptyCode());
+              // The wait was for the number just used; another number may ask at once.
+              cooldown.reset();
             }}
           >
             {t('changeNumber')}
@@ -224,15 +244,33 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
         </div>
 
         {!otpSent ? (
-          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0}>
-            {wait > 0 ? t('waitSeconds', { count: wait }) : t('requestOtp')}
+          <button type="submit" className="btn auth__primary" disabled={busy || wait > 0} aria-busy={busy}>
+            {busy ? (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                {t('sendingCode')}
+              </>
+            ) : wait > 0 ? (
+              t('waitSeconds', { count: wait })
+            ) : (
+              t('requestOtp')
+            )}
           </button>
         ) : (
           <>
-            <button type="submit" className="btn auth__primary" disabled={busy}>
-              {mode === 'register' ? t('register') : t('login')}
+            <button type="submit" className="btn auth__primary" disabled={busy || done} aria-busy={busy || done}>
+              {busy || done ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  {mode === 'register' ? t('registering') : t('signingIn')}
+                </>
+              ) : mode === 'register' ? (
+                t('register')
+              ) : (
+                t('login')
+              )}
             </button>
-            <button type="button" className="btn btn--ghost auth__resend" disabled={busy || wait > 0} onClick={() => void resend()}>
+            <button type="button" className="btn btn--ghost auth__resend" disabled={busy || done || wait > 0} onClick={() => void resend()}>
               {wait > 0 ? t('resendIn', { count: wait }) : t('resend')}
             </button>
           </>

@@ -31,7 +31,14 @@ export function VerifyCertificate({ number }: { number: string }) {
               <dd lang={LANGUAGES[result.data.lang].bcp47}>{result.data.courseTitle}</dd>
               <dt>{t('verifyDate')}</dt>
               <dd>{formatDate(result.data.completedAt, LANGUAGES[language].bcp47)}</dd>
+              {result.data.reissuedAt && (
+                <>
+                  <dt>{t('verifyReissued')}</dt>
+                  <dd data-testid="certificate-reissued">{formatDate(result.data.reissuedAt, LANGUAGES[language].bcp47)}</dd>
+                </>
+              )}
             </dl>
+            {result.data.reissuedAt && <p className="verify__note">{t('verifyReissuedNote')}</p>}
           </div>
         )}
         {result.data?.valid === false && (

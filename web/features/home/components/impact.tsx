@@ -6,14 +6,22 @@ import { useLongText } from '../../../i18n/use-long-text';
 
 export const COUNT_UP_MS = 8000;
 
-function CountUp({ to, suffix = '' }: { to: number; suffix?: string }) {
+/** A figure as the translation writes it ("2.1 करोड़", "300"): the number to count to, its decimals, its unit. */
+export function parseFigure(figure: string): { to: number; decimals: number; unit: string } {
+  const match = /^([\d.,]+)\s*(.*)$/.exec(figure.trim());
+  if (!match) return { to: 0, decimals: 0, unit: figure };
+  const digits = match[1]!.replace(/,/g, '');
+  return { to: Number(digits), decimals: digits.split('.')[1]?.length ?? 0, unit: match[2]! };
+}
+
+function CountUp({ to, decimals }: { to: number; decimals: number }) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return;
     // The figure is written straight into the element, ten times a second: a re-render per frame
     // for eight seconds would keep a slow phone busy.
-    element.textContent = `0${suffix}`;
+    element.textContent = (0).toFixed(decimals);
     let timer = 0;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -22,7 +30,7 @@ function CountUp({ to, suffix = '' }: { to: number; suffix?: string }) {
       timer = window.setInterval(() => {
         const progress = Math.min(1, (performance.now() - start) / COUNT_UP_MS);
         // Ease out: fast at first, settling on the figure.
-        element.textContent = `${Math.round(to * (1 - Math.pow(1 - progress, 3)))}${suffix}`;
+        element.textContent = (to * (1 - Math.pow(1 - progress, 3))).toFixed(decimals);
         if (progress >= 1) window.clearInterval(timer);
       }, 100);
     });
@@ -31,11 +39,10 @@ function CountUp({ to, suffix = '' }: { to: number; suffix?: string }) {
       observer.disconnect();
       window.clearInterval(timer);
     };
-  }, [to, suffix]);
+  }, [to, decimals]);
   return (
-    <span ref={ref} className="count-up" aria-hidden="true">
-      {to}
-      {suffix}
+    <span ref={ref} className="count-up">
+      {to.toFixed(decimals)}
     </span>
   );
 }
@@ -43,11 +50,13 @@ function CountUp({ to, suffix = '' }: { to: number; suffix?: string }) {
 export function Impact() {
   const { t } = useTranslation('home');
   const { t: text, isFallback } = useLongText('home-text');
-  const counters = [
-    { to: 22, label: t('impact.states'), sr: t('impact.statesSr') },
-    { to: 300, label: t('impact.districts'), sr: t('impact.districtsSr') },
-    { to: 21, suffix: ' M', label: t('impact.beneficiaries'), sr: t('impact.beneficiariesSr') },
-  ];
+  // The figures as each language writes them (21 million, 2.1 करोड़): the unit under the number.
+  const counters = (['states', 'districts', 'beneficiaries'] as const).map((key) => ({
+    key,
+    ...parseFigure(t(`metrics.${key}.figure`)),
+    label: t(`impact.${key}`),
+    sr: t(`impact.${key}Sr`),
+  }));
   const metrics = ['states', 'districts', 'beneficiaries', 'trainings', 'included', 'vans'] as const;
   return (
     <section className="section section--alt impact" aria-labelledby="impact-title">
@@ -61,9 +70,12 @@ export function Impact() {
         </p>
         <ul className="counters">
           {counters.map((counter) => (
-            <li key={counter.label} className="counter">
-              <CountUp to={counter.to} suffix={counter.suffix} />
+            <li key={counter.key} className="counter">
               <span className="visually-hidden">{counter.sr}</span>
+              <span className="counter__figure" aria-hidden="true">
+                <CountUp to={counter.to} decimals={counter.decimals} />
+                {counter.unit && <span className="counter__unit">{counter.unit}</span>}
+              </span>
               <span className="counter__label" aria-hidden="true">
                 {counter.label}
               </span>

@@ -2,6 +2,8 @@
 // chapter_his, ...); these hooks hand the components one plain shape whatever the language.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  CounterpartQuery,
+  CounterpartResponse,
   ChapterDetailResponse,
   CourseDetailResponse,
   CourseListResponse,
@@ -47,7 +49,8 @@ export function useCourses(lang: LanguageCode, page = 1) {
     queryKey: learningKeys.courses(lang, page),
     queryFn: ({ signal }) =>
       api.get<CourseListResponse>('/api/course/public', { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang }, signal),
-    placeholderData: keepPreviousData,
+    // The previous page stays while the next arrives; another language's courses never stand in.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined),
   });
 }
 
@@ -120,4 +123,10 @@ export function useQuiz(lang: LanguageCode, courseId: string, quizId: string) {
       };
     },
   });
+}
+
+/** The same course (and page) in another language; a 404 `courseNotInLanguage` when it has none. */
+export function fetchCounterpart(lang: LanguageCode, courseId: string, to: LanguageCode, items: CounterpartQuery, signal?: AbortSignal) {
+  const query = Object.fromEntries(Object.entries(items).filter(([, id]) => id));
+  return api.get<CounterpartResponse>(`/api/course/public/${lang}/${encodeURIComponent(courseId)}/in/${to}`, query, signal);
 }

@@ -5,6 +5,8 @@ export const learningKeys = {
   course: (lang: string, courseId: string) => ['course', lang, courseId] as const,
   chapter: (lang: string, courseId: string, chapterId: string) => ['chapter', lang, courseId, chapterId] as const,
   quiz: (lang: string, courseId: string, quizId: string) => ['quiz', lang, courseId, quizId] as const,
+  /** Every progress record: a prefix of `progress(lang, courseId)`. */
+  allProgress: ['progress'] as const,
   progress: (lang: string, courseId: string) => ['progress', lang, courseId] as const,
   /** Every language's list of enrolled courses: a prefix of `progressList(lang)`. */
   allProgressLists: ['progress-list'] as const,

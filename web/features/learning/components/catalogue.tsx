@@ -2,7 +2,8 @@
 // and the grid of published courses in the chosen language.
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import { fileUrl } from '../../../lib/api-client';
+import type { ReactNode } from 'react';
+import { fileUrl, isConsentRequired } from '../../../lib/api-client';
 import { plainText } from '../../../../contract/plain-text';
 import { truncateWords } from '../../../lib/text';
 import { useLanguage } from '../../../i18n/use-language';
@@ -16,7 +17,18 @@ import './learning.css';
 
 export const DESCRIPTION_WORDS = 50;
 
-export function Catalogue({ signedIn, userName, paths }: { signedIn: boolean; userName?: string; paths: LearningPaths }) {
+export function Catalogue({
+  signedIn,
+  userName,
+  paths,
+  consentStep,
+}: {
+  signedIn: boolean;
+  userName?: string;
+  paths: LearningPaths;
+  /** Shown when the server says a parent's or guardian's consent is missing: the way to give it. */
+  consentStep?: ReactNode;
+}) {
   const { t } = useTranslation('learning');
   const { language } = useLanguage();
   const courses = useCourses(language);
@@ -53,7 +65,10 @@ export function Catalogue({ signedIn, userName, paths }: { signedIn: boolean; us
             </ul>
           </section>
         )}
-        {signedIn && progress.isError && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={80} />}
+        {signedIn && isConsentRequired(progress.error) && consentStep}
+        {signedIn && progress.isError && !isConsentRequired(progress.error) && (
+          <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={80} />
+        )}
 
         <section aria-labelledby="all-courses">
           <h2 id="all-courses" className="section-title">

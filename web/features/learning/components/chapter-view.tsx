@@ -10,6 +10,7 @@ import { RichText } from '../../../components/rich-text';
 import { useChapter } from '../api/courses';
 import { useCompleteLesson, useProgress } from '../api/progress';
 import { completion } from './course-items';
+import { EnrolOffer } from './enrol-offer';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -56,6 +57,20 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
   const lesson = c.lessons.find((l) => l.id === lessonId);
   if (!lesson) return <Navigate to={paths.chapter(lang, courseId, chapterId)} replace />;
   const isDone = done.lessons.has(`${chapterId}::${lesson.id}`);
+  // Known not to be enrolled (the progress record is missing): completing needs an enrolment first.
+  const notEnrolled = progress.isSuccess && progress.data === null;
+  const markComplete = () =>
+    complete.mutate(
+      { chapterId, lessonId: lesson.id },
+      {
+        onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
+        onError: (error) => {
+          notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) });
+          // Enrolment ended elsewhere (another device): read the record again, and the offer shows.
+          if (error instanceof ApiError && error.code === 'notEnrolled') void progress.refetch();
+        },
+      },
+    );
 
   return (
     <article className="view" aria-labelledby="view-title">
@@ -70,21 +85,10 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
           <p className="done-note" role="status">
             ✓ {t('lessonDone')}
           </p>
+        ) : notEnrolled ? (
+          <EnrolOffer lang={lang} courseId={courseId} actionLabel={t('enrollAndComplete')} then={markComplete} />
         ) : (
-          <button
-            type="button"
-            className="btn"
-            disabled={complete.isPending || progress.isPending}
-            onClick={() =>
-              complete.mutate(
-                { chapterId, lessonId: lesson.id },
-                {
-                  onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
-                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
-                },
-              )
-            }
-          >
+          <button type="button" className="btn" disabled={complete.isPending || progress.isPending} onClick={markComplete}>
             {t('markComplete')}
           </button>
         )}

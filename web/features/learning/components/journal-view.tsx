@@ -13,6 +13,7 @@ import { QueryState } from '../../../components/query-state';
 import { RichText } from '../../../components/rich-text';
 import { useCourse } from '../api/courses';
 import { useJournal, useSaveJournal } from '../api/progress';
+import { EnrolOffer } from './enrol-offer';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -56,6 +57,7 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
   if (!course.data.journal) return <Navigate to={paths.course(lang, courseId)} replace />;
 
   const value = text ?? '';
+  const notEnrolled = journal.error instanceof ApiError && journal.error.code === 'notEnrolled';
   const dirty = text !== null && text !== saved;
   return (
     <article className="view" aria-labelledby="view-title">
@@ -64,7 +66,10 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
         {t('journal')}
       </h1>
       <RichText html={course.data.journal} videoLabel={t('video')} playLabel={t('playVideo')} className="journal__prompt" />
-      {journal.isError && text === null ? (
+      {notEnrolled ? (
+        // The journal belongs to an enrolment: enrolling here opens it.
+        <EnrolOffer lang={lang} courseId={courseId} then={() => void journal.refetch()} />
+      ) : journal.isError && text === null ? (
         <QueryState isPending={false} isError refetch={() => void journal.refetch()} minHeight={120} />
       ) : (
         <form

@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/query-state';
 import { useCourse, type CourseView } from '../api/courses';
 import { useProgress } from '../api/progress';
 import { completion } from './course-items';
+import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-language';
 import type { LearningPaths } from './learning-paths';
 import { ProgressBar } from './progress-bar';
 import './learning.css';
@@ -120,6 +121,7 @@ export function LearningShell({ lang: langParam, courseId, paths, children }: { 
   const { t } = useTranslation('learning');
   const lang: LanguageCode = isLanguageCode(langParam) ? langParam : 'en';
   const course = useCourse(lang, courseId);
+  const missingIn = useCourseFollowsLanguage(lang, courseId, paths);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
@@ -141,7 +143,10 @@ export function LearningShell({ lang: langParam, courseId, paths, children }: { 
       <div id="learning-sidebar" className={`learning__sidebar${open ? ' is-open' : ''}`}>
         <Sidebar course={course.data} paths={paths} />
       </div>
-      <div className="learning__main">{children}</div>
+      <div className="learning__main">
+        {missingIn && <CourseLanguageNotice missing={missingIn} courseLang={lang} paths={paths} />}
+        {children}
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../componen
 import { useQuiz } from '../api/courses';
 import { useProgress, useSubmitQuiz } from '../api/progress';
 import { completion } from './course-items';
+import { EnrolOffer } from './enrol-offer';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -32,7 +33,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
         answers: q.questions.map((question) => ({ questionId: question.id, selectedOptions: answers[question.id] ?? [] })),
       });
       const message = result.passed ? t('quizPassed', { score: result.score }) : t('quizFailed', { score: result.score, passing: result.passingCriteria });
-      return { score: result.score, passed: result.passed, message };
+      return { score: result.score, passed: result.passed, message, review: result.review };
     } catch (error) {
       // The player shows this message where the result would be, and keeps the answers for a retry.
       throw new Error(localMessage(error as Error), { cause: error });
@@ -41,6 +42,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
 
   return (
     <div className="view">
+      {progress.isSuccess && progress.data === null && <EnrolOffer lang={lang} courseId={courseId} />}
       <QuizPlayer
         key={q.id}
         title={q.title}
@@ -52,6 +54,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
         }
         questions={q.questions}
         onSubmit={onSubmit}
+        headingLevel={1}
       />
       <NextStep lang={lang} courseId={courseId} current={q.id} paths={paths} />
     </div>

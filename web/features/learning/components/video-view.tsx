@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/query-state';
 import { useCourse } from '../api/courses';
 import { useCompleteVideo, useProgress } from '../api/progress';
 import { completion } from './course-items';
+import { EnrolOffer } from './enrol-offer';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -49,9 +50,13 @@ export function VideoView({ lang, courseId, videoId, paths }: { lang: LanguageCo
         </a>
       </video>
       {video.description && <p>{video.description}</p>}
-      <p className={watched ? 'done-note' : 'view__meta'} role="status">
-        {watched ? `✓ ${t('videoDone')}` : t('videoHint')}
-      </p>
+      {progress.isSuccess && progress.data === null ? (
+        <EnrolOffer lang={lang} courseId={courseId} />
+      ) : (
+        <p className={watched ? 'done-note' : 'view__meta'} role="status">
+          {watched ? `✓ ${t('videoDone')}` : t('videoHint')}
+        </p>
+      )}
       <NextStep lang={lang} courseId={courseId} current={video.id} paths={paths} />
     </article>
   );

@@ -7,4 +7,6 @@ export const profileKeys = {
   stats: (lang: string) => ['stats', lang] as const,
   /** Mutation key: the learner changed their profile (name, email, ...). */
   updateMe: ['update-me'] as const,
+  /** Mutation key: a parent or guardian agreed (a minor may learn from now on). */
+  guardianConsent: ['guardian-consent'] as const,
 };

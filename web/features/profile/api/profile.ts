@@ -30,6 +30,8 @@ export function useUpdateMe() {
 export function useGuardianConsent() {
   const client = useQueryClient();
   return useMutation({
+    // What was refused for want of consent is read again: web/app/query-reactions.ts.
+    mutationKey: profileKeys.guardianConsent,
     mutationFn: (body: GuardianConsentBody) => api.post<UserResponse>('/api/user/me/guardian-consent', body),
     onSuccess: (data) => client.setQueryData(profileKeys.me, data),
   });

@@ -14,51 +14,92 @@ import './profile.css';
 
 export const needsConsent = (user: UserProfile | undefined) => Boolean(user && user.age !== null && user.age < MINOR_AGE && !user.guardianConsent);
 
-export function GuardianConsentForm() {
+const CONSENT_FIELDS = ['guardianName', 'relationship', 'agree'] as const;
+type ConsentField = (typeof CONSENT_FIELDS)[number];
+
+/** The id of the consent form's section, for a link to it on the same page. */
+export const CONSENT_FORM_ID = 'guardian-consent';
+
+/** The form; its title is the page's heading (h1) on a page of its own, an h2 inside another page. */
+export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const { t } = useTranslation('profile');
-  const ids = { name: useId(), relation: useId(), agree: useId() };
+  const ids = { guardianName: useId(), relationship: useId(), agree: useId() };
   const consent = useGuardianConsent();
   const [guardianName, setGuardianName] = useState('');
   const [relationship, setRelationship] = useState<GuardianRelationship | ''>('');
   const [agree, setAgree] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Every field left out is named at once, beside the field; `form` is the server's answer.
+  const [errors, setErrors] = useState<Partial<Record<ConsentField | 'form', string>>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (!guardianName.trim()) return setError(messageText('guardianNameRequired'));
-    if (!relationship) return setError(messageText('relationshipRequired'));
-    if (!agree) return setError(messageText('agreeRequired'));
+    const found: Partial<Record<ConsentField, string>> = {};
+    if (!guardianName.trim()) found.guardianName = messageText('guardianNameRequired');
+    if (!relationship) found.relationship = messageText('relationshipRequired');
+    if (!agree) found.agree = messageText('agreeRequired');
+    setErrors(found);
+    const first = CONSENT_FIELDS.find((field) => found[field]);
+    if (first || !relationship) {
+      if (first) document.getElementById(ids[first])?.focus();
+      return;
+    }
     consent.mutate(
       { guardianName: guardianName.trim(), relationship, agree },
       {
         onSuccess: () => notify({ status: 200, message: t('consentSaved', { ns: 'messages' }) }),
-        onError: (e) => setError(e instanceof ApiError ? localMessage(e) : t('genericError')),
+        onError: (e) => setErrors({ form: e instanceof ApiError ? localMessage(e) : t('genericError') }),
       },
     );
   };
 
+  const describe = (field: ConsentField) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${ids[field]}-error` : undefined,
+  });
+  const errorOf = (field: ConsentField) =>
+    errors[field] ? (
+      <p id={`${ids[field]}-error`} className="field__error" data-testid="consent-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
   return (
-    <section className="consent card" aria-labelledby="consent-title">
-      <h1 id="consent-title" className="consent__title">
+    <section id={CONSENT_FORM_ID} className="consent card" aria-labelledby="consent-title" tabIndex={-1}>
+      <Heading id="consent-title" className="consent__title">
         {t('consentTitle')}
-      </h1>
+      </Heading>
       <p>{t('consentWhy')}</p>
       <p>{t('consentAsk')}</p>
-      {error && (
+      {errors.form && (
         <p className="form-error" role="alert">
-          {error}
+          {errors.form}
         </p>
       )}
       <form className="form" onSubmit={submit} noValidate>
-        <label htmlFor={ids.name} className="field__label">
+        <label htmlFor={ids.guardianName} className="field__label">
           {t('guardianName')}
         </label>
-        <input id={ids.name} className="field__input" maxLength={NAME_MAX_LENGTH} value={guardianName} onChange={(e) => setGuardianName(e.target.value)} autoComplete="off" />
-        <label htmlFor={ids.relation} className="field__label">
+        <input
+          id={ids.guardianName}
+          className="field__input"
+          maxLength={NAME_MAX_LENGTH}
+          value={guardianName}
+          onChange={(e) => setGuardianName(e.target.value)}
+          autoComplete="off"
+          {...describe('guardianName')}
+        />
+        {errorOf('guardianName')}
+        <label htmlFor={ids.relationship} className="field__label">
           {t('relationship')}
         </label>
-        <select id={ids.relation} className="field__input" value={relationship} onChange={(e) => setRelationship(e.target.value as GuardianRelationship)}>
+        <select
+          id={ids.relationship}
+          className="field__input"
+          value={relationship}
+          onChange={(e) => setRelationship(e.target.value as GuardianRelationship)}
+          {...describe('relationship')}
+        >
           <option value="">{t('choose')}</option>
           {GUARDIAN_RELATIONSHIPS.map((r) => (
             <option key={r} value={r}>
@@ -66,10 +107,12 @@ export function GuardianConsentForm() {
             </option>
           ))}
         </select>
+        {errorOf('relationship')}
         <label htmlFor={ids.agree} className="checkbox">
-          <input id={ids.agree} type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+          <input id={ids.agree} type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} {...describe('agree')} />
           <span>{t('iAgree')}</span>
         </label>
+        {errorOf('agree')}
         <button type="submit" className="btn" disabled={consent.isPending}>
           {t('giveConsent')}
         </button>
@@ -78,13 +121,24 @@ export function GuardianConsentForm() {
   );
 }
 
+/** The consent form inside another page when the learner needs it (a minor without consent), else nothing. */
+export function ConsentStep() {
+  const me = useMe();
+  return needsConsent(me.data) ? <GuardianConsentForm headingLevel={2} /> : null;
+}
+
 /** Learning waits for a minor's guardian consent; everyone else goes straight on. */
-export function ConsentGate({ children, inline = false }: { children: ReactNode; inline?: boolean }) {
+export function ConsentGate({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending || me.isError) {
-    if (inline) return null;
     return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight={240} />;
   }
-  if (needsConsent(me.data)) return inline ? <GuardianConsentForm /> : <div className="container learner-section"><GuardianConsentForm /></div>;
+  if (needsConsent(me.data)) {
+    return (
+      <div className="container learner-section">
+        <GuardianConsentForm />
+      </div>
+    );
+  }
   return <>{children}</>;
 }

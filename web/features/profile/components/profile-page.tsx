@@ -6,14 +6,14 @@ import type { UpdateProfileBody, UserProfile } from '../../../../contract/users'
 import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from '../../../../contract/profile-options';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from '../../../../contract/auth-rules';
 import { LanguageSelectInput } from '../../../components/language-select-input';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isConsentRequired } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';
 import { localMessage, messageText } from '../../../i18n/server-messages';
 import type { ErrorResponse } from '../../../../contract/message-responses';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { deleteAccount, downloadCertificate, downloadMyData, saveBlob, useMe, useStats, useUpdateMe } from '../api/profile';
-import { GuardianConsentForm, needsConsent } from './guardian-consent';
+import { CONSENT_FORM_ID, GuardianConsentForm, needsConsent } from './guardian-consent';
 import './profile.css';
 
 /** The form field a refused update is about: by the error's code, or validation's first field. */
@@ -172,11 +172,23 @@ function LanguageCard() {
   );
 }
 
-function Stats() {
+function Stats({ certificateId }: { certificateId?: string }) {
   const { t } = useTranslation('profile');
   const { language } = useLanguage();
   const stats = useStats(language);
   const [downloading, setDownloading] = useState(false);
+  if (isConsentRequired(stats.error)) {
+    // The form is on this page: the figures wait for it, and the way there is one tap.
+    return (
+      <div className="card profile__card" data-testid="stats-consent">
+        <h2 className="profile__heading">{t('certificate')}</h2>
+        <p>{localMessage(stats.error)}</p>
+        <a className="btn btn--ghost" href={`#${CONSENT_FORM_ID}`}>
+          {t('consentGo')}
+        </a>
+      </div>
+    );
+  }
   if (!stats.data) return <QueryState isPending={stats.isPending} isError={stats.isError} refetch={() => void stats.refetch()} minHeight={120} />;
   const completed = stats.data.courses.filter((c) => c.status === 'completed').length;
   const total = stats.data.total;
@@ -214,7 +226,7 @@ function Stats() {
           </strong>
         </div>
       </div>
-      <div className="card profile__card">
+      <div className="card profile__card profile__certificate" id={certificateId} tabIndex={-1}>
         <h2 className="profile__heading">{t('certificate')}</h2>
         <p>{ready ? t('certificateReady') : t('certificateNotReady')}</p>
         {/* Enabled only visually at 100% (the text above says why): pressing it earlier asks the
@@ -286,7 +298,8 @@ function MyData() {
   );
 }
 
-export function ProfilePage() {
+/** `certificateId`: the certificate card's element id, for links to it from other pages. */
+export function ProfilePage({ certificateId }: { certificateId?: string } = {}) {
   const { t } = useTranslation('profile');
   const me = useMe();
   const [formKey, setFormKey] = useState(0);
@@ -311,7 +324,7 @@ export function ProfilePage() {
           <p className="view__meta">{t('learner')}</p>
         </div>
       </header>
-      {needsConsent(user) && <GuardianConsentForm />}
+      {needsConsent(user) && <GuardianConsentForm headingLevel={2} />}
       <div className="profile__grid">
         <div className="profile__column">
           <section className="card profile__card" aria-labelledby="info-title">
@@ -333,7 +346,7 @@ export function ProfilePage() {
               <dd>{user.qualification ? t(`qualifications.${user.qualification.replace(/[^A-Za-z0-9]/g, '')}`) : '—'}</dd>
             </dl>
           </section>
-          <Stats />
+          <Stats certificateId={certificateId} />
           <LanguageCard />
         </div>
         <div className="profile__column">

@@ -21,14 +21,17 @@ const SAMPLE: SampleQuestion[] = [
 ];
 
 /** A question counts when exactly its correct options are chosen. */
-export function scoreSample(answers: QuizAnswers): number {
-  return SAMPLE.filter((q) => {
-    const chosen = [...(answers[q.id] ?? [])].sort();
-    return chosen.length === q.correct.length && chosen.every((id, i) => id === q.correct[i]);
-  }).length;
+function isRight(q: SampleQuestion, answers: QuizAnswers): boolean {
+  const chosen = [...(answers[q.id] ?? [])].sort();
+  return chosen.length === q.correct.length && chosen.every((id, i) => id === q.correct[i]);
 }
 
-export function QuizDemo() {
+export function scoreSample(answers: QuizAnswers): number {
+  return SAMPLE.filter((q) => isRight(q, answers)).length;
+}
+
+/** `headingLevel` 1 where the quiz is the page's main content (a learning view). */
+export function QuizDemo({ headingLevel = 2 }: { headingLevel?: 1 | 2 } = {}) {
   const { t, i18n } = useTranslation('quiz-demo');
   const questions = useMemo<QuizQuestion[]>(
     () =>
@@ -46,8 +49,9 @@ export function QuizDemo() {
     const score = scoreSample(answers);
     const total = SAMPLE.length;
     const message = score === total ? t('messages.perfect') : score >= 3 ? t('messages.good') : t('messages.tryAgain');
-    return { score, total, message, passed: score >= 3 };
+    const review = SAMPLE.map((q) => ({ questionId: q.id, correct: isRight(q, answers), correctOptions: q.correct }));
+    return { score, total, message, passed: score >= 3, review };
   };
 
-  return <QuizPlayer title={t('quizTitle')} description={<p>{t('description')}</p>} questions={questions} onSubmit={submit} />;
+  return <QuizPlayer title={t('quizTitle')} description={<p>{t('description')}</p>} questions={questions} onSubmit={submit} headingLevel={headingLevel} />;
 }
