@@ -7,39 +7,16 @@
 // happened in between.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { answers, freePort, waitFor } from '../server/test/ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGETS = (process.env.BENCH_TARGETS ?? '/,/courses,/user-profile').split(',');
 const log = (message: string) => console.log(`[bench:sign-in] ${message}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
-}
 
 async function codeFor(logFile: string, mobile: string, after: number): Promise<string> {
   for (let i = 0; i < 100; i++) {
@@ -112,7 +89,7 @@ async function main() {
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
-    await waitFor(`${origin}/api/health`, 120_000);
+    await waitFor(() => answers(`${origin}/api/health`), 120_000, 'the server');
     log(`slow 4G, 4x CPU, 360 px; median of ${RUNS} registrations per page; milliseconds from the tap on Register`);
     console.log(['page'.padEnd(14), 'answer', 'address', 'heading', 'api calls'].join('\t'));
     for (const target of TARGETS) {

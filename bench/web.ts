@@ -8,13 +8,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { answers, freePort, waitFor } from '../server/test/ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/courses', '/blogs', '/success-stories/all', '/vicyberShield'];
@@ -49,29 +49,6 @@ const LIGHTHOUSE_FLAGS = {
 };
 
 const log = (message: string) => console.log(`[bench:web] ${message}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
-}
 
 /** The body of a response as sent with one content encoding (Node's fetch would decode it). */
 function encodedSize(url: string, encoding: 'br' | 'gzip'): Promise<number> {
@@ -150,7 +127,7 @@ async function main() {
   });
   const rows: Row[] = [];
   try {
-    await waitFor(`${origin}/api/health`, 60_000);
+    await waitFor(() => answers(`${origin}/api/health`), 60_000, 'the server');
     for (const page of PAGES) {
       // Warm the server (first database reads) so the run measures the page, not the start.
       await fetch(`${origin}${page}`);

@@ -1,9 +1,9 @@
 // Public reads kept finished: the JSON, and its Brotli or gzip bytes for a client that accepts them,
 // each the same answer once decoded; small answers and clients that accept neither get plain JSON.
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blogs, mediaTitles } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { testAppPerFile } from '../test/test-app';
 import { acceptedEncoding } from './compression';
 import { cacheLookups } from './ttl-cache';
 
@@ -24,10 +24,9 @@ describe('acceptedEncoding', () => {
 });
 
 describe('a kept public read', () => {
-  let t: TestApp;
+  // Kept as outside tests, so the second read of each encoding comes from memory.
+  const t = testAppPerFile({ NODE_ENV: 'development' });
   beforeAll(async () => {
-    // Kept as outside tests, so the second read of each encoding comes from memory.
-    t = await createTestApp({ NODE_ENV: 'development' });
     await t.app.db.insert(blogs).values(
       Array.from({ length: 5 }, (_, i) => ({
         slug: `post-${i}`,
@@ -38,9 +37,6 @@ describe('a kept public read', () => {
       })),
     );
     await t.app.db.insert(mediaTitles).values({ slug: 'camp', title: 'Camp', position: 1 });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });

@@ -1,4 +1,5 @@
-// Local ports for tests that need a server to be away (nothing listening) or to come and go.
+// Local ports for tests and benchmarks that need a server to be away (nothing listening), to come
+// and go, or to be up.
 import net, { type AddressInfo } from 'node:net';
 
 /** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
@@ -20,6 +21,15 @@ export function isListening(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Whether a server answers the address with a 2xx (false while nothing listens there). */
+export async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Waits until the condition holds, failing after timeoutMs. */

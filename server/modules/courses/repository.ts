@@ -1,10 +1,12 @@
-// Reads of published course content and the rating totals kept on each course. Counts come from the
-// shared grouped subqueries (lib/course-counts-repository.ts), so a page of courses costs one statement.
+// Reads of published course content and the rating totals kept on each course. Item counts come from
+// grouped subqueries joined once per query, so a page of courses costs one statement however many
+// courses it holds; the certificate reads them the same way in its transaction (a learner's calls
+// take them from the course structures kept in memory, progress/course-structures.ts).
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
-import { countSubqueries } from '../../lib/course-counts-repository';
 import { containsPattern } from '../../lib/like-pattern';
 
 export interface CourseRow {
@@ -27,30 +29,52 @@ export interface CourseRow {
   courseVideoCount: number;
 }
 
-function courseSelect(db: DbOrTx) {
-  const { chapterCounts, lessonCounts, quizCounts, videoCounts, columns } = countSubqueries(db);
+/** A table's rows per course, as a subquery `<name>_counts` with columns courseId and n (`<name>_count`). */
+function countPerCourse(db: DbOrTx, table: typeof chapters | typeof lessons | typeof quizzes | typeof courseVideos, name: string) {
+  return db
+    .select({ courseId: table.courseId, n: sql<number>`count(*)::int`.as(`${name}_count`) })
+    .from(table)
+    .groupBy(table.courseId)
+    .as(`${name}_counts`);
+}
+
+/** Courses with the given columns and their four item counts (0 for a course with none of a kind). */
+function selectWithCounts<T extends SelectedFields>(db: DbOrTx, fields: T) {
+  const chapterCounts = countPerCourse(db, chapters, 'chapter');
+  const lessonCounts = countPerCourse(db, lessons, 'lesson');
+  const quizCounts = countPerCourse(db, quizzes, 'quiz');
+  const videoCounts = countPerCourse(db, courseVideos, 'video');
   return db
     .select({
-      id: courses.id,
-      slug: courses.slug,
-      lang: courses.lang,
-      title: courses.title,
-      description: courses.description,
-      image: courses.image,
-      document: courses.document,
-      duration: courses.duration,
-      summary: courses.summary,
-      journal: courses.journal,
-      ratingCount: courses.ratingCount,
-      ratingTotal: courses.ratingTotal,
-      createdAt: courses.createdAt,
-      ...columns,
+      ...fields,
+      chapterCount: sql<number>`coalesce(${chapterCounts.n}, 0)`.mapWith(Number),
+      lessonCount: sql<number>`coalesce(${lessonCounts.n}, 0)`.mapWith(Number),
+      quizCount: sql<number>`coalesce(${quizCounts.n}, 0)`.mapWith(Number),
+      courseVideoCount: sql<number>`coalesce(${videoCounts.n}, 0)`.mapWith(Number),
     })
     .from(courses)
     .leftJoin(chapterCounts, eq(chapterCounts.courseId, courses.id))
     .leftJoin(lessonCounts, eq(lessonCounts.courseId, courses.id))
     .leftJoin(quizCounts, eq(quizCounts.courseId, courses.id))
     .leftJoin(videoCounts, eq(videoCounts.courseId, courses.id));
+}
+
+function courseSelect(db: DbOrTx) {
+  return selectWithCounts(db, {
+    id: courses.id,
+    slug: courses.slug,
+    lang: courses.lang,
+    title: courses.title,
+    description: courses.description,
+    image: courses.image,
+    document: courses.document,
+    duration: courses.duration,
+    summary: courses.summary,
+    journal: courses.journal,
+    ratingCount: courses.ratingCount,
+    ratingTotal: courses.ratingTotal,
+    createdAt: courses.createdAt,
+  });
 }
 
 export async function listPublishedCourses(
@@ -92,18 +116,10 @@ export async function publishedCourseExists(db: DbOrTx, lang: LanguageCode, cour
   return Boolean(row);
 }
 
-/** The item counts of each of the given courses (one statement; a course with none is absent). */
+/** The item counts of each of the given courses (one statement; an id naming no course is absent). */
 export async function courseCounts(db: DbOrTx, courseIds: string[]) {
   if (!courseIds.length) return [];
-  const { chapterCounts, lessonCounts, quizCounts, videoCounts, columns } = countSubqueries(db);
-  return db
-    .select({ id: courses.id, ...columns })
-    .from(courses)
-    .leftJoin(chapterCounts, eq(chapterCounts.courseId, courses.id))
-    .leftJoin(lessonCounts, eq(lessonCounts.courseId, courses.id))
-    .leftJoin(quizCounts, eq(quizCounts.courseId, courses.id))
-    .leftJoin(videoCounts, eq(videoCounts.courseId, courses.id))
-    .where(inArray(courses.id, courseIds));
+  return selectWithCounts(db, { id: courses.id }).where(inArray(courses.id, courseIds));
 }
 
 export async function listPublishedCourseIds(db: DbOrTx, lang: LanguageCode): Promise<{ id: string; title: string }[]> {

@@ -44,13 +44,10 @@ export function itemsToComplete(itemCount: number): number | null {
 async function loadStructure(db: DbOrTx, lang: LanguageCode, courseId: string): Promise<CourseStructure> {
   // A course that is not published is not kept: the load fails, and a failed load is not cached.
   if (!(await courses.publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
-  const [{ outline, quizzes: courseQuizzes, videos }, keys] = await Promise.all([
-    courses.courseStructure(db, courseId),
-    quizzes.courseAnswerKeys(db, courseId),
-  ]);
+  // The answer keys are the course's quizzes, in order: what is scored is what is counted.
+  const [{ outline, videos }, quizKeys] = await Promise.all([courses.courseStructure(db, courseId), quizzes.courseAnswerKeys(db, courseId)]);
   const chapters = outline.map((chapter) => ({ id: chapter.id, lessonIds: chapter.lessons.map((lesson) => lesson.id) }));
   const chapterOf = new Map(chapters.flatMap((chapter) => chapter.lessonIds.map((lessonId) => [lessonId, chapter.id] as const)));
-  const quizKeys = new Map(courseQuizzes.flatMap((quiz) => (keys.has(quiz.id) ? [[quiz.id, keys.get(quiz.id)!] as const] : [])));
   const itemCount = chapterOf.size + videos.length + quizKeys.size;
   return {
     courseId,

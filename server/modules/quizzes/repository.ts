@@ -1,5 +1,6 @@
-// Quizzes with their questions and options, read in one ordered query. Only the scoring path asks
-// for isCorrect and the explanations; the public read never selects them.
+// Quizzes with their questions and options, read in one ordered query. Only the answer keys (read
+// for scoring, kept in memory by progress) select isCorrect and the explanations; the public read
+// never does.
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { options, questions, quizzes } from '../../db/schema';
@@ -13,17 +14,9 @@ export async function findQuiz(db: DbOrTx, courseId: string, quizId: string) {
   return row ?? null;
 }
 
-interface QuestionWithOptions<O> {
-  id: string;
-  content: string;
-  type: string;
-  order: number;
-  options: O[];
-}
-
-/** Questions with their options in order; the answer key's columns only when `withKey`. */
-async function questionRows(db: DbOrTx, quizId: string, withKey: boolean) {
-  return db
+/** Questions and options in order, as a learner sees them: no hint of which options are correct, no explanation. */
+export async function publicQuestions(db: DbOrTx, quizId: string) {
+  const rows = await db
     .select({
       questionId: questions.id,
       questionContent: questions.content,
@@ -31,40 +24,21 @@ async function questionRows(db: DbOrTx, quizId: string, withKey: boolean) {
       questionOrder: questions.position,
       optionId: options.id,
       optionContent: options.content,
-      ...(withKey ? { isCorrect: options.isCorrect, explanation: questions.explanation } : {}),
     })
     .from(questions)
     .leftJoin(options, eq(options.questionId, questions.id))
     .where(eq(questions.quizId, quizId))
     .orderBy(asc(questions.position), asc(questions.id), asc(options.position), asc(options.id));
-}
-
-type QuestionRow = Awaited<ReturnType<typeof questionRows>>[number] & { isCorrect?: boolean | null; explanation?: string | null };
-
-function group<O>(rows: QuestionRow[], option: (row: QuestionRow) => O): (QuestionWithOptions<O> & { explanation: string | null })[] {
-  const out: (QuestionWithOptions<O> & { explanation: string | null })[] = [];
+  const out: { id: string; content: string; type: string; order: number; options: { id: string; content: string }[] }[] = [];
   for (const row of rows) {
     let question = out[out.length - 1];
     if (!question || question.id !== row.questionId) {
-      question = {
-        id: row.questionId,
-        content: row.questionContent,
-        type: row.questionType,
-        order: row.questionOrder,
-        explanation: row.explanation ?? null,
-        options: [],
-      };
+      question = { id: row.questionId, content: row.questionContent, type: row.questionType, order: row.questionOrder, options: [] };
       out.push(question);
     }
-    if (row.optionId) question.options.push(option(row));
+    if (row.optionId) question.options.push({ id: row.optionId, content: row.optionContent ?? '' });
   }
   return out;
-}
-
-/** Questions and options as a learner sees them: no hint of which options are correct, no explanation. */
-export async function publicQuestions(db: DbOrTx, quizId: string) {
-  const rows = await questionRows(db, quizId, false);
-  return group(rows, (row) => ({ id: row.optionId!, content: row.optionContent ?? '' })).map(({ explanation: _, ...question }) => question);
 }
 
 /** Every quiz of a course with its pass mark and answer key (with each question's explanation), in one ordered query: for scoring on the server only. */

@@ -145,16 +145,12 @@ export async function writeAltTexts(tx: DbOrTx, fileId: string, changes: Readonl
   await tx.update(mediaFiles).set({ updatedAt: now }).where(eq(mediaFiles.id, fileId));
 }
 
-/** Of these storage keys, those that a file's row still names. */
+/** Of these storage keys, those that a file's row still names (one statement, whatever the number of keys). */
 export async function keysNamedByFiles(db: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
-  const named = new Set<string>();
-  for (const key of keys) {
-    const [row] = await db
-      .select({ id: mediaFiles.id })
-      .from(mediaFiles)
-      .where(sql`${mediaFiles.variants} @> ${JSON.stringify([{ key }])}::jsonb`)
-      .limit(1);
-    if (row) named.add(key);
-  }
-  return named;
+  if (keys.length === 0) return new Set();
+  const result = await db.execute(sql`
+    select distinct variant ->> 'key' as key
+    from ${mediaFiles}, jsonb_array_elements(${mediaFiles.variants}) as variant
+    where variant ->> 'key' in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+  return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
 }
