@@ -80,6 +80,15 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
       succeedsFor: ['editor', 'admin'],
     };
   },
+  // The next step's code: the current one may have just confirmed the session above.
+  'POST /api/staff/second-factor/recovery-codes': async (caller) => {
+    const secret = caller.signedIn && 'totpSecret' in caller.signedIn ? caller.signedIn.totpSecret : null;
+    return {
+      url: '/api/staff/second-factor/recovery-codes',
+      body: { code: secret ? totpCode(secret, new Date(Date.now() + 30_000)) : '123456' },
+      succeedsFor: ['editor', 'admin'],
+    };
+  },
 };
 
 async function staffOperations(): Promise<Operation[]> {

@@ -3,13 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RecoveryCodesAnswer, SecondFactorCodeBody, SecondFactorSetupAnswer, StaffMe } from '../../../contract/staff';
-import { STAFF_ROLES } from '../../../contract/staff-roles';
+import { SECOND_FACTOR_ROLES, STAFF_ROLES, type StaffRole } from '../../../contract/staff-roles';
 import { errorResponses } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
 import { renewSessionToken } from '../../plugins/session';
 import { requireStaffSession, staffActor } from '../../plugins/staff';
 import { secondFactorState, type StaffSession } from './service';
-import { confirmSetup, startSetup, verify, type SecondFactorDeps } from './second-factor';
+import { confirmSetup, renewRecoveryCodes, startSetup, verify, type SecondFactorDeps } from './second-factor';
 import memberRoutes from './member-routes';
 
 const tags = ['staff'];
@@ -94,6 +94,26 @@ export default async function staffRoutes(fastify: FastifyInstance) {
       await verify(deps, session, await staffActor(request), request.body.code);
       await renewSessionToken(request, reply);
       return staffMe({ ...session, secondFactorAt: new Date(), secondFactorSet: true });
+    },
+  );
+
+  app.post(
+    '/api/staff/second-factor/recovery-codes',
+    {
+      // Only in a session whose second factor is confirmed, unlike the calls above.
+      config: { access: access.staff(...(SECOND_FACTOR_ROLES as [StaffRole, ...StaffRole[]])) },
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes in place of the old ones, shown only this once',
+        description:
+          'Every earlier recovery code, spent or not, stops working. Needs a current code of the authenticator app (a recovery code is refused), even in a confirmed session. Wrong codes count with the others: after 5 within 15 minutes, 429 until the window has passed.',
+        body: SecondFactorCodeBody,
+        response: { 200: RecoveryCodesAnswer, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => {
+      const session = await requireStaffSession(request);
+      return { recoveryCodes: await renewRecoveryCodes(deps, session, await staffActor(request), request.body.code) };
     },
   );
 

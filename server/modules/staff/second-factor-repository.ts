@@ -69,6 +69,11 @@ export async function countUnusedRecoveryCodes(tx: DbOrTx, userId: string): Prom
   return row?.n ?? 0;
 }
 
+/** Removes every recovery code of the member, spent or not. */
+export async function deleteRecoveryCodes(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+}
+
 /** Removes the member's second factor and its recovery codes; answers whether there was one. */
 export async function deleteSecondFactor(tx: DbOrTx, userId: string): Promise<boolean> {
   const rows = await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, userId)).returning({ userId: staffSecondFactors.userId });

@@ -293,3 +293,62 @@ describe('the stored secrets', () => {
     expect(encryptSecret('server-secret-server-secret-server-secret', 'member-a', 'JBSWY3DPEHPK3PXP')).not.toBe(stored);
   });
 });
+
+describe('new recovery codes (POST /api/staff/second-factor/recovery-codes)', () => {
+  const URL = '/api/staff/second-factor/recovery-codes';
+
+  it('replace every earlier code, spent or not, for a current app code, and are written to the audit log', async () => {
+    const editor = await signInAsStaff(t.app, ['editor'], { secondFactor: 'setup-required' });
+    const setup = (await post('/api/staff/second-factor/setup', editor.headers)).json() as { secret: string };
+    const confirmed = await post('/api/staff/second-factor/confirm', editor.headers, { code: totpCode(setup.secret, new Date()) });
+    const first = (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const headers = renewedHeaders(confirmed, editor.headers);
+    // One of the first codes is spent in another sign-in.
+    const other = await newSession(t.app, editor.userId);
+    expect((await post('/api/staff/second-factor/verify', other, { code: first[0] })).statusCode).toBe(200);
+
+    // The code that confirmed the app cannot be used again: the next step's code can.
+    const replayed = await post(URL, headers, { code: totpCode(setup.secret, new Date()) });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toEqual(messageBody('secondFactorCodeUsed'));
+    const renewed = await post(URL, headers, { code: totpCode(setup.secret, new Date(Date.now() + STEP_MS)) });
+    expect(renewed.statusCode).toBe(200);
+    const fresh = (renewed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(fresh.filter((code) => first.includes(code))).toEqual([]);
+    expect(renewed.headers['cache-control']).toMatch(/no-store/);
+
+    // The old codes, unspent ones included, no longer open a session; a new one does, once.
+    for (const old of [first[1], first[0]]) {
+      const res = await post('/api/staff/second-factor/verify', await newSession(t.app, editor.userId), { code: old });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'secondFactorWrongCode' });
+    }
+    expect((await post('/api/staff/second-factor/verify', await newSession(t.app, editor.userId), { code: fresh[3] })).statusCode).toBe(200);
+    expect(await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, editor.userId))).toHaveLength(RECOVERY_CODE_COUNT);
+
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.second-factor.recovery-codes-renewed'));
+    expect(entry).toMatchObject({ actorId: editor.userId, entityId: editor.userId, before: { recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 }, after: { recoveryCodesLeft: RECOVERY_CODE_COUNT } });
+    expect(JSON.stringify(entry)).not.toContain(fresh[0]);
+  });
+
+  it('refuse a recovery code, a wrong code (counted with the others), an unconfirmed session and roles without an app', async () => {
+    const admin = await signInAsStaff(t.app, ['admin']);
+    const recovery = await post(URL, admin.headers, { code: 'abcd-efgh-ijkl' });
+    expect(recovery.statusCode).toBe(400);
+    expect(recovery.json()).toEqual(messageBody('secondFactorCodeShape'));
+    const wrong = await post(URL, admin.headers, { code: wrongCode(admin.totpSecret!) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(messageBody('secondFactorWrongCode', { count: SECOND_FACTOR_MAX_FAILURES - 1 }));
+
+    const unconfirmed = await signInAsStaff(t.app, ['admin'], { secondFactor: 'required' });
+    const early = await post(URL, unconfirmed.headers, { code: totpCode(unconfirmed.totpSecret!, new Date()) });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual(messageBody('secondFactorRequired'));
+
+    const translator = await signInAsStaff(t.app, ['translator'], { languages: ['hi'] });
+    expect((await post(URL, translator.headers, { code: '123456' })).statusCode).toBe(403);
+    expect((await post(URL, { cookie: 'sid=nobody' }, { code: '123456' })).statusCode).toBe(401);
+    expect(await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, admin.userId))).toEqual([]);
+  });
+});

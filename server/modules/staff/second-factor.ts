@@ -54,13 +54,8 @@ export async function confirmSetup(deps: SecondFactorDeps, session: StaffSession
     assertNotLockedOut(row, now);
     const step = totpStep(readSecret(deps, row), code, now);
     if (step === null) return { error: await failure(tx, row, now, 'wrong') };
-    const codes = generateRecoveryCodes();
     await repo.recordSuccess(tx, userId, { lastStep: step, confirmedAt: now });
-    await repo.insertRecoveryCodes(
-      tx,
-      userId,
-      codes.map((recovery) => hashRecoveryCode(deps.secret, userId, normaliseRecoveryCode(recovery)!)),
-    );
+    const codes = await issueRecoveryCodes(deps, tx, userId);
     await markSecondFactorConfirmed(tx, session.sessionId, now);
     await recordAudit(tx, actor, {
       action: 'staff.second-factor.set',
@@ -106,6 +101,52 @@ export async function verify(deps: SecondFactorDeps, session: StaffSession, acto
     return null;
   });
   if (error) throw error;
+}
+
+/**
+ * Ten new recovery codes in place of all the old ones, spent or not: for a member who has used some,
+ * or whose printed codes may have been seen. It asks for a current code of the app even in a confirmed
+ * session (someone at an unlocked laptop must not walk away with the codes), and a recovery code does
+ * not do: the codes renewed must not be what proves the right to renew them.
+ */
+export async function renewRecoveryCodes(deps: SecondFactorDeps, session: StaffSession, actor: AuditActor, rawCode: string): Promise<string[]> {
+  const code = compact(rawCode);
+  if (!isTotpShaped(code)) throw badRequest('secondFactorCodeShape');
+  const userId = session.member.userId;
+  const now = timeOf(deps);
+  const outcome = await deps.db.transaction(async (tx): Promise<{ error: HttpError } | { codes: string[] }> => {
+    const row = await repo.lockSecondFactor(tx, userId);
+    if (!row?.confirmedAt) throw conflict('secondFactorSetupFirst');
+    assertNotLockedOut(row, now);
+    const step = totpStep(readSecret(deps, row), code, now);
+    if (step === null) return { error: await failure(tx, row, now, 'wrong') };
+    if (row.lastStep !== null && step <= row.lastStep) return { error: await failure(tx, row, now, 'replayed') };
+    await repo.recordSuccess(tx, userId, { lastStep: step });
+    const left = await repo.countUnusedRecoveryCodes(tx, userId);
+    await repo.deleteRecoveryCodes(tx, userId);
+    const codes = await issueRecoveryCodes(deps, tx, userId);
+    await recordAudit(tx, actor, {
+      action: 'staff.second-factor.recovery-codes-renewed',
+      entityKind: 'staff-member',
+      entityId: userId,
+      before: { recoveryCodesLeft: left },
+      after: { recoveryCodesLeft: codes.length },
+    });
+    return { codes };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.codes;
+}
+
+/** Makes and stores (hashed) a member's ten recovery codes; answers them, to be shown this once. */
+async function issueRecoveryCodes(deps: SecondFactorDeps, tx: DbOrTx, userId: string): Promise<string[]> {
+  const codes = generateRecoveryCodes();
+  await repo.insertRecoveryCodes(
+    tx,
+    userId,
+    codes.map((recovery) => hashRecoveryCode(deps.secret, userId, normaliseRecoveryCode(recovery)!)),
+  );
+  return codes;
 }
 
 /** Removes a member's authenticator app and recovery codes (an admin's reset); whether there was one. */

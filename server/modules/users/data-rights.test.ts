@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { testAppPerFile } from '../../test/test-app';
+import { signInAsStaff } from '../../test/sign-in';
 import { lastCode, nextMobile, post, signUp } from '../auth/auth-test-helpers';
 import { messageBody } from '../../../contract/messages';
 
@@ -91,6 +92,36 @@ describe('GET /api/user/me/export', () => {
     expect(text).not.toContain(b.mobile);
     // No secrets: neither the session token's hash nor any code hash.
     expect(text).not.toMatch(/tokenHash|codeHash|[0-9a-f]{64}/);
+  });
+
+  it('holds a staff member’s own staff record and what they did as staff, without secrets or the people their changes named', async () => {
+    const admin = await signInAsStaff(t.app, ['admin'], { name: 'Asha Admin' });
+    const added = nextMobile();
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/members',
+      headers: admin.headers,
+      payload: { mobile: added, name: 'Gopal Translator', roles: ['translator'], languages: ['hi'] },
+    });
+    expect(add.statusCode).toBe(201);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const { staff } = res.json();
+    expect(staff).toMatchObject({
+      roles: ['admin'],
+      languages: [],
+      active: true,
+      authenticatorApp: { setUpAt: expect.any(String), confirmedAt: expect.any(String) },
+      recoveryCodes: { unused: 0, usedAt: [] },
+      actions: [{ action: 'staff.add', entityKind: 'staff-member', lang: null, address: expect.any(String), at: expect.any(String) }],
+    });
+    expect(res.body).not.toContain(added);
+    expect(res.body).not.toContain('Gopal');
+    expect(res.body).not.toMatch(/secret|Ciphertext|codeHash/i);
+
+    const learner = await signUp(t.app, nextMobile(), 'Lata');
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: { cookie: learner.cookie } })).json().staff).toBeNull();
   });
 
   it('is 401 without a session', async () => {

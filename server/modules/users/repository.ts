@@ -4,8 +4,11 @@
 import { and, asc, eq, lt, notExists } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
+  auditLog,
   certificateNameCorrections,
   staffMembers,
+  staffRecoveryCodes,
+  staffSecondFactors,
   certificates,
   completions,
   courseRatings,
@@ -89,6 +92,10 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     ratings,
     issued,
     nameCorrections,
+    staffRecord,
+    authenticatorApp,
+    recoveryCodes,
+    staffActions,
   ] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
@@ -157,7 +164,37 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
       .innerJoin(certificates, eq(certificates.id, certificateNameCorrections.certificateId))
       .where(eq(certificates.userId, userId))
       .orderBy(asc(certificateNameCorrections.correctedAt)),
+    // A staff member's own record: roles, their authenticator app and recovery codes (when, never
+    // the secret or the codes), and what they did as staff with the address it came from. The
+    // changes' contents stay out: they are the programme's content and may name other people.
+    db
+      .select({ roles: staffMembers.roles, languages: staffMembers.languages, active: staffMembers.active, since: staffMembers.createdAt, updatedAt: staffMembers.updatedAt })
+      .from(staffMembers)
+      .where(eq(staffMembers.userId, userId)),
+    db
+      .select({ setUpAt: staffSecondFactors.createdAt, confirmedAt: staffSecondFactors.confirmedAt })
+      .from(staffSecondFactors)
+      .where(eq(staffSecondFactors.userId, userId)),
+    db.select({ usedAt: staffRecoveryCodes.usedAt }).from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId)),
+    db
+      .select({ at: auditLog.at, action: auditLog.action, entityKind: auditLog.entityKind, entityId: auditLog.entityId, lang: auditLog.lang, address: auditLog.address })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, userId))
+      .orderBy(asc(auditLog.at), asc(auditLog.id)),
   ]);
+  const [member] = staffRecord;
+  const [app] = authenticatorApp;
+  const staff = member
+    ? {
+        ...member,
+        authenticatorApp: app ?? null,
+        recoveryCodes: {
+          unused: recoveryCodes.filter((code) => !code.usedAt).length,
+          usedAt: recoveryCodes.flatMap((code) => (code.usedAt ? [code.usedAt] : [])).sort((a, b) => a.getTime() - b.getTime()),
+        },
+        actions: staffActions,
+      }
+    : null;
   return {
     profile: user,
     sessions: signIns,
@@ -169,6 +206,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     ratings,
     certificates: issued,
     certificateNameCorrections: nameCorrections,
+    staff,
   };
 }
 
