@@ -321,7 +321,8 @@ export const TranslationMatrix = Type.Object({
       cells: Type.Array(TranslationCell, { description: 'One per language, in the order of `languages`' }),
     }),
   ),
-});
+});export type TranslationMatrix = Static<typeof TranslationMatrix>;
+
 
 export const StaleFields = Type.Object({
   sourceLang: Lang,

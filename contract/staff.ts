@@ -119,4 +119,5 @@ export const AuditEntry = Type.Object({
 export const AuditPage = Type.Object({
   rows: Type.Array(AuditEntry),
   nextBefore: nullable(Type.Integer({ description: 'Pass as `before` for the next, older page; null on the last page' })),
-});
+});export type AuditPage = Static<typeof AuditPage>;
+

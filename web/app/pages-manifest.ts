@@ -127,12 +127,12 @@ export function buildPageManifest(
   return { site, pages, fonts };
 }
 
-/** What the browser uses of each page: its address, its module and the module's exports, its namespaces. */
+/** What the browser uses of each page: its address, its module and the module's exports, its namespaces, its frame. */
 export function routingOnly(declared: Record<string, PageDeclaration>): Record<string, PageDeclaration> {
   return Object.fromEntries(
-    Object.entries(declared).map(([name, { path: pagePath, module, view, layout, namespaces }]) => [
+    Object.entries(declared).map(([name, { path: pagePath, module, view, layout, namespaces, console }]) => [
       name,
-      { path: pagePath, module, ...(view ? { view } : {}), ...(layout ? { layout } : {}), namespaces },
+      { path: pagePath, module, ...(view ? { view } : {}), ...(layout ? { layout } : {}), namespaces, ...(console ? { console } : {}) },
     ]),
   );
 }

@@ -22,6 +22,11 @@ export interface PageDeclaration {
   /** A public page a visitor lands on from a search or a shared link: rendered on the server (ADR 10). */
   rendered?: boolean;
   /**
+   * A page of the staff console: shown in the console's own frame (no site header, footer or
+   * contact banner), never rendered on the server, its code in chunks no public page loads.
+   */
+  console?: true;
+  /**
    * Its title in the browser tab and share previews: `en` exactly as written; `key`
    * ("namespace:key", the page's heading) gives it in a language that translates that heading.
    */
@@ -51,6 +56,9 @@ const learningView = {
   namespaces: ['learning', 'messages', 'profile', 'quiz', 'quiz-demo'],
   preview: coursePreview,
 } as const;
+
+/** Every page of the staff console: one chunk and one frame (which holds the sign-in and second-factor gate). */
+const staffView = { module: 'staff', layout: 'Layout', namespaces: ['staff', 'messages'], console: true } as const;
 
 export const pages = {
   home: {
@@ -137,6 +145,10 @@ export const pages = {
     title: { en: 'Privacy policy – JGK', key: 'privacy:title' },
   },
   quizComponent: { path: '/quizcomponent', module: 'quiz-component', namespaces: ['quiz', 'quiz-demo'] },
+  staffTranslations: { ...staffView, path: '/staff', view: 'Translations', title: { en: 'Translations – JGK staff' } },
+  staffMembers: { ...staffView, path: '/staff/members', view: 'Members', title: { en: 'Staff accounts – JGK staff' } },
+  staffAudit: { ...staffView, path: '/staff/audit', view: 'Audit', title: { en: 'Audit log – JGK staff' } },
+  staffAccount: { ...staffView, path: '/staff/account', view: 'Account', title: { en: 'Your staff account – JGK staff' } },
 } as const satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof pages;

@@ -6,7 +6,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { i18n } from '../i18n/i18n';
 import { pages, redirects, type PageDeclaration } from './pages';
-import { RootLayout } from './layouts/root-layout';
+import { ConsoleRoot, RootLayout } from './layouts/root-layout';
 
 type RouteModule = Record<string, unknown>;
 
@@ -65,11 +65,19 @@ function pageRoutes(declared: Record<string, PageDeclaration>): RouteObject[] {
   return routes;
 }
 
+/** The pages of one frame: the public site's, or the staff console's. */
+function pagesOf(frame: 'site' | 'console'): Record<string, PageDeclaration> {
+  const declared: Record<string, PageDeclaration> = pages;
+  return Object.fromEntries(Object.entries(declared).filter(([, page]) => (page.console ? 'console' : 'site') === frame));
+}
+
 export const appRoutes: RouteObject[] = [
+  // The staff console has a frame of its own, in its own chunk (the layout of its pages).
+  { element: <ConsoleRoot />, children: pageRoutes(pagesOf('console')) },
   {
     element: <RootLayout />,
     children: [
-      ...pageRoutes(pages),
+      ...pageRoutes(pagesOf('site')),
       { path: redirects.stories.path, element: <Navigate to={redirects.stories.to} replace /> },
       { path: '*', element: <Navigate to={pages.home.path} replace /> },
     ],

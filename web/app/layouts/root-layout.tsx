@@ -1,4 +1,5 @@
-// Every page: skip link, sticky header, notifications, the page, the contact banner, the footer.
+// Every public page: skip link, sticky header, notifications, the page, the contact banner, the
+// footer. The staff console's pages: the same without the site's header, banner and footer.
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
@@ -27,6 +28,36 @@ function PageReady() {
       });
   }, []);
   return null;
+}
+
+/**
+ * The staff console's pages: what every page needs (title, progress bar, notifications, a page that
+ * failed to load saying so) without the public site's header, contact banner and footer; the
+ * console's own frame is the layout of its pages (web/app/routes/staff.tsx).
+ */
+export function ConsoleRoot() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <ScrollToTop />
+      <DocumentTitle />
+      <NavigationProgress />
+      <Notifications />
+      <Suspense
+        fallback={
+          <main id="main" tabIndex={-1} className="page-loading" role="status">
+            {t('status.loading')}
+          </main>
+        }
+      >
+        <PageErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
+        <PageReady />
+      </Suspense>
+    </>
+  );
 }
 
 export function RootLayout() {

@@ -1,0 +1,146 @@
+// The staff console as its people meet it: the first admin (made with `npm run staff:grant` before the
+// server started) signs in at /login, sets up an authenticator app and keeps the recovery codes, reads
+// the translation matrix and filters it, adds a Tamil translator and sees it in the audit log. The
+// translator works on a tablet without a second factor, sees their language first and cannot open
+// the admin's pages; a learner is told the console is not theirs. No public page loads its code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { totpCode } from '../../server/modules/staff/totp';
+import { baseUrl, desktopPage, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import type { Page } from 'playwright-core';
+
+const browser = sharedBrowser();
+const TRANSLATOR = newMobile();
+
+async function matrixCount(page: Page): Promise<number> {
+  const text = await page.getByRole('status').filter({ hasText: /\d+ items?$/ }).innerText();
+  return Number(/(\d+)/.exec(text)![1]);
+}
+
+describe('the staff console', () => {
+  it('takes the first admin from sign-in through the authenticator app to the matrix, staff accounts and the audit log', async () => {
+    const { page, consoleErrors } = await desktopPage(browser());
+    await page.goto('/staff');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/staff');
+    await signIn(page, inject('adminMobile'));
+    await page.waitForURL((url) => url.pathname === '/staff');
+
+    // The authenticator app: the key typed by hand (as from the QR code), a wrong code, then the right one.
+    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
+    await expect.poll(() => page.getByRole('img', { name: 'QR code for your authenticator app' }).count()).toBe(1);
+    await page.getByText('Cannot scan it?').click();
+    const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await expectAccessible(page, 'second-factor setup');
+    await screenshot(page, 'staff-setup-1280');
+    const wrong = totpCode(secret, new Date(Date.now() - 10 * 60_000));
+    await page.getByLabel('Code from the app').fill(wrong);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Incorrect code' }).count()).toBe(1);
+    await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    // Ten recovery codes, shown once; going on waits until they are said to be kept.
+    await page.getByRole('heading', { name: 'Keep your recovery codes' }).waitFor();
+    expect(await page.locator('.staff-recovery-codes li').count()).toBe(10);
+    const goOn = page.getByRole('button', { name: 'Continue' });
+    expect(await goOn.isDisabled()).toBe(true);
+    await page.getByLabel('I have kept these codes somewhere safe').check();
+    await goOn.click();
+
+    // The matrix: every item in every language, in words; filtered to what is missing in Odia.
+    await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+    const all = await matrixCount(page);
+    expect(all).toBeGreaterThan(10);
+    expect(await page.locator('.staff-cell-state').first().innerText()).toMatch(/Missing|Draft|In review|Published|Stale/);
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `staff-matrix-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel('State').selectOption('missing');
+    await page.getByLabel('Language').selectOption('od');
+    const missingInOdia = await matrixCount(page);
+    expect(missingInOdia).toBeLessThan(all);
+    for (const row of await page.locator('.staff-matrix tbody tr').all()) {
+      const odia = row.locator('td').nth(7);
+      expect(await odia.innerText()).toContain('Missing');
+    }
+    await page.getByLabel('Kind').selectOption('course');
+    await expect.poll(() => matrixCount(page)).toBeLessThanOrEqual(missingInOdia);
+    await expectAccessible(page, 'translation matrix');
+
+    // Staff accounts: the admin is listed; a bad number is refused beside the form; a Tamil translator is added.
+    await page.getByRole('link', { name: 'Staff accounts' }).click();
+    await page.getByRole('heading', { name: 'Staff accounts', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /Asha Admin \(you\)/ }).count()).toBe(1);
+    await page.getByLabel('Mobile number').fill('12345');
+    await page.getByLabel('Name', { exact: true }).fill('Kavya Translator');
+    await page.getByLabel(/^Translator/).check();
+    await page.getByLabel(/^Tamil/).check();
+    await page.getByRole('button', { name: 'Add to the staff' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Enter a valid phone number' }).count()).toBe(1);
+    await page.getByLabel('Mobile number').fill(`91${TRANSLATOR}`);
+    await page.getByRole('button', { name: 'Add to the staff' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /Kavya Translator/ }).count()).toBe(1);
+    expect(await page.getByRole('row', { name: /Kavya Translator/ }).innerText()).toMatch(/Translator \(Tamil\)/);
+    await expectAccessible(page, 'staff accounts');
+    await screenshot(page, 'staff-members-1280');
+
+    // The audit log shows the addition, by the admin, and the app set up.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /staff\.add/ }).count()).toBe(1);
+    expect(await page.getByRole('row', { name: /staff\.add/ }).innerText()).toContain('Asha Admin');
+    await page.getByLabel('What').selectOption('staff-member');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /staff\.second-factor\.set/ }).count()).toBe(1);
+    await screenshot(page, 'staff-audit-1280');
+    expect(consoleErrors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
+  });
+
+  it('lets a translator work on a tablet without a second factor, their language first, and keeps the admin’s pages closed', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl(), viewport: { width: 768, height: 1024 }, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/login?redirect=%2Fstaff');
+    await signIn(page, TRANSLATOR);
+    await page.waitForURL((url) => url.pathname === '/staff');
+    await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+    const firstLanguage = page.locator('.staff-matrix thead th').nth(1);
+    expect(await firstLanguage.innerText()).toContain('தமிழ்');
+    expect(await page.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
+    await screenshot(page, 'staff-matrix-translator-768', { fullPage: false });
+    await page.goto('/staff/members');
+    await page.getByText('Your staff roles do not open this page.').waitFor();
+    await context.close();
+  });
+
+  it('tells a learner the console is not theirs, at phone width', async () => {
+    const { page } = await phonePage(browser());
+    await page.goto('/login?redirect=%2Fstaff');
+    await signIn(page, newMobile(), { name: 'Lata Learner' });
+    await page.waitForURL((url) => url.pathname === '/staff');
+    await page.getByRole('heading', { name: 'This account is not on the staff' }).waitFor();
+    await screenshot(page, 'staff-not-staff-360');
+  });
+
+  it('keeps its code out of every public page', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const staffChunk = manifest['app/routes/staff.tsx']!.file;
+    const { page } = await phonePage(browser());
+    for (const address of ['/', '/courses', '/blogs', '/login']) {
+      await page.goto(address);
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((url) => url.endsWith('.js')),
+      );
+      expect(scripts.filter((url) => url.includes(staffChunk)), address).toEqual([]);
+      // Shared chunks may be named after every page that uses them; none may hold the console's calls.
+      for (const url of scripts) expect(await (await fetch(url)).text(), `${address}: ${url}`).not.toContain('/api/staff');
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// The staff console (/staff): one chunk, never loaded by a public page. Its frame checks who is
+// signed in as staff (and their second factor) before any of its pages show; each page is for the
+// roles its section names.
+import { Outlet, useOutletContext } from 'react-router';
+import type { StaffRole } from '../../../contract/staff-roles';
+import { useTranslation } from '../../i18n/react';
+import type { StaffMe } from '../../features/staff/api/staff';
+import { StaffGate } from '../../features/staff/components/staff-gate';
+import { ConsoleFrame, NotForYourRole, type ConsoleSection } from '../../features/staff/components/console-frame';
+import { TranslationMatrixPage } from '../../features/staff/components/translation-matrix';
+import { MembersPage } from '../../features/staff/components/members';
+import { AuditLogPage } from '../../features/staff/components/audit-log';
+import { AccountPage } from '../../features/staff/components/account';
+import { paths } from '../paths';
+
+const ADMIN: readonly StaffRole[] = ['admin'];
+const CONTENT: readonly StaffRole[] = ['admin', 'editor', 'translator'];
+const EVERYONE: readonly StaffRole[] = ['admin', 'editor', 'translator', 'analyst'];
+
+export function Layout() {
+  const { t } = useTranslation('staff');
+  const sections: ConsoleSection[] = [
+    { to: paths.staffTranslations(), label: t('nav.translations'), roles: CONTENT },
+    { to: paths.staffMembers(), label: t('nav.members'), roles: ADMIN },
+    { to: paths.staffAudit(), label: t('nav.audit'), roles: ADMIN },
+    { to: paths.staffAccount(), label: t('nav.account'), roles: EVERYONE },
+  ];
+  return (
+    <StaffGate loginPath={(back) => paths.login(back)} homePath={paths.home()}>
+      {(me) => (
+        <ConsoleFrame me={me} sections={sections} homePath={paths.home()}>
+          <Outlet context={me} />
+        </ConsoleFrame>
+      )}
+    </StaffGate>
+  );
+}
+
+/** A page for some roles only: the others are told so. */
+function ForRoles({ roles, children }: { roles: readonly StaffRole[]; children: (me: StaffMe) => React.ReactNode }) {
+  const me = useOutletContext<StaffMe>();
+  return roles.some((role) => me.roles.includes(role)) ? <>{children(me)}</> : <NotForYourRole />;
+}
+
+export function Translations() {
+  return <ForRoles roles={CONTENT}>{(me) => <TranslationMatrixPage me={me} />}</ForRoles>;
+}
+
+export function Members() {
+  return <ForRoles roles={ADMIN}>{(me) => <MembersPage selfId={me.userId} />}</ForRoles>;
+}
+
+export function Audit() {
+  return <ForRoles roles={ADMIN}>{() => <AuditLogPage />}</ForRoles>;
+}
+
+export function Account() {
+  return <ForRoles roles={EVERYONE}>{(me) => <AccountPage me={me} />}</ForRoles>;
+}

@@ -1,0 +1,146 @@
+// The audit log, for admins: every staff change, newest first, filtered by who, what kind of thing,
+// which action and when; each entry opens to the change itself (before and after). Times are shown
+// in India Standard Time, whatever the laptop's clock says.
+import { useId, useState, type FormEvent } from 'react';
+import { CONTENT_KINDS } from '../../../../contract/content-kinds';
+import { useTranslation } from '../../../i18n/react';
+import { QueryState } from '../../../components/query-state';
+import { useAudit, useMembers, type AuditFilters } from '../api/staff';
+
+const IST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' });
+
+/** The kinds of thing staff change: each kind of content, stored files, staff accounts. */
+const ENTITY_KINDS = [...CONTENT_KINDS, 'media', 'staff-member'] as const;
+
+/** A date-time field's value (no zone, read as IST) as the instant the API takes. */
+function istInstant(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(`${local}:00+05:30`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function Change({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation('staff');
+  const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
+  return (
+    <details>
+      <summary>{t('audit.change')}</summary>
+      <div className="staff-change">
+        <div>
+          <h3>{t('audit.before')}</h3>
+          <pre>{show(before)}</pre>
+        </div>
+        <div>
+          <h3>{t('audit.after')}</h3>
+          <pre>{show(after)}</pre>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export function AuditLogPage() {
+  const { t } = useTranslation('staff');
+  const id = useId();
+  const members = useMembers();
+  const [draft, setDraft] = useState({ actor: '', entityKind: '', action: '', from: '', to: '' });
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const audit = useAudit(filters);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({
+      ...(draft.actor ? { actor: draft.actor } : {}),
+      ...(draft.entityKind ? { entityKind: draft.entityKind } : {}),
+      ...(draft.action.trim() ? { action: draft.action.trim() } : {}),
+      ...(istInstant(draft.from) ? { from: istInstant(draft.from) } : {}),
+      ...(istInstant(draft.to) ? { to: istInstant(draft.to) } : {}),
+    });
+  };
+  const rows = audit.data?.pages.flatMap((page) => page.rows) ?? [];
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title">{t('audit.title')}</h1>
+      <form className="staff-filters" onSubmit={apply}>
+        <label>
+          {t('audit.who')}
+          <select value={draft.actor} onChange={(event) => setDraft({ ...draft, actor: event.target.value })}>
+            <option value="">{t('audit.anyone')}</option>
+            {(members.data ?? []).map((member) => (
+              <option key={member.userId} value={member.userId}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('audit.what')}
+          <select value={draft.entityKind} onChange={(event) => setDraft({ ...draft, entityKind: event.target.value })}>
+            <option value="">{t('audit.anything')}</option>
+            {ENTITY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('audit.action')}
+          <input value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })} placeholder="content.publish" />
+        </label>
+        <label htmlFor={`${id}-from`}>
+          {t('audit.from')}
+          <input id={`${id}-from`} type="datetime-local" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </label>
+        <label htmlFor={`${id}-to`}>
+          {t('audit.to')}
+          <input id={`${id}-to`} type="datetime-local" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </label>
+        <button type="submit" className="btn">
+          {t('audit.apply')}
+        </button>
+      </form>
+      <QueryState isPending={audit.isPending} isError={audit.isError} refetch={() => void audit.refetch()} />
+      {audit.data && rows.length === 0 && <p role="status">{t('audit.none')}</p>}
+      {rows.length > 0 && (
+        <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={t('audit.title')}>
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.when')}</th>
+                <th scope="col">{t('audit.who')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.what')}</th>
+                <th scope="col">{t('audit.language')}</th>
+                <th scope="col">{t('audit.address')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <time dateTime={row.at}>{IST.format(new Date(row.at))}</time>
+                  </td>
+                  <td>{row.actor.name}</td>
+                  <td>
+                    <code>{row.action}</code>
+                    <Change before={row.before} after={row.after} />
+                  </td>
+                  <td>
+                    {row.entityKind} <span className="staff-muted">{row.entityId}</span>
+                  </td>
+                  <td>{row.lang ?? '—'}</td>
+                  <td>{row.address ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {audit.hasNextPage && (
+        <button type="button" className="btn btn--ghost" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage} aria-busy={audit.isFetchingNextPage || undefined}>
+          {audit.isFetchingNextPage ? t('status.loading') : t('audit.older')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+// The console's home: every course, blog, story, gallery title and banner item in rows, the ten
+// languages in columns, each cell's state in words and colour (missing, draft, in review, published,
+// stale), filtered by kind, language and state ("stale in Tamil", "missing in Odia"). A translator
+// sees their own languages first.
+import { useMemo, useState } from 'react';
+import { CONTENT_KINDS, type ContentKind } from '../../../../contract/content-kinds';
+import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
+import { useTranslation } from '../../../i18n/react';
+import { QueryState } from '../../../components/query-state';
+import { useTranslationMatrix, type MatrixCell, type MatrixItem, type StaffMe } from '../api/staff';
+
+/** What a cell shows: its status, or stale when the source changed under a translation. */
+export type CellState = 'missing' | 'draft' | 'review' | 'published' | 'stale';
+export const CELL_STATES: readonly CellState[] = ['missing', 'draft', 'review', 'published', 'stale'];
+
+export function cellState(cell: MatrixCell, item: MatrixItem): CellState {
+  if (cell.lang !== item.sourceLang && cell.status !== 'missing' && cell.stale > 0) return 'stale';
+  if (cell.status === 'missing') return 'missing';
+  if (cell.status === 'in_review') return 'review';
+  if (cell.status === 'published') return 'published';
+  return 'draft';
+}
+
+export function TranslationMatrixPage({ me }: { me: StaffMe }) {
+  const { t } = useTranslation('staff');
+  const [kind, setKind] = useState<ContentKind | ''>('');
+  const [lang, setLang] = useState<LanguageCode | ''>('');
+  const [state, setState] = useState<CellState | ''>('');
+  const matrix = useTranslationMatrix(kind || undefined);
+
+  // A translator's own languages come first, then the others in the platform's order.
+  const languages = useMemo(() => {
+    const all = matrix.data?.languages ?? [];
+    const own = all.filter((code) => me.languages.includes(code));
+    return [...own, ...all.filter((code) => !own.includes(code))];
+  }, [matrix.data, me.languages]);
+
+  const rows = useMemo(() => {
+    const items = matrix.data?.items ?? [];
+    if (!state) return items;
+    return items.filter((item) => item.cells.some((cell) => (!lang || cell.lang === lang) && cellState(cell, item) === state));
+  }, [matrix.data, lang, state]);
+
+  return (
+    <section aria-labelledby="matrix-title">
+      <h1 id="matrix-title">{t('matrix.title')}</h1>
+      <p className="staff-muted">{t('matrix.explain')}</p>
+      <form className="staff-filters" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {t('matrix.kind')}
+          <select value={kind} onChange={(event) => setKind(event.target.value as ContentKind | '')}>
+            <option value="">{t('matrix.allKinds')}</option>
+            {CONTENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('matrix.state')}
+          <select value={state} onChange={(event) => setState(event.target.value as CellState | '')}>
+            <option value="">{t('matrix.anyState')}</option>
+            {CELL_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('matrix.language')}
+          <select value={lang} onChange={(event) => setLang(event.target.value as LanguageCode | '')}>
+            <option value="">{t('matrix.anyLanguage')}</option>
+            {LANGUAGE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGES[code].name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <QueryState isPending={matrix.isPending} isError={matrix.isError} refetch={() => void matrix.refetch()} />
+      {matrix.data && (
+        <>
+          <p className="staff-muted" role="status">
+            {t('matrix.count', { count: rows.length })}
+          </p>
+          {rows.length > 0 && (
+            <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={t('matrix.title')}>
+              <table className="staff-table staff-matrix">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('matrix.item')}</th>
+                    {languages.map((code) => (
+                      <th scope="col" key={code} className={lang && lang !== code ? 'staff-dim' : undefined}>
+                        <abbr title={LANGUAGES[code].name}>{code}</abbr>
+                        <span className="staff-native" lang={LANGUAGES[code].bcp47}>
+                          {LANGUAGES[code].nativeName}
+                        </span>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((item) => (
+                    <tr key={item.id}>
+                      <th scope="row">
+                        <span className="staff-item-title" lang={LANGUAGES[item.sourceLang].bcp47}>
+                          {item.title || item.slug}
+                        </span>
+                        <span className="staff-muted">
+                          {t(`kinds.${item.kind}`)} · {item.slug}
+                        </span>
+                      </th>
+                      {languages.map((code) => {
+                        const cell = item.cells.find((c) => c.lang === code)!;
+                        const s = cellState(cell, item);
+                        return (
+                          <td key={code} className={`staff-cell staff-cell--${s}${lang && lang !== code ? ' staff-dim' : ''}`}>
+                            <span className="staff-cell-state">{t(`states.${s}`)}</span>
+                            {code === item.sourceLang && <span className="staff-cell-note">{t('matrix.source')}</span>}
+                            {s === 'stale' && <span className="staff-cell-note">{t('matrix.staleFields', { count: cell.stale })}</span>}
+                            {cell.missing > 0 && cell.status !== 'missing' && <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>}
+                            {cell.live && s !== 'published' && <span className="staff-cell-note">{t('matrix.live')}</span>}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
