@@ -278,6 +278,7 @@ export const SubmitContent = Type.Object({
 export const VersionList = Type.Object({
   versions: Type.Array(Type.Composite([VersionInfo, Type.Object({ published: Type.Boolean({ description: 'The version learners see' }) })])),
 });
+export type VersionList = Static<typeof VersionList>;
 
 export const FieldChange = Type.Object({
   field: Type.String({ description: 'The field’s path, by keys: lessons[bank-account/why].content' }),
@@ -292,6 +293,7 @@ export const DiffQuery = Type.Object({
 });
 
 export const DiffResponse = Type.Object({ from: Type.Integer(), to: Type.Integer(), changes: Type.Array(FieldChange) });
+export type DiffResponse = Static<typeof DiffResponse>;
 
 export const RestoreVersion = Type.Object({
   baseVersion: Type.Integer({ minimum: 1, description: 'The head the restore was decided on' }),
@@ -338,6 +340,7 @@ export const StaleFields = Type.Object({
     }),
   ),
 });
+export type StaleFields = Static<typeof StaleFields>;
 
 // ---------------------------------------------------------------- the translator exchange (XLIFF 2.0)
 

@@ -12,6 +12,21 @@ import type { Page } from 'playwright-core';
 
 const browser = sharedBrowser();
 const TRANSLATOR = newMobile();
+/** A recovery code the admin kept at setup: their next sign-in uses it instead of the app. */
+let keptRecoveryCode = '';
+
+/** A call made by the page itself (same origin, its session cookie), as the console makes them. */
+async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([m, u, b]) => {
+      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
+      return { status: response.status, body: await response.text() };
+    },
+    [method, url, body] as const,
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body) as T;
+}
 
 async function matrixCount(page: Page): Promise<number> {
   const text = await page.getByRole('status').filter({ hasText: /\d+ items?$/ }).innerText();
@@ -45,6 +60,7 @@ describe('the staff console', () => {
     // Ten recovery codes, shown once; going on waits until they are said to be kept.
     await page.getByRole('heading', { name: 'Keep your recovery codes' }).waitFor();
     expect(await page.locator('.staff-recovery-codes li').count()).toBe(10);
+    keptRecoveryCode = await page.locator('.staff-recovery-codes li').nth(3).innerText();
     const goOn = page.getByRole('button', { name: 'Continue' });
     expect(await goOn.isDisabled()).toBe(true);
     await page.getByLabel('I have kept these codes somewhere safe').check();
@@ -99,6 +115,69 @@ describe('the staff console', () => {
     await expect.poll(() => page.getByRole('row', { name: /staff\.second-factor\.set/ }).count()).toBe(1);
     await screenshot(page, 'staff-audit-1280');
     expect(consoleErrors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
+  });
+
+  it('lets the admin sign in again with a recovery code, open an item from the matrix, publish with what changes shown, compare versions, unpublish and schedule', async () => {
+    const { page } = await desktopPage(browser());
+    await page.goto('/login?redirect=%2Fstaff');
+    await signIn(page, inject('adminMobile'));
+    await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+    await page.getByRole('button', { name: 'I do not have my phone: use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(keptRecoveryCode.toLowerCase());
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+
+    // A blog written for the purpose: version 1 from a sample post's fields.
+    const blogs = await call<{ items: { id: string }[] }>(page, 'GET', '/api/staff/content?kind=blog');
+    const sample = await call<{ body: Record<string, unknown> }>(page, 'GET', `/api/staff/content/${blogs.items[0]!.id}/en`);
+    const slug = `console-check-${Date.now()}`;
+    const created = await call<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug, body: { ...sample.body, title: 'Console check' } });
+    const id = created.item.id;
+
+    // From the matrix, one click opens it in English: a draft, nothing published; the first publication.
+    await page.reload();
+    await page.getByLabel('Kind').selectOption('blog');
+    await page.getByRole('link', { name: 'Console check, English: Draft' }).click();
+    await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
+    await page.getByText('Nothing: not published').waitFor();
+    await page.getByRole('button', { name: 'Publish English', exact: true }).click();
+    await page.getByText('This is its first publication in this language').waitFor();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByText(/Version 1, published/).waitFor();
+
+    // A second version: publishing it says, word by word, what learners will see change.
+    await call(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: 1, body: { ...sample.body, title: 'Console check, second draft' } });
+    await page.reload();
+    await page.getByRole('button', { name: 'Publish English', exact: true }).click();
+    await page.getByRole('heading', { name: 'What learners will see change (version 1 to 2)' }).waitFor();
+    expect(await page.locator('dialog .staff-diff ins').first().innerText()).toMatch(/second draft/);
+    await screenshot(page, 'staff-publish-confirm-1280', { fullPage: false });
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByText(/Version 2, published/).waitFor();
+
+    // History: two versions compared field by field.
+    await page.getByLabel('Compare version 1').check();
+    await page.getByLabel('Compare version 2').check();
+    await page.getByRole('heading', { name: 'Version 1 compared with version 2' }).waitFor();
+    expect(await page.getByRole('row', { name: /title/ }).last().innerText()).toMatch(/second draft/);
+    await expectAccessible(page, 'item page');
+    await screenshot(page, 'staff-item-1280');
+
+    // Unpublished, then scheduled for a morning and the schedule cancelled.
+    await page.getByRole('button', { name: 'Unpublish English' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
+    await page.getByText('Nothing: not published').waitFor();
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    await page.getByLabel('Publish at (IST)').fill(`${tomorrow}T09:30`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Schedule' }).click();
+    await page.getByText(/Version 2 will be published at .* 9:30/).waitFor();
+    await page.getByRole('button', { name: 'Cancel the schedule' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel the schedule' }).click();
+    await expect.poll(() => page.getByText(/will be published at/).count()).toBe(0);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await screenshot(page, 'staff-item-768');
+    await call(page, 'DELETE', `/api/staff/content/${id}`);
   });
 
   it('lets a translator work on a tablet without a second factor, their language first, and keeps the admin’s pages closed', async () => {

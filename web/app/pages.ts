@@ -149,6 +149,7 @@ export const pages = {
   staffMembers: { ...staffView, path: '/staff/members', view: 'Members', title: { en: 'Staff accounts – JGK staff' } },
   staffAudit: { ...staffView, path: '/staff/audit', view: 'Audit', title: { en: 'Audit log – JGK staff' } },
   staffAccount: { ...staffView, path: '/staff/account', view: 'Account', title: { en: 'Your staff account – JGK staff' } },
+  staffItem: { ...staffView, path: '/staff/content/:itemId/:lang', view: 'Item', title: { en: 'Content – JGK staff' } },
 } as const satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof pages;

@@ -47,4 +47,5 @@ export const paths = {
   quizDemo: (lang: string, courseId: string, quizId: string) => fillPath(pages.quizDemo.path, { lang, courseId, quizId }),
   video: (lang: string, courseId: string, videoId: string) => fillPath(pages.video.path, { lang, courseId, videoId }),
   certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
+  staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),
 } as const;

@@ -1,7 +1,7 @@
 // The staff console (/staff): one chunk, never loaded by a public page. Its frame checks who is
 // signed in as staff (and their second factor) before any of its pages show; each page is for the
 // roles its section names.
-import { Outlet, useOutletContext } from 'react-router';
+import { Outlet, useOutletContext, useParams } from 'react-router';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { useTranslation } from '../../i18n/react';
 import type { StaffMe } from '../../features/staff/api/staff';
@@ -11,6 +11,7 @@ import { TranslationMatrixPage } from '../../features/staff/components/translati
 import { MembersPage } from '../../features/staff/components/members';
 import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
+import { ItemLanguagePage } from '../../features/staff/components/item-language';
 import { paths } from '../paths';
 
 const ADMIN: readonly StaffRole[] = ['admin'];
@@ -43,7 +44,16 @@ function ForRoles({ roles, children }: { roles: readonly StaffRole[]; children: 
 }
 
 export function Translations() {
-  return <ForRoles roles={CONTENT}>{(me) => <TranslationMatrixPage me={me} />}</ForRoles>;
+  return <ForRoles roles={CONTENT}>{(me) => <TranslationMatrixPage me={me} itemPath={paths.staffItem} />}</ForRoles>;
+}
+
+export function Item() {
+  const { itemId = '', lang = '' } = useParams();
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => <ItemLanguagePage me={me} itemId={itemId} lang={lang} matrixPath={paths.staffTranslations()} itemPath={(other) => paths.staffItem(itemId, other)} />}
+    </ForRoles>
+  );
 }
 
 export function Members() {

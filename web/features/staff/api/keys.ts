@@ -5,4 +5,7 @@ export const staffKeys = {
   translations: (kind: string | undefined) => ['staff', 'translations', kind ?? 'all'] as const,
   members: ['staff', 'members'] as const,
   audit: (filters: object) => ['staff', 'audit', filters] as const,
+  item: (id: string) => ['staff', 'item', id] as const,
+  /** Everything read about one language of an item: its versions, a comparison, its stale fields. */
+  language: (id: string, lang: string) => ['staff', 'item', id, lang] as const,
 };

@@ -240,7 +240,7 @@ export function MembersPage({ selfId }: { selfId: string }) {
         </div>
       )}
       <AddMember />
-      <Dialog open={pending !== null} onClose={close} label={pending ? pending.member.name : ''}>
+      <Dialog open={pending !== null} onClose={close} label={pending ? pending.member.name : ''} className="staff-dialog">
         {pending?.kind === 'edit' && <EditMember member={pending.member} onClose={close} />}
         {pending && pending.kind !== 'edit' && <Confirm pending={pending} onClose={close} />}
       </Dialog>

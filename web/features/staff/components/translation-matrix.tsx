@@ -1,8 +1,9 @@
 // The console's home: every course, blog, story, gallery title and banner item in rows, the ten
 // languages in columns, each cell's state in words and colour (missing, draft, in review, published,
 // stale), filtered by kind, language and state ("stale in Tamil", "missing in Odia"). A translator
-// sees their own languages first.
+// sees their own languages first. Each cell opens the item in that language.
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { CONTENT_KINDS, type ContentKind } from '../../../../contract/content-kinds';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
 import { useTranslation } from '../../../i18n/react';
@@ -21,7 +22,7 @@ export function cellState(cell: MatrixCell, item: MatrixItem): CellState {
   return 'draft';
 }
 
-export function TranslationMatrixPage({ me }: { me: StaffMe }) {
+export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath: (itemId: string, lang: string) => string }) {
   const { t } = useTranslation('staff');
   const [kind, setKind] = useState<ContentKind | ''>('');
   const [lang, setLang] = useState<LanguageCode | ''>('');
@@ -118,7 +119,9 @@ export function TranslationMatrixPage({ me }: { me: StaffMe }) {
                         const s = cellState(cell, item);
                         return (
                           <td key={code} className={`staff-cell staff-cell--${s}${lang && lang !== code ? ' staff-dim' : ''}`}>
-                            <span className="staff-cell-state">{t(`states.${s}`)}</span>
+                            <Link className="staff-cell-link" to={itemPath(item.id, code)} aria-label={`${item.title || item.slug}, ${LANGUAGES[code].name}: ${t(`states.${s}`)}`}>
+                              <span className="staff-cell-state">{t(`states.${s}`)}</span>
+                            </Link>
                             {code === item.sourceLang && <span className="staff-cell-note">{t('matrix.source')}</span>}
                             {s === 'stale' && <span className="staff-cell-note">{t('matrix.staleFields', { count: cell.stale })}</span>}
                             {cell.missing > 0 && cell.status !== 'missing' && <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>}

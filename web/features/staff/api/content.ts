@@ -1,0 +1,78 @@
+// The console's calls about one item and one of its languages: its state, versions and their
+// comparison, a translation's stale fields, and publishing, scheduling, unpublishing, submitting
+// for review and restoring a version. Every change refreshes what was read about the item (and the
+// matrix, which shows its state).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContentItem, DiffResponse, LanguageState, StaleFields, VersionList } from '../../../../contract/authoring';
+import type { LanguageCode } from '../../../../contract/languages';
+import { api } from '../../../lib/api-client';
+import { staffKeys } from './keys';
+
+export type { ContentItem, LanguageState };
+export type VersionRow = VersionList['versions'][number];
+export type FieldChange = DiffResponse['changes'][number];
+export type StaleField = StaleFields['fields'][number];
+
+const base = (id: string, lang?: string) => `/api/staff/content/${encodeURIComponent(id)}${lang ? `/${encodeURIComponent(lang)}` : ''}`;
+
+export function useItem(id: string) {
+  return useQuery({ queryKey: staffKeys.item(id), queryFn: ({ signal }) => api.get<ContentItem>(base(id), undefined, signal) });
+}
+
+export function useVersions(id: string, lang: LanguageCode, enabled: boolean) {
+  return useQuery({
+    queryKey: [...staffKeys.language(id, lang), 'versions'],
+    enabled,
+    queryFn: ({ signal }) => api.get<VersionList>(`${base(id, lang)}/versions`, undefined, signal),
+    select: (data) => data.versions,
+  });
+}
+
+export function useDiff(id: string, lang: LanguageCode, from: number | null, to: number | null) {
+  return useQuery({
+    queryKey: [...staffKeys.language(id, lang), 'diff', from, to],
+    enabled: from !== null && to !== null && from !== to,
+    queryFn: ({ signal }) => api.get<DiffResponse>(`${base(id, lang)}/diff`, { from: from!, to: to! }, signal),
+    select: (data) => data.changes,
+  });
+}
+
+export function useStale(id: string, lang: LanguageCode, enabled: boolean) {
+  return useQuery({
+    queryKey: [...staffKeys.language(id, lang), 'stale'],
+    enabled,
+    queryFn: ({ signal }) => api.get<StaleFields>(`${base(id, lang)}/stale`, undefined, signal),
+  });
+}
+
+/** A change to one language; on success the item, its languages and the matrix are read again. */
+function useLanguageChange<V>(id: string, call: (variables: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: staffKeys.item(id) }), client.invalidateQueries({ queryKey: ['staff', 'translations'] })]),
+  });
+}
+
+export function usePublish(id: string, lang: LanguageCode) {
+  return useLanguageChange(id, (body: { version?: number; at?: string }) => api.post<LanguageState>(`${base(id, lang)}/publish`, body));
+}
+
+export function useCancelSchedule(id: string, lang: LanguageCode) {
+  return useLanguageChange(id, () => api.delete<LanguageState>(`${base(id, lang)}/schedule`));
+}
+
+export function useUnpublish(id: string, lang: LanguageCode) {
+  return useLanguageChange(id, () => api.post<LanguageState>(`${base(id, lang)}/unpublish`));
+}
+
+export function useSubmit(id: string, lang: LanguageCode) {
+  return useLanguageChange(id, (version: number) => api.post<unknown>(`${base(id, lang)}/submit`, { version }));
+}
+
+export function useRestoreVersion(id: string, lang: LanguageCode) {
+  return useLanguageChange(id, ({ number, baseVersion }: { number: number; baseVersion: number }) =>
+    api.post<unknown>(`${base(id, lang)}/versions/${number}/restore`, { baseVersion }),
+  );
+}

@@ -1,0 +1,377 @@
+// One item in one language, as the matrix's cell opens it: where it stands (status, the version
+// learners see, a scheduled publication in IST), what a translator must look at (the fields whose
+// source changed, with the source's change word by word), its history (every version, any two
+// compared field by field, any restored), and the actions the person's roles allow, each asking
+// first and saying what will change: publish now or at a time, unpublish, submit for review.
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
+import { useTranslation } from '../../../i18n/react';
+import { Dialog } from '../../../components/dialog';
+import { notify } from '../../../components/notifications';
+import { QueryState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
+import type { StaffMe } from '../api/staff';
+import {
+  useCancelSchedule,
+  useDiff,
+  useItem,
+  usePublish,
+  useRestoreVersion,
+  useStale,
+  useSubmit,
+  useUnpublish,
+  useVersions,
+  type ContentItem,
+  type FieldChange,
+  type LanguageState,
+} from '../api/content';
+import { errorText, fieldErrors } from './error-text';
+import { TextDiff } from './text-diff';
+
+const IST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const istText = (iso: string) => `${IST.format(new Date(iso))} IST`;
+
+/** A date-time field's value (read as IST) as an instant with its offset, as the API takes it. */
+function istInstant(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  return `${local}:00+05:30`;
+}
+
+const show = (value: FieldChange['before']) => (value === null ? '' : String(value));
+
+/** A comparison of two versions, field by field: texts word by word, other values before and after. */
+export function Changes({ changes, lang }: { changes: FieldChange[]; lang: string }) {
+  const { t } = useTranslation('staff');
+  if (changes.length === 0) return <p>{t('item.noChanges')}</p>;
+  return (
+    <div className="staff-table-scroll">
+      <table className="staff-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('item.field')}</th>
+            <th scope="col">{t('item.change')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field}>
+              <th scope="row">
+                <code>{change.field}</code> <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
+              </th>
+              <td>
+                {typeof change.before === 'string' || typeof change.after === 'string' ? (
+                  <TextDiff before={show(change.before)} after={show(change.after)} lang={lang} />
+                ) : (
+                  `${show(change.before)} → ${show(change.after)}`
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Action = 'publish' | 'schedule' | 'unpublish' | 'submit' | 'cancelSchedule';
+
+function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; state: LanguageState; action: Action; onClose: () => void }) {
+  const { t } = useTranslation('staff');
+  const lang = state.lang;
+  const publish = usePublish(item.id, lang);
+  const unpublish = useUnpublish(item.id, lang);
+  const submit = useSubmit(item.id, lang);
+  const cancel = useCancelSchedule(item.id, lang);
+  const [at, setAt] = useState('');
+  const call = { publish, schedule: publish, unpublish, submit, cancelSchedule: cancel }[action];
+  // What publishing changes for learners: the published version against the newest.
+  const changes = useDiff(item.id, lang, action === 'publish' || action === 'schedule' ? state.publishedVersion : null, state.headVersion);
+  const language = LANGUAGES[lang].name;
+  const go = () => {
+    const done = { onSuccess: () => (notify({ status: 200, message: t(`item.done.${action}`, { language }) }), onClose()) };
+    if (action === 'publish') publish.mutate({ version: state.headVersion }, done);
+    else if (action === 'schedule') {
+      const instant = istInstant(at);
+      if (instant) publish.mutate({ version: state.headVersion, at: instant }, done);
+    } else if (action === 'unpublish') unpublish.mutate(undefined, done);
+    else if (action === 'submit') submit.mutate(state.headVersion, done);
+    else cancel.mutate(undefined, done);
+  };
+  const fields = Object.entries(fieldErrors(call.error));
+  return (
+    <div className="staff-dialog-body">
+      <h2>{t(`item.confirm.${action}.title`, { language, title: item.title })}</h2>
+      <p>{t(`item.confirm.${action}.text`, { language, version: state.headVersion })}</p>
+      {(action === 'publish' || action === 'schedule') &&
+        (state.publishedVersion === null ? (
+          <p>{t('item.firstPublication')}</p>
+        ) : state.publishedVersion === state.headVersion ? (
+          <p>{t('item.noChanges')}</p>
+        ) : (
+          <>
+            <h3>{t('item.whatChanges', { from: state.publishedVersion, to: state.headVersion })}</h3>
+            <QueryState isPending={changes.isPending} isError={changes.isError} minHeight={40} />
+            {changes.data && <Changes changes={changes.data} lang={LANGUAGES[lang].bcp47} />}
+          </>
+        ))}
+      {action === 'schedule' && (
+        <label className="staff-field">
+          {t('item.scheduleAt')}
+          <input type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} required />
+        </label>
+      )}
+      {call.isError && (
+        <div className="staff-error" role="alert">
+          <p>{errorText(call.error)}</p>
+          {fields.length > 0 && (
+            <ul>
+              {fields.map(([field, message]) => (
+                <li key={field}>
+                  <code>{field}</code>: {message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="staff-actions">
+        <button type="button" className="btn" onClick={go} disabled={call.isPending || (action === 'schedule' && !istInstant(at))} aria-busy={call.isPending || undefined}>
+          {t(`item.confirm.${action}.action`)}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {t('actions.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function History({ item, state, canRestore }: { item: ContentItem; state: LanguageState; canRestore: boolean }) {
+  const { t } = useTranslation('staff');
+  const lang = state.lang;
+  const versions = useVersions(item.id, lang, true);
+  const [pair, setPair] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const diff = useDiff(item.id, lang, pair.from, pair.to);
+  const restore = useRestoreVersion(item.id, lang);
+  const choose = (number: number) =>
+    setPair((current) => (current.from === null || current.to !== null ? { from: number, to: null } : { from: Math.min(current.from, number), to: Math.max(current.from, number) }));
+  return (
+    <section className="staff-card" aria-labelledby="history-title">
+      <h2 id="history-title">{t('item.history')}</h2>
+      <p className="staff-muted">{t('item.historyExplain')}</p>
+      <QueryState isPending={versions.isPending} isError={versions.isError} refetch={() => void versions.refetch()} minHeight={60} />
+      {versions.data && (
+        <div className="staff-table-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('item.version')}</th>
+                <th scope="col">{t('item.madeBy')}</th>
+                <th scope="col">{t('item.madeAt')}</th>
+                <th scope="col">{t('item.how')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('members.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.data.map((version) => (
+                <tr key={version.number}>
+                  <th scope="row">
+                    {version.number}
+                    {version.published && <span className="staff-cell-state staff-badge--published">{t('states.published')}</span>}
+                  </th>
+                  <td>{version.createdBy?.name ?? t('item.importedBy')}</td>
+                  <td>{istText(version.createdAt)}</td>
+                  <td>{version.restoredFrom ? t('item.restoredFrom', { number: version.restoredFrom }) : t(`item.origins.${version.origin}`)}</td>
+                  <td className="staff-row-actions">
+                    <label className="staff-check">
+                      <input
+                        type="checkbox"
+                        checked={pair.from === version.number || pair.to === version.number}
+                        onChange={() => choose(version.number)}
+                        aria-label={t('item.compareThis', { number: version.number })}
+                      />
+                      {t('item.compare')}
+                    </label>
+                    {canRestore && version.number !== state.headVersion && (
+                      <button
+                        type="button"
+                        className="btn btn--ghost"
+                        disabled={restore.isPending}
+                        onClick={() =>
+                          restore.mutate(
+                            { number: version.number, baseVersion: state.headVersion },
+                            { onSuccess: () => notify({ status: 200, message: t('item.restored', { number: version.number }) }) },
+                          )
+                        }
+                      >
+                        {t('item.restore')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {restore.isError && (
+        <p className="staff-error" role="alert">
+          {restore.error instanceof ApiError && restore.error.status === 409 ? t('item.savedMeanwhile') : errorText(restore.error)}
+        </p>
+      )}
+      {pair.from !== null && pair.to !== null && (
+        <div aria-live="polite">
+          <h3>{t('item.comparing', { from: pair.from, to: pair.to })}</h3>
+          <QueryState isPending={diff.isPending} isError={diff.isError} refetch={() => void diff.refetch()} minHeight={40} />
+          {diff.data && <Changes changes={diff.data} lang={LANGUAGES[lang].bcp47} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
+  const { t } = useTranslation('staff');
+  const stale = useStale(item.id, lang, true);
+  const source = LANGUAGES[item.sourceLang];
+  if (stale.isPending || stale.isError) return <QueryState isPending={stale.isPending} isError={stale.isError} refetch={() => void stale.refetch()} minHeight={40} />;
+  if (stale.data.fields.length === 0) return <p className="staff-card">{t('item.upToDate', { source: source.name })}</p>;
+  return (
+    <section className="staff-card" aria-labelledby="stale-title">
+      <h2 id="stale-title">{t('item.staleTitle', { count: stale.data.fields.length })}</h2>
+      <ul className="staff-stale">
+        {stale.data.fields.map((field) => (
+          <li key={field.field}>
+            <p>
+              <code>{field.field}</code> <span className={`staff-cell-state staff-badge--${field.state}`}>{t(`item.staleStates.${field.state}`)}</span>
+            </p>
+            {field.state === 'stale' && field.translatedFrom && (
+              <p>
+                {t('item.sourceChange', { source: source.name, version: field.translatedFrom.version })}{' '}
+                <TextDiff before={field.translatedFrom.text ?? ''} after={field.source ?? ''} lang={source.bcp47} />
+              </p>
+            )}
+            {field.state === 'missing' && (
+              <p>
+                {t('item.sourceNow', { source: source.name })} <span lang={source.bcp47}>{field.source}</span>
+              </p>
+            )}
+            {field.translation && (
+              <p>
+                {t('item.translationNow')} <span lang={LANGUAGES[lang].bcp47}>{field.translation}</span>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPath }: { me: StaffMe; itemId: string; lang: string; matrixPath: string; itemPath: (lang: string) => string }) {
+  const { t } = useTranslation('staff');
+  const item = useItem(itemId);
+  const [action, setAction] = useState<Action | null>(null);
+  const lang = isLanguageCode(rawLang) ? rawLang : null;
+  const state = useMemo(() => item.data?.languages.find((l) => l.lang === lang), [item.data, lang]);
+
+  if (!lang) return <p className="staff-card" role="alert">{t('item.unknownLanguage')}</p>;
+  if (item.isPending || item.isError) {
+    if (item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400)) {
+      return (
+        <p className="staff-card" role="alert">
+          {t('item.notFound')} <Link to={matrixPath}>{t('item.backToMatrix')}</Link>
+        </p>
+      );
+    }
+    return <QueryState isPending={item.isPending} isError={item.isError} refetch={() => void item.refetch()} />;
+  }
+  const editor = me.roles.includes('admin') || me.roles.includes('editor');
+  const translatesHere = me.roles.includes('translator') && me.languages.includes(lang);
+  const language = LANGUAGES[lang];
+  const isSource = lang === item.data.sourceLang;
+  return (
+    <article aria-labelledby="item-title">
+      <p>
+        <Link to={matrixPath}>← {t('item.backToMatrix')}</Link>
+      </p>
+      <h1 id="item-title">
+        <span lang={LANGUAGES[item.data.sourceLang].bcp47}>{item.data.title || item.data.slug}</span>{' '}
+        <span className="staff-muted">
+          {t(`kinds.${item.data.kind}`)} · {language.name}
+        </span>
+      </h1>
+      <nav aria-label={t('item.languages')}>
+        <ul className="staff-nav staff-nav--languages">
+          {item.data.languages.map((other) => (
+            <li key={other.lang}>
+              <Link to={itemPath(other.lang)} aria-current={other.lang === lang ? 'page' : undefined}>
+                {LANGUAGES[other.lang].name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {item.data.deletedAt && <p className="staff-warning">{t('item.deleted', { at: istText(item.data.deletedAt) })}</p>}
+      {!state ? (
+        <p className="staff-card">{t('item.notStarted', { language: language.name })}</p>
+      ) : (
+        <>
+          <dl className="staff-facts staff-card">
+            <dt>{t('item.status')}</dt>
+            <dd>{t(`item.statuses.${state.status}`)}</dd>
+            <dt>{t('item.newest')}</dt>
+            <dd>{t('item.versionNumber', { number: state.headVersion })}</dd>
+            <dt>{t('item.learnersSee')}</dt>
+            <dd>
+              {state.publishedVersion === null
+                ? t('item.nothingPublished')
+                : t('item.publishedVersion', { number: state.publishedVersion, at: state.publishedAt ? istText(state.publishedAt) : '' })}
+            </dd>
+            {state.scheduled && (
+              <>
+                <dt>{t('item.scheduled')}</dt>
+                <dd>{t('item.scheduledFor', { number: state.scheduled.version, at: istText(state.scheduled.at) })}</dd>
+              </>
+            )}
+          </dl>
+          <div className="staff-actions">
+            {editor && state.publishedVersion !== state.headVersion && (
+              <button type="button" className="btn" onClick={() => setAction('publish')}>
+                {t('item.publish', { language: language.name })}
+              </button>
+            )}
+            {editor && (
+              <button type="button" className="btn btn--ghost" onClick={() => setAction('schedule')}>
+                {t('item.schedule')}
+              </button>
+            )}
+            {editor && state.scheduled && (
+              <button type="button" className="btn btn--ghost" onClick={() => setAction('cancelSchedule')}>
+                {t('item.cancelSchedule')}
+              </button>
+            )}
+            {editor && state.publishedVersion !== null && (
+              <button type="button" className="btn btn--ghost" onClick={() => setAction('unpublish')}>
+                {t('item.unpublish', { language: language.name })}
+              </button>
+            )}
+            {translatesHere && !isSource && state.status === 'draft' && (
+              <button type="button" className="btn" onClick={() => setAction('submit')}>
+                {t('item.submit')}
+              </button>
+            )}
+          </div>
+          {!isSource && <StalePanel item={item.data} lang={lang} />}
+          <History item={item.data} state={state} canRestore={editor || translatesHere} />
+          <Dialog className="staff-dialog" open={action !== null} onClose={() => setAction(null)} label={action ? t(`item.confirm.${action}.title`, { language: language.name, title: item.data.title }) : ''}>
+            {action && <ConfirmAction item={item.data} state={state} action={action} onClose={() => setAction(null)} />}
+          </Dialog>
+        </>
+      )}
+    </article>
+  );
+}
