@@ -8,11 +8,22 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages';
 import { StringEnum } from './schema-helpers';
 
 /**
- * The language of a list of blogs, stories, gallery titles or banner items: English unless asked,
- * so the answers without it are what they always were.
+ * The reader's language for a list of blogs, stories, gallery titles or banner items: each item in
+ * that language where that version is published, else in English. English unless asked, so the
+ * answers without it are what they always were.
  */
 export const PublicLangQuery = Type.Object({
-  lang: Type.Optional(StringEnum(LANGUAGE_CODES, { default: DEFAULT_LANGUAGE, description: 'The language of the list (default en)' })),
+  lang: Type.Optional(
+    StringEnum(LANGUAGE_CODES, {
+      default: DEFAULT_LANGUAGE,
+      description: "The reader's language (default en): each item in it where published there, else in English",
+    }),
+  ),
+});
+
+/** The reader's language for one story: no default, so a story asked for without it is that story. */
+export const StoryLangQuery = Type.Object({
+  lang: Type.Optional(StringEnum(LANGUAGE_CODES, { description: "The reader's language: the story's version in it when published there" })),
 });
 
 export const Blog = Type.Object({

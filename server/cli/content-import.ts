@@ -27,9 +27,9 @@ async function main(): Promise<number> {
           `Done: ${describeCounts(result)}.`,
           `  courses (one per language): ${describeCounts(result.courses)}`,
           `  blogs: ${describeCounts(result.blogs)}`,
-          `  success stories: ${describeCounts(result.stories)}`,
-          `  media titles: ${describeCounts(result.mediaTitles)}`,
-          `  banner items: ${describeCounts(result.banners)}`,
+          `  success stories (one per language): ${describeCounts(result.stories)}`,
+          `  media titles (one per language): ${describeCounts(result.mediaTitles)}`,
+          `  banner items (one per language): ${describeCounts(result.banners)}`,
           `  files: ${result.files.copied} copied, ${result.files.unchanged} unchanged`,
         ].join('\n'),
       );

@@ -296,6 +296,29 @@ describe('languages', () => {
     await context.close();
   });
 
+  it('shows a Hindi reader the success stories, banner items and gallery titles written in Hindi', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'hi' });
+    const manjula = 'मंजुला, तुमकुरु (कर्नाटक)';
+    // Home, as the server renders it: the banner carousel and the recent stories.
+    await page.goto('/');
+    await page.getByRole('heading', { level: 2, name: 'साथ साथ' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: manjula }).waitFor();
+    expect(await page.getByText('Manjula, Tumakuru (Karnataka)').count()).toBe(0);
+    // The stories page, and a story opened from it.
+    await page.goto('/success-stories/all');
+    await page.getByRole('heading', { name: manjula }).waitFor();
+    await page.getByRole('link', { name: manjula }).first().click();
+    await page.getByRole('heading', { level: 1, name: manjula }).waitFor();
+    await page.getByText('यह एक उदाहरण के लिए लिखी गई नमूना कहानी है।').waitFor();
+    // The gallery's titles, and the images' descriptions of the Hindi title.
+    await page.goto('/gallery');
+    await page.getByRole('tab', { name: 'वित्तीय साक्षरता वैन' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Financial literacy vans' }).count()).toBe(0);
+    await page.getByRole('img', { name: /धूप वाले दिन कार्यक्रम की लाल-सफ़ेद वैन/ }).first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('a long text missing in a language is shown in English with a note', async () => {
     const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
     await page.goto('/about');

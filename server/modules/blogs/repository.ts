@@ -1,5 +1,6 @@
 // Published blogs of a language, newest first; the (lang, published, created_at) index serves every query here.
 import { and, count, desc, eq } from 'drizzle-orm';
+import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
 import { blogs } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
@@ -21,14 +22,14 @@ export function listPublished(db: DbOrTx, lang: LanguageCode, offset: number, li
   return db
     .select(columns)
     .from(blogs)
-    .where(and(eq(blogs.lang, lang), eq(blogs.published, true)))
+    .where(inReaderLanguage(blogs, lang))
     .orderBy(desc(blogs.createdAt), desc(blogs.id))
     .offset(offset)
     .limit(limit);
 }
 
 export async function countPublished(db: DbOrTx, lang: LanguageCode): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(blogs).where(and(eq(blogs.lang, lang), eq(blogs.published, true)));
+  const [row] = await db.select({ n: count() }).from(blogs).where(inReaderLanguage(blogs, lang));
   return row?.n ?? 0;
 }
 

@@ -126,9 +126,11 @@ describe('GET /api/progress/{lang}/certificate', () => {
     const same = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
     expect(same).toEqual(rows);
 
-    // The PDF carries the verification link (PDFKit writes link text as glyph codes, so this checks
-    // the QR payload's source through the document's metadata title instead).
-    expect(first.rawPayload.toString('latin1')).toContain(issued.number);
+    // The PDF carries the number and the verification link as text, and its words are the course's language's.
+    const text = pdfText(first.rawPayload);
+    expect(text).toContain(issued.number);
+    expect(text).toContain(`/certificates/verify/${issued.number}`);
+    expect(text).toContain('पूर्णता प्रमाणपत्र');
   });
 
   it('reissues the certificate under the same number, dated by the correction, when the learner corrected their name', async () => {
@@ -159,7 +161,8 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect(text).toContain('Kshitij Shrivastava');
     expect(text).not.toContain('Kshitij Srivastav ');
     expect(text).toContain(issued!.number);
-    expect(text).toMatch(/Reissued on/);
+    // "Reissued on <date> (name corrected)", in the course's language (Hindi).
+    expect(text).toMatch(/को दोबारा जारी \(नाम में सुधार\)/);
 
     // So does the public verification of that number.
     const verified = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${issued!.number}` });

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LanguageCode } from '../../../contract/languages';
+import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
+import { CERTIFICATE_LABELS } from './labels';
 import { formatCompletionDate, renderCertificatePdf } from './render';
 
 const REFERENCE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '__reference__');
@@ -132,6 +133,50 @@ describe('the PDF', () => {
       expect(extracted).toContain('JGK-2026-7KQ4MX2P');
       expect(extracted).toContain('https://jgk.example/certificates/verify/JGK-2026-7KQ4MX2P');
       expect(extracted).toContain('అర్జున్');
+    }
+  });
+});
+
+describe('the certificate\'s own words', () => {
+  const textOf = async (lang: LanguageCode, courseTitle: string, reissuedAt?: Date) => {
+    const pdf = await renderCertificatePdf({
+      learnerName: 'Anjali Sharma',
+      courseTitle,
+      lang,
+      completedAt: new Date('2026-03-14T10:00:00Z'),
+      reissuedAt,
+      number: 'JGK-2026-7KQ4MX2P',
+      verifyUrl: 'https://jgk.example/certificates/verify/JGK-2026-7KQ4MX2P',
+    });
+    const pdfPath = path.join(workDir, `labels-${lang}.pdf`);
+    fs.writeFileSync(pdfPath, pdf);
+    return { pdf, text: spawnSync('pdftotext', ['-raw', pdfPath, '-'], { encoding: 'utf8' }).stdout.normalize('NFC') };
+  };
+
+  it.skipIf(!hasPdftoppm)('are in the course\'s language: a Tamil certificate in Tamil, a Hindi one in Hindi', async () => {
+    const tamil = await textOf('tm', 'பணத்தின் அடிப்படைகள்');
+    for (const words of ['நிறைவுச் சான்றிதழ்', 'சான்றளிக்கப்படுவது யாதெனில்', 'கீழ்க்காணும் பாடநெறியை வெற்றிகரமாக நிறைவு செய்துள்ளார்', 'முடித்த தேதி', 'சான்றிதழ் எண்', 'சரிபார்க்க ஸ்கேன் செய்யவும்']) {
+      expect(tamil.text).toContain(words);
+    }
+    const english = CERTIFICATE_LABELS.en;
+    for (const words of [english.title, english.certify, english.completed, english.completedOn, english.number, english.scan]) expect(tamil.text).not.toContain(words);
+    // Drawn with the Tamil font, the Latin name with the Latin one.
+    expect(tamil.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTamil-Bold/);
+
+    const hindi = await textOf('hi', 'पैसे की बुनियादी बातें', new Date('2026-05-02T09:00:00Z'));
+    for (const words of ['पूर्णता प्रमाणपत्र', 'प्रमाणित किया जाता है कि', 'ने निम्नलिखित पाठ्यक्रम सफलतापूर्वक पूरा किया है', 'पूरा होने की तारीख', 'प्रमाणपत्र नंबर', '2 मई 2026 को दोबारा जारी (नाम में सुधार)']) {
+      expect(hindi.text).toContain(words);
+    }
+    for (const words of [english.title, english.certify, english.completed, 'Reissued on']) expect(hindi.text).not.toContain(words);
+    expect(hindi.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
+  });
+
+  it('name the number and the completion date as the verification page does in that language', () => {
+    const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../web/i18n/locales');
+    for (const lang of LANGUAGE_CODES) {
+      const page = JSON.parse(fs.readFileSync(path.join(root, lang, 'profile.json'), 'utf8')) as Record<string, string>;
+      expect(CERTIFICATE_LABELS[lang].number, lang).toBe(page.certificateNumber);
+      expect(CERTIFICATE_LABELS[lang].completedOn, lang).toBe(page.verifyDate);
     }
   });
 });

@@ -1,6 +1,7 @@
 // Draws the certificate: an A4 landscape PDF with the learner's name, the course title in the
 // course's language, the completion date written for that language, the certificate number and a QR
-// code to the public verification page. Each text is drawn in the Noto font of its script.
+// code to the public verification page. Its own words are in the course's language too (labels.ts).
+// Each text is drawn in the Noto font of its script.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { LANGUAGES, type LanguageCode, type Script } from '../../../contract/languages';
 import { projectRoot } from '../../lib/project-root';
+import { CERTIFICATE_LABELS } from './labels';
 import { splitByScript } from './script';
 import { useHarfBuzz, type FontkitFont } from './shaping';
 
@@ -23,7 +25,6 @@ export interface CertificateContent {
 }
 
 export const PROGRAMME_NAME = 'JGK';
-export const PROGRAMME_LINE = 'Financial literacy and cyber-safety programme';
 
 type Weight = 'regular' | 'bold';
 
@@ -40,7 +41,7 @@ const FONT_FAMILY: Record<Script, string> = {
   Tamil: 'NotoSansTamil',
   Telugu: 'NotoSansTelugu',
 };
-/** The headings are fixed English text, set in a serif for a more formal look. */
+/** Latin headings are set in a serif for a more formal look; other scripts' in their bold Noto Sans. */
 const HEADING_FONT = 'NotoSerif-Bold';
 
 const fontFiles = new Map<string, Buffer>();
@@ -73,7 +74,7 @@ interface TextStyle {
   colour?: string;
   /** BCP 47 language of the text, when known, for language-specific letter forms. */
   language?: string;
-  /** Force one font (the fixed headings); otherwise chosen per run by script. */
+  /** Force one font (the Latin headings); otherwise chosen per run by script. */
   font?: string;
 }
 
@@ -247,7 +248,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     fontLayoutCache: false,
     lang: LANGUAGES[content.lang].bcp47,
     info: {
-      Title: `Certificate of completion ${content.number}`,
+      Title: `${CERTIFICATE_LABELS[content.lang].title} ${content.number}`,
       Author: PROGRAMME_NAME,
       Subject: content.courseTitle,
     },
@@ -271,12 +272,17 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
 
   drawFrame(doc, width, height);
 
+  const labels = CERTIFICATE_LABELS[content.lang];
+  const inLanguage = { language: bcp47 };
+  // A heading in the course's script: the serif where it is Latin, the script's bold otherwise.
+  const heading = courseScript === 'Latin' ? { font: HEADING_FONT } : { weight: 'bold' as const, ...inLanguage };
+
   w.line(PROGRAMME_NAME, centre, 92, { size: 26, font: HEADING_FONT, colour: COLOURS.navy });
-  w.line(PROGRAMME_LINE.toUpperCase(), centre, 114, { size: 10, colour: COLOURS.muted });
-  w.line('Certificate of Completion', centre, 168, { size: 36, font: HEADING_FONT, colour: COLOURS.navy });
+  w.line(labels.programme.toUpperCase(), centre, 114, { size: 10, colour: COLOURS.muted, ...inLanguage });
+  w.block(labels.title, centre, 168, width - 160, { size: 36, colour: COLOURS.navy, ...heading }, 24, 1);
   rule(doc, centre, 186, 120, COLOURS.gold);
 
-  w.line('This is to certify that', centre, 222, { size: 13, colour: COLOURS.muted });
+  w.line(labels.certify, centre, 222, { size: 13, colour: COLOURS.muted, ...inLanguage });
   const nameScript = splitByScript(content.learnerName)[0]?.script;
   const nameBaseline = w.block(
     content.learnerName,
@@ -290,26 +296,28 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   // Below-base forms (Kannada, Telugu, Malayalam conjuncts) reach deep under the baseline.
   rule(doc, centre, nameBaseline + 24, 200, COLOURS.ink);
 
-  w.line('has successfully completed', centre, nameBaseline + 52, { size: 13, colour: COLOURS.muted });
+  w.block(labels.completed, centre, nameBaseline + 52, width - 200, { size: 13, colour: COLOURS.muted, ...inLanguage }, 10, 1);
   const titleBaseline = w.block(content.courseTitle, centre, nameBaseline + 90, width - 260, { size: 22, weight: 'bold', colour: COLOURS.navy, language: bcp47 }, 12, 3);
 
-  w.line('Completed on', centre, titleBaseline + 38, { size: 11, colour: COLOURS.muted });
+  w.line(labels.completedOn, centre, titleBaseline + 38, { size: 11, colour: COLOURS.muted, ...inLanguage });
   w.line(formatCompletionDate(content.completedAt, content.lang), centre, titleBaseline + 60, { size: 15, language: bcp47 });
 
   // Bottom band: the number on the left, the QR code and its link on the right.
   const bottom = height - 56;
   const left = 120;
-  w.line('Certificate number', left, bottom - 34, { size: 10, colour: COLOURS.muted });
+  w.line(labels.number, left, bottom - 34, { size: 10, colour: COLOURS.muted, ...inLanguage });
   w.line(content.number, left, bottom - 16, { size: 14, weight: 'bold', colour: COLOURS.ink });
   if (content.reissuedAt) {
     // A reissue with a corrected name keeps the number; the date tells the two prints apart.
-    w.line(`Reissued on ${formatCompletionDate(content.reissuedAt, content.lang)} (name corrected)`, centre, bottom - 2, { size: 9, colour: COLOURS.muted, language: bcp47 });
+    w.line(labels.reissued(formatCompletionDate(content.reissuedAt, content.lang)), centre, bottom - 2, { size: 9, colour: COLOURS.muted, ...inLanguage });
   }
 
   const qrSize = 78;
   const qrCentre = width - 130;
   drawQrCode(doc, content.verifyUrl, qrCentre - qrSize / 2, bottom - 26 - qrSize, qrSize);
-  w.line('Scan or visit to verify', qrCentre, bottom - 14, { size: 8, colour: COLOURS.muted });
+  // Some languages say it in many more letters than English: it is made smaller to stay inside the frame.
+  const scanSize = Math.min(8, (8 * 200) / Math.max(1, w.width(labels.scan, { size: 8, ...inLanguage })));
+  w.line(labels.scan, qrCentre, bottom - 14, { size: scanSize, colour: COLOURS.muted, ...inLanguage });
   const urlSize = Math.min(8, (8 * 230) / Math.max(1, w.width(content.verifyUrl, { size: 8 })));
   w.line(content.verifyUrl, Math.min(qrCentre, width - 48 - w.width(content.verifyUrl, { size: urlSize }) / 2), bottom - 2, {
     size: urlSize,

@@ -17,6 +17,8 @@ export interface FixtureOptions {
   blogs?: number;
   /** Published stories story-01 ... (dated one day apart, story-01 oldest). */
   stories?: number;
+  /** Hindi versions of story-01, of the gallery title van-outreach and of the banner item sath-sath. */
+  hindi?: boolean;
 }
 
 export interface Fixture {
@@ -163,6 +165,15 @@ description: |
 ${extra}`;
 }
 
+/** story-<n>.hi.yaml: the Hindi text of a story; its picture, date and highlight are the English file's. */
+export function storyHindiYaml(n: number, extra = ''): string {
+  return `authorName: लेखक ${n}
+imageAlt: लेखक ${n} का चित्र
+description: |
+  कहानी ${n}: मैंने खाता खोला और अब हर महीने बचत करती हूँ।
+${extra}`;
+}
+
 export const TITLES = `- slug: van-outreach
   title: Financial literacy vans
   images:
@@ -195,6 +206,27 @@ export const BANNERS = `- slug: sath-sath
       alt: A woman using UPI
 `;
 
+/** Hindi versions of one gallery title and one banner item: the others stay English only. */
+export const TITLES_HI = `- slug: van-outreach
+  title: वित्तीय साक्षरता वैन
+  images:
+    - image: gallery/van-1.svg
+      alt: गाँव के चौक में एक वैन
+    - image: gallery/van-2.svg
+      alt: पर्चे पढ़ते लोग
+`;
+
+export const BANNERS_HI = `- slug: sath-sath
+  title: साथ साथ
+  subTitle: साथ मिलकर सीखना
+  location: पुणे
+  images:
+    - image: banners/sath-1.svg
+      alt: साथ सीखता एक समूह
+    - image: banners/sath-2.svg
+      alt: बोलती हुई प्रशिक्षक
+`;
+
 export function createContentFixture(options: FixtureOptions = {}): Fixture {
   const root = path.join(os.tmpdir(), `jgk-content-${randomBytes(4).toString('hex')}`);
   const contentDir = path.join(root, 'content');
@@ -213,6 +245,11 @@ export function createContentFixture(options: FixtureOptions = {}): Fixture {
   write('stories/hidden-story.yaml', storyYaml(90, 'published: false\n'));
   write('media/titles.yaml', TITLES);
   write('media/banners.yaml', BANNERS);
+  if (options.hindi) {
+    write('stories/story-01.hi.yaml', storyHindiYaml(1));
+    write('media/titles.hi.yaml', TITLES_HI);
+    write('media/banners.hi.yaml', BANNERS_HI);
+  }
   for (const file of [
     'courses/money-basics/cover.svg',
     'videos/welcome-poster.svg',

@@ -40,7 +40,10 @@ describe('the content folder', () => {
   it('imports, and a second import changes nothing', async () => {
     const content = load();
     const first = await importContent({ db: database.db, contentDir, uploadsDir, log: silentLog });
-    const items = content.courses.length + content.blogs.length + content.stories.length + (content.titles?.data.length ?? 0) + (content.banners?.data.length ?? 0);
+    // Each language version of an item counts once.
+    const translated = [...content.titleTranslations, ...content.bannerTranslations].reduce((n, t) => n + t.data.length, 0);
+    const items =
+      content.courses.length + content.blogs.length + content.stories.length + content.storyTranslations.length + (content.titles?.data.length ?? 0) + (content.banners?.data.length ?? 0) + translated;
     expect(first.created).toBe(items);
     expect(first.files.copied).toBe(content.files.length);
     const second = await importContent({ db: database.db, contentDir, uploadsDir, log: silentLog });
@@ -92,5 +95,14 @@ describe('the content folder', () => {
     expect(content.titles?.data.length ?? 0).toBeGreaterThanOrEqual(3);
     for (const title of content.titles?.data ?? []) expect(title.images.length, title.slug).toBeGreaterThanOrEqual(1);
     expect(content.banners?.data.length ?? 0).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has every story, gallery title and banner item in Hindi', () => {
+    const content = load();
+    const hindiStories = content.storyTranslations.filter((t) => t.lang === 'hi').map((t) => t.slug).sort();
+    expect(hindiStories).toEqual(content.stories.map((s) => s.slug).sort());
+    const slugs = (list: { slug: string }[] | undefined) => (list ?? []).map((item) => item.slug);
+    expect(slugs(content.titleTranslations.find((t) => t.lang === 'hi')?.data)).toEqual(slugs(content.titles?.data));
+    expect(slugs(content.bannerTranslations.find((t) => t.lang === 'hi')?.data)).toEqual(slugs(content.banners?.data));
   });
 });

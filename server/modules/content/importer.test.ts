@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { stableId } from '../../lib/stable-id';
 import { createTestDatabase } from '../../test/test-app';
-import { COURSE_EN, createContentFixture, silentLog, type Fixture } from './content-fixture';
+import { BANNERS_HI, COURSE_EN, createContentFixture, silentLog, storyHindiYaml, TITLES_HI, type Fixture } from './content-fixture';
 import { ContentValidationError, importContent, importContentIfEmpty } from './importer';
 
 const TABLES = { courses, chapters, lessons, courseVideos, quizzes, questions, options, blogs, successStories, mediaTitles, mediaImages, bannerItems, bannerImages };
@@ -226,6 +226,79 @@ describe('importContent', () => {
   });
 });
 
+function writeHindi(f: Fixture) {
+  f.write('stories/story-01.hi.yaml', storyHindiYaml(1));
+  f.write('media/titles.hi.yaml', TITLES_HI);
+  f.write('media/banners.hi.yaml', BANNERS_HI);
+}
+
+describe('translations of stories, gallery titles and banner items', () => {
+  it('imports each as a language of its English item: the text translated, the pictures, date and place the English ones', async () => {
+    writeHindi(fixture);
+    const { lines, log } = collectLog();
+    const result = await run(log);
+    expect(result).toMatchObject({ created: 15, stories: { created: 4 }, mediaTitles: { created: 3 }, banners: { created: 3 } });
+    expect(lines).toContain('imported success story story-01 (hi) (created)');
+    expect(lines).toContain('imported 3 media titles in 2 languages, 5 images (3 created, 0 updated, 0 unchanged)');
+    const db = database.db;
+
+    // Still one item per story, title and banner: the Hindi is a language of it, not an item of its own.
+    const items = await db.select().from(contentItems).where(eq(contentItems.slug, 'story-01'));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'story', sourceLang: 'en', owner: 'import' });
+
+    const [en] = await db.select().from(successStories).where(eq(successStories.id, stableId('story', 'story-01')));
+    const [hi] = await db.select().from(successStories).where(eq(successStories.id, stableId('story', 'story-01', '@hi')));
+    expect(hi).toMatchObject({ slug: 'story-01', lang: 'hi', authorName: 'लेखक 1', imageAlt: 'लेखक 1 का चित्र', image: en!.image, isHighlighted: en!.isHighlighted, published: true });
+    expect(hi!.createdAt).toEqual(en!.createdAt);
+    expect(hi!.description).toBe('<p>कहानी 1: मैंने खाता खोला और अब हर महीने बचत करती हूँ।</p>');
+    expect(await db.select().from(successStories).where(eq(successStories.slug, 'story-02'))).toHaveLength(1);
+
+    const titles = await db.select().from(mediaTitles).orderBy(asc(mediaTitles.lang), asc(mediaTitles.position));
+    expect(titles.map((t) => [t.lang, t.slug, t.title, t.position])).toEqual([
+      ['en', 'van-outreach', 'Financial literacy vans', 1],
+      ['en', 'school-camps', 'School camps', 2],
+      ['hi', 'van-outreach', 'वित्तीय साक्षरता वैन', 1],
+    ]);
+    const hiTitle = titles[2]!;
+    expect(hiTitle.id).toBe(stableId('media-title', 'van-outreach', '@hi'));
+    const hiImages = await db.select().from(mediaImages).where(eq(mediaImages.titleId, hiTitle.id)).orderBy(asc(mediaImages.position));
+    expect(hiImages.map((i) => [i.image, i.alt])).toEqual([
+      ['uploads/gallery/van-1.svg', 'गाँव के चौक में एक वैन'],
+      ['uploads/gallery/van-2.svg', 'पर्चे पढ़ते लोग'],
+    ]);
+    const [hiBanner] = await db.select().from(bannerItems).where(eq(bannerItems.lang, 'hi'));
+    expect(hiBanner).toMatchObject({ slug: 'sath-sath', title: 'साथ साथ', subTitle: 'साथ मिलकर सीखना', location: 'पुणे', position: 1 });
+    const hiBannerImages = await db.select().from(bannerImages).where(eq(bannerImages.bannerId, hiBanner!.id)).orderBy(asc(bannerImages.position));
+    expect(hiBannerImages.map((i) => i.image)).toEqual(['uploads/banners/sath-1.svg', 'uploads/banners/sath-2.svg']);
+  });
+
+  it('changes nothing when imported twice, and updates only the language whose file changed', async () => {
+    writeHindi(fixture);
+    await run();
+    const before = await snapshot();
+    expect(await run()).toMatchObject({ created: 0, updated: 0, unchanged: 15 });
+    expect(await snapshot()).toEqual(before);
+
+    fixture.write('stories/story-01.hi.yaml', storyHindiYaml(1).replace('लेखक 1\n', 'सुनीता\n'));
+    expect(await run()).toMatchObject({ created: 0, updated: 1, stories: { updated: 1 } });
+    const rows = await database.db.select().from(successStories).where(eq(successStories.slug, 'story-01')).orderBy(asc(successStories.lang));
+    expect(rows.map((r) => [r.lang, r.authorName])).toEqual([
+      ['en', 'Author 1'],
+      ['hi', 'सुनीता'],
+    ]);
+  });
+
+  it('keeps a translation off the site when its file, or else its English file, says published: false', async () => {
+    fixture.write('stories/story-01.hi.yaml', storyHindiYaml(1, 'published: false\n'));
+    fixture.write('stories/hidden-story.hi.yaml', storyHindiYaml(90));
+    fixture.write('stories/story-02.hi.yaml', storyHindiYaml(2));
+    await run();
+    const hindi = await database.db.select().from(successStories).where(eq(successStories.lang, 'hi'));
+    expect(hindi.map((r) => r.slug)).toEqual(['story-02']);
+  });
+});
+
 describe('invalid content', () => {
   const ERRORS: [string, (f: Fixture) => void, string][] = [
     [
@@ -347,6 +420,69 @@ describe('invalid content', () => {
       'an unknown media file',
       (f) => f.write('media/photos.yaml', '[]\n'),
       'content/media/photos.yaml: unknown file; the media folder holds titles.yaml and banners.yaml',
+    ],
+    [
+      'a story translation in a language that is not one of the ten',
+      (f) => f.write('stories/story-01.xx.yaml', storyHindiYaml(1)),
+      'content/stories/story-01.xx.yaml: "xx" is not a language code; a translation\'s must be one of hi, bn, gj, kn, ml, mh, od, tm, tl',
+    ],
+    [
+      'a story translation named as English',
+      (f) => f.write('stories/story-01.en.yaml', storyHindiYaml(1)),
+      'content/stories/story-01.en.yaml: English is the file content/stories/story-01.yaml itself',
+    ],
+    [
+      'a story translation without its English file',
+      (f) => f.write('stories/story-77.hi.yaml', storyHindiYaml(77)),
+      'content/stories/story-77.hi.yaml: translates content/stories/story-77.yaml, which does not exist',
+    ],
+    [
+      'a story translation without a field',
+      (f) => f.write('stories/story-01.hi.yaml', storyHindiYaml(1).replace(/imageAlt: .*\n/, '')),
+      'content/stories/story-01.hi.yaml: imageAlt is required',
+    ],
+    [
+      'a story translation with its own picture',
+      (f) => f.write('stories/story-01.hi.yaml', storyHindiYaml(1, 'image: stories/story.svg\n')),
+      'content/stories/story-01.hi.yaml: image is not a known field',
+    ],
+    [
+      'a gallery translation with a slug the English file does not have',
+      (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace('slug: van-outreach', 'slug: van-tours')),
+      'content/media/titles.hi.yaml: [0].slug "van-tours" is not in content/media/titles.yaml',
+    ],
+    [
+      'a gallery translation with another image',
+      (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace('gallery/van-2.svg', 'gallery/camp-1.svg')),
+      'content/media/titles.hi.yaml: [0].images[1].image "gallery/camp-1.svg" must be the English file\'s image, "gallery/van-2.svg" (content/media/titles.yaml [0].images[1])',
+    ],
+    [
+      'a gallery translation with an image left out',
+      (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace(/ {4}- image: gallery\/van-2.svg\n.*\n/, '')),
+      'content/media/titles.hi.yaml: [0].images must be the 2 images of content/media/titles.yaml [0], in the same order (found 1)',
+    ],
+    [
+      'a gallery translation without a title',
+      (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace(/ {2}title: .*\n/, '')),
+      'content/media/titles.hi.yaml: [0].title is required',
+    ],
+    [
+      'a banner translation without the subtitle its English entry has',
+      (f) => f.write('media/banners.hi.yaml', BANNERS_HI.replace(/ {2}subTitle: .*\n/, '')),
+      'content/media/banners.hi.yaml: [0].subTitle is required (content/media/banners.yaml [0] has one)',
+    ],
+    [
+      'a banner translation in a language that is not one of the ten',
+      (f) => f.write('media/banners.hindi.yaml', BANNERS_HI),
+      'content/media/banners.hindi.yaml: "hindi" is not a language code',
+    ],
+    [
+      'a banner translation without its English file',
+      (f) => {
+        f.remove('media/banners.yaml');
+        f.write('media/banners.hi.yaml', BANNERS_HI);
+      },
+      'content/media/banners.hi.yaml: translates content/media/banners.yaml, which does not exist',
     ],
   ];
 

@@ -14,7 +14,7 @@ import { markdownToSafeHtml } from '../../lib/rich-text';
 import { loadContent, type LoadedContent } from './load';
 import { importTransaction, isContentEmpty } from './repository';
 import { importLanguage, type ImportStatus } from './service';
-import type { BannersFile, BlogFile, CourseFile, StoryFile, TitlesFile } from './schemas';
+import type { BannersFile, BlogFile, CourseFile, StoryFile, StoryTranslationFile, TitlesFile } from './schemas';
 
 export interface ImportLog {
   info(message: string): void;
@@ -126,6 +126,11 @@ function storyDocument(file: StoryFile): StoryDocument {
   };
 }
 
+/** A translated story: its text from the translation, its picture, date and highlight from the English file. */
+function storyTranslationDocument(english: StoryFile, translation: StoryTranslationFile): StoryDocument {
+  return storyDocument({ ...english, authorName: translation.authorName, imageAlt: translation.imageAlt, description: translation.description });
+}
+
 // Gallery and banner images have no slug of their own: their place in the file names them.
 const images = (list: { image: string; alt: string }[]) => list.map((image, i) => ({ key: String(i + 1), image: storedPath(image.image), alt: image.alt }));
 
@@ -220,23 +225,53 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
     count(result.blogs, status);
     log.info(status === 'skipped' ? `skipped blog ${slug}: ${SKIPPED}` : `imported blog ${slug} (${status})`);
   }
+  // Each English story, then its translations: a translation is a language of the English item.
   for (const { data, slug } of content.stories) {
-    const status = await importOne({ kind: 'story', slug, lang: 'en', sourceLang: 'en', body: storyDocument(data), published: data.published ?? true });
-    count(result.stories, status);
-    log.info(status === 'skipped' ? `skipped success story ${slug}: ${SKIPPED}` : `imported success story ${slug} (${status})`);
+    const published = data.published ?? true;
+    const versions = [
+      { lang: 'en' as LanguageCode, body: storyDocument(data), published },
+      ...content.storyTranslations
+        .filter((translation) => translation.slug === slug)
+        // A translation of a draft is a draft too, unless its file says otherwise.
+        .map((translation) => ({ lang: translation.lang, body: storyTranslationDocument(data, translation.data), published: translation.data.published ?? published })),
+    ];
+    for (const { lang, body, published: isPublished } of versions) {
+      const status = await importOne({ kind: 'story', slug, lang, sourceLang: 'en', body, published: isPublished });
+      count(result.stories, status);
+      const name = lang === 'en' ? slug : `${slug} (${lang})`;
+      log.info(status === 'skipped' ? `skipped success story ${name}: ${SKIPPED}` : `imported success story ${name} (${status})`);
+    }
   }
-  const media = async (kind: 'gallery' | 'banner', counts: Counts, entries: { slug: string; body: GalleryDocument | BannerDocument }[], what: string) => {
+  type MediaEntry = { slug: string; lang: LanguageCode; body: GalleryDocument | BannerDocument };
+  const media = async (kind: 'gallery' | 'banner', counts: Counts, entries: MediaEntry[], what: string) => {
     let imageCount = 0;
-    for (const { slug, body } of entries) {
-      const status = await importOne({ kind, slug, lang: 'en', sourceLang: 'en', body, published: true });
+    for (const { slug, lang, body } of entries) {
+      const status = await importOne({ kind, slug, lang, sourceLang: 'en', body, published: true });
       count(counts, status);
       imageCount += body.images.length;
-      if (status === 'skipped') log.info(`skipped ${what} ${slug}: ${SKIPPED}`);
+      if (status === 'skipped') log.info(`skipped ${what} ${slug}${lang === 'en' ? '' : ` (${lang})`}: ${SKIPPED}`);
     }
-    log.info(`imported ${plural(entries.length, what)}, ${plural(imageCount, 'image')} (${describeCounts(counts)})`);
+    const languages = new Set(entries.map((entry) => entry.lang)).size;
+    log.info(`imported ${plural(entries.length, what)}${languages > 1 ? ` in ${languages} languages` : ''}, ${plural(imageCount, 'image')} (${describeCounts(counts)})`);
   };
-  if (content.titles) await media('gallery', result.mediaTitles, content.titles.data.map((item, i) => ({ slug: item.slug, body: galleryDocument(item, i) })), 'media title');
-  if (content.banners) await media('banner', result.banners, content.banners.data.map((item, i) => ({ slug: item.slug, body: bannerDocument(item, i) })), 'banner item');
+  /**
+   * The English list, then each translation's entries, which keep their English entry's place: the
+   * translation is a language of the same item, in the same position of the list.
+   */
+  const mediaEntries = <T extends { slug: string }>(
+    english: { data: T[] } | undefined,
+    translations: { data: T[]; lang: LanguageCode }[],
+    document: (item: T, index: number) => GalleryDocument | BannerDocument,
+  ): MediaEntry[] => {
+    if (!english) return [];
+    const place = new Map(english.data.map((item, i) => [item.slug, i]));
+    return [
+      ...english.data.map((item, i) => ({ slug: item.slug, lang: 'en' as LanguageCode, body: document(item, i) })),
+      ...translations.flatMap(({ data, lang }) => data.map((item) => ({ slug: item.slug, lang, body: document(item, place.get(item.slug)!) }))),
+    ];
+  };
+  if (content.titles) await media('gallery', result.mediaTitles, mediaEntries(content.titles, content.titleTranslations, galleryDocument), 'media title');
+  if (content.banners) await media('banner', result.banners, mediaEntries(content.banners, content.bannerTranslations, bannerDocument), 'banner item');
   log.info(`content import done: ${describeCounts(result)}`);
   return result;
 }

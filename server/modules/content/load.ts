@@ -6,13 +6,14 @@ import path from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import YAML from 'yaml';
-import { isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import {
   BannersFile,
   BlogFile,
   CourseFile,
   SLUG_PATTERN,
   StoryFile,
+  StoryTranslationFile,
   TitlesFile,
 } from './schemas';
 
@@ -26,8 +27,14 @@ export interface LoadedContent {
   courses: (Loaded<CourseFile> & { lang: LanguageCode })[];
   blogs: (Loaded<BlogFile> & { slug: string })[];
   stories: (Loaded<StoryFile> & { slug: string })[];
+  /** `stories/<slug>.<lang>.yaml`, each of a story above. */
+  storyTranslations: (Loaded<StoryTranslationFile> & { slug: string; lang: LanguageCode })[];
   titles: Loaded<TitlesFile> | undefined;
   banners: Loaded<BannersFile> | undefined;
+  /** `media/titles.<lang>.yaml`: entries of titles.yaml (same slugs and image paths) in another language. */
+  titleTranslations: (Loaded<TitlesFile> & { lang: LanguageCode })[];
+  /** `media/banners.<lang>.yaml`, likewise of banners.yaml. */
+  bannerTranslations: (Loaded<BannersFile> & { lang: LanguageCode })[];
   /** Every referenced path under content/files, in a stable order. */
   files: string[];
 }
@@ -126,6 +133,21 @@ function listDir(dir: string): fs.Dirent[] {
 
 const isYaml = (name: string) => /\.ya?ml$/i.test(name);
 
+const TRANSLATION_LANGUAGES = LANGUAGE_CODES.filter((code) => code !== DEFAULT_LANGUAGE);
+
+/** `sunita.hi.yaml` -> { base: 'sunita', lang: 'hi' }: a translation's file name; undefined for `sunita.yaml`. */
+function translationName(name: string): { base: string; lang: string } | undefined {
+  const match = /^([^.]*)\.([^.]*)\.ya?ml$/i.exec(name);
+  return match ? { base: match[1]!, lang: match[2]! } : undefined;
+}
+
+/** Why a translation's language code cannot be used, or undefined when it is one of the nine. */
+function translationLanguageProblem(lang: string, englishName: string): string | undefined {
+  if (lang === DEFAULT_LANGUAGE) return `English is the file ${englishName} itself; a translation's file name ends in the language code (hi, bn, ...)`;
+  if (!isLanguageCode(lang)) return `"${lang}" is not a language code; a translation's must be one of ${TRANSLATION_LANGUAGES.join(', ')}`;
+  return undefined;
+}
+
 class Checker {
   readonly errors: string[] = [];
   readonly files = new Set<string>();
@@ -195,6 +217,69 @@ function checkCourse(c: Checker, file: string, data: CourseFile, folderSlug: str
   });
 }
 
+/** `stories/<slug>.<lang>.yaml`: each must be of one of the nine other languages and have its English file. */
+function loadStoryTranslations(c: Checker, contentDir: string, label: (relative: string) => string): LoadedContent['storyTranslations'] {
+  const out: LoadedContent['storyTranslations'] = [];
+  const dir = path.join(contentDir, 'stories');
+  for (const entry of listDir(dir)) {
+    const translated = entry.isFile() && isYaml(entry.name) ? translationName(entry.name) : undefined;
+    if (!translated) continue;
+    const file = label(path.join('stories', entry.name));
+    if (!slugRegex.test(translated.base) || !entry.name.endsWith('.yaml')) {
+      c.errors.push(`${file}: file name must be the story's slug, a language code and .yaml (like sunita-shg-savings.hi.yaml)`);
+      continue;
+    }
+    const englishName = label(path.join('stories', `${translated.base}.yaml`));
+    const langProblem = translationLanguageProblem(translated.lang, englishName);
+    if (langProblem) {
+      c.errors.push(`${file}: ${langProblem}`);
+      continue;
+    }
+    if (!fs.existsSync(path.join(dir, `${translated.base}.yaml`))) {
+      c.errors.push(`${file}: translates ${englishName}, which does not exist`);
+      continue;
+    }
+    const data = readYaml(path.join(dir, entry.name), file, c.errors);
+    if (data === undefined) continue;
+    const problems = schemaErrors(file, StoryTranslationFile, data);
+    if (problems.length) {
+      c.errors.push(...problems);
+      continue;
+    }
+    out.push({ file, data: data as StoryTranslationFile, slug: translated.base, lang: translated.lang as LanguageCode });
+  }
+  return out;
+}
+
+/**
+ * A translated gallery or banner list: each entry is one of the English file's (by slug), with its
+ * images in the same order, and a subtitle or location wherever the English entry has one. An
+ * English entry a translation leaves out is shown in English.
+ */
+function checkMediaTranslation(c: Checker, file: string, items: TitlesFile | BannersFile, englishFile: string, english: TitlesFile | BannersFile) {
+  const englishIndex = new Map(english.map((item, i) => [item.slug, i]));
+  items.forEach((item, i) => {
+    const k = englishIndex.get(item.slug);
+    if (k === undefined) {
+      c.errors.push(`${file}: [${i}].slug "${item.slug}" is not in ${englishFile}`);
+      return;
+    }
+    const source = english[k]!;
+    for (const field of ['subTitle', 'location'] as const) {
+      const has = (entry: object) => typeof (entry as Record<string, unknown>)[field] === 'string' && String((entry as Record<string, unknown>)[field]).trim() !== '';
+      if (has(source) && !has(item)) c.errors.push(`${file}: [${i}].${field} is required (${englishFile} [${k}] has one)`);
+    }
+    if (item.images.length !== source.images.length) {
+      c.errors.push(`${file}: [${i}].images must be the ${source.images.length} images of ${englishFile} [${k}], in the same order (found ${item.images.length})`);
+      return;
+    }
+    item.images.forEach((image, j) => {
+      const expected = source.images[j]!.image;
+      if (image.image !== expected) c.errors.push(`${file}: [${i}].images[${j}].image "${image.image}" must be the English file's image, "${expected}" (${englishFile} [${k}].images[${j}])`);
+    });
+  });
+}
+
 /** Reads and validates the whole content folder; nothing is written. */
 export function loadContent(contentDir: string): LoadResult {
   if (!fs.existsSync(contentDir) || !fs.statSync(contentDir).isDirectory()) {
@@ -202,7 +287,17 @@ export function loadContent(contentDir: string): LoadResult {
   }
   const label = (relative: string) => path.posix.join(path.basename(contentDir), relative.split(path.sep).join('/'));
   const c = new Checker(path.join(contentDir, 'files'));
-  const content: LoadedContent = { courses: [], blogs: [], stories: [], titles: undefined, banners: undefined, files: [] };
+  const content: LoadedContent = {
+    courses: [],
+    blogs: [],
+    stories: [],
+    storyTranslations: [],
+    titles: undefined,
+    banners: undefined,
+    titleTranslations: [],
+    bannerTranslations: [],
+    files: [],
+  };
 
   const coursesDir = path.join(contentDir, 'courses');
   for (const folder of listDir(coursesDir)) {
@@ -237,6 +332,7 @@ export function loadContent(contentDir: string): LoadResult {
     const out: (Loaded<T> & { slug: string })[] = [];
     for (const entry of listDir(path.join(contentDir, kind))) {
       if (!entry.isFile() || !isYaml(entry.name)) continue;
+      if (kind === 'stories' && translationName(entry.name)) continue;
       const file = label(path.join(kind, entry.name));
       const slug = entry.name.replace(/\.yaml$/, '');
       if (!entry.name.endsWith('.yaml') || !slugRegex.test(slug)) {
@@ -263,13 +359,20 @@ export function loadContent(contentDir: string): LoadResult {
     c.date(file, 'date', story.date);
     c.file(file, 'image', story.image, 'image');
   });
+  content.storyTranslations = loadStoryTranslations(c, contentDir, label);
 
   const mediaDir = path.join(contentDir, 'media');
+  const mediaTranslations: { entry: fs.Dirent; base: 'titles' | 'banners'; lang: string }[] = [];
   for (const entry of listDir(mediaDir)) {
     if (!entry.isFile() || !isYaml(entry.name)) continue;
     const file = label(path.join('media', entry.name));
+    const translated = translationName(entry.name);
+    if (translated && (translated.base === 'titles' || translated.base === 'banners') && entry.name.endsWith('.yaml')) {
+      mediaTranslations.push({ entry, base: translated.base, lang: translated.lang });
+      continue;
+    }
     if (entry.name !== 'titles.yaml' && entry.name !== 'banners.yaml') {
-      c.errors.push(`${file}: unknown file; the media folder holds titles.yaml and banners.yaml`);
+      c.errors.push(`${file}: unknown file; the media folder holds titles.yaml and banners.yaml, and their translations (titles.hi.yaml, banners.hi.yaml, ...)`);
       continue;
     }
     const data = readYaml(path.join(mediaDir, entry.name), file, c.errors);
@@ -285,6 +388,35 @@ export function loadContent(contentDir: string): LoadResult {
     items.forEach((item, i) => item.images.forEach((image, j) => c.file(file, `[${i}].images[${j}].image`, image.image, 'image')));
     if (entry.name === 'titles.yaml') content.titles = { file, data: data as TitlesFile };
     else content.banners = { file, data: data as BannersFile };
+  }
+  // After the English files, whatever order the names sort in: a translation is checked against its English file.
+  for (const { entry, base, lang } of mediaTranslations) {
+    const file = label(path.join('media', entry.name));
+    const english = base === 'titles' ? content.titles : content.banners;
+    const englishName = label(path.join('media', `${base}.yaml`));
+    const langProblem = translationLanguageProblem(lang, englishName);
+    if (langProblem) {
+      c.errors.push(`${file}: ${langProblem}`);
+      continue;
+    }
+    if (!fs.existsSync(path.join(mediaDir, `${base}.yaml`))) {
+      c.errors.push(`${file}: translates ${englishName}, which does not exist`);
+      continue;
+    }
+    const data = readYaml(path.join(mediaDir, entry.name), file, c.errors);
+    if (data === undefined) continue;
+    const problems = schemaErrors(file, base === 'titles' ? TitlesFile : BannersFile, data);
+    if (problems.length) {
+      c.errors.push(...problems);
+      continue;
+    }
+    const items = data as TitlesFile | BannersFile;
+    c.unique(file, '', items);
+    // An English file with mistakes has been reported; there is nothing sound to compare with.
+    if (!english) continue;
+    checkMediaTranslation(c, file, items, english.file, english.data);
+    if (base === 'titles') content.titleTranslations.push({ file, data: data as TitlesFile, lang: lang as LanguageCode });
+    else content.bannerTranslations.push({ file, data: data as BannersFile, lang: lang as LanguageCode });
   }
 
   if (c.errors.length) return { ok: false, errors: c.errors };

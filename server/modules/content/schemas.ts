@@ -112,6 +112,15 @@ export const StoryFile = strict({
 });
 export type StoryFile = Static<typeof StoryFile>;
 
+/** `stories/<slug>.<lang>.yaml`: a story's text in another language; image, date and highlight are the English file's. */
+export const StoryTranslationFile = strict({
+  authorName: Text,
+  imageAlt: Text,
+  published: Type.Optional(Type.Boolean()),
+  description: Markdown,
+});
+export type StoryTranslationFile = Static<typeof StoryTranslationFile>;
+
 const MediaImage = strict({ image: FilePath, alt: Text });
 
 export const TitlesFile = Type.Array(
@@ -133,3 +142,6 @@ export const BannersFile = Type.Array(
   }),
 );
 export type BannersFile = Static<typeof BannersFile>;
+
+// `media/titles.<lang>.yaml` and `media/banners.<lang>.yaml` have the English files' shape; the
+// loader checks that their slugs and image paths are the English ones.

@@ -8,7 +8,8 @@ import { importContent } from '../content/importer';
 const t = testAppPerFile();
 let fixture: Fixture;
 beforeAll(async () => {
-  fixture = createContentFixture();
+  // van-outreach and sath-sath are also in Hindi.
+  fixture = createContentFixture({ hindi: true });
   await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
 });
 afterAll(() => {
@@ -92,6 +93,36 @@ describe('GET /api/media/public/banner', () => {
         },
       ],
     });
+  });
+});
+
+describe('gallery titles and banner items in the reader\'s language', () => {
+  it('lists each title in that language where it has one, else in English, in the English order', async () => {
+    const res = await get('/api/media/public/titles?lang=hi');
+    expect(res.statusCode).toBe(200);
+    // (An English title added by a test above comes after these two.)
+    expect(res.json().media.slice(0, 2)).toEqual([
+      { id: stableId('media-title', 'van-outreach', '@hi'), title: 'वित्तीय साक्षरता वैन' },
+      { id: stableId('media-title', 'school-camps'), title: 'School camps' },
+    ]);
+    const images = (await get(`/api/media/public/${stableId('media-title', 'van-outreach', '@hi')}`)).json();
+    expect(images.media.map((i: { image: string; alt: string }) => [i.image, i.alt])).toEqual([
+      ['uploads/gallery/van-1.svg', 'गाँव के चौक में एक वैन'],
+      ['uploads/gallery/van-2.svg', 'पर्चे पढ़ते लोग'],
+    ]);
+    expect((await get('/api/media/public/titles?lang=tm')).json()).toEqual((await get('/api/media/public/titles')).json());
+  });
+
+  it('lists each banner item in that language where it has one, else in English', async () => {
+    const res = await get('/api/media/public/banner?lang=hi');
+    expect(res.statusCode).toBe(200);
+    const media = res.json().media as { id: string; title: string; sub_title: string; location: string; media_images: { alt: string }[] }[];
+    expect(media.map((m) => [m.id, m.title, m.sub_title, m.location])).toEqual([
+      [stableId('banner', 'sath-sath', '@hi'), 'साथ साथ', 'साथ मिलकर सीखना', 'पुणे'],
+      [stableId('banner', 'gaon-gaon'), 'Gaon gaon', '', ''],
+    ]);
+    expect(media[0]!.media_images.map((i) => i.alt)).toEqual(['साथ सीखता एक समूह', 'बोलती हुई प्रशिक्षक']);
+    expect((await get('/api/media/public/banner')).json().media.map((m: { title: string }) => m.title)).toEqual(['Saath saath', 'Gaon gaon']);
   });
 });
 

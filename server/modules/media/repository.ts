@@ -1,5 +1,6 @@
 // Gallery titles with their images, and banner items with theirs, of a language, in the order staff set.
 import { asc, eq, inArray } from 'drizzle-orm';
+import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
 import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
@@ -8,7 +9,7 @@ export function listTitles(db: DbOrTx, lang: LanguageCode) {
   return db
     .select({ id: mediaTitles.id, title: mediaTitles.title })
     .from(mediaTitles)
-    .where(eq(mediaTitles.lang, lang))
+    .where(inReaderLanguage(mediaTitles, lang))
     .orderBy(asc(mediaTitles.position), asc(mediaTitles.title));
 }
 
@@ -29,7 +30,7 @@ export function listBanners(db: DbOrTx, lang: LanguageCode) {
   return db
     .select({ id: bannerItems.id, title: bannerItems.title, subTitle: bannerItems.subTitle, location: bannerItems.location })
     .from(bannerItems)
-    .where(eq(bannerItems.lang, lang))
+    .where(inReaderLanguage(bannerItems, lang))
     .orderBy(asc(bannerItems.position), asc(bannerItems.title));
 }
 

@@ -1,5 +1,7 @@
-// Published success stories of a language, newest first; the (lang, published, created_at) index serves every query here.
-import { and, count, desc, eq } from 'drizzle-orm';
+// Published success stories in a reader's language (else English: db/reader-language.ts), newest first;
+// the (lang, published, created_at) and (slug, lang) indexes serve every query here.
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
 import { successStories } from '../../db/schema';
 import type { LanguageCode } from '../../../contract/languages';
@@ -20,14 +22,14 @@ export function listPublished(db: DbOrTx, lang: LanguageCode, offset: number, li
   return db
     .select(columns)
     .from(successStories)
-    .where(and(eq(successStories.lang, lang), eq(successStories.published, true)))
+    .where(inReaderLanguage(successStories, lang))
     .orderBy(desc(successStories.createdAt), desc(successStories.id))
     .offset(offset)
     .limit(limit);
 }
 
 export async function countPublished(db: DbOrTx, lang: LanguageCode): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(successStories).where(and(eq(successStories.lang, lang), eq(successStories.published, true)));
+  const [row] = await db.select({ n: count() }).from(successStories).where(inReaderLanguage(successStories, lang));
   return row?.n ?? 0;
 }
 
@@ -36,5 +38,15 @@ export async function findPublished(db: DbOrTx, id: string): Promise<StoryRow | 
     .select(columns)
     .from(successStories)
     .where(and(eq(successStories.id, id), eq(successStories.published, true)));
+  return row;
+}
+
+/** The published `lang` version of the published story `id` (the same item: the same slug); undefined when there is none. */
+export async function findPublishedIn(db: DbOrTx, id: string, lang: LanguageCode): Promise<StoryRow | undefined> {
+  const asked = db.select({ slug: successStories.slug }).from(successStories).where(and(eq(successStories.id, id), eq(successStories.published, true)));
+  const [row] = await db
+    .select(columns)
+    .from(successStories)
+    .where(and(eq(successStories.slug, sql`(${asked})`), eq(successStories.lang, lang), eq(successStories.published, true)));
   return row;
 }

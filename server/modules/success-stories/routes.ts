@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PublicLangQuery, StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
+import { PublicLangQuery, StoryLangQuery, StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
@@ -50,10 +50,12 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['success stories'],
         summary: 'One published success story',
+        description: 'With `lang`, the same story in that language when it is published there; else the story asked for.',
         params: Type.Object({ storyId: Uuid }),
+        querystring: StoryLangQuery,
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => cached(request, reply, () => service.getStory(app.db, request.params.storyId)),
+    async (request, reply) => cached(request, reply, () => service.getStory(app.db, request.params.storyId, request.query.lang)),
   );
 }

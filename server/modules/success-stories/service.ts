@@ -29,8 +29,10 @@ export async function publishedStory(db: Db, id: string): Promise<Story | undefi
   return row && toStory(row);
 }
 
-export async function getStory(db: Db, id: string) {
-  const story = await publishedStory(db, id);
+/** A story; with `lang`, its version in that language when that one is published (a reader who changed language). */
+export async function getStory(db: Db, id: string, lang?: LanguageCode) {
+  const inLanguage = lang && UUID.test(id) ? await repository.findPublishedIn(db, id, lang) : undefined;
+  const story = inLanguage ? toStory(inLanguage) : await publishedStory(db, id);
   if (!story) throw notFound('storyNotFound');
   return { response: story };
 }

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { successStories } from '../../db/schema';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
-import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
+import { createContentFixture, silentLog, storyHindiYaml, type Fixture } from '../content/content-fixture';
 import { importContent } from '../content/importer';
 
 const t = testAppPerFile();
 let fixture: Fixture;
 beforeAll(async () => {
-  fixture = createContentFixture({ stories: 9 });
+  // story-01 is also in Hindi; story-02's Hindi version is a draft.
+  fixture = createContentFixture({ stories: 9, hindi: true });
+  fixture.write('stories/story-02.hi.yaml', storyHindiYaml(2, 'published: false\n'));
   await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
 });
 afterAll(() => {
@@ -100,5 +102,41 @@ describe('GET /api/successstories/public/{storyId}', () => {
     const res = await get('/api/successstories/public/42');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid params: storyId is not in the expected format');
+  });
+});
+
+describe('stories in the reader\'s language', () => {
+  it('lists each story in that language where it is published there, else in English, once', async () => {
+    const res = await get('/api/successstories/public?lang=hi&limit=50');
+    expect(res.statusCode).toBe(200);
+    const { response } = res.json();
+    expect(response.count).toBe(9);
+    expect(response.rows.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7', 'Author 6', 'Author 5', 'Author 4', 'Author 3', 'Author 2', 'लेखक 1']);
+    const hindi = response.rows.at(-1);
+    expect(hindi).toMatchObject({ id: stableId('story', 'story-01', '@hi'), imageAlt: 'लेखक 1 का चित्र', image: 'uploads/stories/story.svg', createdAt: '2025-01-02T00:00:00.000Z' });
+    expect(hindi.description).toContain('कहानी 1');
+    // The draft Hindi story-02 is not shown; its English version is.
+    expect(response.rows.filter((r: Row) => r.id === stableId('story', 'story-02'))).toHaveLength(1);
+    expect((await get('/api/successstories/public/recent?lang=hi')).json().response.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7']);
+    expect((await get('/api/successstories/public?lang=hi&offset=8&limit=1')).json().response.rows.map((r: Row) => r.authorName)).toEqual(['लेखक 1']);
+  });
+
+  it('lists the English stories in a language nothing is translated into, and in English', async () => {
+    const english = (await get('/api/successstories/public?limit=50')).json().response;
+    expect((await get('/api/successstories/public?lang=tm&limit=50')).json().response).toEqual(english);
+    expect(english.rows.map((r: Row) => r.authorName)).not.toContain('लेखक 1');
+    expect((await get('/api/successstories/public?lang=xx')).statusCode).toBe(400);
+  });
+
+  it('answers one story in the reader\'s language when it is published there, else the story asked for', async () => {
+    const english = stableId('story', 'story-01');
+    const hindi = stableId('story', 'story-01', '@hi');
+    expect((await get(`/api/successstories/public/${english}?lang=hi`)).json().response).toMatchObject({ id: hindi, authorName: 'लेखक 1' });
+    expect((await get(`/api/successstories/public/${hindi}?lang=en`)).json().response).toMatchObject({ id: english, authorName: 'Author 1' });
+    expect((await get(`/api/successstories/public/${hindi}`)).json().response).toMatchObject({ id: hindi });
+    expect((await get(`/api/successstories/public/${english}?lang=tm`)).json().response).toMatchObject({ id: english });
+    expect((await get(`/api/successstories/public/${stableId('story', 'story-02')}?lang=hi`)).json().response).toMatchObject({ authorName: 'Author 2' });
+    expect((await get(`/api/successstories/public/${stableId('story', 'hidden-story')}?lang=hi`)).statusCode).toBe(404);
+    expect((await get(`/api/successstories/public/${english}?lang=xx`)).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
-// The gallery and banner feature's TanStack Query keys.
+// The gallery and banner feature's TanStack Query keys: titles and banner items are in the reader's language.
 export const mediaKeys = {
-  titles: ['media', 'titles'] as const,
+  titles: (lang: string) => ['media', 'titles', lang] as const,
   images: (titleId: string | undefined) => ['media', 'images', titleId] as const,
-  banner: ['media', 'banner'] as const,
+  banner: (lang: string) => ['media', 'banner', lang] as const,
 };

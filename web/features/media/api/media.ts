@@ -1,5 +1,8 @@
-// Gallery and banner calls (specification section 7) as TanStack Query hooks.
+// Gallery and banner calls (specification section 7) as TanStack Query hooks. Titles and banner items
+// are in the reader's interface language where that version is published, else in English (the
+// API's choice); a title's images are those of the title's version.
 import { useQuery } from '@tanstack/react-query';
+import { useLanguage } from '../../../i18n/use-language';
 import { api } from '../../../lib/api-client';
 import { mediaKeys } from './keys';
 
@@ -23,9 +26,10 @@ export interface BannerItem {
 }
 
 export function useMediaTitles() {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: mediaKeys.titles,
-    queryFn: ({ signal }) => api.get<{ media: MediaTitle[] }>('/api/media/public/titles', undefined, signal),
+    queryKey: mediaKeys.titles(lang),
+    queryFn: ({ signal }) => api.get<{ media: MediaTitle[] }>('/api/media/public/titles', { lang }, signal),
     select: (data) => data.media,
   });
 }
@@ -40,9 +44,10 @@ export function useMediaImages(titleId: string | undefined) {
 }
 
 export function useBanner() {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: mediaKeys.banner,
-    queryFn: ({ signal }) => api.get<{ media: BannerItem[] }>('/api/media/public/banner', undefined, signal),
+    queryKey: mediaKeys.banner(lang),
+    queryFn: ({ signal }) => api.get<{ media: BannerItem[] }>('/api/media/public/banner', { lang }, signal),
     select: (data) => data.media,
   });
 }

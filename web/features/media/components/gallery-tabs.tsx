@@ -13,7 +13,8 @@ export function GalleryTabs({ idPrefix = 'gallery' }: { idPrefix?: string }) {
   const { t } = useTranslation('media');
   const titles = useMediaTitles();
   const [chosen, setChosen] = useState<string>();
-  const selected = chosen ?? titles.data?.[0]?.id;
+  // A tab chosen in another language is not among this language's titles: the first is shown then.
+  const selected = titles.data?.some((item) => item.id === chosen) ? chosen : titles.data?.[0]?.id;
   const images = useMediaImages(selected);
   const [open, setOpen] = useState<number | null>(null);
   const title = titles.data?.find((item) => item.id === selected)?.title ?? '';

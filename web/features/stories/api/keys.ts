@@ -1,6 +1,6 @@
-// The success stories feature's TanStack Query keys.
+// The success stories feature's TanStack Query keys: each answer is in the reader's language.
 export const storyKeys = {
-  list: (page: number) => ['stories', page] as const,
-  recent: ['stories', 'recent'] as const,
-  detail: (storyId: string) => ['story', storyId] as const,
+  list: (lang: string, page: number) => ['stories', lang, page] as const,
+  recent: (lang: string) => ['stories', lang, 'recent'] as const,
+  detail: (lang: string, storyId: string) => ['story', lang, storyId] as const,
 };

@@ -1,33 +1,40 @@
-// Success-story calls (specification section 7) as TanStack Query hooks.
+// Success-story calls (specification section 7) as TanStack Query hooks, in the reader's interface
+// language: each story in it where that version is published, else in English (the API's choice).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StoryList, StoryOne, StoryPage } from '../../../../contract/public-content';
 import { STORY_PAGE_SIZE } from '../../../../contract/page-sizes';
+import { useLanguage } from '../../../i18n/use-language';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
 import { storyKeys } from './keys';
 
 export function useStories(page: number) {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: storyKeys.list(page),
+    queryKey: storyKeys.list(lang, page),
     queryFn: ({ signal }) =>
-      api.get<StoryPage>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE }, signal),
+      api.get<StoryPage>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE, lang }, signal),
     select: (data) => data.response,
-    placeholderData: keepPreviousData,
+    // The previous page stays while the next arrives; another language's stories never stand in.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined),
   });
 }
 
+/** A story; in the reader's language when it is published in it (a reader who changed language, or a shared link). */
 export function useStory(storyId: string) {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: storyKeys.detail(storyId),
-    queryFn: ({ signal }) => api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, undefined, signal),
+    queryKey: storyKeys.detail(lang, storyId),
+    queryFn: ({ signal }) => api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, { lang }, signal),
     select: (data) => data.response,
   });
 }
 
 export function useRecentStories() {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: storyKeys.recent,
-    queryFn: ({ signal }) => api.get<StoryList>('/api/successstories/public/recent', undefined, signal),
+    queryKey: storyKeys.recent(lang),
+    queryFn: ({ signal }) => api.get<StoryList>('/api/successstories/public/recent', { lang }, signal),
     select: (data) => data.response,
   });
 }
