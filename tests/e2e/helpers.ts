@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { LANGUAGE_CODES, LANGUAGES } from '../../contract/languages';
 
 export const baseUrl = () => inject('baseUrl');
 const require = createRequire(import.meta.url);
@@ -208,4 +209,17 @@ export function labelsOf(lang: string): Labels {
     email: new RegExp(`^${auth.emailLabel!}`),
     digit1: auth.otpDigit!.replace('{{number}}', '1'),
   };
+}
+
+const LOCALES = path.resolve(import.meta.dirname, '../../web/i18n/locales');
+
+/**
+ * A language whose long text (about, privacy, ...) is not written yet, so the English one is served
+ * with a note; none once every language has it. Also its code for `<html lang>` and the note.
+ */
+export function languageWithoutLongText(namespace: string): { code: string; bcp47: string; note: string } | undefined {
+  const code = LANGUAGE_CODES.find((lang) => !fs.existsSync(path.join(LOCALES, lang, `${namespace}.json`)));
+  if (!code) return undefined;
+  const common = JSON.parse(fs.readFileSync(path.join(LOCALES, code, 'common.json'), 'utf8')) as { status: { fallbackNote: string } };
+  return { code, bcp47: LANGUAGES[code].bcp47, note: common.status.fallbackNote };
 }

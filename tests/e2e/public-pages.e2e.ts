@@ -5,7 +5,7 @@
 // phone screenshots in English and Hindi go to tests/e2e/screenshots/.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, desktopPage, expectAccessible, phonePage, screenshot, sharedBrowser } from './helpers';
+import { baseUrl, desktopPage, expectAccessible, languageWithoutLongText, phonePage, screenshot, sharedBrowser } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -319,12 +319,24 @@ describe('languages', () => {
     await context.close();
   });
 
-  it('a long text missing in a language is shown in English with a note', async () => {
+  it('a long text written in the language is shown in it, without a note', async () => {
     const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
     await page.goto('/about');
-    await page.getByText('இந்தப் பக்கம் இன்னும் உங்கள் மொழியில் கிடைக்கவில்லை').waitFor();
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'எங்களைப் பற்றி' }).waitFor();
+    await page.getByText('2017 முதல் இந்தியாவை முன்னேற்றி வரும் ஒரு நிதி அறிவுத் திட்டம்.').waitFor();
+    expect(await page.getByText('இந்தப் பக்கம் இன்னும் உங்கள் மொழியில் கிடைக்கவில்லை').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  const untranslated = languageWithoutLongText('about');
+  it.skipIf(!untranslated)('a long text missing in a language is shown in English with a note', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: untranslated!.code });
+    await page.goto('/about');
+    await page.getByText(untranslated!.note).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(untranslated!.bcp47);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
