@@ -30,3 +30,15 @@ export const AGE_MIN = 5;
 export const AGE_MAX = 120;
 /** A learner younger than this needs a parent's or guardian's consent before learning. */
 export const MINOR_AGE = 18;
+
+/**
+ * Whether learning waits for a guardian: the learner is still a minor (minorUntil, ADR 18) and no
+ * consent verified by a one-time password to the guardian's number is recorded. The access rule
+ * and the profile both ask this.
+ */
+export function consentRequired(
+  learner: { minorUntil: Date | null; guardianConsentMethod: string | null },
+  now: Date,
+): boolean {
+  return learner.minorUntil !== null && learner.minorUntil.getTime() > now.getTime() && !(GUARDIAN_CONSENT_METHODS as readonly (string | null)[]).includes(learner.guardianConsentMethod);
+}
