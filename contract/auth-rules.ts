@@ -3,6 +3,12 @@
 
 /** Digits of a one-time password. */
 export const OTP_LENGTH = 6;
+/**
+ * What a one-time password is for: signing in with one's own number, or a parent or guardian
+ * agreeing, from their own number, that a minor may learn (ADR 18). A code serves its purpose only.
+ */
+export const OTP_PURPOSES = ['sign-in', 'guardian-consent'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 /** Digits of a mobile number after stripping everything else: country code plus 10 digits. */
 export const MOBILE_DIGITS = 12;
 /** India's country code, the first two of those digits. */

@@ -44,6 +44,8 @@ export const MESSAGES = {
   guardianNameRequired: 'Please enter the name of your parent or guardian',
   relationshipRequired: 'Please choose how the parent or guardian is related to you',
   agreeRequired: 'Your parent or guardian must agree before you can continue',
+  guardianMobileOwn: 'Enter your parent’s or guardian’s own mobile number, not yours',
+  consentCodeSent: 'A one-time password has been sent to your parent’s or guardian’s phone. Please ask them for it.',
   accountDeleted: 'Your account and all its data have been deleted',
 
   // Courses and learning.

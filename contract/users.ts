@@ -14,9 +14,17 @@ export const UserProfile = Type.Object({
   qualification: nullable(Type.String()),
   role: Type.String(),
   active: Type.Boolean(),
+  /** Until when the learner is a minor (from the youngest age declared and when), or null. */
+  minorUntil: nullable(Type.String({ format: 'date-time' })),
+  /** Whether learning waits for a guardian's consent: a minor without a verified consent. */
+  consentRequired: Type.Boolean(),
+  /** Whether a guardian's consent verified by a one-time password to their number is recorded. */
   guardianConsent: Type.Boolean(),
+  guardianConsentAt: nullable(Type.String({ format: 'date-time' })),
+  guardianConsentMethod: nullable(Type.String()),
   guardianName: nullable(Type.String()),
   guardianRelationship: nullable(Type.String()),
+  guardianMobile: nullable(Type.String()),
 });
 export type UserProfile = Static<typeof UserProfile>;
 
@@ -34,9 +42,23 @@ export const UpdateProfileBody = Type.Object({
 });
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
 
-export const GuardianConsentBody = Type.Object({
+/**
+ * The guardian, as the first step of consent names them: a one-time password goes to their own
+ * number. Optional at the schema level so the service names a missing field in its own words.
+ */
+const guardianFields = {
   guardianName: Type.Optional(Type.String({ maxLength: 1000 })),
   relationship: Type.Optional(StringEnum(GUARDIAN_RELATIONSHIPS)),
+  guardianMobile: Type.Optional(Type.String({ maxLength: 64 })),
+};
+
+export const GuardianConsentCodeBody = Type.Object(guardianFields);
+export type GuardianConsentCodeBody = Static<typeof GuardianConsentCodeBody>;
+
+/** The second step: the same guardian, the code they received and their agreement. */
+export const GuardianConsentBody = Type.Object({
+  ...guardianFields,
+  otp: Type.Optional(Type.String({ maxLength: 32 })),
   agree: Type.Optional(Type.Boolean()),
 });
 export type GuardianConsentBody = Static<typeof GuardianConsentBody>;

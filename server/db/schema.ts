@@ -3,8 +3,8 @@
 // Enumerations are text columns with CHECK constraints rather than PostgreSQL enums, so a new value
 // is a one-line migration and test databases need no schema-qualified types.
 import { sql } from 'drizzle-orm';
-import { MOBILE_DIGITS } from '../../contract/auth-rules';
-import { AGE_MAX, AGE_MIN, GENDERS } from '../../contract/profile-options';
+import { MOBILE_DIGITS, OTP_PURPOSES } from '../../contract/auth-rules';
+import { AGE_MAX, AGE_MIN, GENDERS, GUARDIAN_CONSENT_METHODS } from '../../contract/profile-options';
 import {
   boolean,
   check,
@@ -43,11 +43,19 @@ export const users = pgTable(
     qualification: text('qualification'),
     role: text('role').notNull().default('user'),
     active: boolean('active').notNull().default(true),
-    // A learner under 18 may learn only once a parent or guardian has agreed (DPDP Act 2023, s. 9).
+    // Until when the learner is a minor, from the youngest age they declared and when they declared
+    // it (the latest their 18th birthday can fall). Set by the first age under 18, moved later only
+    // by a lower one; clearing or raising the age leaves it (ADR 18).
+    minorUntil: timestamp('minor_until', { withTimezone: true }),
+    // A minor may learn only once a parent or guardian has agreed (DPDP Act 2023, s. 9) in a way
+    // DPDP Rules 2025, rule 10 accepts: a one-time password sent to the guardian's own number.
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
-    // Who gave that consent, kept as the record of it.
+    // How that consent was verified; null for one recorded before verification, which does not count.
+    guardianConsentMethod: text('guardian_consent_method'),
+    // Who gave that consent and the number the code reached, kept as the record of it.
     guardianName: text('guardian_name'),
     guardianRelationship: text('guardian_relationship'),
+    guardianMobile: text('guardian_mobile'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // When the account last signed in or used a session (written at sign-in and at most hourly
@@ -61,6 +69,8 @@ export const users = pgTable(
     check('users_mobile_format', sql`${t.mobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
     check('users_gender_known', sql`${t.gender} is null or ${t.gender} in ${sql.raw(`(${GENDERS.map((g) => `'${g}'`).join(', ')})`)}`),
+    check('users_guardian_consent_method_known', sql`${t.guardianConsentMethod} is null or ${t.guardianConsentMethod} in ${sql.raw(`(${GUARDIAN_CONSENT_METHODS.map((m) => `'${m}'`).join(', ')})`)}`),
+    check('users_guardian_mobile_format', sql`${t.guardianMobile} is null or ${t.guardianMobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
     check('users_age_range', sql`${t.age} is null or (${t.age} between ${sql.raw(String(AGE_MIN))} and ${sql.raw(String(AGE_MAX))})`),
   ],
 );
@@ -93,6 +103,11 @@ export const otpChallenges = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     mobile: text('mobile').notNull(),
+    // What the code is for: signing in with the number, or a guardian's consent given from it. A
+    // code only ever serves its own purpose, so a consent code cannot sign in to the guardian's account.
+    purpose: text('purpose').notNull().default('sign-in'),
+    // For a consent code, the learner who asked for it: only they can use it, and it goes with their account.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     // HMAC-SHA-256 of the code, keyed by the server secret and bound to the mobile number.
     codeHash: text('code_hash').notNull(),
     clientIp: text('client_ip').notNull(),
@@ -104,6 +119,9 @@ export const otpChallenges = pgTable(
   (t) => [
     index('otp_challenges_mobile_idx').on(t.mobile, t.createdAt),
     index('otp_challenges_ip_idx').on(t.clientIp, t.createdAt),
+    index('otp_challenges_user_idx').on(t.userId),
+    check('otp_challenges_purpose_known', sql`${t.purpose} in ${sql.raw(`(${OTP_PURPOSES.map((p) => `'${p}'`).join(', ')})`)}`),
+    check('otp_challenges_consent_has_user', sql`(${t.purpose} = 'guardian-consent') = (${t.userId} is not null)`),
   ],
 );
 

@@ -6,7 +6,7 @@
 // and a sentence in the description).
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { MINOR_AGE } from '../../contract/profile-options';
+import { MINOR_AGE, consentRequired } from '../../contract/profile-options';
 import { SECOND_FACTOR_ROLES, STAFF_ROLE_PURPOSES, type StaffRole } from '../../contract/staff-roles';
 import { forbidden, unauthorized } from './errors';
 import type { SignedInUser } from './session';
@@ -80,11 +80,12 @@ function enforcement(rule: AccessRule): { check: Check | null; needsSession: boo
       return {
         check: async (request) => {
           const user = await signedIn(request, true);
-          if (user.age !== null && user.age < MINOR_AGE && !user.guardianConsentAt) throw forbidden('consentRequired', { age: MINOR_AGE });
+          // Whatever age the profile says now: once a minor, until minorUntil or a verified consent (ADR 18).
+          if (consentRequired(user, new Date())) throw forbidden('consentRequired', { age: MINOR_AGE });
         },
         needsSession: true,
         sentence:
-          "Access: an active learner and, under 18, a parent's or guardian's recorded consent (401 without a session, 403 otherwise).",
+          "Access: an active learner and, for one who declared an age under 18, a parent's or guardian's consent verified by a one-time password (401 without a session, 403 otherwise).",
       };
     case 'staff':
       return {

@@ -38,7 +38,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
       /MSG91_AUTH_KEY/,
     );
-    const sms = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
+    const signInOnly = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ...signInOnly })).toThrow(
+      /MSG91_CONSENT_TEMPLATE_ID/,
+    );
+    const sms = { ...signInOnly, MSG91_CONSENT_TEMPLATE_ID: 'c' };
     expect(() => loadConfig({ NODE_ENV: 'production', ...sms })).toThrow(/SESSION_SECRET/);
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ...sms });
     expect(config.sms.provider).toBe('msg91');
@@ -66,7 +70,7 @@ describe('loadConfig', () => {
 
   it('refuses TRUST_PROXY=true in production, where it would let a client choose its own address', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't', MSG91_CONSENT_TEMPLATE_ID: 'c' };
     expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true lets every client choose its own address/);
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });

@@ -61,7 +61,7 @@ export interface Config {
   };
   sms: {
     provider: SmsProviderName;
-    msg91: { authKey: string; templateId: string; baseUrl: string };
+    msg91: { authKey: string; templateId: string; consentTemplateId: string; baseUrl: string };
   };
 }
 
@@ -91,16 +91,20 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (nodeEnv === 'production' && provider !== 'msg91') {
     throw new ConfigError(
-      `SMS_PROVIDER=${provider} would not deliver one-time passwords in production; set SMS_PROVIDER=msg91 with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID`,
+      `SMS_PROVIDER=${provider} would not deliver one-time passwords in production; set SMS_PROVIDER=msg91 with MSG91_AUTH_KEY, MSG91_TEMPLATE_ID and MSG91_CONSENT_TEMPLATE_ID`,
     );
   }
   const msg91 = {
     authKey: env.MSG91_AUTH_KEY ?? '',
     templateId: env.MSG91_TEMPLATE_ID ?? '',
+    // A guardian's consent code has a text of its own (it names what is agreed to), so its own template.
+    consentTemplateId: env.MSG91_CONSENT_TEMPLATE_ID ?? '',
     baseUrl: env.MSG91_BASE_URL || 'https://control.msg91.com',
   };
-  if (provider === 'msg91' && (!msg91.authKey || !msg91.templateId)) {
-    throw new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID (the DLT template id)');
+  if (provider === 'msg91' && (!msg91.authKey || !msg91.templateId || !msg91.consentTemplateId)) {
+    throw new ConfigError(
+      'SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_TEMPLATE_ID and MSG91_CONSENT_TEMPLATE_ID (the DLT template ids of the sign-in and the guardian consent codes)',
+    );
   }
   const secret = env.SESSION_SECRET ?? '';
   if (nodeEnv === 'production' && secret.length < 32) {

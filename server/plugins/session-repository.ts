@@ -41,8 +41,8 @@ export function prepareSessionLookup(db: Db) {
       name: users.name,
       active: users.active,
       mobile: users.mobile,
-      age: users.age,
-      guardianConsentAt: users.guardianConsentAt,
+      minorUntil: users.minorUntil,
+      guardianConsentMethod: users.guardianConsentMethod,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

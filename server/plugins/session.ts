@@ -17,8 +17,9 @@ export interface SignedInUser {
   name: string;
   active: boolean;
   mobile: string;
-  age: number | null;
-  guardianConsentAt: Date | null;
+  /** Until when the learner is a minor (ADR 18), and how a guardian's consent was verified, if it was. */
+  minorUntil: Date | null;
+  guardianConsentMethod: string | null;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { SECOND_FACTOR_ROLES, type StaffRole } from '../../contract/staff-roles';
 import { sessions, staffMembers, staffSecondFactors, users } from '../db/schema';
 import { encryptSecret } from '../modules/staff/second-factor-crypto';
+import { minorUntilFor } from '../modules/users/service';
 import { newTotpSecret } from '../modules/staff/totp';
 import { hashToken } from '../plugins/session';
 import { insertSession } from '../plugins/session-repository';
@@ -23,15 +24,18 @@ export async function signInAs(
   options: { active?: boolean; age?: number | null; guardianConsent?: boolean; name?: string; role?: 'user' | 'staff' | 'admin' } = {},
 ): Promise<SignedIn> {
   const mobile = `91${String(randomInt(6_000_000_000, 9_999_999_999))}`;
+  const age = options.age === undefined ? 30 : options.age;
   const [user] = await app.db
     .insert(users)
     .values({
       mobile,
       name: options.name ?? 'Test Learner',
       active: options.active ?? true,
-      age: options.age === undefined ? 30 : options.age,
+      age,
+      // As if the age had been declared through the profile just now.
+      minorUntil: age === null ? null : minorUntilFor(age, new Date()),
       role: options.role ?? 'user',
-      guardianConsentAt: options.guardianConsent ? new Date() : null,
+      ...(options.guardianConsent ? { guardianConsentAt: new Date(), guardianConsentMethod: 'guardian-otp' as const } : {}),
     })
     .returning({ id: users.id });
   return { userId: user!.id, mobile, headers: await newSession(app, user!.id) };

@@ -107,10 +107,14 @@ export function newMobile(): string {
   return `9${tail}`;
 }
 
-/** The newest one-time password the console SMS provider logged for a number. */
-export async function otpFor(local: string, after = 0): Promise<string> {
+/**
+ * The newest one-time password the console SMS provider logged for a number: a sign-in code, or
+ * with 'guardian-consent' the code a guardian received to agree to a minor's learning.
+ */
+export async function otpFor(local: string, after = 0, purpose: 'sign-in' | 'guardian-consent' = 'sign-in'): Promise<string> {
   const log = inject('serverLog');
-  const pattern = new RegExp(`One-time password for \\+?91${local}: (\\d{6})`, 'g');
+  const what = purpose === 'guardian-consent' ? 'Guardian consent one-time password' : 'One-time password';
+  const pattern = new RegExp(`(?:^|\\W)${what} for \\+?91${local}: (\\d{6})`, 'g');
   for (let i = 0; i < 50; i++) {
     // `after` is a byte offset (the log holds non-ASCII text too).
     const text = fs.readFileSync(log).subarray(after).toString('utf8');

@@ -1,10 +1,28 @@
 // Storage of sign-in: users looked up by number, and the one-time-password challenges with the
 // counters the limits are computed from.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { OtpPurpose } from '../../../contract/auth-rules';
 import type { DbOrTx } from '../../db/client';
 import { otpChallenges, users } from '../../db/schema';
 
 export type Challenge = typeof otpChallenges.$inferSelect;
+
+/**
+ * Whose code a challenge is: the number it went to, what it is for, and for a guardian's consent
+ * the learner who asked (null for a sign-in). Only the newest code of a target works.
+ */
+export interface CodeTarget {
+  mobile: string;
+  purpose: OtpPurpose;
+  userId: string | null;
+}
+
+const ofTarget = (target: CodeTarget) =>
+  and(
+    eq(otpChallenges.mobile, target.mobile),
+    eq(otpChallenges.purpose, target.purpose),
+    target.userId === null ? isNull(otpChallenges.userId) : eq(otpChallenges.userId, target.userId),
+  );
 
 export async function findUserByMobile(db: DbOrTx, mobile: string) {
   const [row] = await db
@@ -29,19 +47,20 @@ export async function lockSendKeys(tx: DbOrTx, mobile: string, clientIp: string)
   await tx.execute(sql`select pg_advisory_xact_lock(${2}::int, hashtext(${clientIp}))`);
 }
 
-export async function latestChallenge(db: DbOrTx, mobile: string): Promise<Challenge | undefined> {
+export async function latestChallenge(db: DbOrTx, target: CodeTarget): Promise<Challenge | undefined> {
   const [row] = await db
     .select()
     .from(otpChallenges)
-    .where(eq(otpChallenges.mobile, mobile))
+    .where(ofTarget(target))
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1);
   return row;
 }
 
 /**
- * When the n-th newest send since `since` happened (by number or by address), or undefined when
- * fewer than n happened: with n the limit, the next send is allowed once that one leaves the window.
+ * When the n-th newest send since `since` happened (by number or by address, whatever the purpose:
+ * every SMS to a number counts), or undefined when fewer than n happened: with n the limit, the
+ * next send is allowed once that one leaves the window.
  */
 export async function nthNewestSendSince(
   db: DbOrTx,
@@ -60,17 +79,17 @@ export async function nthNewestSendSince(
   return row?.createdAt;
 }
 
-/** Ends every still-open challenge of the number: only the newest code may sign in. */
-export async function expireOpenChallenges(tx: DbOrTx, mobile: string, now: Date): Promise<void> {
+/** Ends every still-open challenge of the target: only the newest code may be used. */
+export async function expireOpenChallenges(tx: DbOrTx, target: CodeTarget, now: Date): Promise<void> {
   await tx
     .update(otpChallenges)
     .set({ expiresAt: now })
-    .where(and(eq(otpChallenges.mobile, mobile), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)));
+    .where(and(ofTarget(target), isNull(otpChallenges.consumedAt), gt(otpChallenges.expiresAt, now)));
 }
 
 export async function insertChallenge(
   tx: DbOrTx,
-  values: { mobile: string; codeHash: string; clientIp: string; createdAt: Date; expiresAt: Date },
+  values: CodeTarget & { codeHash: string; clientIp: string; createdAt: Date; expiresAt: Date },
 ): Promise<string> {
   const [row] = await tx
     .insert(otpChallenges)

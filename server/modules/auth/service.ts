@@ -1,9 +1,11 @@
 // Sign-in with a one-time password: sending codes within the cooldown and the send limits, and
 // checking a typed code (expiry, single use, bound to the number, a bounded number of tries).
 //
-// The module's surface for other modules: none; its routes call sendCode, login and register with
-// the app's AuthDeps, and the retention job (modules/retention) calls pruneOtpChallenges hourly.
-import type { Db } from '../../db/client';
+// The module's surface for other modules: its routes call sendCode, login and register with the
+// app's AuthDeps; the retention job (modules/retention) calls pruneOtpChallenges hourly; the users
+// module asks a guardian to confirm a minor's consent with checkMobile, sendConsentCode and
+// useConsentCode (ADR 18), through the same codes, limits and tries as signing in.
+import type { Db, DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
 import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
@@ -42,16 +44,56 @@ export async function sendCode(
   rawMobile: string | undefined,
   clientIp: string,
 ): Promise<{ registered: boolean; resendAfter: number }> {
-  const mobile = mobileOf(rawMobile);
+  const mobile = checkMobile(rawMobile);
+  await sendChallenge(deps, { mobile, purpose: 'sign-in', userId: null }, clientIp);
+  return { registered: Boolean(await repo.findUserByMobile(deps.db, mobile)), resendAfter: deps.config.otp.resendCooldownSeconds };
+}
+
+/**
+ * Sends a guardian a code that confirms their consent for the learner (the number already checked
+ * with checkMobile); answers in how many seconds the next may be asked for. The cooldown, the
+ * limits per number and per address and the code's lifetime are those of signing in.
+ */
+export async function sendConsentCode(
+  deps: AuthDeps,
+  target: { mobile: string; userId: string },
+  clientIp: string,
+): Promise<{ resendAfter: number }> {
+  await sendChallenge(deps, { ...target, purpose: 'guardian-consent' }, clientIp);
+  return { resendAfter: deps.config.otp.resendCooldownSeconds };
+}
+
+/**
+ * Checks the code the guardian received for the learner and, in one transaction, marks it used and
+ * runs `record` (the consent is recorded only with a code that works, and a code records once).
+ */
+export async function useConsentCode<T>(
+  deps: AuthDeps,
+  target: { mobile: string; userId: string },
+  rawCode: string | undefined,
+  record: (tx: DbOrTx, at: Date) => Promise<T>,
+): Promise<T> {
+  const code = checkCode(rawCode);
+  const full: repo.CodeTarget = { ...target, purpose: 'guardian-consent' };
+  const challengeId = await verify(deps, full, code);
+  return deps.db.transaction(async (tx) => {
+    const at = timeOf(deps);
+    if (!(await repo.consumeChallenge(tx, challengeId, at))) throw badRequest('used');
+    return record(tx, at);
+  });
+}
+
+async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: string): Promise<void> {
   const { db, config, sms } = deps;
   const { otp } = config;
+  const { mobile } = target;
   const ip = clientIp.slice(0, 64);
   const now = timeOf(deps);
   const code = generateCode();
 
   const challengeId = await db.transaction(async (tx) => {
     await repo.lockSendKeys(tx, mobile, ip);
-    const latest = await repo.latestChallenge(tx, mobile);
+    const latest = await repo.latestChallenge(tx, target);
     if (latest && otp.resendCooldownSeconds > 0) {
       const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
       if (wait > 0) {
@@ -68,9 +110,9 @@ export async function sendCode(
     if (addressFull) {
       throw tooManyRequests('addressLimit', untilFor(addressFull), inMinutes);
     }
-    await repo.expireOpenChallenges(tx, mobile, now);
+    await repo.expireOpenChallenges(tx, target, now);
     return repo.insertChallenge(tx, {
-      mobile,
+      ...target,
       codeHash: hashCode(config.secret, mobile, code),
       clientIp: ip,
       createdAt: now,
@@ -79,13 +121,12 @@ export async function sendCode(
   });
 
   try {
-    await sms.send(mobile, code);
+    await sms.send(mobile, code, target.purpose);
   } catch (error) {
-    // A code that never left does not count against the learner's cooldown or limits.
+    // A code that never left does not count against the cooldown or limits.
     await repo.deleteChallenge(db, challengeId);
     throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
   }
-  return { registered: Boolean(await repo.findUserByMobile(db, mobile)), resendAfter: otp.resendCooldownSeconds };
 }
 
 /** Who has just signed in: the id for the session, the rest as session-status tells it. */
@@ -101,7 +142,7 @@ export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCo
   const { mobile, code } = checkShape(rawMobile, rawCode);
   const user = await repo.findUserByMobile(deps.db, mobile);
   if (!user) throw notFound('notRegistered');
-  const challengeId = await verify(deps, mobile, code);
+  const challengeId = await verify(deps, { mobile, purpose: 'sign-in', userId: null }, code);
   if (!(await repo.consumeChallenge(deps.db, challengeId, timeOf(deps)))) throw badRequest('used');
   return user;
 }
@@ -116,7 +157,7 @@ export async function register(
   const email = checkEmail(body.email);
   const { db } = deps;
   if (await repo.findUserByMobile(db, mobile)) throw conflict('alreadyRegistered');
-  const challengeId = await verify(deps, mobile, code);
+  const challengeId = await verify(deps, { mobile, purpose: 'sign-in', userId: null }, code);
   try {
     // Using the code and creating the account succeed or fail together.
     return await db.transaction(async (tx) => {
@@ -133,24 +174,29 @@ export async function register(
  * The number as 12 digits; refused when it has the wrong number of digits, or is not a mobile
  * (no SMS can reach it, so none is paid for).
  */
-function mobileOf(rawMobile: string | undefined): string {
+export function checkMobile(rawMobile: string | undefined): string {
   const mobile = normaliseMobile(rawMobile);
   if (!mobile) throw badRequest('invalidMobile');
   if (!isIndianMobile(mobile)) throw badRequest('notAMobile');
   return mobile;
 }
 
-function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
-  const mobile = mobileOf(rawMobile);
+function checkCode(rawCode: string | undefined): string {
   if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
-  return { mobile, code: rawCode.trim() };
+  return rawCode.trim();
 }
 
-/** Answers the id of the number's current challenge when the code matches it; throws otherwise. */
-async function verify(deps: AuthDeps, mobile: string, code: string): Promise<string> {
+function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+  const mobile = checkMobile(rawMobile);
+  return { mobile, code: checkCode(rawCode) };
+}
+
+/** Answers the id of the target's current challenge when the code matches it; throws otherwise. */
+async function verify(deps: AuthDeps, target: repo.CodeTarget, code: string): Promise<string> {
   const { db, config } = deps;
+  const { mobile } = target;
   const now = timeOf(deps);
-  const challenge = await repo.latestChallenge(db, mobile);
+  const challenge = await repo.latestChallenge(db, target);
   if (!challenge) throw badRequest('noCode');
   const attempts = await repo.reserveAttempt(db, challenge.id, config.otp.maxAttempts, now);
   if (attempts === undefined) {

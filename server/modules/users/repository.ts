@@ -1,7 +1,8 @@
 // Storage of a learner's own record: the profile, and everything kept about them for the DPDP
 // rights to a copy and to erasure. The copy reads every table that names the learner directly, in
 // one place, so that no table can be left out of it; erasure relies on the cascading foreign keys.
-import { and, asc, eq, lt, notExists } from 'drizzle-orm';
+import { and, asc, eq, lt, notExists, sql } from 'drizzle-orm';
+import type { GuardianConsentMethod } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   auditLog,
@@ -31,9 +32,12 @@ const profileColumns = {
   qualification: users.qualification,
   role: users.role,
   active: users.active,
+  minorUntil: users.minorUntil,
   guardianConsentAt: users.guardianConsentAt,
+  guardianConsentMethod: users.guardianConsentMethod,
   guardianName: users.guardianName,
   guardianRelationship: users.guardianRelationship,
+  guardianMobile: users.guardianMobile,
 };
 
 export type ProfileRow = Awaited<ReturnType<typeof findProfile>>;
@@ -64,15 +68,25 @@ export interface ProfilePatch {
   age?: number | null;
   gender?: string | null;
   qualification?: string | null;
+  /** A minor's end of minority: kept when it is already later (the database compares, so no race). */
+  minorUntilAtLeast?: Date;
   guardianConsentAt?: Date;
+  guardianConsentMethod?: GuardianConsentMethod;
   guardianName?: string;
   guardianRelationship?: string;
+  guardianMobile?: string;
 }
 
 export async function updateProfile(db: DbOrTx, userId: string, patch: ProfilePatch) {
+  const { minorUntilAtLeast, ...rest } = patch;
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({
+      ...rest,
+      // greatest() ignores a null: the first declaration sets it, a later one only moves it later.
+      ...(minorUntilAtLeast ? { minorUntil: sql`greatest(${users.minorUntil}, ${minorUntilAtLeast.toISOString()}::timestamptz)` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
     .returning(profileColumns);
   return row;
@@ -85,6 +99,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
   const [
     signIns,
     otpRequests,
+    consentCodes,
     enrolled,
     completed,
     attempts,
@@ -105,7 +120,19 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     db
       .select({ createdAt: otpChallenges.createdAt, clientIp: otpChallenges.clientIp, consumedAt: otpChallenges.consumedAt })
       .from(otpChallenges)
-      .where(eq(otpChallenges.mobile, mobile))
+      // Sign-in codes to the learner's number; a consent code someone else asked of this number
+      // holds that learner's address, so it is theirs, not this learner's.
+      .where(and(eq(otpChallenges.mobile, mobile), eq(otpChallenges.purpose, 'sign-in')))
+      .orderBy(asc(otpChallenges.createdAt)),
+    db
+      .select({
+        guardianMobile: otpChallenges.mobile,
+        createdAt: otpChallenges.createdAt,
+        clientIp: otpChallenges.clientIp,
+        consumedAt: otpChallenges.consumedAt,
+      })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.userId, userId), eq(otpChallenges.purpose, 'guardian-consent')))
       .orderBy(asc(otpChallenges.createdAt)),
     db
       .select({ course, enrolledAt: enrolments.createdAt, completedAt: enrolments.completedAt })
@@ -199,6 +226,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     profile: user,
     sessions: signIns,
     otpRequests,
+    guardianConsentCodes: consentCodes,
     enrolments: enrolled,
     completions: completed,
     quizAttempts: attempts,
@@ -211,8 +239,9 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
 }
 
 /**
- * Deletes the user row (every table naming the user follows by its cascading foreign key) and the
- * one-time-password challenges, which are keyed by number, not by user.
+ * Deletes the user row (every table naming the user follows by its cascading foreign key, the
+ * guardian consent codes the learner asked for among them) and the one-time-password challenges
+ * sent to the learner's number, which are keyed by number, not by user.
  */
 export async function deleteAccount(db: DbOrTx, userId: string, mobile: string): Promise<void> {
   await db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));

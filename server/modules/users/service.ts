@@ -1,22 +1,40 @@
 // A learner's own record: reading and changing the profile, a guardian's consent for a learner
-// under 18, and the DPDP rights to a copy of one's data and to its erasure.
+// under 18 confirmed by a one-time password to the guardian's own number (ADR 18), and the DPDP rights to a copy of one's data and to its erasure.
 //
 // The module's surface for other modules (they call this, never users' repository or routes):
 // - learnerName: the name a certificate is issued in
 // - accountByMobile, createAccount: the account behind a number, and a new one (staff accounts are
 //   made by admins and the staff:grant command for people who have not signed in yet)
 // - eraseInactiveLearners: the retention job's erasure of learners inactive past the period
-import type { GuardianConsentBody, UpdateProfileBody, UserProfile } from '../../../contract/users';
-import { MINOR_AGE } from '../../../contract/profile-options';
+import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody, UserProfile } from '../../../contract/users';
+import { MINOR_AGE, consentRequired, type GuardianRelationship } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkEmail, checkName } from '../../lib/profile-fields';
 import { badRequest, unauthorized } from '../../plugins/errors';
+import { checkMobile, sendConsentCode, useConsentCode, type AuthDeps } from '../auth/service';
 import { withdrawRatings } from '../ratings/service';
 import * as repo from './repository';
 
-function toProfile(row: NonNullable<repo.ProfileRow>): UserProfile {
-  const { guardianConsentAt, ...rest } = row;
-  return { ...rest, guardianConsent: guardianConsentAt !== null };
+function toProfile(row: NonNullable<repo.ProfileRow>, now = new Date()): UserProfile {
+  const { minorUntil, guardianConsentAt, ...rest } = row;
+  return {
+    ...rest,
+    minorUntil: minorUntil?.toISOString() ?? null,
+    guardianConsentAt: guardianConsentAt?.toISOString() ?? null,
+    consentRequired: consentRequired(row, now),
+    guardianConsent: row.guardianConsentMethod !== null,
+  };
+}
+
+/**
+ * The latest moment a learner who is `age` at `declaredAt` can still be under MINOR_AGE: their
+ * birthday may be that very day, so MINOR_AGE - age years later. Null for an adult.
+ */
+export function minorUntilFor(age: number, declaredAt: Date): Date | null {
+  if (age >= MINOR_AGE) return null;
+  const until = new Date(declaredAt);
+  until.setUTCFullYear(until.getUTCFullYear() + (MINOR_AGE - age));
+  return until;
 }
 
 /** Dates as ISO strings, everything else as is: the shape of the downloaded file. */
@@ -36,6 +54,10 @@ export async function updateProfile(db: Db, userId: string, body: UpdateProfileB
   if (body.name !== undefined) patch.name = checkName(body.name);
   if (body.email !== undefined) patch.email = checkEmail(body.email);
   if (body.age !== undefined) patch.age = body.age;
+  // A minor's declaration stays: an age under 18 sets (or moves later) the end of minority, and no
+  // later age, cleared or raised, brings it back (ADR 18).
+  const minorUntil = typeof body.age === 'number' ? minorUntilFor(body.age, new Date()) : null;
+  if (minorUntil) patch.minorUntilAtLeast = minorUntil;
   if (body.gender !== undefined) patch.gender = body.gender;
   if (body.qualification !== undefined) patch.qualification = body.qualification;
   const row = Object.keys(patch).length
@@ -45,18 +67,53 @@ export async function updateProfile(db: Db, userId: string, body: UpdateProfileB
   return toProfile(row);
 }
 
-export async function recordGuardianConsent(db: Db, userId: string, body: GuardianConsentBody): Promise<UserProfile> {
-  const current = await repo.findProfile(db, userId);
-  if (!current) throw unauthorized();
-  if (current.age === null || current.age >= MINOR_AGE) throw badRequest('consentNotNeeded', { age: MINOR_AGE });
+/** The guardian a consent names, checked in one place for both steps. */
+function checkGuardian(
+  body: GuardianConsentCodeBody,
+  learnerMobile: string,
+): { guardianName: string; guardianRelationship: GuardianRelationship; guardianMobile: string } {
   const guardianName = checkName(body.guardianName, 'guardianNameRequired');
   if (!body.relationship) throw badRequest('relationshipRequired');
+  const guardianMobile = checkMobile(body.guardianMobile);
+  // The code must reach someone other than the learner, or the learner would be agreeing for themselves.
+  if (guardianMobile === learnerMobile) throw badRequest('guardianMobileOwn');
+  return { guardianName, guardianRelationship: body.relationship, guardianMobile };
+}
+
+/** The learner's row, when they are a minor now (else consentNotNeeded). */
+async function minorLearner(db: Db, userId: string) {
+  const row = await repo.findProfile(db, userId);
+  if (!row) throw unauthorized();
+  if (row.minorUntil === null || row.minorUntil.getTime() <= Date.now()) throw badRequest('consentNotNeeded', { age: MINOR_AGE });
+  return row;
+}
+
+/**
+ * The first step of a guardian's consent: a one-time password to the guardian's own number, with
+ * sign-in's cooldown and limits. Answers when another may be asked for.
+ */
+export async function sendGuardianConsentCode(
+  deps: AuthDeps,
+  userId: string,
+  body: GuardianConsentCodeBody,
+  clientIp: string,
+): Promise<{ resendAfter: number }> {
+  const learner = await minorLearner(deps.db, userId);
+  const { guardianMobile } = checkGuardian(body, learner.mobile);
+  return sendConsentCode(deps, { mobile: guardianMobile, userId }, clientIp);
+}
+
+/**
+ * The second step: with the code the guardian received, records their consent with its method,
+ * time, the guardian's name, relationship and number (DPDP Rules 2025, rule 10).
+ */
+export async function recordGuardianConsent(deps: AuthDeps, userId: string, body: GuardianConsentBody): Promise<UserProfile> {
+  const learner = await minorLearner(deps.db, userId);
+  const guardian = checkGuardian(body, learner.mobile);
   if (body.agree !== true) throw badRequest('agreeRequired');
-  const row = await repo.updateProfile(db, userId, {
-    guardianConsentAt: new Date(),
-    guardianName,
-    guardianRelationship: body.relationship,
-  });
+  const row = await useConsentCode(deps, { mobile: guardian.guardianMobile, userId }, body.otp, (tx, at) =>
+    repo.updateProfile(tx, userId, { ...guardian, guardianConsentAt: at, guardianConsentMethod: 'guardian-otp' }),
+  );
   return toProfile(row!);
 }
 

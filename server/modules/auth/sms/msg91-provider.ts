@@ -9,11 +9,14 @@
 // no error message here ever contains it.
 import type { FastifyBaseLogger } from 'fastify';
 import { serviceUnavailable } from '../../../plugins/errors';
+import type { OtpPurpose } from '../../../../contract/auth-rules';
 import type { SmsProvider } from './sms-provider';
 
 export interface Msg91Options {
   authKey: string;
   templateId: string;
+  /** The template of a guardian's consent code. */
+  consentTemplateId: string;
   baseUrl: string;
   ttlSeconds: number;
   /** How long to wait for MSG91 before giving up. */
@@ -26,9 +29,9 @@ export class Msg91SmsProvider implements SmsProvider {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
-  async send(mobile: string, code: string): Promise<void> {
+  async send(mobile: string, code: string, purpose: OtpPurpose = 'sign-in'): Promise<void> {
     const url = new URL('/api/v5/otp', this.options.baseUrl);
-    url.searchParams.set('template_id', this.options.templateId);
+    url.searchParams.set('template_id', purpose === 'guardian-consent' ? this.options.consentTemplateId : this.options.templateId);
     url.searchParams.set('mobile', mobile);
     url.searchParams.set('otp', code);
     url.searchParams.set('otp_length', String(code.length));

@@ -1,14 +1,18 @@
 // One interface for every way a one-time password reaches a phone, and the one place that picks the
 // provider from configuration.
 import type { FastifyBaseLogger } from 'fastify';
+import type { OtpPurpose } from '../../../../contract/auth-rules';
 import type { Config } from '../../../plugins/config';
 import { ConsoleSmsProvider } from './console-provider';
 import { MemorySmsProvider } from './memory-provider';
 import { Msg91SmsProvider } from './msg91-provider';
 
 export interface SmsProvider {
-  /** Delivers the code to the 12-digit mobile number; throws serviceUnavailable('smsUnavailable') when it cannot. */
-  send(mobile: string, code: string): Promise<void>;
+  /**
+   * Delivers the code to the 12-digit mobile number, in the text of its purpose (a sign-in, or a
+   * guardian agreeing to a minor's learning); throws serviceUnavailable('smsUnavailable') when it cannot.
+   */
+  send(mobile: string, code: string, purpose: OtpPurpose): Promise<void>;
 }
 
 export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {

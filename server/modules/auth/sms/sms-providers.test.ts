@@ -14,6 +14,7 @@ import { createSmsProvider } from './sms-provider';
 
 const AUTH_KEY = 'test-auth-key-4f9a1c0e7d';
 const TEMPLATE_ID = '64f0c0ffee1234567890abcd';
+const CONSENT_TEMPLATE_ID = '64f0c0ffee1234567890cons';
 
 interface Received {
   method: string;
@@ -104,7 +105,7 @@ describe('MSG91 provider', () => {
     fake.answer = { status: 200, body: '{"type":"success","request_id":"abc"}' };
   });
   const provider = (timeoutMs?: number) =>
-    new Msg91SmsProvider({ authKey: AUTH_KEY, templateId: TEMPLATE_ID, baseUrl: fake.url, ttlSeconds: 300, timeoutMs }, silentLog);
+    new Msg91SmsProvider({ authKey: AUTH_KEY, templateId: TEMPLATE_ID, consentTemplateId: CONSENT_TEMPLATE_ID, baseUrl: fake.url, ttlSeconds: 300, timeoutMs }, silentLog);
 
   it('posts the code to the SendOTP API with the DLT template id, the key only in the authkey header', async () => {
     await provider().send('919876543210', '004271');
@@ -122,6 +123,13 @@ describe('MSG91 provider', () => {
     expect([...req!.query.values()].join(' ')).not.toContain(AUTH_KEY);
   });
 
+  it('sends a guardian consent code through its own template', async () => {
+    await provider().send('919876543210', '730112', 'guardian-consent');
+    await provider().send('919876543210', '730113', 'sign-in');
+    expect(fake.received.map((r) => r.query.get('template_id'))).toEqual([CONSENT_TEMPLATE_ID, TEMPLATE_ID]);
+    expect(fake.received[0]!.query.get('otp')).toBe('730112');
+  });
+
   const failures: [string, { status: number; body: string; delayMs?: number }][] = [
     ['a server error', { status: 500, body: `{"type":"error","message":"internal"}` }],
     ['an authentication failure', { status: 401, body: `{"type":"error","message":"Invalid authkey ${AUTH_KEY}"}` }],
@@ -134,7 +142,7 @@ describe('MSG91 provider', () => {
       fake.answer = answer;
       const logged: unknown[] = [];
       const withLog = new Msg91SmsProvider(
-        { authKey: AUTH_KEY, templateId: TEMPLATE_ID, baseUrl: fake.url, ttlSeconds: 300, timeoutMs: 300 },
+        { authKey: AUTH_KEY, templateId: TEMPLATE_ID, consentTemplateId: CONSENT_TEMPLATE_ID, baseUrl: fake.url, ttlSeconds: 300, timeoutMs: 300 },
         { error: (...args: unknown[]) => logged.push(args) },
       );
       const error = await withLog.send('919876543210', '123456').then(
@@ -151,7 +159,7 @@ describe('MSG91 provider', () => {
 
   it('turns a network failure into a 503', async () => {
     const unreachable = new Msg91SmsProvider(
-      { authKey: AUTH_KEY, templateId: TEMPLATE_ID, baseUrl: 'http://127.0.0.1:1', ttlSeconds: 300 },
+      { authKey: AUTH_KEY, templateId: TEMPLATE_ID, consentTemplateId: CONSENT_TEMPLATE_ID, baseUrl: 'http://127.0.0.1:1', ttlSeconds: 300 },
       silentLog,
     );
     await expect(unreachable.send('919876543210', '123456')).rejects.toMatchObject({ statusCode: 503, code: 'smsUnavailable', message: formatMessage('smsUnavailable') });
@@ -168,6 +176,7 @@ describe('a production server with MSG91', () => {
       SMS_PROVIDER: 'msg91',
       MSG91_AUTH_KEY: AUTH_KEY,
       MSG91_TEMPLATE_ID: TEMPLATE_ID,
+      MSG91_CONSENT_TEMPLATE_ID: CONSENT_TEMPLATE_ID,
       MSG91_BASE_URL: fake.url,
       LOG_LEVEL: 'silent',
     });

@@ -6,10 +6,11 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contr
 import type { SignedInResponse } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
-import { login, register, resendAfterSeconds, resendOtp, retryAfterSeconds, sendOtp } from '../api/auth';
+import { login, register, resendOtp, sendOtp } from '../api/auth';
+import { resendAfterSeconds, retryAfterSeconds } from '../../../lib/otp-answers';
 import { OtpBoxes } from './otp-boxes';
-import { fullMobile, mobileProblem, phoneFieldValue } from './phone';
-import { useCountdown } from './use-countdown';
+import { fullMobile, mobileProblem, phoneFieldValue } from '../../../lib/phone';
+import { useCountdown } from '../../../lib/use-countdown';
 import './auth.css';
 
 type Mode = 'login' | 'register';

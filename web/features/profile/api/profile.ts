@@ -1,7 +1,8 @@
 // The learner's own profile, their course stats, the certificate and their data (DPDP Act:
 // download and erase).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuardianConsentBody, UpdateProfileBody, UserResponse } from '../../../../contract/users';
+import type { OtpSentResponse } from '../../../../contract/auth';
+import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody, UserResponse } from '../../../../contract/users';
 import type { LanguageCode } from '../../../../contract/languages';
 import type { StatsResponse } from '../../../../contract/progress';
 import { api, apiBlob } from '../../../lib/api-client';
@@ -26,6 +27,10 @@ export function useUpdateMe() {
     onSuccess: (data) => client.setQueryData(profileKeys.me, data),
   });
 }
+
+/** The first step of consent: a one-time password to the guardian's own number. */
+export const sendGuardianConsentCode = (body: GuardianConsentCodeBody) =>
+  api.post<OtpSentResponse>('/api/user/me/guardian-consent/code', body);
 
 export function useGuardianConsent() {
   const client = useQueryClient();

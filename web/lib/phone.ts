@@ -1,7 +1,7 @@
 // The phone rule of the specification: 12 digits after stripping everything else (country code
 // plus 10 digits), India by default; and an Indian mobile's first digit is 6, 7, 8 or 9
 // (contract/auth-rules.ts, which the server checks too).
-import { INDIA_CODE, MOBILE_DIGITS, isIndianMobile } from '../../../../contract/auth-rules';
+import { INDIA_CODE, MOBILE_DIGITS, isIndianMobile } from '../../contract/auth-rules';
 
 const LOCAL_DIGITS = MOBILE_DIGITS - INDIA_CODE.length;
 
