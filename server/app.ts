@@ -9,6 +9,7 @@ import configAndDb from './plugins/config-and-db';
 import contentListener from './plugins/content-listener';
 import databaseFaults from './plugins/database-faults';
 import errors from './plugins/errors';
+import allowedMethods from './plugins/allowed-methods';
 import stopping from './plugins/stopping';
 import bodyLimits, { DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import inputText from './plugins/input-text';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentListener, { listen: options.listen });
   await app.register(databaseFaults);
   await app.register(errors);
+  await app.register(allowedMethods);
   await app.register(stopping);
   await app.register(bodyLimits);
   await app.register(inputText);

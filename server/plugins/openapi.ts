@@ -71,7 +71,7 @@ export default fp(
         info: {
           title: 'Learning platform API',
           description:
-            'Public content, sign-in with a one-time password, courses in ten languages, progress, quizzes and certificates. Errors are JSON {code, message} (contract/messages.ts lists the codes), with params for the numbers in a message, details for a validation error and retryAfter for a 429.',
+            'Public content, sign-in with a one-time password, courses in ten languages, progress, quizzes and certificates. Errors are JSON {code, message} (contract/messages.ts lists the codes), with params for the numbers in a message, details for a validation error and retryAfter for a 429. A path asked with a method it does not have answers 405 methodNotAllowed with the methods it has in Allow; an unknown path answers 404 notFound.',
           version: '1.0.0',
         },
         components: {
