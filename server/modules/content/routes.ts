@@ -31,7 +31,7 @@ import { LANGUAGE_CODES } from '../../../contract/languages';
 import { formatMessage } from '../../../contract/messages';
 import { ErrorResponse, errorResponses } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
-import { StringEnum } from '../../../contract/schema-helpers';
+import { StringEnum, fileAnswer } from '../../../contract/schema-helpers';
 import { access, routeAccess } from '../../plugins/access';
 import { requireStaff, staffActor } from '../../plugins/staff';
 import * as exchange from './exchange';
@@ -145,8 +145,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
           'Items written in `source` (English unless said) only: an XLIFF document has one source language. Each unit is a text field (its `name` the field path, its `id` the same as an NMTOKEN), source text from the source’s newest version, target from the translation where it has text; rich text is escaped HTML. Sent as an attachment.',
         params: Type.Object({ lang: Lang }),
         querystring: Type.Object({ source: Type.Optional(Lang) }),
-        produces: [XLIFF_MEDIA_TYPE],
-        response: { 200: XliffFile, ...errorResponses(400, 401, 403) },
+        response: { 200: fileAnswer(XLIFF_MEDIA_TYPE, XliffFile, 'The XLIFF 2.0 file, as an attachment'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -264,8 +263,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
         description:
           'One <file> (the item) with a unit per text field the source has text in: source from the source’s newest version, target from this language’s newest text where it has some (state translated; initial with subState jgk:stale when the source changed since). The file carries the versions it was made from, so an import of it can tell when the language was saved since.',
         params: LangParams,
-        produces: [XLIFF_MEDIA_TYPE],
-        response: { 200: XliffFile, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: fileAnswer(XLIFF_MEDIA_TYPE, XliffFile, 'The XLIFF 2.0 file, as an attachment'), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => download(reply, await exchange.exportItem(app.db, await requireStaff(request), request.params.id, request.params.lang)),
