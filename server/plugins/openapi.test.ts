@@ -44,3 +44,13 @@ describe('a route that answers a file', () => {
     }
   });
 });
+
+describe('the document', () => {
+  it('lists the 400 of the input check outside the API too (the health checks), and leaves the web app’s pages out', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Responses }>> };
+    expect(Object.keys(doc.paths['/health/live']!.get!.responses).sort()).toEqual(['200', '400']);
+    const res = await t.app.inject({ method: 'GET', url: '/health/live?x=%00' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/') && !path.startsWith('/health/'))).toEqual([]);
+  });
+});
