@@ -50,3 +50,30 @@ describe('an unknown path', () => {
     expect(res.headers.allow).toBeUndefined();
   });
 });
+
+describe('an address the router cannot read', () => {
+  const long = 'a'.repeat(300);
+
+  it('with a segment longer than any parameter is a 400 in the API’s shape, whatever the method', async () => {
+    for (const [method, url] of [
+      ['GET', `/api/certificates/verify/${long}`],
+      ['GET', `/api/course/public/${long}/x`],
+      ['PUT', `/api/course/en/${long}/rating`],
+      ['POST', `/api/progress/${long}/x`],
+      ['DELETE', `/api/staff/content/${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json(), `${method} ${url}`).toEqual({ code: 'badRequest', message: 'This request could not be handled.' });
+      expect(res.headers.allow).toBeUndefined();
+    }
+  });
+
+  it('with broken percent-encoding is a 400 in the API’s shape', async () => {
+    for (const url of ['/api/course/public/en/%E0%A4', '/api/course/public/en/%', '/api/blog/public/%zz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ code: 'badRequest', message: 'This request could not be handled.' });
+    }
+  });
+});

@@ -27,6 +27,9 @@ const LANGUAGE_COOKIE = 'jgk_lang';
  */
 const SESSION_STATUS_CALL = '/api/user/session-status';
 
+/** The web app's pages are not part of the API, so its document leaves them out. */
+const PAGE_ROUTE = { schema: { hide: true } };
+
 function isPageAddress(pathname: string): boolean {
   return (
     !pathname.startsWith('/api/') &&
@@ -39,16 +42,17 @@ function isPageAddress(pathname: string): boolean {
 
 export default fp(
   async function pages(app: FastifyInstance, opts: { webDir?: string }) {
-    // A known /api/ path asked with a method it does not have is a 405 (plugins/allowed-methods.ts).
+    // A known /api/ path asked with a method it does not have is a 405, a segment no parameter
+    // takes a 400 (plugins/allowed-methods.ts).
     const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-      const notAllowed = app.methodNotAllowedFor(request.method, request.url);
-      if (notAllowed) throw notAllowed;
+      const answer = app.unroutedApiAnswer(request.method, request.url);
+      if (answer) throw answer;
       return reply.code(404).send(messageBody('notFound'));
     };
     app.setNotFoundHandler(async (request, reply) => notFound(request, reply));
     const build = readWebBuild(opts.webDir);
     if (!build) {
-      app.get('/*', async (request, reply) => notFound(request, reply));
+      app.get('/*', PAGE_ROUTE, async (request, reply) => notFound(request, reply));
       return;
     }
     const { template, viteManifest, pageManifest, readTranslation } = build;
@@ -107,7 +111,7 @@ export default fp(
       return frame;
     };
 
-    app.get('/*', async (request, reply) => {
+    app.get('/*', PAGE_ROUTE, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isPageAddress(pathname)) return notFound(request, reply);
       const match = matchPage(pathname);
