@@ -13,6 +13,7 @@ import {
   ContentListQuery,
   CreateContent,
   DiffQuery,
+  VERSION_NUMBER_MAX,
   DiffResponse,
   LanguageHead,
   LanguageState,
@@ -50,7 +51,7 @@ const editors = { access: access.staff('admin', 'editor') };
 const Lang = StringEnum(LANGUAGE_CODES);
 const ItemParams = Type.Object({ id: Uuid });
 const LangParams = Type.Object({ id: Uuid, lang: Lang });
-const VersionParams = Type.Object({ id: Uuid, lang: Lang, number: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const VersionParams = Type.Object({ id: Uuid, lang: Lang, number: Type.Integer({ minimum: 1, maximum: VERSION_NUMBER_MAX }) });
 const tags = ['staff: content'];
 /** 409: a newer version exists (with it), or the item is deleted. */
 const Conflict = Type.Union([StaleVersionResponse, ErrorResponse]);
