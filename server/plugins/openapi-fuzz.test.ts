@@ -132,8 +132,9 @@ const hostileSegment: fc.Arbitrary<string> = fc.oneof(
     '%00',
     '%E0%A4',
     '%',
+    // (Not %2e%2e: the test's requests resolve it as a dot segment, as a browser does, which asks for
+    // another path altogether.)
     '..%2F..',
-    '%2e%2e',
     '1e999',
     '99999999999999999999',
     'a'.repeat(300),
