@@ -19,6 +19,7 @@ import {
 } from './content-kinds';
 import { LANGUAGE_CODES } from './languages';
 import { Uuid } from './ids';
+import { PAGE_OFFSET_MAX } from './page-sizes';
 import { StringEnum, nullable } from './schema-helpers';
 
 const strict = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
@@ -204,7 +205,8 @@ export const ContentListQuery = Type.Object({
   lang: Type.Optional(Lang),
   search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the slug or of the source-language title' })),
   deleted: Type.Optional(Type.Boolean({ default: false, description: 'true: only deleted items; false (default): only the others' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  // Bounded like every paged list: a larger number is no page, and past the database's bigint it fails.
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CONTENT_PAGE_MAX, default: 50 })),
 });
 export type ContentListQuery = Static<typeof ContentListQuery>;
@@ -287,9 +289,12 @@ export const FieldChange = Type.Object({
   after: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
 });
 
+/** The largest version number: the column is a PostgreSQL integer. */
+export const VERSION_NUMBER_MAX = 2_147_483_647;
+
 export const DiffQuery = Type.Object({
-  from: Type.Integer({ minimum: 1 }),
-  to: Type.Integer({ minimum: 1 }),
+  from: Type.Integer({ minimum: 1, maximum: VERSION_NUMBER_MAX }),
+  to: Type.Integer({ minimum: 1, maximum: VERSION_NUMBER_MAX }),
 });
 
 export const DiffResponse = Type.Object({ from: Type.Integer(), to: Type.Integer(), changes: Type.Array(FieldChange) });

@@ -150,6 +150,7 @@ export const MESSAGES = {
   crossSite: 'Cross-site request refused',
   rateLimited: 'Too many requests. Please try again in {{count}} seconds.',
   notFound: 'Not found',
+  methodNotAllowed: 'This address does not take this kind of request.',
   internal: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

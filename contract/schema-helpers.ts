@@ -11,3 +11,12 @@ export function StringEnum<T extends readonly string[]>(values: T, options: Reco
 
 /** The schema, or null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A success answer that is a file, not JSON: `{200: fileAnswer(...)}`. The media type is the
+ * answer's own, so the route's error answers stay JSON in the OpenAPI document (a route-wide
+ * `produces` would describe them as files too).
+ */
+export function fileAnswer(mediaType: string, schema: TSchema, description: string) {
+  return { description, content: { [mediaType]: { schema } } };
+}

@@ -98,7 +98,8 @@ export const AuditQuery = Type.Object({
   entityId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this time' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or before this time' })),
-  before: Type.Optional(Type.Integer({ minimum: 1, description: 'Entries older than this id: the nextBefore of the previous page' })),
+  // Ids are bigints read as JavaScript numbers, so none passes the largest safe integer.
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Entries older than this id: the nextBefore of the previous page' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_LIMIT_MAX, default: 50 })),
 });
 export type AuditQuery = Static<typeof AuditQuery>;

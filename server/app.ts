@@ -9,6 +9,7 @@ import configAndDb from './plugins/config-and-db';
 import contentListener from './plugins/content-listener';
 import databaseFaults from './plugins/database-faults';
 import errors from './plugins/errors';
+import allowedMethods, { routerErrors } from './plugins/allowed-methods';
 import stopping from './plugins/stopping';
 import bodyLimits, { DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import inputText from './plugins/input-text';
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Requests that arrive while the server stops get the API's own 503 (plugins/stopping.ts).
     return503OnClosing: false,
+    // An address the router cannot read is answered through the error handler, as {code, message}.
+    frameworkErrors: routerErrors,
     ajv: {
       // Unknown fields are dropped, never stored; "5" in a query becomes 5.
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -80,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentListener, { listen: options.listen });
   await app.register(databaseFaults);
   await app.register(errors);
+  await app.register(allowedMethods);
   await app.register(stopping);
   await app.register(bodyLimits);
   await app.register(inputText);

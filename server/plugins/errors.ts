@@ -59,6 +59,14 @@ export const notFound = answering(404);
 export const conflict = answering(409);
 export const serviceUnavailable = answering(503);
 
+/** A 405 for a path that has other methods: `allow` goes out as the Allow header. */
+export class MethodNotAllowedError extends HttpError {
+  constructor(readonly allow: readonly string[]) {
+    super(405, 'methodNotAllowed');
+  }
+}
+export const methodNotAllowed = (allow: readonly string[]): HttpError => new MethodNotAllowedError(allow);
+
 /**
  * A 429 telling when to ask again: `seconds` rounded up to whole seconds (at least one), and the
  * message's params made from those whole seconds (e.g. minutes for a long wait).
@@ -167,6 +175,7 @@ export default fp(
           return reply.code(500).send(messageBody('internal'));
         }
         if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+        if (error instanceof MethodNotAllowedError) reply.header('allow', error.allow.join(', '));
         return reply.code(error.statusCode).send(httpErrorBody(error));
       }
       if (error.validation) {

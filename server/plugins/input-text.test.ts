@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testAppPerFile } from '../test/test-app';
-import { signInAs } from '../test/sign-in';
+import { signInAs, signInAsStaff } from '../test/sign-in';
 
 const t = testAppPerFile();
 
@@ -29,6 +29,27 @@ describe('text with a NUL character', () => {
   it('leaves ordinary text alone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en&search=%E0%A4%AC%E0%A5%88%E0%A4%82%E0%A4%95' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a numeral too large for a number', () => {
+  it('is refused in a query string or a path with a 400, not a database error', async () => {
+    const admin = await signInAsStaff(t.app, ['admin']);
+    for (const url of [
+      '/api/course/public?limit=1e400',
+      '/api/blog/public?offset=-1e400',
+      '/api/successstories/public?limit=Infinity',
+      '/api/staff/audit?limit=1e400',
+      '/api/staff/content/00000000-0000-4000-8000-000000000000/en/versions/1e400',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 'validation' });
+    }
+  });
+
+  it('leaves numbers within range alone', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/course/public?limit=1e1' })).statusCode).toBe(200);
   });
 });
 

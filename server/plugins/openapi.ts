@@ -27,6 +27,8 @@ const PLUGIN_ANSWERS = {
   },
 } as const;
 
+const ANSWER_400 = { 400: { ...ErrorResponse, description: PLUGIN_ANSWERS[400].description } };
+
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
 /**
@@ -47,6 +49,8 @@ const MULTIPART_FILE_BODY = {
 
 /** The route's schema for the document, with the plugins' error answers it does not describe itself. */
 function withPluginAnswers({ schema, url, route }: { schema: FastifySchema | undefined; url: string; route: RouteOptions }) {
+  // Outside the API (the health checks) only the input check's 400 applies: no body, no rate limit.
+  if (schema && !url.startsWith('/api/')) return { schema: { ...schema, response: { ...ANSWER_400, ...(schema.response as object | undefined) } }, url };
   // Every API route has a schema here: the access plugin writes its rule into it.
   if (!schema || !url.startsWith('/api/')) return { schema: schema as FastifySchema, url };
   const takesBody = [route.method].flat().some((method) => !BODYLESS_METHODS.has(method));
@@ -71,7 +75,7 @@ export default fp(
         info: {
           title: 'Learning platform API',
           description:
-            'Public content, sign-in with a one-time password, courses in ten languages, progress, quizzes and certificates. Errors are JSON {code, message} (contract/messages.ts lists the codes), with params for the numbers in a message, details for a validation error and retryAfter for a 429.',
+            'Public content, sign-in with a one-time password, courses in ten languages, progress, quizzes and certificates. Errors are JSON {code, message} (contract/messages.ts lists the codes), with params for the numbers in a message, details for a validation error and retryAfter for a 429. A path asked with a method it does not have answers 405 methodNotAllowed with the methods it has in Allow; an unknown path answers 404 notFound.',
           version: '1.0.0',
         },
         components: {

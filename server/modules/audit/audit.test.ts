@@ -58,6 +58,9 @@ describe('the audit log', () => {
     expect((await list(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json().rows).toEqual([]);
     expect((await list('limit=0')).statusCode).toBe(400);
     expect((await list('from=yesterday')).statusCode).toBe(400);
+    // Ids are read as JavaScript numbers: a larger one is refused before it reaches the database.
+    expect((await list('before=99999999999999999999999')).json()).toMatchObject({ code: 'validation' });
+    expect((await list(`before=${Number.MAX_SAFE_INTEGER}`)).statusCode).toBe(200);
 
     const editor = await signInAsStaff(t.app, ['editor', 'translator'], { languages: ['hi'] });
     expect((await list('', editor.headers)).json()).toEqual(messageBody('roleNotAllowed'));

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { CertificateNotFound, CertificateNumberParams, CertificateVerified } from '../../../contract/certificates';
 import { errorResponses } from '../../../contract/message-responses';
+import { fileAnswer } from '../../../contract/schema-helpers';
 import { messageBody } from '../../../contract/messages';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import { access, routeAccess } from '../../plugins/access';
@@ -23,9 +24,8 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
         description:
           'Issued on the first request with a unique number; later requests return the same certificate. 400 until every published course in the language is complete.',
         params: Type.Object({ lang: LanguageParam }),
-        produces: ['application/pdf'],
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The certificate (application/pdf)' }),
+          200: fileAnswer('application/pdf', Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 'The certificate (Certificate.pdf)'),
           ...errorResponses(400, 401, 403, 404),
         },
       },

@@ -254,4 +254,18 @@ describe('drafts and publishing', () => {
     expect((await find('kind=blog&search=budget')).total).toBe(0);
     expect((await api.call('GET', '/api/staff/content?status=lost', editor.headers)).statusCode).toBe(400);
   });
+
+  it('refuses an offset or a version number past what the database holds with a 400, not a fault', async () => {
+    const { item } = await api.create(editor.headers, 'course', 'numbers-course', courseBody());
+    for (const url of [
+      '/api/staff/content?offset=99999999999999999999',
+      '/api/staff/content?offset=1000001',
+      `/api/staff/content/${item.id}/en/diff?from=1&to=99999999999`,
+      `/api/staff/content/${item.id}/en/diff?from=2147483648&to=1`,
+    ]) {
+      const res = await api.call('GET', url, editor.headers);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 'validation' });
+    }
+  });
 });

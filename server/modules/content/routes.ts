@@ -13,6 +13,7 @@ import {
   ContentListQuery,
   CreateContent,
   DiffQuery,
+  VERSION_NUMBER_MAX,
   DiffResponse,
   LanguageHead,
   LanguageState,
@@ -31,7 +32,7 @@ import { LANGUAGE_CODES } from '../../../contract/languages';
 import { formatMessage } from '../../../contract/messages';
 import { ErrorResponse, errorResponses } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
-import { StringEnum } from '../../../contract/schema-helpers';
+import { StringEnum, fileAnswer } from '../../../contract/schema-helpers';
 import { access, routeAccess } from '../../plugins/access';
 import { requireStaff, staffActor } from '../../plugins/staff';
 import * as exchange from './exchange';
@@ -50,7 +51,7 @@ const editors = { access: access.staff('admin', 'editor') };
 const Lang = StringEnum(LANGUAGE_CODES);
 const ItemParams = Type.Object({ id: Uuid });
 const LangParams = Type.Object({ id: Uuid, lang: Lang });
-const VersionParams = Type.Object({ id: Uuid, lang: Lang, number: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const VersionParams = Type.Object({ id: Uuid, lang: Lang, number: Type.Integer({ minimum: 1, maximum: VERSION_NUMBER_MAX }) });
 const tags = ['staff: content'];
 /** 409: a newer version exists (with it), or the item is deleted. */
 const Conflict = Type.Union([StaleVersionResponse, ErrorResponse]);
@@ -145,8 +146,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
           'Items written in `source` (English unless said) only: an XLIFF document has one source language. Each unit is a text field (its `name` the field path, its `id` the same as an NMTOKEN), source text from the source’s newest version, target from the translation where it has text; rich text is escaped HTML. Sent as an attachment.',
         params: Type.Object({ lang: Lang }),
         querystring: Type.Object({ source: Type.Optional(Lang) }),
-        produces: [XLIFF_MEDIA_TYPE],
-        response: { 200: XliffFile, ...errorResponses(400, 401, 403) },
+        response: { 200: fileAnswer(XLIFF_MEDIA_TYPE, XliffFile, 'The XLIFF 2.0 file, as an attachment'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -264,8 +264,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
         description:
           'One <file> (the item) with a unit per text field the source has text in: source from the source’s newest version, target from this language’s newest text where it has some (state translated; initial with subState jgk:stale when the source changed since). The file carries the versions it was made from, so an import of it can tell when the language was saved since.',
         params: LangParams,
-        produces: [XLIFF_MEDIA_TYPE],
-        response: { 200: XliffFile, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: fileAnswer(XLIFF_MEDIA_TYPE, XliffFile, 'The XLIFF 2.0 file, as an attachment'), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => download(reply, await exchange.exportItem(app.db, await requireStaff(request), request.params.id, request.params.lang)),

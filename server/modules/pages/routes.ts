@@ -2,8 +2,9 @@
 // the page's title, share preview, first translations and preload hints, and a public page its
 // markup rendered here. Which pages exist, and what each needs, comes from the web build's page
 // manifest (web/app/pages.ts); the server has no list of its own. Unknown /api/* paths and
-// missing files stay JSON 404s. Registered last in app.ts: a catch-all GET route (a route, so
-// responses are compressed like any other) and the not-found handler for everything else.
+// missing files stay JSON 404s (a known /api/ path with a method it lacks, a 405). Registered
+// last in app.ts: a catch-all GET route (a route, so responses are compressed like any other)
+// and the not-found handler for everything else.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
@@ -26,6 +27,9 @@ const LANGUAGE_COOKIE = 'jgk_lang';
  */
 const SESSION_STATUS_CALL = '/api/user/session-status';
 
+/** The web app's pages are not part of the API, so its document leaves them out. */
+const PAGE_ROUTE = { schema: { hide: true } };
+
 function isPageAddress(pathname: string): boolean {
   return (
     !pathname.startsWith('/api/') &&
@@ -38,11 +42,17 @@ function isPageAddress(pathname: string): boolean {
 
 export default fp(
   async function pages(app: FastifyInstance, opts: { webDir?: string }) {
-    const notFound = (reply: FastifyReply) => reply.code(404).send(messageBody('notFound'));
-    app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+    // A known /api/ path asked with a method it does not have is a 405, a segment no parameter
+    // takes a 400 (plugins/allowed-methods.ts).
+    const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = app.unroutedApiAnswer(request.method, request.url);
+      if (answer) throw answer;
+      return reply.code(404).send(messageBody('notFound'));
+    };
+    app.setNotFoundHandler(async (request, reply) => notFound(request, reply));
     const build = readWebBuild(opts.webDir);
     if (!build) {
-      app.get('/*', async (_request, reply) => notFound(reply));
+      app.get('/*', PAGE_ROUTE, async (request, reply) => notFound(request, reply));
       return;
     }
     const { template, viteManifest, pageManifest, readTranslation } = build;
@@ -101,9 +111,9 @@ export default fp(
       return frame;
     };
 
-    app.get('/*', async (request, reply) => {
+    app.get('/*', PAGE_ROUTE, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (!isPageAddress(pathname)) return notFound(reply);
+      if (!isPageAddress(pathname)) return notFound(request, reply);
       const match = matchPage(pathname);
       const cookieLang = request.cookies?.[LANGUAGE_COOKIE];
       const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
@@ -121,5 +131,5 @@ export default fp(
       return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     });
   },
-  { name: 'pages', dependencies: ['config'] },
+  { name: 'pages', dependencies: ['config', 'allowed-methods'] },
 );
