@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fastifyTrustProxy, type Config } from './plugins/config';
 import { withSafeErrorLogging } from './lib/error-log';
+import { requestValidation } from './lib/request-validation';
 import type { Db, Listen } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import contentListener from './plugins/content-listener';
@@ -69,10 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Requests that arrive while the server stops get the API's own 503 (plugins/stopping.ts).
     return503OnClosing: false,
-    ajv: {
-      // Unknown fields are dropped, never stored; "5" in a query becomes 5.
-      customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
-    },
+    // Unknown fields are dropped; "5" in a query becomes 5, a body of the wrong type is refused.
+    schemaController: requestValidation,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Cross-cutting, in dependency order.
