@@ -1,15 +1,21 @@
 // Checks for the personal fields a learner types in both at registration and in the profile (and an
 // admin types for a new staff member), so every place accepts exactly the same values with the same
 // messages.
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, NAME_MAX_LENGTH } from '../../contract/auth-rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS } from '../../contract/auth-rules';
+import { NAME_MAX_LENGTH, normalisePersonName, personNameProblem } from '../../contract/person-name';
 import type { MessageCode } from '../../contract/messages';
 import { badRequest } from '../plugins/errors';
 
-/** Trimmed name with runs of spaces collapsed; throws when empty (with `missing`) or too long. */
+/**
+ * A person's name as it is kept (contract/person-name.ts: composed, spaces tidied); throws the
+ * rule's reason when it cannot be one, `missing` when there is nothing to read.
+ */
 export function checkName(raw: string | undefined, missing: Extract<MessageCode, 'nameRequired' | 'guardianNameRequired'> = 'nameRequired'): string {
-  const name = (raw ?? '').trim().replace(/\s+/g, ' ');
-  if (!name) throw badRequest(missing);
-  if (name.length > NAME_MAX_LENGTH) throw badRequest('nameTooLong', { max: NAME_MAX_LENGTH });
+  const name = normalisePersonName(raw ?? '');
+  const problem = personNameProblem(name);
+  if (problem === 'nameRequired') throw badRequest(missing);
+  if (problem === 'nameTooLong') throw badRequest('nameTooLong', { max: NAME_MAX_LENGTH });
+  if (problem) throw badRequest(problem);
   return name;
 }
 
