@@ -4,7 +4,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { UserProfile } from '../../../../contract/users';
 import { GUARDIAN_RELATIONSHIPS, MINOR_AGE, type GuardianRelationship } from '../../../../contract/profile-options';
-import { NAME_MAX_LENGTH } from '../../../../contract/auth-rules';
+import { NAME_MAX_LENGTH } from '../../../../contract/person-name';
+import { isPersonNameCode, normalisePersonName, personNameError } from '../../../i18n/person-name';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
@@ -35,7 +36,8 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<ConsentField, string>> = {};
-    if (!guardianName.trim()) found.guardianName = messageText('guardianNameRequired');
+    const nameProblem = personNameError(guardianName, 'guardianNameRequired');
+    if (nameProblem) found.guardianName = nameProblem;
     if (!relationship) found.relationship = messageText('relationshipRequired');
     if (!agree) found.agree = messageText('agreeRequired');
     setErrors(found);
@@ -45,10 +47,14 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
       return;
     }
     consent.mutate(
-      { guardianName: guardianName.trim(), relationship, agree },
+      { guardianName: normalisePersonName(guardianName), relationship, agree },
       {
         onSuccess: () => notify({ status: 200, message: t('consentSaved', { ns: 'messages' }) }),
-        onError: (e) => setErrors({ form: e instanceof ApiError ? localMessage(e) : t('genericError') }),
+        // A refused name goes beside the name field; anything else above the form.
+        onError: (e) =>
+          setErrors(
+            e instanceof ApiError && isPersonNameCode(e.code) ? { guardianName: localMessage(e) } : { form: e instanceof ApiError ? localMessage(e) : t('genericError') },
+          ),
       },
     );
   };
