@@ -12,11 +12,20 @@ import { badRequest } from '../plugins/errors';
  */
 export function checkName(raw: string | undefined, missing: Extract<MessageCode, 'nameRequired' | 'guardianNameRequired'> = 'nameRequired'): string {
   const name = normalisePersonName(raw ?? '');
-  const problem = personNameProblem(name);
-  if (problem === 'nameRequired') throw badRequest(missing);
-  if (problem === 'nameTooLong') throw badRequest('nameTooLong', { max: NAME_MAX_LENGTH });
-  if (problem) throw badRequest(problem);
-  return name;
+  switch (personNameProblem(name)) {
+    case null:
+      return name;
+    case 'nameRequired':
+      throw badRequest(missing);
+    case 'nameTooLong':
+      throw badRequest('nameTooLong', { max: NAME_MAX_LENGTH });
+    case 'nameCharacters':
+      throw badRequest('nameCharacters');
+    case 'nameScript':
+      throw badRequest('nameScript');
+    case 'nameMarks':
+      throw badRequest('nameMarks');
+  }
 }
 
 /** Trimmed email, or null for none (absent or empty); throws on a malformed one. */
@@ -28,8 +37,8 @@ export function checkEmail(raw: string | null | undefined): string | null {
 }
 
 /** The number as 12 digits (country code and 10 digits), or null when it is not one. */
-export function normaliseMobile(raw: string | undefined): string | null {
-  if (typeof raw !== 'string') return null;
-  const digits = raw.replace(/\D/g, '');
+export function normaliseMobile(raw: string | number | undefined): string | null {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  const digits = String(raw).replace(/\D/g, '');
   return digits.length === MOBILE_DIGITS ? digits : null;
 }
