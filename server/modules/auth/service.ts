@@ -39,7 +39,7 @@ const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
  */
 export async function sendCode(
   deps: AuthDeps,
-  rawMobile: string | undefined,
+  rawMobile: string | number | undefined,
   clientIp: string,
 ): Promise<{ registered: boolean; resendAfter: number }> {
   const mobile = mobileOf(rawMobile);
@@ -97,7 +97,7 @@ export interface Account {
 }
 
 /** Checks the code for a registered number and answers the account. */
-export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<Account> {
+export async function login(deps: AuthDeps, rawMobile: string | number | undefined, rawCode: string | undefined): Promise<Account> {
   const { mobile, code } = checkShape(rawMobile, rawCode);
   const user = await repo.findUserByMobile(deps.db, mobile);
   if (!user) throw notFound('notRegistered');
@@ -109,7 +109,7 @@ export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCo
 /** Checks the code for a new number and creates the account; answers it. */
 export async function register(
   deps: AuthDeps,
-  body: { mobile?: string; otp?: string; name?: string; email?: string },
+  body: { mobile?: string | number; otp?: string; name?: string; email?: string },
 ): Promise<Account> {
   const { mobile, code } = checkShape(body.mobile, body.otp);
   const name = checkName(body.name);
@@ -133,14 +133,14 @@ export async function register(
  * The number as 12 digits; refused when it has the wrong number of digits, or is not a mobile
  * (no SMS can reach it, so none is paid for).
  */
-function mobileOf(rawMobile: string | undefined): string {
+function mobileOf(rawMobile: string | number | undefined): string {
   const mobile = normaliseMobile(rawMobile);
   if (!mobile) throw badRequest('invalidMobile');
   if (!isIndianMobile(mobile)) throw badRequest('notAMobile');
   return mobile;
 }
 
-function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+function checkShape(rawMobile: string | number | undefined, rawCode: string | undefined) {
   const mobile = mobileOf(rawMobile);
   if (!isCodeShaped(rawCode)) throw badRequest('codeShape', { length: OTP_LENGTH });
   return { mobile, code: rawCode.trim() };
