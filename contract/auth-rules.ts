@@ -28,7 +28,6 @@ export function isIndianMobile(digits: string): boolean {
     (MOBILE_FIRST_DIGITS as readonly string[]).includes(digits.charAt(INDIA_CODE.length))
   );
 }
-export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 /**
  * Deliberately simple: one @, something on each side and a dot in the domain. Deliverability is

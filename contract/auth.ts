@@ -8,8 +8,10 @@ import { MessageResponse } from './message-responses';
 // malformed value with the specification's own wording ("Enter a valid phone number") instead of a
 // generic validation message. The length caps only stop absurd payloads early.
 const loose = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** A mobile number as typed, or as a JSON number from an API client (no other type is read as one). */
+const mobile = Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Integer({ minimum: 0 })]));
 
-export const SendOtpBody = Type.Object({ mobile: loose(64) });
+export const SendOtpBody = Type.Object({ mobile });
 export type SendOtpBody = Static<typeof SendOtpBody>;
 
 /**
@@ -22,11 +24,11 @@ export const OtpSentResponse = Type.Object({
 });
 export type OtpSentResponse = Static<typeof OtpSentResponse>;
 
-export const LoginBody = Type.Object({ mobile: loose(64), otp: loose(32) });
+export const LoginBody = Type.Object({ mobile, otp: loose(32) });
 export type LoginBody = Static<typeof LoginBody>;
 
 export const RegisterBody = Type.Object({
-  mobile: loose(64),
+  mobile,
   otp: loose(32),
   name: loose(1000),
   email: loose(1000),

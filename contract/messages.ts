@@ -34,6 +34,10 @@ export const MESSAGES = {
   // The fields a learner types, at registration and in the profile.
   nameRequired: 'Please enter your name',
   nameTooLong: 'Your name can have at most {{max}} characters',
+  // A name is what people are called, in letters the certificate can print (contract/person-name.ts).
+  nameCharacters: 'A name can have only letters, spaces, dots, hyphens and apostrophes.',
+  nameScript: 'This name has letters the certificate cannot print. Write it in English letters or in the script of one of the site’s Indian languages.',
+  nameMarks: 'This name has a vowel sign or accent that is not on a letter, or too many on one letter.',
   invalidEmail: 'Enter a valid email address',
 
   // Access and the learner's account.

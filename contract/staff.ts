@@ -6,7 +6,7 @@ import { LANGUAGE_CODES } from './languages';
 import { STAFF_ROLES } from './staff-roles';
 import { Uuid } from './ids';
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_SETUPS, SECOND_FACTOR_STATES } from './second-factor';
-import { NAME_MAX_LENGTH } from './auth-rules';
+import { NAME_MAX_LENGTH } from './person-name';
 
 export const StaffRoleSchema = StringEnum(STAFF_ROLES);
 export const LanguageCodeSchema = StringEnum(LANGUAGE_CODES);

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fastifyTrustProxy, type Config } from './plugins/config';
 import { withSafeErrorLogging } from './lib/error-log';
+import { requestValidation } from './lib/request-validation';
 import type { Db, Listen } from './db/client';
 import configAndDb from './plugins/config-and-db';
 import contentListener from './plugins/content-listener';
@@ -72,10 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // An address the router cannot read is answered through the error handler, as {code, message}.
     frameworkErrors: routerErrors,
-    ajv: {
-      // Unknown fields are dropped, never stored; "5" in a query becomes 5.
-      customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
-    },
+    // Unknown fields are dropped; "5" in a query becomes 5, a body of the wrong type is refused.
+    schemaController: requestValidation,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Cross-cutting, in dependency order.

@@ -103,6 +103,11 @@ describe('on PGlite (DATA_DIR)', () => {
     expect(nameless.code).toBe(1);
     expect(nameless.stderr).toMatch(/No account has the number 919876543210\. Add --name "Their Name" to create one\./);
 
+    // The name rule of every place a name enters (contract/person-name.ts): nobody is made.
+    const unprintable = await staffGrant(['--mobile', MOBILE, '--role', 'admin', '--name', 'Иван'], env);
+    expect(unprintable.code).toBe(1);
+    expect(unprintable.stderr).toMatch(/This name has letters the certificate cannot print/);
+
     const first = await staffGrant(['--mobile', MOBILE, '--role', 'admin', '--name', 'Asha Rao'], env);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);

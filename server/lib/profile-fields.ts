@@ -1,16 +1,31 @@
 // Checks for the personal fields a learner types in both at registration and in the profile (and an
 // admin types for a new staff member), so every place accepts exactly the same values with the same
 // messages.
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS, NAME_MAX_LENGTH } from '../../contract/auth-rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS } from '../../contract/auth-rules';
+import { NAME_MAX_LENGTH, normalisePersonName, personNameProblem } from '../../contract/person-name';
 import type { MessageCode } from '../../contract/messages';
 import { badRequest } from '../plugins/errors';
 
-/** Trimmed name with runs of spaces collapsed; throws when empty (with `missing`) or too long. */
+/**
+ * A person's name as it is kept (contract/person-name.ts: composed, spaces tidied); throws the
+ * rule's reason when it cannot be one, `missing` when there is nothing to read.
+ */
 export function checkName(raw: string | undefined, missing: Extract<MessageCode, 'nameRequired' | 'guardianNameRequired'> = 'nameRequired'): string {
-  const name = (raw ?? '').trim().replace(/\s+/g, ' ');
-  if (!name) throw badRequest(missing);
-  if (name.length > NAME_MAX_LENGTH) throw badRequest('nameTooLong', { max: NAME_MAX_LENGTH });
-  return name;
+  const name = normalisePersonName(raw ?? '');
+  switch (personNameProblem(name)) {
+    case null:
+      return name;
+    case 'nameRequired':
+      throw badRequest(missing);
+    case 'nameTooLong':
+      throw badRequest('nameTooLong', { max: NAME_MAX_LENGTH });
+    case 'nameCharacters':
+      throw badRequest('nameCharacters');
+    case 'nameScript':
+      throw badRequest('nameScript');
+    case 'nameMarks':
+      throw badRequest('nameMarks');
+  }
 }
 
 /** Trimmed email, or null for none (absent or empty); throws on a malformed one. */
@@ -22,8 +37,8 @@ export function checkEmail(raw: string | null | undefined): string | null {
 }
 
 /** The number as 12 digits (country code and 10 digits), or null when it is not one. */
-export function normaliseMobile(raw: string | undefined): string | null {
-  if (typeof raw !== 'string') return null;
-  const digits = raw.replace(/\D/g, '');
+export function normaliseMobile(raw: string | number | undefined): string | null {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  const digits = String(raw).replace(/\D/g, '');
   return digits.length === MOBILE_DIGITS ? digits : null;
 }

@@ -102,7 +102,7 @@ function describeIssue(issue: ValidationIssue): string {
     case 'format':
       return p.format === 'uuid' ? 'is not a valid id' : `is not a valid ${p.format}`;
     case 'type':
-      return `must be ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}`;
+      return `must be ${p.type === 'integer' ? 'a whole number' : `${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${p.type}`}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

@@ -172,8 +172,6 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     ['letters mixed in', { mobile: '91abc9876543' }],
     ['empty', { mobile: '' }],
     ['missing', {}],
-    ['a boolean', { mobile: true }],
-    ['null', { mobile: null }],
   ];
   for (const url of ['/api/user/send-otp', '/api/user/resend-otp']) {
     for (const [what, payload] of phoneCases) {
@@ -203,6 +201,14 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     for (const first of ['6', '7', '8', '9']) {
       const res = await post(t.app, '/api/user/send-otp', { mobile: `91${first}${nextMobile().slice(3)}` });
       expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('a phone number of another JSON type is a validation error naming the field, not read as text', async () => {
+    for (const mobile of [true, null, ['919876543210'], 9.5]) {
+      const res = await post(t.app, '/api/user/send-otp', { mobile });
+      expect(res.statusCode, JSON.stringify(mobile)).toBe(400);
+      expect(res.json(), JSON.stringify(mobile)).toMatchObject({ code: 'validation', message: expect.stringMatching(/^Invalid body: mobile /) });
     }
   });
 

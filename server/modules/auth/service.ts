@@ -41,7 +41,7 @@ const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
  */
 export async function sendCode(
   deps: AuthDeps,
-  rawMobile: string | undefined,
+  rawMobile: string | number | undefined,
   clientIp: string,
 ): Promise<{ registered: boolean; resendAfter: number }> {
   const mobile = checkMobile(rawMobile);
@@ -138,7 +138,7 @@ export interface Account {
 }
 
 /** Checks the code for a registered number and answers the account. */
-export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCode: string | undefined): Promise<Account> {
+export async function login(deps: AuthDeps, rawMobile: string | number | undefined, rawCode: string | undefined): Promise<Account> {
   const { mobile, code } = checkShape(rawMobile, rawCode);
   const user = await repo.findUserByMobile(deps.db, mobile);
   if (!user) throw notFound('notRegistered');
@@ -150,7 +150,7 @@ export async function login(deps: AuthDeps, rawMobile: string | undefined, rawCo
 /** Checks the code for a new number and creates the account; answers it. */
 export async function register(
   deps: AuthDeps,
-  body: { mobile?: string; otp?: string; name?: string; email?: string },
+  body: { mobile?: string | number; otp?: string; name?: string; email?: string },
 ): Promise<Account> {
   const { mobile, code } = checkShape(body.mobile, body.otp);
   const name = checkName(body.name);
@@ -174,7 +174,7 @@ export async function register(
  * The number as 12 digits; refused when it has the wrong number of digits, or is not a mobile
  * (no SMS can reach it, so none is paid for).
  */
-export function checkMobile(rawMobile: string | undefined): string {
+export function checkMobile(rawMobile: string | number | undefined): string {
   const mobile = normaliseMobile(rawMobile);
   if (!mobile) throw badRequest('invalidMobile');
   if (!isIndianMobile(mobile)) throw badRequest('notAMobile');
@@ -186,7 +186,7 @@ function checkCode(rawCode: string | undefined): string {
   return rawCode.trim();
 }
 
-function checkShape(rawMobile: string | undefined, rawCode: string | undefined) {
+function checkShape(rawMobile: string | number | undefined, rawCode: string | undefined) {
   const mobile = checkMobile(rawMobile);
   return { mobile, code: checkCode(rawCode) };
 }

@@ -26,9 +26,9 @@ export interface CertificateContent {
 
 export const PROGRAMME_NAME = 'JGK';
 
-type Weight = 'regular' | 'bold';
+export type Weight = 'regular' | 'bold';
 
-const FONT_DIR = path.join(projectRoot(fileURLToPath(import.meta.url)), 'server/modules/certificates/fonts');
+export const FONT_DIR = path.join(projectRoot(fileURLToPath(import.meta.url)), 'server/modules/certificates/fonts');
 
 const FONT_FAMILY: Record<Script, string> = {
   Latin: 'NotoSans',
@@ -56,7 +56,7 @@ function fontData(file: string): Buffer {
   return data;
 }
 
-function fontFile(script: Script, weight: Weight): string {
+export function fontFile(script: Script, weight: Weight): string {
   return `${FONT_FAMILY[script]}-${weight === 'bold' ? 'Bold' : 'Regular'}`;
 }
 

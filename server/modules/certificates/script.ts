@@ -2,16 +2,10 @@
 // script. A name may be Latin while the course title is Tamil, so the script is found per text (and
 // per run inside a text) from the Unicode blocks, not from the course language.
 import type { Script } from '../../../contract/languages';
+import { INDIC_SCRIPT_BLOCKS } from '../../../contract/person-name';
 
-const BLOCKS: { from: number; to: number; script: Script }[] = [
-  { from: 0x0900, to: 0x097f, script: 'Devanagari' },
-  { from: 0x0980, to: 0x09ff, script: 'Bengali' },
-  { from: 0x0a80, to: 0x0aff, script: 'Gujarati' },
-  { from: 0x0b00, to: 0x0b7f, script: 'Oriya' },
-  { from: 0x0b80, to: 0x0bff, script: 'Tamil' },
-  { from: 0x0c00, to: 0x0c7f, script: 'Telugu' },
-  { from: 0x0c80, to: 0x0cff, script: 'Kannada' },
-  { from: 0x0d00, to: 0x0d7f, script: 'Malayalam' },
+const BLOCKS: readonly { from: number; to: number; script: Script }[] = [
+  ...INDIC_SCRIPT_BLOCKS,
   { from: 0x1cd0, to: 0x1cff, script: 'Devanagari' }, // Vedic extensions
   { from: 0xa8e0, to: 0xa8ff, script: 'Devanagari' }, // Devanagari extended
 ];

@@ -102,6 +102,30 @@ describe('pages rendered on the server', () => {
     expect(res.body).toContain('<p class="user">Asha Devi</p>');
   });
 
+  it('marks every page as varying with the cookies, and a page rendered with the session private', async () => {
+    const learner = await signInAs(app, { name: 'Asha Devi' });
+    const mine = await page('/about', learner.headers);
+    expect(mine.body).toContain('<p class="user">Asha Devi</p>');
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers.vary).toMatch(/(^|, *)Cookie(,|$)/i);
+    for (const [url, headers] of [
+      ['/about', {}],
+      ['/about', { cookie: 'jgk_lang=hi' }],
+      // Not rendered here: the same app for everyone, in the cookie's language.
+      ['/user-profile', learner.headers],
+      ['/news', learner.headers],
+    ] as const) {
+      const res = await page(url, headers);
+      expect(res.headers.vary, url).toMatch(/(^|, *)Cookie(,|$)/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // With compression the page varies with both.
+    const compressed = await page('/about', { ...learner.headers, 'accept-encoding': 'br' });
+    expect(compressed.headers.vary).toMatch(/Cookie/);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('sends the page the browser renders when a render fails', async () => {
     const res = await page('/news');
     expect(res.statusCode).toBe(200);

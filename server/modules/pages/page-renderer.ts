@@ -20,8 +20,13 @@ import type { Translations } from './translations';
 /** A render that takes longer is given up: the visitor gets the page the browser renders. */
 const RENDER_TIMEOUT_MS = 3000;
 
+/** A page rendered here; `personal` when it was rendered with the visitor's session (their name, their progress). */
+export interface RenderedPage extends RenderResult {
+  personal: boolean;
+}
+
 export interface PageRenderer {
-  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<RenderResult | undefined>;
+  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<RenderedPage | undefined>;
 }
 
 export async function createPageRenderer(
@@ -67,7 +72,8 @@ export async function createPageRenderer(
       const render = () => renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
       try {
         // A failed render is not kept (the cache drops rejected loads): the next visitor tries again.
-        return request.cookies?.[sessionCookie] ? await render() : await anonymousPages.get(`${language} ${url}`, render);
+        if (request.cookies?.[sessionCookie]) return { ...(await render()), personal: true };
+        return { ...(await anonymousPages.get(`${language} ${url}`, render)), personal: false };
       } catch (error) {
         request.log.warn({ err: error, url }, 'page not rendered on the server; the browser renders it');
         return undefined;

@@ -128,7 +128,15 @@ export default fp(
         head: `${renderHeadTags(meta, pageManifest.site.name)}${frame.head}${queryData}`,
         root: rendered?.html ?? '',
       });
-      return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      // Every page depends on the cookies (the language cookie, and the session a rendered page was
+      // rendered with), so a cache must never hand one visitor's copy to another: `Vary: Cookie`. A
+      // page rendered with the visitor's session is theirs alone and never kept by a shared cache.
+      return reply
+        .code(200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', rendered?.personal ? 'private, no-cache' : 'no-cache')
+        .header('vary', 'Cookie')
+        .send(html);
     });
   },
   { name: 'pages', dependencies: ['config', 'allowed-methods'] },

@@ -2,7 +2,9 @@
 // 5 and 8): phone entry -> code sent (login, or register when the number is new) -> signed in.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
+import { EMAIL_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
+import { NAME_MAX_LENGTH } from '../../../../contract/person-name';
+import { isPersonNameCode, normalisePersonName, personNameError } from '../../../i18n/person-name';
 import type { SignedInResponse } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage, messageText } from '../../../i18n/server-messages';
@@ -38,6 +40,8 @@ export function LoginForm({
   const [mode, setMode] = useState<Mode>('login');
   const [code, setCode] = useState<string[]>(emptyCode);
   const [name, setName] = useState('');
+  // The name's problem, beside the name field (the form's own check, or the server's answer).
+  const [nameError, setNameError] = useState<string | undefined>();
   const [email, setEmail] = useState('');
   const [banner, setBanner] = useState<Banner | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +61,8 @@ export function LoginForm({
   const fail = (error: unknown) => {
     const wait = retryAfterSeconds(error);
     if (wait !== null) cooldown.start(wait);
-    if (error instanceof ApiError) setBanner({ status: error.status, text: localMessage(error) });
+    if (error instanceof ApiError && isPersonNameCode(error.code)) setNameError(localMessage(error));
+    else if (error instanceof ApiError) setBanner({ status: error.status, text: localMessage(error) });
     else setBanner({ status: 500, text: t('genericError') });
   };
 
@@ -118,15 +123,17 @@ export function LoginForm({
       setBanner({ status: 400, text: messageText('codeShape', { length: OTP_LENGTH }) });
       return;
     }
-    if (mode === 'register' && !name.trim()) {
-      setBanner({ status: 400, text: messageText('nameRequired') });
+    const nameProblem = mode === 'register' ? personNameError(name) : undefined;
+    setNameError(nameProblem);
+    if (nameProblem) {
+      document.getElementById(ids.name)?.focus();
       return;
     }
     setBusy(true);
     setBanner(null);
     try {
       const mobile = fullMobile(phone);
-      const answer = mode === 'login' ? await login({ mobile, otp }) : await register({ mobile, otp, name: name.trim(), email: email.trim() });
+      const answer = mode === 'login' ? await login({ mobile, otp }) : await register({ mobile, otp, name: normalisePersonName(name), email: email.trim() });
       setDone(true);
       await onSignedIn(answer);
     } catch (error) {
@@ -216,7 +223,14 @@ export function LoginForm({
                   maxLength={NAME_MAX_LENGTH}
                   value={name}
                   onChange={(event) => setName(event.target.value)}
+                  aria-invalid={nameError ? true : undefined}
+                  aria-describedby={nameError ? `${ids.name}-error` : undefined}
                 />
+                {nameError && (
+                  <p id={`${ids.name}-error`} className="field__error" data-testid="name-error">
+                    {nameError}
+                  </p>
+                )}
                 <label htmlFor={ids.email} className="field__label">
                   {t('emailLabel')} <span className="field__optional">{t('optional')}</span>
                 </label>

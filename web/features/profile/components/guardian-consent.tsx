@@ -7,7 +7,9 @@ import { useTranslation } from '../../../i18n/react';
 import type { UserProfile } from '../../../../contract/users';
 import type { MessageCode } from '../../../../contract/messages';
 import { GUARDIAN_RELATIONSHIPS, type GuardianRelationship } from '../../../../contract/profile-options';
-import { NAME_MAX_LENGTH, OTP_LENGTH } from '../../../../contract/auth-rules';
+import { OTP_LENGTH } from '../../../../contract/auth-rules';
+import { NAME_MAX_LENGTH } from '../../../../contract/person-name';
+import { isPersonNameCode, normalisePersonName, personNameError } from '../../../i18n/person-name';
 import { ApiError } from '../../../lib/api-client';
 import { resendAfterSeconds, retryAfterSeconds } from '../../../lib/otp-answers';
 import { fullMobile, mobileProblem, phoneFieldValue } from '../../../lib/phone';
@@ -66,7 +68,8 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
   /** What is wrong with the guardian's details, field by field (nothing when all is well). */
   const detailsProblems = (): Partial<Record<ConsentField, string>> => {
     const found: Partial<Record<ConsentField, string>> = {};
-    if (!guardianName.trim()) found.guardianName = messageText('guardianNameRequired');
+    const nameProblem = personNameError(guardianName, 'guardianNameRequired');
+    if (nameProblem) found.guardianName = nameProblem;
     if (!relationship) found.relationship = messageText('relationshipRequired');
     const problem = mobileProblem(phone);
     if (problem) found.guardianMobile = messageText(problem);
@@ -83,12 +86,13 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
 
   const refused = (error: unknown) => {
     if (!(error instanceof ApiError)) return setErrors({ form: t('genericError') });
-    const field = error.code ? FIELD_OF[error.code as MessageCode] : undefined;
+    // A refused name goes beside the name field, as the other fields' refusals go beside theirs.
+    const field = isPersonNameCode(error.code) ? 'guardianName' : error.code ? FIELD_OF[error.code as MessageCode] : undefined;
     setErrors(field ? { [field]: localMessage(error) } : { form: localMessage(error) });
     if (field) document.getElementById(ids[field])?.focus();
   };
 
-  const details = () => ({ guardianName: guardianName.trim(), relationship: relationship || undefined, guardianMobile: fullMobile(phone) });
+  const details = () => ({ guardianName: normalisePersonName(guardianName), relationship: relationship || undefined, guardianMobile: fullMobile(phone) });
 
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();

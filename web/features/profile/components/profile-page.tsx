@@ -4,7 +4,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
 import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from '../../../../contract/profile-options';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from '../../../../contract/auth-rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../../contract/auth-rules';
+import { NAME_MAX_LENGTH } from '../../../../contract/person-name';
+import { isPersonNameCode, normalisePersonName, personNameError } from '../../../i18n/person-name';
 import { LanguageSelectInput } from '../../../components/language-select-input';
 import { ApiError, isConsentRequired } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';
@@ -19,7 +21,7 @@ import './profile.css';
 /** The form field a refused update is about: by the error's code, or validation's first field. */
 function fieldAtFault(error: ApiError): 'name' | 'email' | undefined {
   if (error.code === 'invalidEmail') return 'email';
-  if (error.code === 'nameRequired' || error.code === 'nameTooLong') return 'name';
+  if (isPersonNameCode(error.code)) return 'name';
   if (error.code !== 'validation') return undefined;
   const field = (error.details as Partial<ErrorResponse> | undefined)?.details?.[0]?.field;
   return field === 'email' || field === 'name' ? field : undefined;
@@ -59,7 +61,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
-    if (!values.name.trim()) found.name = messageText('nameRequired');
+    const nameProblem = personNameError(values.name);
+    if (nameProblem) found.name = nameProblem;
     if (values.email.trim() && !EMAIL_PATTERN.test(values.email.trim())) found.email = messageText('invalidEmail');
     if (values.age.trim()) {
       const age = Number(values.age);
@@ -77,7 +80,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
       return;
     }
     const body: UpdateProfileBody = {
-      name: values.name.trim(),
+      name: normalisePersonName(values.name),
       email: values.email.trim() || null,
       age: values.age.trim() ? Number(values.age) : null,
       gender: (values.gender || null) as UpdateProfileBody['gender'],
