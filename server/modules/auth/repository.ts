@@ -40,16 +40,18 @@ export async function latestChallenge(db: DbOrTx, mobile: string): Promise<Chall
 }
 
 /**
- * When the n-th newest send since `since` happened (by number or by address), or undefined when
- * fewer than n happened: with n the limit, the next send is allowed once that one leaves the window.
+ * When the n-th newest send since `since` happened (to a number, from an address, or by the whole
+ * platform), or undefined when fewer than n happened: with n the limit, the next send is allowed
+ * once that one leaves the window. The platform's count reads the table without an index: it holds
+ * little more than the last hour's sends (pruneOtpChallenges), and the limit bounds those.
  */
 export async function nthNewestSendSince(
   db: DbOrTx,
-  by: { mobile: string } | { clientIp: string },
+  by: { mobile: string } | { clientIp: string } | 'platform',
   since: Date,
   n: number,
 ): Promise<Date | undefined> {
-  const key = 'mobile' in by ? eq(otpChallenges.mobile, by.mobile) : eq(otpChallenges.clientIp, by.clientIp);
+  const key = by === 'platform' ? undefined : 'mobile' in by ? eq(otpChallenges.mobile, by.mobile) : eq(otpChallenges.clientIp, by.clientIp);
   const [row] = await db
     .select({ createdAt: otpChallenges.createdAt })
     .from(otpChallenges)

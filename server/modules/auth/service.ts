@@ -3,10 +3,12 @@
 //
 // The module's surface for other modules: none; its routes call sendCode, login and register with
 // the app's AuthDeps, and the retention job (modules/retention) calls pruneOtpChallenges hourly.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
-import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
+import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unavailableFor } from '../../plugins/errors';
+import type { Refusals, RefusingLimit } from '../../lib/refusals';
 import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
 import { codeMatches, generateCode, hashCode, isCodeShaped } from './otp';
@@ -29,7 +31,13 @@ export interface AuthDeps {
   sms: SmsProvider;
   /** The clock; tests may move it. */
   now?: () => Date;
+  /** Where refused sends are counted (the metrics), and the log that hears of the hourly ceiling. */
+  refusals?: Refusals;
+  log?: FastifyBaseLogger;
 }
+
+/** The window of the platform's ceiling on sends (OTP_PER_HOUR_LIMIT). */
+const HOUR_SECONDS = 3600;
 
 const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
 
@@ -49,24 +57,44 @@ export async function sendCode(
   const now = timeOf(deps);
   const code = generateCode();
 
+  const refused = (limit: RefusingLimit, error: HttpError): HttpError => {
+    deps.refusals?.add(limit);
+    return error;
+  };
+
   const challengeId = await db.transaction(async (tx) => {
     await repo.lockSendKeys(tx, mobile, ip);
     const latest = await repo.latestChallenge(tx, mobile);
     if (latest && otp.resendCooldownSeconds > 0) {
       const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
       if (wait > 0) {
-        throw tooManyRequests('wait', wait, (seconds) => ({ count: seconds }));
+        throw refused('otp-cooldown', tooManyRequests('wait', wait, (seconds) => ({ count: seconds })));
       }
     }
+    const untilOut = (sentAt: Date, windowSeconds: number) => (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
     const since = new Date(now.getTime() - otp.windowSeconds * 1000);
-    const untilFor = (sentAt: Date) => (sentAt.getTime() + otp.windowSeconds * 1000 - now.getTime()) / 1000;
     const numberFull = await repo.nthNewestSendSince(tx, { mobile }, since, otp.perNumberLimit);
     if (numberFull) {
-      throw tooManyRequests('numberLimit', untilFor(numberFull), inMinutes);
+      throw refused('otp-number', tooManyRequests('numberLimit', untilOut(numberFull, otp.windowSeconds), inMinutes));
     }
     const addressFull = await repo.nthNewestSendSince(tx, { clientIp: ip }, since, otp.perAddressLimit);
     if (addressFull) {
-      throw tooManyRequests('addressLimit', untilFor(addressFull), inMinutes);
+      throw refused('otp-address', tooManyRequests('addressLimit', untilOut(addressFull, otp.windowSeconds), inMinutes));
+    }
+    // The ceiling on SMS spend: no learner's fault, so 503 (the message the learner reads when no SMS
+    // can be sent), with when to try again. Sends made at the same moment by other requests are not
+    // waited for, so the ceiling may be passed by the few in flight.
+    const hourAgo = new Date(now.getTime() - HOUR_SECONDS * 1000);
+    const platformFull = await repo.nthNewestSendSince(tx, 'platform', hourAgo, otp.perHourLimit);
+    if (platformFull) {
+      const retryAfter = untilOut(platformFull, HOUR_SECONDS);
+      if (deps.refusals?.add('otp-hour') ?? true) {
+        deps.log?.warn(
+          { limit: otp.perHourLimit, retryAfterSeconds: Math.ceil(retryAfter) },
+          'One-time password ceiling reached (OTP_PER_HOUR_LIMIT): no SMS is sent until the oldest send of the hour leaves it',
+        );
+      }
+      throw unavailableFor('smsUnavailable', retryAfter);
     }
     await repo.expireOpenChallenges(tx, mobile, now);
     return repo.insertChallenge(tx, {
@@ -168,11 +196,11 @@ async function verify(deps: AuthDeps, mobile: string, code: string): Promise<str
 }
 
 /**
- * Deletes challenges that no limit, cooldown or sign-in can need any more (older than both the
- * limit window and the code lifetime): they hold a number and an address, so they are not kept.
- * The retention job runs it hourly beside pruneSessions.
+ * Deletes challenges that no limit, cooldown or sign-in can need any more (older than the limit
+ * window, the code lifetime and the hour of the platform's ceiling): they hold a number and an
+ * address, so they are not kept. The retention job runs it hourly beside pruneSessions.
  */
 export async function pruneOtpChallenges(deps: Pick<AuthDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
-  const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds);
+  const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds, HOUR_SECONDS);
   return repo.deleteChallengesBefore(deps.db, new Date(now.getTime() - keepSeconds * 1000));
 }
