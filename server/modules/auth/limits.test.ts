@@ -194,6 +194,17 @@ describe('the hourly ceiling of the whole platform', () => {
     expect((await post(c.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, '10.2.0.10')).statusCode).toBe(503);
   });
 
+  it('is described in the API document, with the 429 and 503 every call may meet', async () => {
+    const doc = (await c.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/user/send-otp', '/api/user/resend-otp']) {
+      expect(doc.paths[path].post.responses['503'].description).toMatch(/OTP_PER_HOUR_LIMIT; Retry-After/);
+      expect(doc.paths[path].post.responses['429']).toBeDefined();
+    }
+    const read = doc.paths['/api/course/public'].get.responses;
+    expect(read['503'].description).toMatch(/shedding load; Retry-After/);
+    expect(read['429'].description).toMatch(/per signed-in account on routes that need sign-in, per client address otherwise/);
+  });
+
   it('keeps the sends of the last hour however short the per-number window, so pruning cannot reopen the ceiling', async () => {
     const short = await createTestApp({ OTP_PER_HOUR_LIMIT: '1', OTP_LIMIT_WINDOW_SECONDS: '60' });
     try {
