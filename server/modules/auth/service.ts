@@ -62,32 +62,33 @@ export async function sendCode(
     return error;
   };
 
-  const challengeId = await db.transaction(async (tx) => {
+  const { challengeId, registered } = await db.transaction(async (tx) => {
     await repo.lockSendKeys(tx, mobile, ip);
-    const latest = await repo.latestChallenge(tx, mobile);
-    if (latest && otp.resendCooldownSeconds > 0) {
-      const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
+    const untilOut = (sentAt: Date, windowSeconds: number) => (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
+    const history = await repo.sendHistory(
+      tx,
+      { mobile, clientIp: ip },
+      new Date(now.getTime() - otp.windowSeconds * 1000),
+      new Date(now.getTime() - HOUR_SECONDS * 1000),
+      { perNumber: otp.perNumberLimit, perAddress: otp.perAddressLimit, perHour: otp.perHourLimit },
+    );
+    if (history.latestAt && otp.resendCooldownSeconds > 0) {
+      const wait = untilOut(history.latestAt, otp.resendCooldownSeconds);
       if (wait > 0) {
         throw refused('otp-cooldown', tooManyRequests('wait', wait, (seconds) => ({ count: seconds })));
       }
     }
-    const untilOut = (sentAt: Date, windowSeconds: number) => (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
-    const since = new Date(now.getTime() - otp.windowSeconds * 1000);
-    const numberFull = await repo.nthNewestSendSince(tx, { mobile }, since, otp.perNumberLimit);
-    if (numberFull) {
-      throw refused('otp-number', tooManyRequests('numberLimit', untilOut(numberFull, otp.windowSeconds), inMinutes));
+    if (history.numberFullAt) {
+      throw refused('otp-number', tooManyRequests('numberLimit', untilOut(history.numberFullAt, otp.windowSeconds), inMinutes));
     }
-    const addressFull = await repo.nthNewestSendSince(tx, { clientIp: ip }, since, otp.perAddressLimit);
-    if (addressFull) {
-      throw refused('otp-address', tooManyRequests('addressLimit', untilOut(addressFull, otp.windowSeconds), inMinutes));
+    if (history.addressFullAt) {
+      throw refused('otp-address', tooManyRequests('addressLimit', untilOut(history.addressFullAt, otp.windowSeconds), inMinutes));
     }
     // The ceiling on SMS spend: no learner's fault, so 503 (the message the learner reads when no SMS
     // can be sent), with when to try again. Sends made at the same moment by other requests are not
     // waited for, so the ceiling may be passed by the few in flight.
-    const hourAgo = new Date(now.getTime() - HOUR_SECONDS * 1000);
-    const platformFull = await repo.nthNewestSendSince(tx, 'platform', hourAgo, otp.perHourLimit);
-    if (platformFull) {
-      const retryAfter = untilOut(platformFull, HOUR_SECONDS);
+    if (history.platformFullAt) {
+      const retryAfter = untilOut(history.platformFullAt, HOUR_SECONDS);
       if (deps.refusals?.add('otp-hour') ?? true) {
         deps.log?.warn(
           { limit: otp.perHourLimit, retryAfterSeconds: Math.ceil(retryAfter) },
@@ -97,13 +98,14 @@ export async function sendCode(
       throw unavailableFor('smsUnavailable', retryAfter);
     }
     await repo.expireOpenChallenges(tx, mobile, now);
-    return repo.insertChallenge(tx, {
+    const id = await repo.insertChallenge(tx, {
       mobile,
       codeHash: hashCode(config.secret, mobile, code),
       clientIp: ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
     });
+    return { challengeId: id, registered: history.registered };
   });
 
   try {
@@ -113,7 +115,7 @@ export async function sendCode(
     await repo.deleteChallenge(db, challengeId);
     throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
   }
-  return { registered: Boolean(await repo.findUserByMobile(db, mobile)), resendAfter: otp.resendCooldownSeconds };
+  return { registered, resendAfter: otp.resendCooldownSeconds };
 }
 
 /** Who has just signed in: the id for the session, the rest as session-status tells it. */
