@@ -168,6 +168,11 @@ describe("a page render and the visitor's API allowance", () => {
       limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress, headers: { 'x-inner-call': '00'.repeat(32) } });
     for (let i = 0; i < 3; i++) expect((await forged()).statusCode).toBe(200);
     expect((await forged()).statusCode).toBe(429);
+    // Not hex, or too short: refused as any call over the limit, never a failure of the server.
+    for (const header of ['zz'.repeat(32), 'ab']) {
+      const res = await limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress, headers: { 'x-inner-call': header } });
+      expect(res.statusCode).toBe(429);
+    }
   });
 });
 
