@@ -17,6 +17,7 @@ import inputText from './plugins/input-text';
 import security from './plugins/security';
 import compression from './plugins/compression';
 import rateLimits from './plugins/rate-limit';
+import loadShedding from './plugins/load-shedding';
 import session from './plugins/session';
 import staff from './plugins/staff';
 import privateAnswers from './plugins/private-answers';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(security);
   await app.register(compression);
   await app.register(rateLimits);
+  await app.register(loadShedding);
   await app.register(metrics);
   await app.register(session);
   await app.register(staff);

@@ -75,12 +75,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
-  it('reads the API rate limit and refuses a short metrics token', () => {
+  it('reads the API rate limits and refuses a short metrics token', () => {
     expect(loadConfig({}).apiRateLimitPerMinute).toBe(600);
     expect(loadConfig({ API_RATE_LIMIT_PER_MINUTE: '30' }).apiRateLimitPerMinute).toBe(30);
+    expect(loadConfig({}).apiAddressLimitPerMinute).toBe(30_000);
+    expect(loadConfig({ API_ADDRESS_LIMIT_PER_MINUTE: '100' }).apiAddressLimitPerMinute).toBe(100);
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
     expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+  });
+
+  it('reads the load-shedding threshold and the send limits a carrier-grade NAT address can live with', () => {
+    expect(loadConfig({}).loadShedEventLoopDelayMs).toBe(500);
+    expect(loadConfig({ NODE_ENV: 'test' }).loadShedEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' }).loadShedEventLoopDelayMs).toBe(0);
+    expect(() => loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(/LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number from 0/);
+    expect(loadConfig({}).otp).toMatchObject({ perNumberLimit: 5, perAddressLimit: 1000, perHourLimit: 2000 });
+    expect(loadConfig({ OTP_PER_HOUR_LIMIT: '50' }).otp.perHourLimit).toBe(50);
+    expect(() => loadConfig({ OTP_PER_HOUR_LIMIT: '0' })).toThrow(/OTP_PER_HOUR_LIMIT must be a whole number from 1/);
   });
 
   it('gives the staff side of a session shorter lifetimes: 30 idle minutes, 12 hours in all', () => {

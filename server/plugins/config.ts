@@ -29,8 +29,15 @@ export interface Config {
    * proxies at these addresses or ranges. `true` (believe any) only outside production.
    */
   trustProxy: TrustProxy;
-  /** Calls to /api/ allowed per client address per minute. */
+  /** Calls to /api/ routes that need sign-in allowed per signed-in account per minute. */
   apiRateLimitPerMinute: number;
+  /**
+   * Every other call to /api/ (public reads, signing in) allowed per client address per minute: a
+   * ceiling far above what a village behind one carrier-grade NAT address needs.
+   */
+  apiAddressLimitPerMinute: number;
+  /** Shedding load: beyond this mean event-loop delay (ms) requests are answered 503; 0 never sheds. */
+  loadShedEventLoopDelayMs: number;
   /** Bearer token that opens /metrics; without it /metrics does not answer. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -45,6 +52,8 @@ export interface Config {
     /** Sends allowed from one client address per window. */
     perAddressLimit: number;
     windowSeconds: number;
+    /** Sends allowed per hour from the whole platform: a ceiling on SMS spend. */
+    perHourLimit: number;
   };
   session: {
     idleDays: number;
@@ -124,6 +133,9 @@ export function loadConfig(env: Env = process.env): Config {
     secretFromEnvironment: secret !== '',
     trustProxy: trustProxy(env.TRUST_PROXY, nodeEnv),
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    apiAddressLimitPerMinute: int(env, 'API_ADDRESS_LIMIT_PER_MINUTE', 30_000, 1, 10_000_000),
+    // Off in tests unless asked for: there a lagging event loop is the test machine's load.
+    loadShedEventLoopDelayMs: int(env, 'LOAD_SHED_EVENT_LOOP_DELAY_MS', nodeEnv === 'test' ? 0 : 500, 0, 60_000),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 10, 1, 300),
@@ -132,8 +144,10 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: 5,
       resendCooldownSeconds: int(env, 'OTP_RESEND_COOLDOWN_SECONDS', 30, 0, 600),
       perNumberLimit: int(env, 'OTP_PER_NUMBER_LIMIT', 5, 1, 1000),
-      perAddressLimit: int(env, 'OTP_PER_ADDRESS_LIMIT', 20, 1, 100000),
+      // Hundreds of learners of a village may sign in from one carrier-grade NAT address.
+      perAddressLimit: int(env, 'OTP_PER_ADDRESS_LIMIT', 1000, 1, 100000),
       windowSeconds: int(env, 'OTP_LIMIT_WINDOW_SECONDS', 3600, 60, 86400),
+      perHourLimit: int(env, 'OTP_PER_HOUR_LIMIT', 2000, 1, 1_000_000),
     },
     session: {
       idleDays: int(env, 'SESSION_IDLE_DAYS', 30, 1, 365),

@@ -76,9 +76,19 @@ export function tooManyRequests<C extends MessageCode>(
   seconds: number,
   ...[params]: [ParamsOf<C>] extends [never] ? [] : [params: (retryAfter: number) => ParamsOf<C>]
 ): HttpError {
-  const retryAfter = Math.max(1, Math.ceil(seconds));
+  const retryAfter = wholeSeconds(seconds);
   return new HttpError(429, code, params?.(retryAfter), retryAfter);
 }
+
+/**
+ * A 503 telling when to ask again (Retry-After), for a limit of the whole platform rather than of
+ * this client: the load it can take, the one-time passwords it may send in an hour.
+ */
+export function unavailableFor(code: Extract<MessageCode, 'serviceUnavailable' | 'smsUnavailable'>, seconds: number): HttpError {
+  return new HttpError(503, code, undefined, wholeSeconds(seconds));
+}
+
+const wholeSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds));
 
 interface ValidationIssue {
   keyword?: string;

@@ -1,7 +1,8 @@
 // Prometheus metrics at /metrics: request rate, latency and errors per route pattern, the database
-// pool, whether the database and Redis answer, and the hit rate of the public caches. Not for the
-// public: /metrics answers only a request bearing METRICS_TOKEN (Authorization: Bearer ...), and
-// without that setting it does not exist; anyone else gets the same answer as for an unknown path.
+// pool, whether the database and Redis answer, requests refused by each limit (load shed
+// included), and the hit rate of the public caches. Not for the public: /metrics answers only a
+// request bearing METRICS_TOKEN (Authorization: Bearer ...), and without that setting it does not
+// exist; anyone else gets the same answer as for an unknown path.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,6 +93,17 @@ export default fp(
         },
       });
     }
+    new Counter({
+      name: 'refusals_total',
+      help:
+        'Requests refused by a limit: api-address, api-account (429 rateLimited), load (503, shed while the event loop lags), otp-cooldown, otp-number, otp-address (429), otp-hour (503, the hourly ceiling on SMS sent)',
+      labelNames: ['limit'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [limit, count] of app.refusals.entries()) this.inc({ limit }, count);
+      },
+    });
     new Counter({
       name: 'cache_lookups_total',
       help: 'Lookups in the in-process caches of public answers, by cache and result (hit or miss)',

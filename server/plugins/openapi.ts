@@ -13,16 +13,21 @@ const RETRY_AFTER = { 'retry-after': { type: 'integer', description: 'Seconds to
 /**
  * The error answers the plugins in front of every API route give, whatever the route's own schema
  * lists: unreadable input (body-limits, input-text, validation), a body too large or of another type
- * (body routes only), the per-address limit (rate-limit) and an unreachable database
- * (database-faults). Added to the document only; the answers are serialised by the error handler.
+ * (body routes only), the API rate limits (rate-limit), an unreachable database (database-faults)
+ * and load being shed (load-shedding). Added to the document only; the answers are serialised by
+ * the error handler.
  */
 const PLUGIN_ANSWERS = {
   400: { description: 'The request cannot be read or breaks a rule: `code` says which, `details` names each field at fault' },
   413: { description: 'The body is larger than this route accepts', body: true },
   415: { description: 'The body is in a form this route does not read (JSON)', body: true },
-  429: { description: 'Too many requests: `retryAfter` (and Retry-After) says when to ask again', headers: RETRY_AFTER },
+  429: {
+    description:
+      'Too many requests (counted per signed-in account on routes that need sign-in, per client address otherwise): `retryAfter` (and Retry-After) says when to ask again',
+    headers: RETRY_AFTER,
+  },
   503: {
-    description: 'Briefly unavailable; when the database cannot be reached, Retry-After says when to ask again',
+    description: 'Briefly unavailable: the database cannot be reached or the server is shedding load; Retry-After says when to ask again',
     headers: RETRY_AFTER,
   },
 } as const;
@@ -75,7 +80,7 @@ export default fp(
         info: {
           title: 'Learning platform API',
           description:
-            'Public content, sign-in with a one-time password, courses in ten languages, progress, quizzes and certificates. Errors are JSON {code, message} (contract/messages.ts lists the codes), with params for the numbers in a message, details for a validation error and retryAfter for a 429. A path asked with a method it does not have answers 405 methodNotAllowed with the methods it has in Allow; an unknown path answers 404 notFound.',
+            'Public content, sign-in with a one-time password, courses in ten languages, progress, quizzes and certificates. Errors are JSON {code, message} (contract/messages.ts lists the codes), with params for the numbers in a message, details for a validation error and retryAfter for a 429 or a 503 that says when to ask again. A path asked with a method it does not have answers 405 methodNotAllowed with the methods it has in Allow; an unknown path answers 404 notFound.',
           version: '1.0.0',
         },
         components: {

@@ -1,4 +1,4 @@
-// The per-address API limit with REDIS_URL: shared through Redis while it answers, counted by each
+// The per-address API ceiling with REDIS_URL: shared through Redis while it answers, counted by each
 // instance while it does not (never switched off, never waiting on Redis), and shared again once
 // it returns, each switch said once in the log.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,7 +10,7 @@ import { captureLog, type LogCapture } from '../test/log-capture';
 import { freePort, isListening, waitFor } from '../test/ports';
 
 const LIMIT = 5;
-const env = (redisUrl: string) => ({ REDIS_URL: redisUrl, API_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+const env = (redisUrl: string) => ({ REDIS_URL: redisUrl, API_ADDRESS_LIMIT_PER_MINUTE: String(LIMIT) });
 
 /** An address of its own per test run: Redis keeps counts for a minute, across test runs. */
 const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

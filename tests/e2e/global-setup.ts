@@ -71,6 +71,9 @@ export default async function setup(project: TestProject) {
       OTP_PER_ADDRESS_LIMIT: '1000',
       // Long enough to see the countdown, short enough for a returning learner to sign in again.
       OTP_RESEND_COOLDOWN_SECONDS: '8',
+      // The journeys are about pages, not load: a busy CI machine must not shed their requests
+      // (shedding has its own test, server/plugins/load-shedding.test.ts).
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -55,7 +55,7 @@ async function signedIn(server: ServerProcess, map: LearningMap): Promise<Learne
 runScript('Redis unreachable while REDIS_URL is set', 180, async () => {
   if (spawnSync('redis-server', ['--version']).error) throw new Error('redis-server is missing: apt-get install -y redis-server');
   const redisPort = await freePort();
-  const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT) };
+  const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, API_ADDRESS_LIMIT_PER_MINUTE: String(API_LIMIT) };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-fault-redis-'));
   onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,9 +1,11 @@
 // The resend cooldown and the send limits per number and per client address: SMS costs money and
-// SMS pumping is a known attack, so each is answered with 429, Retry-After and retryAfter.
+// SMS pumping is a known attack, so each is answered with 429, Retry-After and retryAfter. Above
+// them, a ceiling on what the whole platform sends in an hour, answered 503 with Retry-After.
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges } from '../../db/schema';
-import { testAppPerFile } from '../../test/test-app';
+import { createTestApp, testAppPerFile, type TestApp } from '../../test/test-app';
+import { captureLog } from '../../test/log-capture';
 import { lastCode, memorySms, nextMobile, post } from './auth-test-helpers';
 import { pruneOtpChallenges } from './service';
 
@@ -19,8 +21,8 @@ let addressCounter = 0;
 const freshAddress = () => `10.1.0.${++addressCounter}`;
 
 /** Moves the number's earlier sends back in time instead of sleeping. */
-async function age(mobile: string, seconds: number) {
-  await t.app.db
+async function age(mobile: string, seconds: number, app = t.app) {
+  await app.db
     .update(otpChallenges)
     .set({ createdAt: sql`${otpChallenges.createdAt} - make_interval(secs => ${seconds})` })
     .where(eq(otpChallenges.mobile, mobile));
@@ -143,5 +145,76 @@ describe('pruning', () => {
       (await t.app.db.select().from(otpChallenges).where(eq(otpChallenges.mobile, mobile))).length;
     expect(await left(old)).toBe(0);
     expect(await left(recent)).toBe(1);
+  });
+});
+
+describe('the hourly ceiling of the whole platform', () => {
+  const TOKEN = 'metrics-token-metrics-token-metrics-token';
+  let c: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    c = await createTestApp({ OTP_PER_HOUR_LIMIT: '3', METRICS_TOKEN: TOKEN }, { logger: log.logger });
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('sends no SMS past the ceiling, answers 503 with when to try again, warns once and counts the refusals', async () => {
+    const mobiles = [nextMobile(), nextMobile(), nextMobile()];
+    for (const [i, mobile] of mobiles.entries()) {
+      expect((await post(c.app, '/api/user/send-otp', { mobile }, {}, `10.2.0.${i + 1}`)).statusCode).toBe(404);
+      await age(mobile, 600 * (3 - i), c.app);
+    }
+    // The oldest of the three was sent 30 minutes ago.
+    const over = nextMobile();
+    const refused = await post(c.app, '/api/user/send-otp', { mobile: over }, {}, '10.2.0.9');
+    expect(refused.statusCode).toBe(503);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1799);
+    expect(retryAfter).toBeLessThanOrEqual(1801);
+    expect(refused.json()).toEqual({
+      code: 'smsUnavailable',
+      message: 'We could not send the one-time password right now. Please try again in a few minutes.',
+      retryAfter,
+    });
+    expect(memorySms(c.app).countFor(over)).toBe(0);
+    // A resend is a send too; neither refused send counts towards anything.
+    expect((await post(c.app, '/api/user/resend-otp', { mobile: mobiles[2] }, {}, '10.2.0.3')).statusCode).toBe(503);
+
+    const warned = log.matching(/^One-time password ceiling reached/);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ level: 40, limit: 3 });
+    const metrics = await c.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.body).toMatch(/^refusals_total\{limit="otp-hour"\} 2$/m);
+
+    // Once the oldest send leaves the hour, one more may go.
+    await age(mobiles[0]!, 1801, c.app);
+    expect((await post(c.app, '/api/user/send-otp', { mobile: over }, {}, '10.2.0.9')).statusCode).toBe(404);
+    expect(memorySms(c.app).countFor(over)).toBe(1);
+    expect((await post(c.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, '10.2.0.10')).statusCode).toBe(503);
+  });
+
+  it('is described in the API document, with the 429 and 503 every call may meet', async () => {
+    const doc = (await c.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/user/send-otp', '/api/user/resend-otp']) {
+      expect(doc.paths[path].post.responses['503'].description).toMatch(/OTP_PER_HOUR_LIMIT; Retry-After/);
+      expect(doc.paths[path].post.responses['429']).toBeDefined();
+    }
+    const read = doc.paths['/api/course/public'].get.responses;
+    expect(read['503'].description).toMatch(/shedding load; Retry-After/);
+    expect(read['429'].description).toMatch(/per signed-in account on routes that need sign-in, per client address otherwise/);
+  });
+
+  it('keeps the sends of the last hour however short the per-number window, so pruning cannot reopen the ceiling', async () => {
+    const short = await createTestApp({ OTP_PER_HOUR_LIMIT: '1', OTP_LIMIT_WINDOW_SECONDS: '60' });
+    try {
+      const mobile = nextMobile();
+      expect((await post(short.app, '/api/user/send-otp', { mobile }, {}, '10.3.0.1')).statusCode).toBe(404);
+      await age(mobile, 1200, short.app);
+      expect(await pruneOtpChallenges(short.app)).toBe(0);
+      expect((await post(short.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, '10.3.0.2')).statusCode).toBe(503);
+    } finally {
+      await short.close();
+    }
   });
 });

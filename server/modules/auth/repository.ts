@@ -40,11 +40,11 @@ export async function insertUser(db: DbOrTx, values: { mobile: string; name: str
 
 /**
  * Serialises sends for one number and one address until the transaction ends, so two requests at
- * the same moment cannot both pass the cooldown or the limits.
+ * the same moment cannot both pass the cooldown or the limits. One statement for both locks (always
+ * taken in the same order).
  */
 export async function lockSendKeys(tx: DbOrTx, mobile: string, clientIp: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${1}::int, hashtext(${mobile}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${2}::int, hashtext(${clientIp}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${1}::int, hashtext(${mobile})), pg_advisory_xact_lock(${2}::int, hashtext(${clientIp}))`);
 }
 
 export async function latestChallenge(db: DbOrTx, target: CodeTarget): Promise<Challenge | undefined> {
@@ -57,26 +57,56 @@ export async function latestChallenge(db: DbOrTx, target: CodeTarget): Promise<C
   return row;
 }
 
+/** What the send rules need to know, as of a send. */
+export interface SendHistory {
+  /** The number's latest send (the cooldown runs from it). */
+  latestAt: Date | undefined;
+  /**
+   * When the n-th newest send of the window happened, n being the limit, to the number, from the
+   * address and by the whole platform in the last hour; undefined when fewer happened. The next
+   * send is allowed once that one leaves its window.
+   */
+  numberFullAt: Date | undefined;
+  addressFullAt: Date | undefined;
+  platformFullAt: Date | undefined;
+  registered: boolean;
+}
+
+const dateOf = (value: unknown): Date | undefined => (value === null || value === undefined ? undefined : new Date(value as string | Date));
+
 /**
- * When the n-th newest send since `since` happened (by number or by address, whatever the purpose:
- * every SMS to a number counts), or undefined when fewer than n happened: with n the limit, the
- * next send is allowed once that one leaves the window.
+ * Everything a send checks, in one statement: a send is a burst's busiest call, and each statement
+ * is a round trip (on the embedded database, a turn of the one connection every request waits
+ * for). Every SMS to a number counts, whatever it was for (signing in, a guardian's consent). The
+ * platform's count reads the table without an index of its own: it holds little more than the last
+ * hour's sends (pruneOtpChallenges), and the hourly limit bounds those.
  */
-export async function nthNewestSendSince(
-  db: DbOrTx,
-  by: { mobile: string } | { clientIp: string },
-  since: Date,
-  n: number,
-): Promise<Date | undefined> {
-  const key = 'mobile' in by ? eq(otpChallenges.mobile, by.mobile) : eq(otpChallenges.clientIp, by.clientIp);
-  const [row] = await db
-    .select({ createdAt: otpChallenges.createdAt })
-    .from(otpChallenges)
-    .where(and(key, gt(otpChallenges.createdAt, since)))
-    .orderBy(desc(otpChallenges.createdAt))
-    .offset(n - 1)
-    .limit(1);
-  return row?.createdAt;
+export async function sendHistory(
+  tx: DbOrTx,
+  by: { mobile: string; clientIp: string },
+  windowStart: Date,
+  hourAgo: Date,
+  limits: { perNumber: number; perAddress: number; perHour: number },
+): Promise<SendHistory> {
+  const since = windowStart.toISOString();
+  const hour = hourAgo.toISOString();
+  const result = (await tx.execute(sql`select
+    (select created_at from otp_challenges where mobile = ${by.mobile} order by created_at desc limit 1) as latest,
+    (select created_at from otp_challenges where mobile = ${by.mobile} and created_at > ${since}::timestamptz
+       order by created_at desc offset ${limits.perNumber - 1} limit 1) as number_full,
+    (select created_at from otp_challenges where client_ip = ${by.clientIp} and created_at > ${since}::timestamptz
+       order by created_at desc offset ${limits.perAddress - 1} limit 1) as address_full,
+    (select created_at from otp_challenges where created_at > ${hour}::timestamptz
+       order by created_at desc offset ${limits.perHour - 1} limit 1) as platform_full,
+    exists (select 1 from users where mobile = ${by.mobile}) as registered`)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0] ?? {};
+  return {
+    latestAt: dateOf(row.latest),
+    numberFullAt: dateOf(row.number_full),
+    addressFullAt: dateOf(row.address_full),
+    platformFullAt: dateOf(row.platform_full),
+    registered: row.registered === true,
+  };
 }
 
 /** Ends every still-open challenge of the target: only the newest code may be used. */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse, SignedInResponse } from '../../../contract/auth';
-import { MessageResponse, errorResponses } from '../../../contract/message-responses';
+import { ErrorResponse, MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { access, routeAccess } from '../../plugins/access';
 import { endSession, startSession } from '../../plugins/session';
@@ -14,12 +14,21 @@ const tags = ['sign-in'];
 /** Who is signed in, as the web is told (never the id or the number). */
 const sessionUser = ({ role, name, active }: { role: string; name: string; active: boolean }) => ({ role, name, active });
 const errors = errorResponses(400, 403, 503);
+/** A send's own 503: no SMS can leave now, with Retry-After when the platform's hourly ceiling is the reason. */
+const sendErrors = {
+  ...errorResponses(400, 403, 429),
+  503: {
+    ...ErrorResponse,
+    description:
+      'smsUnavailable: the SMS provider failed, or the platform has sent as many one-time passwords this hour as it may (OTP_PER_HOUR_LIMIT; Retry-After and retryAfter say when to ask again); serviceUnavailable: the service is briefly unavailable',
+  },
+};
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Signing in, out and asking who is signed in are for anyone.
   routeAccess(app, access.public);
-  const deps: AuthDeps = { db: app.db, config: app.config, sms: app.sms };
+  const deps: AuthDeps = { db: app.db, config: app.config, sms: app.sms, refusals: app.refusals, log: app.log };
 
   app.post(
     '/api/user/send-otp',
@@ -30,7 +39,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         description:
           'The number is 12 digits after stripping everything else (country code and 10 digits), an Indian mobile (first digit 6-9). A code is sent to any such number; 200 means the number is registered (log in), 404 that it is new (register with the same code). Both say in `resendAfter` when a new code may be asked for.',
         body: SendOtpBody,
-        response: { 200: OtpSentResponse, 404: OtpSentResponse, ...errorResponses(429), ...errors },
+        response: { 200: OtpSentResponse, 404: OtpSentResponse, ...sendErrors },
       },
     },
     async (request, reply) => {
@@ -47,7 +56,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a new one-time password; the previous one stops working',
         body: SendOtpBody,
-        response: { 200: OtpSentResponse, ...errorResponses(429), ...errors },
+        response: { 200: OtpSentResponse, ...sendErrors },
       },
     },
     async (request) => {

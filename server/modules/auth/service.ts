@@ -5,10 +5,12 @@
 // app's AuthDeps; the retention job (modules/retention) calls pruneOtpChallenges hourly; the users
 // module asks a guardian to confirm a minor's consent with checkMobile, sendConsentCode and
 // useConsentCode (ADR 18), through the same codes, limits and tries as signing in.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
-import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../plugins/errors';
+import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unavailableFor } from '../../plugins/errors';
+import type { Refusals, RefusingLimit } from '../../lib/refusals';
 import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
 import { codeMatches, generateCode, hashCode, isCodeShaped } from './otp';
@@ -31,7 +33,13 @@ export interface AuthDeps {
   sms: SmsProvider;
   /** The clock; tests may move it. */
   now?: () => Date;
+  /** Where refused sends are counted (the metrics), and the log that hears of the hourly ceiling. */
+  refusals?: Refusals;
+  log?: FastifyBaseLogger;
 }
+
+/** The window of the platform's ceiling on sends (OTP_PER_HOUR_LIMIT). */
+const HOUR_SECONDS = 3600;
 
 const timeOf = (deps: AuthDeps): Date => (deps.now ? deps.now() : new Date());
 
@@ -45,8 +53,8 @@ export async function sendCode(
   clientIp: string,
 ): Promise<{ registered: boolean; resendAfter: number }> {
   const mobile = checkMobile(rawMobile);
-  await sendChallenge(deps, { mobile, purpose: 'sign-in', userId: null }, clientIp);
-  return { registered: Boolean(await repo.findUserByMobile(deps.db, mobile)), resendAfter: deps.config.otp.resendCooldownSeconds };
+  const { registered } = await sendChallenge(deps, { mobile, purpose: 'sign-in', userId: null }, clientIp);
+  return { registered, resendAfter: deps.config.otp.resendCooldownSeconds };
 }
 
 /**
@@ -83,7 +91,11 @@ export async function useConsentCode<T>(
   });
 }
 
-async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: string): Promise<void> {
+/**
+ * Sends a code to the target within the cooldown and the limits, which count every SMS to the
+ * number whatever it was for; answers whether the number has an account (read with the limits).
+ */
+async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: string): Promise<{ registered: boolean }> {
   const { db, config, sms } = deps;
   const { otp } = config;
   const { mobile } = target;
@@ -91,33 +103,55 @@ async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: 
   const now = timeOf(deps);
   const code = generateCode();
 
-  const challengeId = await db.transaction(async (tx) => {
+  const refused = (limit: RefusingLimit, error: HttpError): HttpError => {
+    deps.refusals?.add(limit);
+    return error;
+  };
+
+  const { challengeId, registered } = await db.transaction(async (tx) => {
     await repo.lockSendKeys(tx, mobile, ip);
-    const latest = await repo.latestChallenge(tx, target);
-    if (latest && otp.resendCooldownSeconds > 0) {
-      const wait = (latest.createdAt.getTime() + otp.resendCooldownSeconds * 1000 - now.getTime()) / 1000;
+    const untilOut = (sentAt: Date, windowSeconds: number) => (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
+    const history = await repo.sendHistory(
+      tx,
+      { mobile, clientIp: ip },
+      new Date(now.getTime() - otp.windowSeconds * 1000),
+      new Date(now.getTime() - HOUR_SECONDS * 1000),
+      { perNumber: otp.perNumberLimit, perAddress: otp.perAddressLimit, perHour: otp.perHourLimit },
+    );
+    if (history.latestAt && otp.resendCooldownSeconds > 0) {
+      const wait = untilOut(history.latestAt, otp.resendCooldownSeconds);
       if (wait > 0) {
-        throw tooManyRequests('wait', wait, (seconds) => ({ count: seconds }));
+        throw refused('otp-cooldown', tooManyRequests('wait', wait, (seconds) => ({ count: seconds })));
       }
     }
-    const since = new Date(now.getTime() - otp.windowSeconds * 1000);
-    const untilFor = (sentAt: Date) => (sentAt.getTime() + otp.windowSeconds * 1000 - now.getTime()) / 1000;
-    const numberFull = await repo.nthNewestSendSince(tx, { mobile }, since, otp.perNumberLimit);
-    if (numberFull) {
-      throw tooManyRequests('numberLimit', untilFor(numberFull), inMinutes);
+    if (history.numberFullAt) {
+      throw refused('otp-number', tooManyRequests('numberLimit', untilOut(history.numberFullAt, otp.windowSeconds), inMinutes));
     }
-    const addressFull = await repo.nthNewestSendSince(tx, { clientIp: ip }, since, otp.perAddressLimit);
-    if (addressFull) {
-      throw tooManyRequests('addressLimit', untilFor(addressFull), inMinutes);
+    if (history.addressFullAt) {
+      throw refused('otp-address', tooManyRequests('addressLimit', untilOut(history.addressFullAt, otp.windowSeconds), inMinutes));
+    }
+    // The ceiling on SMS spend: no learner's fault, so 503 (the message the learner reads when no SMS
+    // can be sent), with when to try again. Sends made at the same moment by other requests are not
+    // waited for, so the ceiling may be passed by the few in flight.
+    if (history.platformFullAt) {
+      const retryAfter = untilOut(history.platformFullAt, HOUR_SECONDS);
+      if (deps.refusals?.add('otp-hour') ?? true) {
+        deps.log?.warn(
+          { limit: otp.perHourLimit, retryAfterSeconds: Math.ceil(retryAfter) },
+          'One-time password ceiling reached (OTP_PER_HOUR_LIMIT): no SMS is sent until the oldest send of the hour leaves it',
+        );
+      }
+      throw unavailableFor('smsUnavailable', retryAfter);
     }
     await repo.expireOpenChallenges(tx, target, now);
-    return repo.insertChallenge(tx, {
+    const id = await repo.insertChallenge(tx, {
       ...target,
       codeHash: hashCode(config.secret, mobile, code),
       clientIp: ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
     });
+    return { challengeId: id, registered: history.registered };
   });
 
   try {
@@ -127,6 +161,7 @@ async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: 
     await repo.deleteChallenge(db, challengeId);
     throw error instanceof HttpError ? error : serviceUnavailable('smsUnavailable');
   }
+  return { registered };
 }
 
 /** Who has just signed in: the id for the session, the rest as session-status tells it. */
@@ -214,11 +249,11 @@ async function verify(deps: AuthDeps, target: repo.CodeTarget, code: string): Pr
 }
 
 /**
- * Deletes challenges that no limit, cooldown or sign-in can need any more (older than both the
- * limit window and the code lifetime): they hold a number and an address, so they are not kept.
- * The retention job runs it hourly beside pruneSessions.
+ * Deletes challenges that no limit, cooldown or sign-in can need any more (older than the limit
+ * window, the code lifetime and the hour of the platform's ceiling): they hold a number and an
+ * address, so they are not kept. The retention job runs it hourly beside pruneSessions.
  */
 export async function pruneOtpChallenges(deps: Pick<AuthDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
-  const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds);
+  const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds, HOUR_SECONDS);
   return repo.deleteChallengesBefore(deps.db, new Date(now.getTime() - keepSeconds * 1000));
 }

@@ -161,6 +161,45 @@ describe('pages rendered on the server', () => {
   });
 });
 
+describe("a page render and the visitor's API allowance", () => {
+  let limitedApp: FastifyInstance;
+  beforeAll(async () => {
+    const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/', API_ADDRESS_LIMIT_PER_MINUTE: '3', API_RATE_LIMIT_PER_MINUTE: '3' });
+    limitedApp = await buildApp({ config, db: database.db, listen: database.listen, webDir, logger: false });
+  });
+  afterAll(async () => {
+    await limitedApp?.close();
+  });
+
+  it('spends none of it: the calls the render makes inside the server are not counted', async () => {
+    const remoteAddress = '100.64.50.1';
+    const learner = await signInAs(limitedApp, { name: 'Asha Devi' });
+    for (let i = 0; i < 5; i++) {
+      const anonymous = await limitedApp.inject({ method: 'GET', url: '/', remoteAddress, headers: { accept: 'text/html' } });
+      expect(anonymous.body).toContain('<p class="user">anonymous</p>');
+      const signedIn = await limitedApp.inject({ method: 'GET', url: '/blogs', remoteAddress, headers: { accept: 'text/html', ...learner.headers } });
+      expect(signedIn.body).toContain('<p class="user">Asha Devi</p>');
+    }
+    // Ten renders later, the address still has its whole allowance of 3 calls.
+    const api = () => limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await api()).statusCode).toBe(200);
+    expect((await api()).statusCode).toBe(429);
+  });
+
+  it('cannot be claimed by a client: a forged inner-call header is counted like any call', async () => {
+    const remoteAddress = '100.64.50.2';
+    const forged = () =>
+      limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress, headers: { 'x-inner-call': '00'.repeat(32) } });
+    for (let i = 0; i < 3; i++) expect((await forged()).statusCode).toBe(200);
+    expect((await forged()).statusCode).toBe(429);
+    // Not hex, or too short: refused as any call over the limit, never a failure of the server.
+    for (const header of ['zz'.repeat(32), 'ab']) {
+      const res = await limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress, headers: { 'x-inner-call': header } });
+      expect(res.statusCode).toBe(429);
+    }
+  });
+});
+
 describe('pages kept for visitors without a session', () => {
   let cachingApp: FastifyInstance;
   const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;

@@ -2,7 +2,9 @@
 // web build's renderer (web/entry-server.tsx, built into <webDir>/.ssr; its surface is
 // contract/page-render.ts) and runs it with the visitor's language, every translation of that
 // language and the API answered inside this server (app.inject, with the visitor's cookie and
-// address, so sessions and rate limits apply as to the browser's own calls). Without a renderer,
+// address, so sessions and access rules apply as to the browser's own calls; marked as the
+// server's own, so they spend none of the visitor's API allowance and are not shed, the page
+// request having been counted and admitted already: plugins/rate-limit.ts). Without a renderer,
 // or when a render fails, the page goes out as the bare app, which the browser renders itself.
 // A page for a visitor without a session is the same for all of them: it is kept a few seconds
 // (as the public reads are, ADR 8) or until content changes (ADR 21), so a busy page costs one
@@ -60,7 +62,7 @@ export async function createPageRenderer(
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
           url: callPath,
-          headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+          headers: { accept: 'application/json', ...app.innerCallHeaders, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
           remoteAddress: request.ip,
           ...(typeof init.body === 'string' ? { payload: init.body } : {}),
         });

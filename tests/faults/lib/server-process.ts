@@ -41,7 +41,9 @@ export interface ServerProcess {
  * Settings every script's server shares: the console SMS provider (codes in the log), no wait
  * between codes, and the script's client as the one trusted proxy, so each simulated learner
  * comes from an address of its own (X-Forwarded-For) as behind a load balancer, under the
- * server's ordinary per-address limits.
+ * server's ordinary per-address limits. No load shedding: these scripts look at what faults do to
+ * acknowledged writes, and a request shed on a busy CI machine would say nothing about them
+ * (shedding has its own test, server/plugins/load-shedding.test.ts).
  */
 export const BASE_ENV: Record<string, string> = {
   NODE_ENV: 'development',
@@ -53,6 +55,7 @@ export const BASE_ENV: Record<string, string> = {
   DATABASE_URL: '',
   REDIS_URL: '',
   METRICS_TOKEN: '',
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
 };
 
 /** Starts the server with these settings on top of BASE_ENV; on `port` (to come back where learners know it) or a free one. */
