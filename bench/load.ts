@@ -21,6 +21,7 @@ import { Learner, learners, learningMap, type Answer, type LearningMap } from '.
 import { Ledger, storedInPglite, storedInPostgres, type StoredWrites } from '../tests/faults/lib/load';
 import { quantile, sleep } from '../tests/faults/lib/report';
 import { startServer, type ServerProcess } from '../tests/faults/lib/server-process';
+import { learnerName } from '../server/test/learner-names';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -62,7 +63,7 @@ async function learnerRun(server: ServerProcess, learner: Learner, index: number
     calls.push({ kind: 'send code', ms: TIMEOUT_MS, ok: false, outcome: 'no code logged' });
     return;
   }
-  if (!record('register', await learner.call('POST', '/api/user/register', { mobile: learner.mobile, otp, name: `Learner ${index}` }), [200])) return;
+  if (!record('register', await learner.call('POST', '/api/user/register', { mobile: learner.mobile, otp, name: learnerName(index) }), [200])) return;
   const course = map.courses[index % map.courses.length]!;
   const base = `/api/progress/${course.lang}/${course.courseId}`;
   if (!record('enrol', await learner.call('POST', base), [201])) return;

@@ -14,6 +14,7 @@ import { signInAs } from '../test/sign-in';
 import { openDatabase, type Database } from './client';
 import { BackupError, backupEmbedded, readBackup, restoreEmbedded, type BackupManifest } from './embedded-backup';
 import { DataDirLockedError } from './data-dir-lock';
+import { learnerName } from '../test/learner-names';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-backup-test-'));
@@ -46,7 +47,7 @@ beforeAll(async () => {
     const base = `/api/progress/en/${course.courseId}`;
     const lessons = [...course.lessonIds.chapter1.map((id) => [course.chapterIds[0], id]), [course.chapterIds[1], course.lessonIds.chapter2[0]]];
     for (let i = 0; i < 5; i++) {
-      const { headers } = await signInAs(app, { name: `Learner ${i}` });
+      const { headers } = await signInAs(app, { name: learnerName(i) });
       expect((await app.inject({ method: 'POST', url: base, headers })).statusCode).toBe(201);
       for (const [chapterId, lessonId] of lessons.slice(0, i)) {
         expect((await app.inject({ method: 'POST', url: `${base}/chapters/${chapterId}/lessons/${lessonId}/complete`, headers })).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { testAppPerFile, type TestApp } from '../test/test-app';
 import { signInAs } from '../test/sign-in';
 import { lastCode, memorySms, nextMobile, sessionCookie } from '../modules/auth/auth-test-helpers';
 import { addressKey } from './rate-limit';
+import { learnerName } from '../test/learner-names';
 
 const VILLAGE = '100.64.12.34';
 const LEARNERS = 300;
@@ -40,7 +41,7 @@ describe('300 learners behind one address, default settings', () => {
       return res;
     };
     await step(await call(t, 'POST', '/api/user/send-otp', { payload: { mobile } }));
-    const registered = await step(await call(t, 'POST', '/api/user/register', { payload: { mobile, name: `Learner ${i}`, otp: lastCode(t.app, mobile) } }));
+    const registered = await step(await call(t, 'POST', '/api/user/register', { payload: { mobile, name: learnerName(i), otp: lastCode(t.app, mobile) } }));
     const cookie = sessionCookie(registered);
     const base = `/api/progress/en/${course.courseId}`;
     const quiz = course.quizzes[0]!;

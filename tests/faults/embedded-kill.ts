@@ -13,6 +13,7 @@ import { learners, learningMap } from './lib/learner';
 import { describeOutcomes, enrolEverywhere, newTraffic, storedInPglite, storedThroughServer, work } from './lib/load';
 import { check, found, onCleanup, runScript, sleep, step } from './lib/report';
 import { startServer, type ServerProcess } from './lib/server-process';
+import { learnerName } from '../../server/test/learner-names';
 
 const ROUNDS = 5;
 const LEARNERS = 20;
@@ -31,7 +32,7 @@ runScript(`Embedded database killed with kill -9 during writes, ${ROUNDS} times`
   const map = await learningMap(server.url);
   const people = learners(server.url, LEARNERS);
   step(`signing in ${LEARNERS} learners and enrolling them in ${map.courses.length} courses`);
-  for (const [i, learner] of people.entries()) await learner.signIn(server, `Learner ${i}`);
+  for (const [i, learner] of people.entries()) await learner.signIn(server, learnerName(i));
   await enrolEverywhere(people, map);
 
   const traffic = newTraffic();

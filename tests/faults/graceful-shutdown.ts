@@ -17,6 +17,7 @@ import { newConnectionGet, slowRequest, type RawAnswer } from './lib/raw-request
 import { check, found, onCleanup, runScript, sleep, step } from './lib/report';
 import { startServer } from './lib/server-process';
 import { waitFor } from '../../server/test/ports';
+import { learnerName } from '../../server/test/learner-names';
 
 const LEARNERS = 20;
 const SLOW_REQUESTS = 5;
@@ -34,7 +35,7 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
   const map = await learningMap(server.url);
   const people = learners(server.url, LEARNERS);
   step(`signing in ${LEARNERS} learners and enrolling them in ${map.courses.length} courses`);
-  for (const [i, learner] of people.entries()) await learner.signIn(server, `Learner ${i}`);
+  for (const [i, learner] of people.entries()) await learner.signIn(server, learnerName(i));
   await enrolEverywhere(people, map);
 
   step(`${LEARNERS} learners completing lessons, submitting quizzes and reading progress`);

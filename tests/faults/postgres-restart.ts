@@ -20,6 +20,7 @@ import { describeOutcomes, enrolEverywhere, newTraffic, storedInPostgres, work, 
 import { createPrivatePostgres } from './lib/private-postgres';
 import { check, found, onCleanup, quantile, runScript, sleep, step } from './lib/report';
 import { startServer, tail } from './lib/server-process';
+import { learnerName } from '../../server/test/learner-names';
 
 const LEARNERS = 40;
 const AWAY_SECONDS = 6;
@@ -43,7 +44,7 @@ runScript('PostgreSQL restarted under load', 240, async () => {
   const map = await learningMap(server.url);
   const people = learners(server.url, LEARNERS);
   step(`signing in ${LEARNERS} learners and enrolling them in ${map.courses.length} courses`);
-  for (const [i, learner] of people.entries()) await learner.signIn(server, `Learner ${i}`);
+  for (const [i, learner] of people.entries()) await learner.signIn(server, learnerName(i));
   await enrolEverywhere(people, map);
 
   // /health/ready as a load balancer asks it, four times a second.

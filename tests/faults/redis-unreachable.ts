@@ -14,6 +14,7 @@ import { Learner, learners, learningMap, type LearningMap } from './lib/learner'
 import { describeOutcomes, enrolEverywhere, newTraffic, work, type Record } from './lib/load';
 import { check, found, onCleanup, quantile, runScript, sleep, step } from './lib/report';
 import { startServer, type ServerProcess } from './lib/server-process';
+import { learnerName } from '../../server/test/learner-names';
 
 const LEARNERS = 20;
 const API_LIMIT = 300;
@@ -47,7 +48,7 @@ const notSlower = (records: Record[], baseline: Record[]) => p50(records) <= 2 *
 
 async function signedIn(server: ServerProcess, map: LearningMap): Promise<Learner[]> {
   const people = learners(server.url, LEARNERS);
-  for (const [i, learner] of people.entries()) await learner.signIn(server, `Learner ${i}`);
+  for (const [i, learner] of people.entries()) await learner.signIn(server, learnerName(i));
   await enrolEverywhere(people, map);
   return people;
 }

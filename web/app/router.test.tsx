@@ -19,11 +19,21 @@ describe('router', () => {
   });
 
   it('frames the learning views in one layout route, each view its own route', () => {
-    const learning = Object.entries(pages).filter(([, page]) => 'layout' in page);
+    const learning = Object.entries(pages).filter(([, page]) => 'layout' in page && page.module === 'learning');
     expect(learning.map(([name]) => name).sort()).toEqual(['chapter', 'courseJournal', 'courseSummary', 'lesson', 'quiz', 'quizDemo', 'video']);
     for (const [name, page] of learning) expect(routeIds(sample(page.path)), name).toEqual(['layout', 'learning.Layout', name]);
     // The course page itself is not inside the frame.
     expect(routeIds(sample(pages.course.path))).toEqual(['layout', 'course']);
+  });
+
+  it('frames the staff console’s pages in its own root and layout, outside the site’s frame', () => {
+    const console = Object.entries(pages).filter(([, page]) => 'console' in page);
+    expect(console.length).toBeGreaterThan(0);
+    for (const [name, page] of console) expect(routeIds(sample(page.path)), name).toEqual(['layout', 'staff.Layout', name]);
+    // The site's root and the console's are two routes: the first match of a console address is not the site's.
+    const roots = appRoutes.map((route) => route.element);
+    expect(roots).toHaveLength(2);
+    expect(matchRoutes([appRoutes[1]!], sample(pages.staffTranslations.path))?.at(-1)?.route.id).not.toBe('staffTranslations');
   });
 
   it("finds each page's view (and frame) among its module's exports", async () => {

@@ -59,7 +59,7 @@ export async function latestChallenge(db: DbOrTx, target: CodeTarget): Promise<C
 
 /** What the send rules need to know, as of a send. */
 export interface SendHistory {
-  /** The number's latest send (the cooldown runs from it). */
+  /** The target's latest send (the cooldown runs from it). */
   latestAt: Date | undefined;
   /**
    * When the n-th newest send of the window happened, n being the limit, to the number, from the
@@ -83,22 +83,25 @@ const dateOf = (value: unknown): Date | undefined => (value === null || value ==
  */
 export async function sendHistory(
   tx: DbOrTx,
-  by: { mobile: string; clientIp: string },
+  by: { target: CodeTarget; clientIp: string },
   windowStart: Date,
   hourAgo: Date,
   limits: { perNumber: number; perAddress: number; perHour: number },
 ): Promise<SendHistory> {
   const since = windowStart.toISOString();
   const hour = hourAgo.toISOString();
+  const { mobile } = by.target;
+  // The cooldown runs per code's target (a guardian's consent code for one learner does not wait
+  // for the guardian's own sign-in code); the limits count every SMS to the number.
   const result = (await tx.execute(sql`select
-    (select created_at from otp_challenges where mobile = ${by.mobile} order by created_at desc limit 1) as latest,
-    (select created_at from otp_challenges where mobile = ${by.mobile} and created_at > ${since}::timestamptz
+    (select created_at from otp_challenges where ${ofTarget(by.target)} order by created_at desc limit 1) as latest,
+    (select created_at from otp_challenges where mobile = ${mobile} and created_at > ${since}::timestamptz
        order by created_at desc offset ${limits.perNumber - 1} limit 1) as number_full,
     (select created_at from otp_challenges where client_ip = ${by.clientIp} and created_at > ${since}::timestamptz
        order by created_at desc offset ${limits.perAddress - 1} limit 1) as address_full,
     (select created_at from otp_challenges where created_at > ${hour}::timestamptz
        order by created_at desc offset ${limits.perHour - 1} limit 1) as platform_full,
-    exists (select 1 from users where mobile = ${by.mobile}) as registered`)) as unknown as { rows: Record<string, unknown>[] };
+    exists (select 1 from users where mobile = ${mobile}) as registered`)) as unknown as { rows: Record<string, unknown>[] };
   const row = result.rows[0] ?? {};
   return {
     latestAt: dateOf(row.latest),

@@ -92,7 +92,7 @@ export async function useConsentCode<T>(
 }
 
 /**
- * Sends a code to the target within the cooldown and the limits, which count every SMS to the
+ * Sends a code to the target within its cooldown and the limits, which count every SMS to the
  * number whatever it was for; answers whether the number has an account (read with the limits).
  */
 async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: string): Promise<{ registered: boolean }> {
@@ -113,7 +113,7 @@ async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: 
     const untilOut = (sentAt: Date, windowSeconds: number) => (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
     const history = await repo.sendHistory(
       tx,
-      { mobile, clientIp: ip },
+      { target, clientIp: ip },
       new Date(now.getTime() - otp.windowSeconds * 1000),
       new Date(now.getTime() - HOUR_SECONDS * 1000),
       { perNumber: otp.perNumberLimit, perAddress: otp.perAddressLimit, perHour: otp.perHourLimit },
