@@ -53,6 +53,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
     SESSION_SECRET: 'test-secret-test-secret-test-secret!',
+    // No load shedding, whatever NODE_ENV a test chooses: a busy CI machine must not shed the
+    // requests of tests about other things (load-shedding.test.ts sets its own threshold).
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
 }
