@@ -220,6 +220,10 @@ describe('the staff console', () => {
       expect(scripts.filter((url) => url.includes(staffChunk)), address).toEqual([]);
       // Shared chunks may be named after every page that uses them; none may hold the console's calls.
       for (const url of scripts) expect(await (await fetch(url)).text(), `${address}: ${url}`).not.toContain('/api/staff');
+      // Nor does the one stylesheet every public page loads hold the console's rules.
+      const styles = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href));
+      expect(styles.length).toBeGreaterThan(0);
+      for (const url of styles) expect(await (await fetch(url)).text(), `${address}: ${url}`).not.toContain('.staff-');
     }
   });
 });

@@ -13,6 +13,10 @@ import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
 import { paths } from '../paths';
+// The console's stylesheet is its own file, not part of the one stylesheet every public page loads
+// (vite.config.ts builds a single one): React puts the link in the head and shows the console once
+// it has loaded.
+import staffStylesheet from '../../features/staff/components/staff.css?url';
 
 const ADMIN: readonly StaffRole[] = ['admin'];
 const CONTENT: readonly StaffRole[] = ['admin', 'editor', 'translator'];
@@ -27,13 +31,16 @@ export function Layout() {
     { to: paths.staffAccount(), label: t('nav.account'), roles: EVERYONE },
   ];
   return (
-    <StaffGate loginPath={(back) => paths.login(back)} homePath={paths.home()}>
-      {(me) => (
-        <ConsoleFrame me={me} sections={sections} homePath={paths.home()}>
-          <Outlet context={me} />
-        </ConsoleFrame>
-      )}
-    </StaffGate>
+    <>
+      <link rel="stylesheet" href={staffStylesheet} precedence="staff" />
+      <StaffGate loginPath={(back) => paths.login(back)} homePath={paths.home()}>
+        {(me) => (
+          <ConsoleFrame me={me} sections={sections} homePath={paths.home()}>
+            <Outlet context={me} />
+          </ConsoleFrame>
+        )}
+      </StaffGate>
+    </>
   );
 }
 

@@ -7,7 +7,6 @@ import type { StaffRole } from '../../../../contract/staff-roles';
 import { useTranslation } from '../../../i18n/react';
 import type { StaffMe } from '../api/staff';
 import { signOutTo } from '../api/staff';
-import './staff.css';
 
 export interface ConsoleSection {
   to: string;
