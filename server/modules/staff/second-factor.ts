@@ -43,8 +43,7 @@ export async function startSetup(deps: SecondFactorDeps, session: StaffSession):
  * confirmed, and the ten recovery codes are answered (only now; they are stored hashed).
  */
 export async function confirmSetup(deps: SecondFactorDeps, session: StaffSession, actor: AuditActor, rawCode: string): Promise<string[]> {
-  const code = compact(rawCode);
-  if (!isTotpShaped(code)) throw badRequest('secondFactorCodeShape');
+  const code = appCode(rawCode);
   const userId = session.member.userId;
   const now = timeOf(deps);
   const outcome = await deps.db.transaction(async (tx): Promise<{ error: HttpError } | { codes: string[] }> => {
@@ -52,9 +51,9 @@ export async function confirmSetup(deps: SecondFactorDeps, session: StaffSession
     if (!row) throw conflict('secondFactorSetupFirst');
     if (row.confirmedAt) throw conflict('secondFactorAlreadySet');
     assertNotLockedOut(row, now);
-    const step = totpStep(readSecret(deps, row), code, now);
-    if (step === null) return { error: await failure(tx, row, now, 'wrong') };
-    await repo.recordSuccess(tx, userId, { lastStep: step, confirmedAt: now });
+    const checked = await checkAppCode(deps, tx, row, code, now);
+    if ('error' in checked) return checked;
+    await repo.recordSuccess(tx, userId, { lastStep: checked.step, confirmedAt: now });
     const codes = await issueRecoveryCodes(deps, tx, userId);
     await markSecondFactorConfirmed(tx, session.sessionId, now);
     await recordAudit(tx, actor, {
@@ -92,10 +91,9 @@ export async function verify(deps: SecondFactorDeps, session: StaffSession, acto
         after: { recoveryCodesLeft: await repo.countUnusedRecoveryCodes(tx, userId) },
       });
     } else {
-      const step = totpStep(readSecret(deps, row), code, now);
-      if (step === null) return failure(tx, row, now, 'wrong');
-      if (row.lastStep !== null && step <= row.lastStep) return failure(tx, row, now, 'replayed');
-      await repo.recordSuccess(tx, userId, { lastStep: step });
+      const checked = await checkAppCode(deps, tx, row, code, now);
+      if ('error' in checked) return checked.error;
+      await repo.recordSuccess(tx, userId, { lastStep: checked.step });
     }
     await markSecondFactorConfirmed(tx, session.sessionId, now);
     return null;
@@ -110,18 +108,16 @@ export async function verify(deps: SecondFactorDeps, session: StaffSession, acto
  * not do: the codes renewed must not be what proves the right to renew them.
  */
 export async function renewRecoveryCodes(deps: SecondFactorDeps, session: StaffSession, actor: AuditActor, rawCode: string): Promise<string[]> {
-  const code = compact(rawCode);
-  if (!isTotpShaped(code)) throw badRequest('secondFactorCodeShape');
+  const code = appCode(rawCode);
   const userId = session.member.userId;
   const now = timeOf(deps);
   const outcome = await deps.db.transaction(async (tx): Promise<{ error: HttpError } | { codes: string[] }> => {
     const row = await repo.lockSecondFactor(tx, userId);
     if (!row?.confirmedAt) throw conflict('secondFactorSetupFirst');
     assertNotLockedOut(row, now);
-    const step = totpStep(readSecret(deps, row), code, now);
-    if (step === null) return { error: await failure(tx, row, now, 'wrong') };
-    if (row.lastStep !== null && step <= row.lastStep) return { error: await failure(tx, row, now, 'replayed') };
-    await repo.recordSuccess(tx, userId, { lastStep: step });
+    const checked = await checkAppCode(deps, tx, row, code, now);
+    if ('error' in checked) return checked;
+    await repo.recordSuccess(tx, userId, { lastStep: checked.step });
     const left = await repo.countUnusedRecoveryCodes(tx, userId);
     await repo.deleteRecoveryCodes(tx, userId);
     const codes = await issueRecoveryCodes(deps, tx, userId);
@@ -152,6 +148,30 @@ async function issueRecoveryCodes(deps: SecondFactorDeps, tx: DbOrTx, userId: st
 /** Removes a member's authenticator app and recovery codes (an admin's reset); whether there was one. */
 export function removeSecondFactor(tx: DbOrTx, userId: string): Promise<boolean> {
   return repo.deleteSecondFactor(tx, userId);
+}
+
+/** A code of the app as typed, without spaces and hyphens; refused when it is not six digits. */
+function appCode(rawCode: string): string {
+  const code = compact(rawCode);
+  if (!isTotpShaped(code)) throw badRequest('secondFactorCodeShape');
+  return code;
+}
+
+/**
+ * An app code against the member's locked row: the time step it matches, or the refusal to answer,
+ * counted as a failure. A step at or before the last one accepted is a replay.
+ */
+async function checkAppCode(
+  deps: SecondFactorDeps,
+  tx: DbOrTx,
+  row: repo.SecondFactorRow,
+  code: string,
+  now: Date,
+): Promise<{ step: number } | { error: HttpError }> {
+  const step = totpStep(readSecret(deps, row), code, now);
+  if (step === null) return { error: await failure(tx, row, now, 'wrong') };
+  if (row.lastStep !== null && step <= row.lastStep) return { error: await failure(tx, row, now, 'replayed') };
+  return { step };
 }
 
 /** The code without the spaces and hyphens people type or paste with it. */
