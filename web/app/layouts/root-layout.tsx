@@ -30,30 +30,49 @@ function PageReady() {
   return null;
 }
 
+/** Shown in the page's place while its chunk loads (the footer waits with it). */
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" tabIndex={-1} className="page-loading" role="status">
+      {t('status.loading')}
+    </main>
+  );
+}
+
+/** The page of the address, or what says it could not be loaded (with Try again). */
+function CurrentPage() {
+  const { pathname } = useLocation();
+  return (
+    <PageErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </PageErrorBoundary>
+  );
+}
+
+/** What every page needs before its frame: the scroll, the title, the progress bar. */
+function PageBasics() {
+  return (
+    <>
+      <ScrollToTop />
+      <DocumentTitle />
+      <NavigationProgress />
+    </>
+  );
+}
+
 /**
  * The staff console's pages: what every page needs (title, progress bar, notifications, a page that
  * failed to load saying so) without the public site's header, contact banner and footer; the
  * console's own frame is the layout of its pages (web/app/routes/staff.tsx).
  */
 export function ConsoleRoot() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <>
-      <ScrollToTop />
-      <DocumentTitle />
-      <NavigationProgress />
+      <PageBasics />
       <Notifications />
-      <Suspense
-        fallback={
-          <main id="main" tabIndex={-1} className="page-loading" role="status">
-            {t('status.loading')}
-          </main>
-        }
-      >
-        <PageErrorBoundary resetKey={pathname}>
-          <Outlet />
-        </PageErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <CurrentPage />
         <PageReady />
       </Suspense>
     </>
@@ -62,12 +81,9 @@ export function ConsoleRoot() {
 
 export function RootLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <>
-      <ScrollToTop />
-      <DocumentTitle />
-      <NavigationProgress />
+      <PageBasics />
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -75,17 +91,9 @@ export function RootLayout() {
       {/* Right after the header, where the messages show: the next stop for Tab from the menu. */}
       <Notifications />
       {/* The banner and footer wait with the page, so they never jump down when it arrives. */}
-      <Suspense
-        fallback={
-          <main id="main" tabIndex={-1} className="page-loading" role="status">
-            {t('status.loading')}
-          </main>
-        }
-      >
+      <Suspense fallback={<PageLoading />}>
         <main id="main" tabIndex={-1}>
-          <PageErrorBoundary resetKey={pathname}>
-            <Outlet />
-          </PageErrorBoundary>
+          <CurrentPage />
         </main>
         <ContactBanner />
         <SiteFooter />
