@@ -140,14 +140,19 @@ describe.skipIf(!hasRedisServer)('Redis lost and back while the server runs', ()
     await stopRedis();
     await waitFor(() => t.app.redisState() === 'down', 5000, 'the server to notice');
     await expectLimitEnforced(t, freshAddress());
-    expect(unreachable(log)).toHaveLength(1);
+    // Said once per change of state, never per request: the calls above found Redis away and
+    // logged nothing more. (Another test's redis-server may briefly take the freed port: that is a
+    // change of state too, logged as one.)
+    expect(unreachable(log).length).toBeGreaterThanOrEqual(1);
+    expect(unreachable(log)).toHaveLength(reachableAgain(log).length + 1);
 
     await startRedis();
     await waitFor(() => t.app.redisState() === 'up', 10_000, 'the server to reconnect');
-    expect(reachableAgain(log)).toHaveLength(1);
+    expect(reachableAgain(log).length).toBeGreaterThanOrEqual(1);
+    expect(reachableAgain(log)).toHaveLength(unreachable(log).length);
     const address = freshAddress();
     await call(t, address);
     expect(await countInRedis(address)).toBe(1);
-    expect(unreachable(log)).toHaveLength(1);
+    expect(unreachable(log)).toHaveLength(reachableAgain(log).length);
   });
 });
