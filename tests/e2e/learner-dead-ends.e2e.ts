@@ -3,7 +3,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { finishCourseByApi } from './journey';
-import { baseUrl, labelsOf, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
+import { baseUrl, labelsOf, expectAccessible, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -53,9 +53,15 @@ describe('a learner under 18 without a guardian’s consent', () => {
     await screenshot(page, 'en-course-minor');
     await expectAccessible(page, 'course page of a minor');
 
-    // Consent given right there: the course can be joined at once.
-    await consent.getByLabel("Parent's or guardian's name").fill('Sunita Devi');
-    await consent.getByLabel('They are my').selectOption('Mother');
+    // Consent given right there, with the code sent to the guardian's phone: the course can be joined at once.
+    await consent.getByLabel("Parent's or guardian's name", { exact: true }).fill('Sunita Devi');
+    await consent.getByLabel('They are my', { exact: true }).selectOption('Mother');
+    const guardianLocal = newMobile();
+    await consent.getByLabel("Parent's or guardian's own mobile number", { exact: true }).fill(guardianLocal);
+    const before = logSize();
+    await consent.getByRole('button', { name: 'Send the code to their phone' }).click();
+    const code = await otpFor(guardianLocal, before, 'guardian-consent');
+    await consent.getByLabel('One-time password from their phone', { exact: true }).fill(code);
     await consent.getByLabel('I am the parent or guardian and I agree').check();
     await consent.getByRole('button', { name: 'Give consent and continue' }).click();
     await page.getByRole('button', { name: 'Enroll' }).click();
@@ -120,27 +126,28 @@ describe('the guardian consent form', () => {
     await setAge(page, 16);
     await page.goto('/courses');
     const consent = page.getByRole('region', { name: 'A parent or guardian must agree' });
-    await consent.getByRole('button', { name: 'Give consent and continue' }).click();
+    const send = consent.getByRole('button', { name: 'Send the code to their phone' });
+    await send.click();
     const summary = consent.getByTestId('consent-error');
     await expect.poll(() => summary.allTextContents()).toEqual([
       'Please enter the name of your parent or guardian',
       'Please choose how the parent or guardian is related to you',
-      'Your parent or guardian must agree before you can continue',
+      'Enter a valid phone number',
     ]);
     // Each field says what it lacks, and the first one takes the focus.
-    const name = consent.getByLabel("Parent's or guardian's name");
+    const name = consent.getByLabel("Parent's or guardian's name", { exact: true });
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await consent.getByLabel('They are my').getAttribute('aria-invalid')).toBe('true');
-    expect(await consent.getByLabel('I am the parent or guardian and I agree').getAttribute('aria-invalid')).toBe('true');
+    expect(await consent.getByLabel('They are my', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await consent.getByLabel("Parent's or guardian's own mobile number", { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot(page, 'en-consent-all-missing');
     await expectAccessible(page, 'consent form with every field missing');
 
     await name.fill('Kamala');
-    await consent.getByRole('button', { name: 'Give consent and continue' }).click();
+    await send.click();
     await expect.poll(() => summary.allTextContents()).toEqual([
       'Please choose how the parent or guardian is related to you',
-      'Your parent or guardian must agree before you can continue',
+      'Enter a valid phone number',
     ]);
     expect(await name.getAttribute('aria-invalid')).toBeNull();
     expect(consoleErrors).toEqual([]);
