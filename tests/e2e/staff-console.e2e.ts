@@ -74,7 +74,7 @@ describe('the staff console', () => {
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
     const all = await matrixCount(page);
     expect(all).toBeGreaterThan(10);
-    expect(await page.locator('.staff-cell-state').first().innerText()).toMatch(/Missing|Draft|In review|Published|Stale/);
+    expect(await page.locator('.staff-matrix .staff-badge').first().innerText()).toMatch(/Missing|Draft|In review|Published|Stale/);
     for (const width of [1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `staff-matrix-${width}`, { fullPage: false });

@@ -25,7 +25,7 @@ export function useStaffMe() {
 }
 
 /** After a second factor is confirmed, the console asks again who is signed in, with every staff call. */
-function useRefreshStaff() {
+export function useRefreshStaff() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: staffKeys.all });
 }
@@ -63,8 +63,6 @@ export function useRenewRecoveryCodes() {
     mutationFn: (code: string) => api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/recovery-codes', { code }),
   });
 }
-
-export { useRefreshStaff };
 
 export function useTranslationMatrix(kind: ContentKind | undefined) {
   return useQuery({

@@ -1,23 +1,16 @@
 // The audit log, for admins: every staff change, newest first, filtered by who, what kind of thing,
-// which action and when; each entry opens to the change itself (before and after). Times are shown
-// in India Standard Time, whatever the laptop's clock says.
+// which action and when (in IST: staff-time.ts); each entry opens to the change itself (before and
+// after).
 import { useId, useState, type FormEvent } from 'react';
 import { CONTENT_KINDS } from '../../../../contract/content-kinds';
 import { useTranslation } from '../../../i18n/react';
 import { QueryState } from '../../../components/query-state';
 import { useAudit, useMembers, type AuditFilters } from '../api/staff';
-
-const IST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' });
+import { StaffTable } from './staff-table';
+import { instantOfStaffTime, staffTime } from './staff-time';
 
 /** The kinds of thing staff change: each kind of content, stored files, staff accounts. */
 const ENTITY_KINDS = [...CONTENT_KINDS, 'media', 'staff-member'] as const;
-
-/** A date-time field's value (no zone, read as IST) as the instant the API takes. */
-function istInstant(local: string): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(`${local}:00+05:30`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 function Change({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation('staff');
@@ -48,12 +41,14 @@ export function AuditLogPage() {
   const audit = useAudit(filters);
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    const from = instantOfStaffTime(draft.from);
+    const to = instantOfStaffTime(draft.to);
     setFilters({
       ...(draft.actor ? { actor: draft.actor } : {}),
       ...(draft.entityKind ? { entityKind: draft.entityKind } : {}),
       ...(draft.action.trim() ? { action: draft.action.trim() } : {}),
-      ...(istInstant(draft.from) ? { from: istInstant(draft.from) } : {}),
-      ...(istInstant(draft.to) ? { to: istInstant(draft.to) } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
     });
   };
   const rows = audit.data?.pages.flatMap((page) => page.rows) ?? [];
@@ -102,39 +97,28 @@ export function AuditLogPage() {
       <QueryState isPending={audit.isPending} isError={audit.isError} refetch={() => void audit.refetch()} />
       {audit.data && rows.length === 0 && <p role="status">{t('audit.none')}</p>}
       {rows.length > 0 && (
-        <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={t('audit.title')}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.when')}</th>
-                <th scope="col">{t('audit.who')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.what')}</th>
-                <th scope="col">{t('audit.language')}</th>
-                <th scope="col">{t('audit.address')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <time dateTime={row.at}>{IST.format(new Date(row.at))}</time>
-                  </td>
-                  <td>{row.actor.name}</td>
-                  <td>
-                    <code>{row.action}</code>
-                    <Change before={row.before} after={row.after} />
-                  </td>
-                  <td>
-                    {row.entityKind} <span className="staff-muted">{row.entityId}</span>
-                  </td>
-                  <td>{row.lang ?? '—'}</td>
-                  <td>{row.address ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label={t('audit.title')}
+          columns={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.what'), t('audit.language'), t('audit.address')]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <time dateTime={row.at}>{staffTime(row.at, 'seconds')}</time>
+              </td>
+              <td>{row.actor.name}</td>
+              <td>
+                <code>{row.action}</code>
+                <Change before={row.before} after={row.after} />
+              </td>
+              <td>
+                {row.entityKind} <span className="staff-muted">{row.entityId}</span>
+              </td>
+              <td>{row.lang ?? '—'}</td>
+              <td>{row.address ?? '—'}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       {audit.hasNextPage && (
         <button type="button" className="btn btn--ghost" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage} aria-busy={audit.isFetchingNextPage || undefined}>

@@ -28,15 +28,9 @@ import {
 } from '../api/content';
 import { errorText, fieldErrors } from './error-text';
 import { TextDiff } from './text-diff';
+import { StaffTable, hiddenColumn } from './staff-table';
+import { instantOfStaffTime, staffTime } from './staff-time';
 
-const IST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-const istText = (iso: string) => `${IST.format(new Date(iso))} IST`;
-
-/** A date-time field's value (read as IST) as an instant with its offset, as the API takes it. */
-function istInstant(local: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
-  return `${local}:00+05:30`;
-}
 
 const show = (value: FieldChange['before']) => (value === null ? '' : String(value));
 
@@ -45,32 +39,22 @@ export function Changes({ changes, lang }: { changes: FieldChange[]; lang: strin
   const { t } = useTranslation('staff');
   if (changes.length === 0) return <p>{t('item.noChanges')}</p>;
   return (
-    <div className="staff-table-scroll">
-      <table className="staff-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('item.field')}</th>
-            <th scope="col">{t('item.change')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <tr key={change.field}>
-              <th scope="row">
-                <code>{change.field}</code> <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
-              </th>
-              <td>
-                {typeof change.before === 'string' || typeof change.after === 'string' ? (
-                  <TextDiff before={show(change.before)} after={show(change.after)} lang={lang} />
-                ) : (
-                  `${show(change.before)} → ${show(change.after)}`
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable label={t('item.change')} columns={[t('item.field'), t('item.change')]}>
+      {changes.map((change) => (
+        <tr key={change.field}>
+          <th scope="row">
+            <code>{change.field}</code> <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
+          </th>
+          <td>
+            {typeof change.before === 'string' || typeof change.after === 'string' ? (
+              <TextDiff before={show(change.before)} after={show(change.after)} lang={lang} />
+            ) : (
+              `${show(change.before)} → ${show(change.after)}`
+            )}
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -92,7 +76,7 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
     const done = { onSuccess: () => (notify({ status: 200, message: t(`item.done.${action}`, { language }) }), onClose()) };
     if (action === 'publish') publish.mutate({ version: state.headVersion }, done);
     else if (action === 'schedule') {
-      const instant = istInstant(at);
+      const instant = instantOfStaffTime(at);
       if (instant) publish.mutate({ version: state.headVersion, at: instant }, done);
     } else if (action === 'unpublish') unpublish.mutate(undefined, done);
     else if (action === 'submit') submit.mutate(state.headVersion, done);
@@ -136,7 +120,7 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
         </div>
       )}
       <div className="staff-actions">
-        <button type="button" className="btn" onClick={go} disabled={call.isPending || (action === 'schedule' && !istInstant(at))} aria-busy={call.isPending || undefined}>
+        <button type="button" className="btn" onClick={go} disabled={call.isPending || (action === 'schedule' && !instantOfStaffTime(at))} aria-busy={call.isPending || undefined}>
           {t(`item.confirm.${action}.action`)}
         </button>
         <button type="button" className="btn btn--ghost" onClick={onClose}>
@@ -162,60 +146,46 @@ function History({ item, state, canRestore }: { item: ContentItem; state: Langua
       <p className="staff-muted">{t('item.historyExplain')}</p>
       <QueryState isPending={versions.isPending} isError={versions.isError} refetch={() => void versions.refetch()} minHeight={60} />
       {versions.data && (
-        <div className="staff-table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('item.version')}</th>
-                <th scope="col">{t('item.madeBy')}</th>
-                <th scope="col">{t('item.madeAt')}</th>
-                <th scope="col">{t('item.how')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('members.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.data.map((version) => (
-                <tr key={version.number}>
-                  <th scope="row">
-                    {version.number}
-                    {version.published && <span className="staff-cell-state staff-badge--published">{t('states.published')}</span>}
-                  </th>
-                  <td>{version.createdBy?.name ?? t('item.importedBy')}</td>
-                  <td>{istText(version.createdAt)}</td>
-                  <td>{version.restoredFrom ? t('item.restoredFrom', { number: version.restoredFrom }) : t(`item.origins.${version.origin}`)}</td>
-                  <td className="staff-row-actions">
-                    <label className="staff-check">
-                      <input
-                        type="checkbox"
-                        checked={pair.from === version.number || pair.to === version.number}
-                        onChange={() => choose(version.number)}
-                        aria-label={t('item.compareThis', { number: version.number })}
-                      />
-                      {t('item.compare')}
-                    </label>
-                    {canRestore && version.number !== state.headVersion && (
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        disabled={restore.isPending}
-                        onClick={() =>
-                          restore.mutate(
-                            { number: version.number, baseVersion: state.headVersion },
-                            { onSuccess: () => notify({ status: 200, message: t('item.restored', { number: version.number }) }) },
-                          )
-                        }
-                      >
-                        {t('item.restore')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable label={t('item.history')} columns={[t('item.version'), t('item.madeBy'), t('item.madeAt'), t('item.how'), hiddenColumn(t('members.actions'))]}>
+          {versions.data.map((version) => (
+            <tr key={version.number}>
+              <th scope="row">
+                {version.number}
+                {version.published && ' '}
+                {version.published && <span className="staff-badge staff-badge--published">{t('states.published')}</span>}
+              </th>
+              <td>{version.createdBy?.name ?? t('item.importedBy')}</td>
+              <td>{staffTime(version.createdAt)}</td>
+              <td>{version.restoredFrom ? t('item.restoredFrom', { number: version.restoredFrom }) : t(`item.origins.${version.origin}`)}</td>
+              <td className="staff-row-actions">
+                <label className="staff-check">
+                  <input
+                    type="checkbox"
+                    checked={pair.from === version.number || pair.to === version.number}
+                    onChange={() => choose(version.number)}
+                    aria-label={t('item.compareThis', { number: version.number })}
+                  />
+                  {t('item.compare')}
+                </label>
+                {canRestore && version.number !== state.headVersion && (
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    disabled={restore.isPending}
+                    onClick={() =>
+                      restore.mutate(
+                        { number: version.number, baseVersion: state.headVersion },
+                        { onSuccess: () => notify({ status: 200, message: t('item.restored', { number: version.number }) }) },
+                      )
+                    }
+                  >
+                    {t('item.restore')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       {restore.isError && (
         <p className="staff-error" role="alert">
@@ -246,7 +216,7 @@ function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
         {stale.data.fields.map((field) => (
           <li key={field.field}>
             <p>
-              <code>{field.field}</code> <span className={`staff-cell-state staff-badge--${field.state}`}>{t(`item.staleStates.${field.state}`)}</span>
+              <code>{field.field}</code> <span className={`staff-badge staff-badge--${field.state}`}>{t(`item.staleStates.${field.state}`)}</span>
             </p>
             {field.state === 'stale' && field.translatedFrom && (
               <p>
@@ -315,7 +285,7 @@ export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPa
           ))}
         </ul>
       </nav>
-      {item.data.deletedAt && <p className="staff-warning">{t('item.deleted', { at: istText(item.data.deletedAt) })}</p>}
+      {item.data.deletedAt && <p className="staff-warning">{t('item.deleted', { at: staffTime(item.data.deletedAt) })}</p>}
       {!state ? (
         <p className="staff-card">{t('item.notStarted', { language: language.name })}</p>
       ) : (
@@ -329,12 +299,12 @@ export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPa
             <dd>
               {state.publishedVersion === null
                 ? t('item.nothingPublished')
-                : t('item.publishedVersion', { number: state.publishedVersion, at: state.publishedAt ? istText(state.publishedAt) : '' })}
+                : t('item.publishedVersion', { number: state.publishedVersion, at: state.publishedAt ? staffTime(state.publishedAt) : '' })}
             </dd>
             {state.scheduled && (
               <>
                 <dt>{t('item.scheduled')}</dt>
-                <dd>{t('item.scheduledFor', { number: state.scheduled.version, at: istText(state.scheduled.at) })}</dd>
+                <dd>{t('item.scheduledFor', { number: state.scheduled.version, at: staffTime(state.scheduled.at) })}</dd>
               </>
             )}
           </dl>

@@ -11,6 +11,7 @@ import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { useAddMember, useChangeMember, useMembers, useResetSecondFactor, useSetMemberActive, type StaffMemberSummary } from '../api/staff';
 import { errorText } from './error-text';
+import { StaffTable, hiddenColumn } from './staff-table';
 
 /** Roles and, for a translator, languages: the part of a member that can be chosen. */
 function RolesAndLanguages({
@@ -192,52 +193,39 @@ export function MembersPage({ selfId }: { selfId: string }) {
       <h1 id="members-title">{t('members.title')}</h1>
       <QueryState isPending={members.isPending} isError={members.isError} refetch={() => void members.refetch()} />
       {members.data && (
-        <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={t('members.title')}>
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('members.name')}</th>
-                <th scope="col">{t('members.mobile')}</th>
-                <th scope="col">{t('members.roles')}</th>
-                <th scope="col">{t('members.app')}</th>
-                <th scope="col">{t('members.state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('members.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((member) => (
-                <tr key={member.userId} className={member.active ? undefined : 'staff-dim'}>
-                  <th scope="row">
-                    {member.name}
-                    {member.userId === selfId && <span className="staff-muted"> {t('members.you')}</span>}
-                  </th>
-                  <td>{member.mobile}</td>
-                  <td>
-                    {member.roles.map((role) => t(`roles.${role}`)).join(', ')}
-                    {member.languages.length > 0 && <span className="staff-muted"> ({member.languages.map((code) => LANGUAGES[code].name).join(', ')})</span>}
-                  </td>
-                  <td>{t(`members.appState.${member.secondFactor}`)}</td>
-                  <td>{member.active ? t('members.active') : t('members.inactive')}</td>
-                  <td className="staff-row-actions">
-                    <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: 'edit', member })}>
-                      {t('members.edit')}
-                    </button>
-                    <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: member.active ? 'deactivate' : 'reactivate', member })}>
-                      {member.active ? t('members.deactivate') : t('members.reactivate')}
-                    </button>
-                    {member.secondFactor !== 'none' && (
-                      <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: 'reset', member })}>
-                        {t('members.reset')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          label={t('members.title')}
+          columns={[t('members.name'), t('members.mobile'), t('members.roles'), t('members.app'), t('members.state'), hiddenColumn(t('members.actions'))]}
+        >
+          {members.data.map((member) => (
+            <tr key={member.userId} className={member.active ? undefined : 'staff-dim'}>
+              <th scope="row">
+                {member.name}
+                {member.userId === selfId && <span className="staff-muted"> {t('members.you')}</span>}
+              </th>
+              <td>{member.mobile}</td>
+              <td>
+                {member.roles.map((role) => t(`roles.${role}`)).join(', ')}
+                {member.languages.length > 0 && <span className="staff-muted"> ({member.languages.map((code) => LANGUAGES[code].name).join(', ')})</span>}
+              </td>
+              <td>{t(`members.appState.${member.secondFactor}`)}</td>
+              <td>{member.active ? t('members.active') : t('members.inactive')}</td>
+              <td className="staff-row-actions">
+                <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: 'edit', member })}>
+                  {t('members.edit')}
+                </button>
+                <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: member.active ? 'deactivate' : 'reactivate', member })}>
+                  {member.active ? t('members.deactivate') : t('members.reactivate')}
+                </button>
+                {member.secondFactor !== 'none' && (
+                  <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: 'reset', member })}>
+                    {t('members.reset')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       <AddMember />
       <Dialog open={pending !== null} onClose={close} label={pending ? pending.member.name : ''} className="staff-dialog">

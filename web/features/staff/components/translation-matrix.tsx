@@ -9,6 +9,7 @@ import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contra
 import { useTranslation } from '../../../i18n/react';
 import { QueryState } from '../../../components/query-state';
 import { useTranslationMatrix, type MatrixCell, type MatrixItem, type StaffMe } from '../api/staff';
+import { StaffTable } from './staff-table';
 
 /** What a cell shows: its status, or stale when the source changed under a translation. */
 export type CellState = 'missing' | 'draft' | 'review' | 'published' | 'stale';
@@ -35,6 +36,9 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
     const own = all.filter((code) => me.languages.includes(code));
     return [...own, ...all.filter((code) => !own.includes(code))];
   }, [matrix.data, me.languages]);
+
+  /** A column the language filter does not name is shown dimmed. */
+  const dimmed = (code: LanguageCode) => (lang && lang !== code ? 'staff-dim' : undefined);
 
   const rows = useMemo(() => {
     const items = matrix.data?.items ?? [];
@@ -88,52 +92,52 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
             {t('matrix.count', { count: rows.length })}
           </p>
           {rows.length > 0 && (
-            <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={t('matrix.title')}>
-              <table className="staff-table staff-matrix">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('matrix.item')}</th>
-                    {languages.map((code) => (
-                      <th scope="col" key={code} className={lang && lang !== code ? 'staff-dim' : undefined}>
-                        <abbr title={LANGUAGES[code].name}>{code}</abbr>
-                        <span className="staff-native" lang={LANGUAGES[code].bcp47}>
-                          {LANGUAGES[code].nativeName}
-                        </span>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((item) => (
-                    <tr key={item.id}>
-                      <th scope="row">
-                        <span className="staff-item-title" lang={LANGUAGES[item.sourceLang].bcp47}>
-                          {item.title || item.slug}
-                        </span>
-                        <span className="staff-muted">
-                          {t(`kinds.${item.kind}`)} · {item.slug}
-                        </span>
-                      </th>
-                      {languages.map((code) => {
-                        const cell = item.cells.find((c) => c.lang === code)!;
-                        const s = cellState(cell, item);
-                        return (
-                          <td key={code} className={`staff-cell staff-cell--${s}${lang && lang !== code ? ' staff-dim' : ''}`}>
-                            <Link className="staff-cell-link" to={itemPath(item.id, code)} aria-label={`${item.title || item.slug}, ${LANGUAGES[code].name}: ${t(`states.${s}`)}`}>
-                              <span className="staff-cell-state">{t(`states.${s}`)}</span>
-                            </Link>
-                            {code === item.sourceLang && <span className="staff-cell-note">{t('matrix.source')}</span>}
-                            {s === 'stale' && <span className="staff-cell-note">{t('matrix.staleFields', { count: cell.stale })}</span>}
-                            {cell.missing > 0 && cell.status !== 'missing' && <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>}
-                            {cell.live && s !== 'published' && <span className="staff-cell-note">{t('matrix.live')}</span>}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              label={t('matrix.title')}
+              className="staff-matrix"
+              columns={[
+                t('matrix.item'),
+                ...languages.map((code) => ({
+                  className: dimmed(code),
+                  label: (
+                    <>
+                      <abbr title={LANGUAGES[code].name}>{code}</abbr>
+                      <span className="staff-native" lang={LANGUAGES[code].bcp47}>
+                        {LANGUAGES[code].nativeName}
+                      </span>
+                    </>
+                  ),
+                })),
+              ]}
+            >
+              {rows.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">
+                    <span className="staff-item-title" lang={LANGUAGES[item.sourceLang].bcp47}>
+                      {item.title || item.slug}
+                    </span>
+                    <span className="staff-muted">
+                      {t(`kinds.${item.kind}`)} · {item.slug}
+                    </span>
+                  </th>
+                  {languages.map((code) => {
+                    const cell = item.cells.find((c) => c.lang === code)!;
+                    const s = cellState(cell, item);
+                    return (
+                      <td key={code} className={dimmed(code) ? 'staff-cell staff-dim' : 'staff-cell'}>
+                        <Link className="staff-cell-link" to={itemPath(item.id, code)} aria-label={`${item.title || item.slug}, ${LANGUAGES[code].name}: ${t(`states.${s}`)}`}>
+                          <span className={`staff-badge staff-badge--${s}`}>{t(`states.${s}`)}</span>
+                        </Link>
+                        {code === item.sourceLang && <span className="staff-cell-note">{t('matrix.source')}</span>}
+                        {s === 'stale' && <span className="staff-cell-note">{t('matrix.staleFields', { count: cell.stale })}</span>}
+                        {cell.missing > 0 && cell.status !== 'missing' && <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>}
+                        {cell.live && s !== 'published' && <span className="staff-cell-note">{t('matrix.live')}</span>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </StaffTable>
           )}
         </>
       )}
