@@ -68,11 +68,15 @@ export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
 
 const isoDate = (description: string) => Type.String({ format: 'date', description });
 
+/** A count hidden only so that a small group beside it cannot be worked out from a total. */
+export const WITHHELD = 'withheld';
+
 /**
- * A count of learners, or null where it is withheld: fewer than ANALYTICS_MIN_GROUP learners, or a
- * cell hidden so that such a group cannot be worked out from a total.
+ * A count of learners; null where it is fewer than ANALYTICS_MIN_GROUP (shown as "fewer than 10"),
+ * WITHHELD where it is larger but hidden so that such a group cannot be worked out by subtracting
+ * from a total (complementary suppression).
  */
-export const SafeCount = nullable(Type.Integer({ minimum: 0 }));
+export const SafeCount = Type.Union([Type.Integer({ minimum: 0 }), Type.Null(), Type.Literal(WITHHELD)]);
 export type SafeCount = Static<typeof SafeCount>;
 
 export const AnalyticsQuery = Type.Object({
@@ -88,8 +92,9 @@ export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
 export const AnalyticsFrame = Type.Object({
   from: isoDate('The first day covered'),
   to: isoDate('The last day covered'),
-  lang: nullable(StringEnum(LANGUAGE_CODES)),
-  course: nullable(Type.String()),
+  // A plain string: OpenAPI 3.0 cannot say "one of these codes, or null" without listing null in the enum.
+  lang: nullable(Type.String({ description: 'The course language filtered on, or null for all' })),
+  course: nullable(Type.String({ description: 'The course filtered on, or null for all' })),
   grain: StringEnum(ANALYTICS_GRAINS),
   computedAt: nullable(Type.String({ format: 'date-time', description: 'When the figures were computed; null before the first computation' })),
   minGroup: Type.Integer({ description: 'The smallest group a shown count describes' }),
@@ -156,7 +161,7 @@ export type CoursesAnswer = Static<typeof CoursesAnswer>;
 
 const StopPoint = Type.Object({
   itemId: Type.String(),
-  kind: StringEnum(['lesson', 'video'] as const),
+  kind: StringEnum(['lesson', 'video', 'quiz'] as const),
   title: Type.String(),
   learners: SafeCount,
 });
@@ -192,7 +197,7 @@ export const CourseDetailAnswer = Type.Object({
   stops: Type.Object({
     total: SafeCount,
     items: Type.Array(StopPoint, {
-      description: 'Of the learners who started in the period and have not completed the course, how many stopped after each item, in course order',
+      description: 'Of the learners who enrolled in the period, started and have not completed the course, how many stopped after each item (a lesson finished, a video watched, a quiz passed), in course order',
     }),
   }),
   quizzes: Type.Array(QuizFigures),
@@ -209,7 +214,8 @@ export type CertificatesAnswer = Static<typeof CertificatesAnswer>;
 export const AnalyticsExportParams = Type.Object({ report: StringEnum(ANALYTICS_REPORTS) });
 
 export const AnalyticsRefreshAnswer = Type.Object({
-  computedAt: Type.String({ format: 'date-time' }),
-  tookMs: Type.Integer(),
+  refreshed: Type.Boolean({ description: 'Whether this call recomputed the figures (false: computed in the last minute, or being computed by another call)' }),
+  computedAt: nullable(Type.String({ format: 'date-time', description: 'When the figures now shown were computed' })),
+  tookMs: nullable(Type.Integer({ description: 'How long that computation took' })),
 });
 export type AnalyticsRefreshAnswer = Static<typeof AnalyticsRefreshAnswer>;

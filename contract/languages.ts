@@ -5,6 +5,13 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
+/**
+ * The cookie (and local-storage key) in which the web app keeps the visitor's language: the server
+ * writes its pages in it and records it as a learner's interface language at sign-in. No cookie
+ * means DEFAULT_LANGUAGE.
+ */
+export const LANGUAGE_COOKIE = 'jgk_lang';
+
 export const LANGUAGES: Record<LanguageCode, { name: string; nativeName: string; bcp47: string; script: Script }> = {
   en: { name: 'English', nativeName: 'English', bcp47: 'en', script: 'Latin' },
   hi: { name: 'Hindi', nativeName: 'हिन्दी', bcp47: 'hi', script: 'Devanagari' },

@@ -43,6 +43,7 @@ import staffRoutes from './modules/staff/routes';
 import audit from './modules/audit/routes';
 import mediaLibrary from './modules/uploads/media-library/routes';
 import content from './modules/content/routes';
+import analytics from './modules/analytics/routes';
 import pages from './modules/pages/routes';
 
 export interface AppOptions {
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(audit);
   await app.register(mediaLibrary);
   await app.register(content);
+  await app.register(analytics);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

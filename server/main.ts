@@ -13,6 +13,7 @@ import { importContentIfEmpty } from './modules/content/importer';
 import { startRetentionJob } from './modules/retention/service';
 import { stopGracefully } from './plugins/stopping';
 import { startPublishingSchedule } from './modules/content/scheduler';
+import { startAnalyticsRefresh } from './modules/analytics/refresh';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -34,6 +35,8 @@ async function main() {
   const stopRetention = startRetentionJob({ db: database.db, config, log: app.log });
   // Content staff scheduled for a time is published by whichever instance finds it due first.
   const stopSchedule = startPublishingSchedule(app);
+  // The staff's figures are recomputed every few minutes by whichever instance finds them due (ADR 27).
+  const stopAnalytics = startAnalyticsRefresh(database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +44,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     stopSchedule();
+    stopAnalytics();
     try {
       // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
       // database closes, so the embedded one is left clean.

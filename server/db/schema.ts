@@ -41,6 +41,9 @@ export const users = pgTable(
     age: integer('age'),
     gender: text('gender'),
     qualification: text('qualification'),
+    // The site's language the learner last signed in with (the language cookie), for the staff's
+    // figures; null for an account made before it was kept.
+    interfaceLang: text('interface_lang'),
     role: text('role').notNull().default('user'),
     active: boolean('active').notNull().default(true),
     // Until when the learner is a minor, from the youngest age they declared and when they declared
@@ -71,6 +74,7 @@ export const users = pgTable(
     check('users_gender_known', sql`${t.gender} is null or ${t.gender} in ${sql.raw(`(${GENDERS.map((g) => `'${g}'`).join(', ')})`)}`),
     check('users_guardian_consent_method_known', sql`${t.guardianConsentMethod} is null or ${t.guardianConsentMethod} in ${sql.raw(`(${GUARDIAN_CONSENT_METHODS.map((m) => `'${m}'`).join(', ')})`)}`),
     check('users_guardian_mobile_format', sql`${t.guardianMobile} is null or ${t.guardianMobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
+    check('users_interface_lang_known', sql`${t.interfaceLang} is null or ${t.interfaceLang} in (${langList})`),
     check('users_age_range', sql`${t.age} is null or (${t.age} between ${sql.raw(String(AGE_MIN))} and ${sql.raw(String(AGE_MAX))})`),
   ],
 );
@@ -619,6 +623,21 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_entity_idx').on(t.entityKind, t.entityId, t.at),
   ],
+);
+
+// ---------------------------------------------------------------- analytics
+
+// When the analytics' materialized views (migration 0012, ADR 27) were last refreshed, and how long
+// it took: one row. Every instance reads it to tell whether a refresh is due; the one that takes the
+// lock refreshes.
+export const analyticsRefreshes = pgTable(
+  'analytics_refreshes',
+  {
+    id: integer('id').primaryKey().default(1),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    tookMs: integer('took_ms').notNull(),
+  },
+  (t) => [check('analytics_refreshes_one_row', sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------- the media library

@@ -3,10 +3,10 @@
 // their language. A namespace that has no file for a language (long texts exist at least in English
 // and Hindi) is served from English; its "meta.lang" key tells the page to show a note (see
 // use-long-text.ts).
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
 import { createTranslator, type Dictionary, type I18n } from './translator';
 
-export const LANGUAGE_STORAGE_KEY = 'jgk_lang';
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
 // Each file is emitted as a plain JSON asset (fetched and parsed as data, which is cheaper than a
 // script per file); only the URLs are in the script.

@@ -74,6 +74,21 @@ describe('a learner’s first visit', () => {
     expect(res.json()).toEqual({ ...messageBody('loggedIn'), user: { role: 'user', name: 'Asha Devi', active: true } });
     expect((await get('/api/user/session-status', sessionCookie(res))).json().user.name).toBe('Asha Devi');
   });
+
+  it("keeps the site's language of each sign-in (its cookie; none is English) for the staff's figures", async () => {
+    const mobile = nextMobile();
+    const interfaceLang = async () => (await t.app.db.select({ lang: users.interfaceLang }).from(users).where(eq(users.mobile, mobile)))[0]?.lang;
+    await post(t.app, '/api/user/send-otp', { mobile });
+    const registered = await post(t.app, '/api/user/register', { mobile, name: 'Asha Devi', otp: lastCode(t.app, mobile) }, { cookie: 'jgk_lang=hi' });
+    expect(registered.statusCode).toBe(200);
+    expect(await interfaceLang()).toBe('hi');
+    for (const [cookie, expected] of [['jgk_lang=tm', 'tm'], ['jgk_lang=xx', 'en'], ['', 'en']] as const) {
+      await post(t.app, '/api/user/send-otp', { mobile });
+      const res = await post(t.app, '/api/user/login', { mobile, otp: lastCode(t.app, mobile) }, cookie ? { cookie } : {});
+      expect(res.statusCode).toBe(200);
+      expect(await interfaceLang(), cookie).toBe(expected);
+    }
+  });
 });
 
 describe('sessions', () => {

@@ -2,6 +2,7 @@
 // counters the limits are computed from.
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '../../../contract/auth-rules';
+import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
 import { otpChallenges, users } from '../../db/schema';
 
@@ -33,7 +34,12 @@ export async function findUserByMobile(db: DbOrTx, mobile: string) {
   return row;
 }
 
-export async function insertUser(db: DbOrTx, values: { mobile: string; name: string; email: string | null }) {
+/** The site's language an account signed in with, kept for the staff's figures. */
+export async function setInterfaceLanguage(db: DbOrTx, userId: string, lang: LanguageCode): Promise<void> {
+  await db.update(users).set({ interfaceLang: lang }).where(and(eq(users.id, userId), sql`${users.interfaceLang} is distinct from ${lang}`));
+}
+
+export async function insertUser(db: DbOrTx, values: { mobile: string; name: string; email: string | null; interfaceLang: LanguageCode }) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id, role: users.role, name: users.name, active: users.active });
   return row!;
 }

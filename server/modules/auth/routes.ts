@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse, SignedInResponse } from '../../../contract/auth';
 import { ErrorResponse, MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageFromCode, type LanguageCode } from '../../../contract/languages';
 import { access, routeAccess } from '../../plugins/access';
 import { endSession, startSession } from '../../plugins/session';
 import { login, register, sendCode, type AuthDeps } from './service';
@@ -23,6 +24,12 @@ const sendErrors = {
       'smsUnavailable: the SMS provider failed, or the platform has sent as many one-time passwords this hour as it may (OTP_PER_HOUR_LIMIT; Retry-After and retryAfter say when to ask again); serviceUnavailable: the service is briefly unavailable',
   },
 };
+
+/** The site's language the visitor signs in with: their language cookie, or the default without one. */
+function interfaceLanguage(cookies: Record<string, string | undefined>): LanguageCode {
+  const raw = cookies[LANGUAGE_COOKIE];
+  return (raw && languageFromCode(raw)) || DEFAULT_LANGUAGE;
+}
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -77,7 +84,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const account = await login(deps, request.body.mobile, request.body.otp);
+      const account = await login(deps, request.body.mobile, request.body.otp, interfaceLanguage(request.cookies));
       await startSession(request, reply, account.id);
       return { ...messageBody('loggedIn'), user: sessionUser(account) };
     },
@@ -95,7 +102,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const account = await register(deps, request.body);
+      const account = await register(deps, request.body, interfaceLanguage(request.cookies));
       await startSession(request, reply, account.id);
       return { ...messageBody('registered'), user: sessionUser(account) };
     },

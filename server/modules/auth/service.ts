@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
 import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unavailableFor } from '../../plugins/errors';
 import type { Refusals, RefusingLimit } from '../../lib/refusals';
 import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
@@ -173,12 +174,18 @@ export interface Account {
 }
 
 /** Checks the code for a registered number and answers the account. */
-export async function login(deps: AuthDeps, rawMobile: string | number | undefined, rawCode: string | undefined): Promise<Account> {
+export async function login(
+  deps: AuthDeps,
+  rawMobile: string | number | undefined,
+  rawCode: string | undefined,
+  interfaceLang: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Account> {
   const { mobile, code } = checkShape(rawMobile, rawCode);
   const user = await repo.findUserByMobile(deps.db, mobile);
   if (!user) throw notFound('notRegistered');
   const challengeId = await verify(deps, { mobile, purpose: 'sign-in', userId: null }, code);
   if (!(await repo.consumeChallenge(deps.db, challengeId, timeOf(deps)))) throw badRequest('used');
+  await repo.setInterfaceLanguage(deps.db, user.id, interfaceLang);
   return user;
 }
 
@@ -186,6 +193,7 @@ export async function login(deps: AuthDeps, rawMobile: string | number | undefin
 export async function register(
   deps: AuthDeps,
   body: { mobile?: string | number; otp?: string; name?: string; email?: string },
+  interfaceLang: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<Account> {
   const { mobile, code } = checkShape(body.mobile, body.otp);
   const name = checkName(body.name);
@@ -197,7 +205,7 @@ export async function register(
     // Using the code and creating the account succeed or fail together.
     return await db.transaction(async (tx) => {
       if (!(await repo.consumeChallenge(tx, challengeId, timeOf(deps)))) throw badRequest('used');
-      return repo.insertUser(tx, { mobile, name, email });
+      return repo.insertUser(tx, { mobile, name, email, interfaceLang });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('alreadyRegistered');

@@ -7,7 +7,7 @@
 // and the not-found handler for everything else.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
 import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
@@ -16,9 +16,6 @@ import { createPageRenderer } from './page-renderer';
 import { sharePreview, sitePreview, type SharePreviewContext } from './share-preview';
 import { allNamespaces, readNamespaces, translationsFor } from './translations';
 import { readWebBuild } from './web-build';
-
-/** The cookie in which the web app keeps the visitor's language (web/i18n/i18n.ts). */
-const LANGUAGE_COOKIE = 'jgk_lang';
 
 /**
  * The call every page makes first (web/lib/session.ts). A page the browser renders has it

@@ -1,0 +1,89 @@
+// Keeps the analytics' materialized views (migration 0012) at most a few minutes old (ADR 27).
+// Every instance looks once a minute whether a refresh is due; the one that takes the lock
+// refreshes, in one transaction, so the views always agree with each other and readers see the
+// old figures until the new ones are whole. Learners' requests never wait for it: a concurrent
+// refresh lets reads of the views go on, and it reads the learners' tables without locking them.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ANALYTICS_REFRESH_MINUTES } from '../../../contract/analytics';
+import type { Db } from '../../db/client';
+import { analyticsRefreshes } from '../../db/schema';
+import * as repo from './repository';
+
+const REFRESH_LOCK_KEY = 7_413_002_103;
+
+/** Computed first and read only by the views after it, so it is refreshed plainly (faster). */
+const STEPS_VIEW = 'analytics_enrolment_steps';
+
+/** The views the dashboard reads, each with the unique index a concurrent refresh needs. */
+const DASHBOARD_VIEWS = [
+  'analytics_registrations',
+  'analytics_activity',
+  'analytics_funnel',
+  'analytics_step_days',
+  'analytics_stops',
+  'analytics_ratings',
+  'analytics_quiz_attempts',
+  'analytics_attempts_to_pass',
+  'analytics_answers',
+  'analytics_certificates',
+  'analytics_journal',
+] as const;
+
+export interface Refreshed {
+  computedAt: Date;
+  tookMs: number;
+}
+
+/**
+ * Recomputes every view now, unless another instance (or call) is at it: then undefined, and its
+ * figures arrive when it finishes.
+ */
+export async function refreshAnalytics(db: Db, now: () => Date = () => new Date()): Promise<Refreshed | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK_KEY}) as got`)) as unknown as { rows: { got: boolean }[] };
+    if (!locked.rows[0]?.got) return undefined;
+    const started = now();
+    await tx.execute(sql`refresh materialized view ${sql.identifier(STEPS_VIEW)}`);
+    for (const view of DASHBOARD_VIEWS) await tx.execute(sql`refresh materialized view concurrently ${sql.identifier(view)}`);
+    const computedAt = now();
+    const tookMs = computedAt.getTime() - started.getTime();
+    await tx
+      .insert(analyticsRefreshes)
+      .values({ id: 1, refreshedAt: computedAt, tookMs })
+      .onConflictDoUpdate({ target: analyticsRefreshes.id, set: { refreshedAt: computedAt, tookMs } });
+    return { computedAt, tookMs };
+  });
+}
+
+/** Whether the figures are older than the refresh period (or were never computed). */
+export async function refreshDue(db: Db, now: Date, everyMinutes = ANALYTICS_REFRESH_MINUTES): Promise<boolean> {
+  const last = await repo.lastRefresh(db);
+  return !last || now.getTime() - last.computedAt.getTime() >= everyMinutes * 60_000;
+}
+
+/** How often each instance looks whether a refresh is due. */
+export const REFRESH_CHECK_MS = 60_000;
+
+/** Starts looking (the first look right away); the returned function stops it (on shutdown). */
+export function startAnalyticsRefresh(db: Db, log: FastifyBaseLogger, everyMs = REFRESH_CHECK_MS): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (await refreshDue(db, new Date())) {
+        const refreshed = await refreshAnalytics(db);
+        if (refreshed) log.info({ tookMs: refreshed.tookMs }, 'analytics refreshed');
+      }
+    } catch (err) {
+      log.warn({ err }, 'refreshing the analytics failed; trying again at the next round');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
