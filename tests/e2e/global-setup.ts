@@ -14,6 +14,9 @@ declare module 'vitest' {
     serverLog: string;
     /** The 10-digit mobile number of the first admin, made with `npm run staff:grant` before the start. */
     adminMobile: string;
+    /** An analyst and an editor, granted the same way (the analytics journey reads with one and is refused to the other). */
+    analystMobile: string;
+    editorMobile: string;
   }
 }
 
@@ -49,13 +52,23 @@ export default async function setup(project: TestProject) {
   const port = Number(process.env.E2E_PORT) || (await freePort());
   // The first admin, made as the README tells an operator to, before the server holds the folder.
   const root = path.resolve(import.meta.dirname, '../..');
-  const adminMobile = `9${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
-  const grant = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${adminMobile}`, '--role', 'admin', '--name', 'Asha Admin'],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' } },
-  );
-  if (grant.status !== 0) throw new Error(`staff:grant failed (${grant.status}): ${grant.stderr}`);
+  const stamp = Date.now() % 100_000_000;
+  const staffMobile = (n: number) => `9${String(stamp * 10 + n).padStart(9, '0')}`;
+  const adminMobile = staffMobile(1);
+  const analystMobile = staffMobile(2);
+  const editorMobile = staffMobile(3);
+  for (const [mobile, role, name] of [
+    [adminMobile, 'admin', 'Asha Admin'],
+    [analystMobile, 'analyst', 'Anil Analyst'],
+    [editorMobile, 'editor', 'Esha Editor'],
+  ] as const) {
+    const grant = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${mobile}`, '--role', role, '--name', name],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' } },
+    );
+    if (grant.status !== 0) throw new Error(`staff:grant ${role} failed (${grant.status}): ${grant.stderr}`);
+  }
   const baseUrl = `http://localhost:${port}`;
   const child = spawn('npm', ['start'], {
     cwd: root,
@@ -82,6 +95,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
   project.provide('adminMobile', adminMobile);
+  project.provide('analystMobile', analystMobile);
+  project.provide('editorMobile', editorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {
