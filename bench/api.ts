@@ -16,10 +16,9 @@
 // again (its learners have then made the calls of the earlier runs too), and BENCH_ONLY=<regular
 // expression> measures only the endpoints whose names match, to look at a few calls quickly.
 import { createHash, randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -29,10 +28,8 @@ import { openDatabase } from '../server/db/client';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/plugins/config';
 import { importContent } from '../server/modules/content/importer';
-import { projectRoot } from '../server/lib/project-root';
+import { admin, root, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
 
-const root = projectRoot(fileURLToPath(import.meta.url));
-const serverUrl = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100_000);
 const COMPLETIONS_TARGET = Number(process.env.BENCH_COMPLETIONS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,23 +57,7 @@ const LEARNER_TABLES = new Set([
 ]);
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  const result = await fn();
-  log(`${label} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
-  return result;
-}
+const timed = <T>(label: string, fn: () => Promise<T>) => timedStep(log, label, fn);
 
 async function generatePopulation(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -257,32 +238,6 @@ async function benchFixture(url: string): Promise<Fixture> {
   } finally {
     await client.end();
   }
-}
-
-function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /LISTENING (\d+)/.exec(buffer);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  // A child stopped by a signal keeps exitCode null: waiting for its exit again would never end,
-  // and the benchmark's database would be left behind.
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 interface Target {

@@ -7,24 +7,20 @@ import { StringEnum, nullable } from './schema-helpers';
 import { LANGUAGE_CODES } from './languages';
 import { GENDERS, QUALIFICATIONS } from './profile-options';
 import { Uuid } from './ids';
-
-/** The smallest group of learners a figure may describe. */
-export const ANALYTICS_MIN_GROUP = 10;
-
-/** How often one instance refreshes the figures, so they are at most this old (plus a refresh). */
-export const ANALYTICS_REFRESH_MINUTES = 5;
-
-/** The longest period one call may cover, in days. */
-export const ANALYTICS_MAX_DAYS = 1100;
-
-/** The period a dashboard opens on, in days up to today. */
-export const ANALYTICS_DEFAULT_DAYS = 90;
-
-export const ANALYTICS_GRAINS = ['day', 'week', 'month'] as const;
-export type AnalyticsGrain = (typeof ANALYTICS_GRAINS)[number];
-
-export const AGE_BANDS = ['under18', '18-24', '25-34', '35-49', '50plus', 'unknown'] as const;
-export type AgeBand = (typeof AGE_BANDS)[number];
+import {
+  AGE_BANDS,
+  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_GRAINS,
+  ANALYTICS_REPORTS,
+  CONSENT_GROUPS,
+  FUNNEL_STEPS,
+  LEARNER_BREAKDOWNS,
+  UNKNOWN_KEY,
+  WITHHELD,
+  type AgeBand,
+  type FunnelStep,
+  type LearnerBreakdown,
+} from './analytics-rules';
 
 /** The age bands' bounds, in years: [lowest, highest] (null: open). */
 export const AGE_BAND_BOUNDS: Readonly<Record<Exclude<AgeBand, 'unknown'>, readonly [number | null, number | null]>> = {
@@ -34,16 +30,6 @@ export const AGE_BAND_BOUNDS: Readonly<Record<Exclude<AgeBand, 'unknown'>, reado
   '35-49': [35, 49],
   '50plus': [50, null],
 };
-
-export const CONSENT_GROUPS = ['adult', 'minorWithConsent', 'minorWithoutConsent'] as const;
-export type ConsentGroup = (typeof CONSENT_GROUPS)[number];
-
-/** The breakdowns of the learners who registered in a period; each is a partition of their total. */
-export const LEARNER_BREAKDOWNS = ['interfaceLanguage', 'courseLanguage', 'gender', 'ageBand', 'qualification', 'consent'] as const;
-export type LearnerBreakdown = (typeof LEARNER_BREAKDOWNS)[number];
-
-/** The key of a learner not described in a breakdown (no age given, not enrolled yet, ...). */
-export const UNKNOWN_KEY = 'unknown';
 
 /** Every key each breakdown may show, in the order a table lists them. */
 export const BREAKDOWN_KEYS: Readonly<Record<LearnerBreakdown, readonly string[]>> = {
@@ -55,21 +41,7 @@ export const BREAKDOWN_KEYS: Readonly<Record<LearnerBreakdown, readonly string[]
   consent: CONSENT_GROUPS,
 };
 
-/** The steps of a course's funnel, in order: each group is inside the one before. */
-export const FUNNEL_STEPS = ['enrolled', 'started', 'halfDone', 'completed', 'certificate'] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-
-/** The buckets of "attempts needed to pass"; the last holds that many or more. */
-export const ATTEMPT_BUCKETS = [1, 2, 3, 4] as const;
-
-/** The reports a CSV file can be downloaded of. */
-export const ANALYTICS_REPORTS = ['learners', 'courses', 'course', 'certificates'] as const;
-export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
-
 const isoDate = (description: string) => Type.String({ format: 'date', description });
-
-/** A count hidden only so that a small group beside it cannot be worked out from a total. */
-export const WITHHELD = 'withheld';
 
 /**
  * A count of learners; null where it is fewer than ANALYTICS_MIN_GROUP (shown as "fewer than 10"),

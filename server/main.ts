@@ -36,7 +36,7 @@ async function main() {
   // Content staff scheduled for a time is published by whichever instance finds it due first.
   const stopSchedule = startPublishingSchedule(app);
   // The staff's figures are recomputed every few minutes by whichever instance finds them due (ADR 27).
-  const stopAnalytics = startAnalyticsRefresh(database.db, app.log);
+  const stopAnalytics = startAnalyticsRefresh(database.db, app.log, config.analytics.refreshMinutes);
 
   let stopping = false;
   const stop = async (signal: string) => {

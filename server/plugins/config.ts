@@ -2,6 +2,7 @@
 // that names the variable, instead of failing later on a request.
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ANALYTICS_REFRESH_MINUTES } from '../../contract/analytics-rules';
 
 export type SmsProviderName = 'console' | 'msg91' | 'memory';
 
@@ -67,6 +68,12 @@ export interface Config {
   retention: {
     /** A learner inactive (no sign-in, no use of a session) for longer is erased with all their data. */
     inactiveDays: number;
+  };
+  analytics: {
+    /** The staff's figures are recomputed by one instance once they are this old. */
+    refreshMinutes: number;
+    /** "Refresh now" recomputes them at most this often. */
+    onRequestSeconds: number;
   };
   sms: {
     provider: SmsProviderName;
@@ -159,6 +166,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     // Three years by default: docs/decisions/0017-retention-of-inactive-learners.md.
     retention: { inactiveDays: int(env, 'RETENTION_INACTIVE_DAYS', 1095, 30, 3650) },
+    // ADR 27: how old the staff's figures may get, and how often staff may have them recomputed.
+    analytics: {
+      refreshMinutes: int(env, 'ANALYTICS_REFRESH_MINUTES', ANALYTICS_REFRESH_MINUTES, 1, 24 * 60),
+      onRequestSeconds: int(env, 'ANALYTICS_REFRESH_ON_REQUEST_SECONDS', 60, 0, 24 * 3600),
+    },
     sms: { provider, msg91 },
   };
 }

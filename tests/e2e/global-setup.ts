@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
       // The journeys are about pages, not load: a busy CI machine must not shed their requests
       // (shedding has its own test, server/plugins/load-shedding.test.ts).
       LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+      // The analytics journey seeds learners and then asks for the figures at once.
+      ANALYTICS_REFRESH_ON_REQUEST_SECONDS: '0',
     },
     stdio: ['ignore', log, log],
     detached: true,

@@ -1,15 +1,8 @@
 // The analytics' CSV files: one table per report, each row saying what it counts, for which group
 // and period, and when it was computed, so a file read on its own later still says all that.
 // UTF-8 with a byte-order mark, so Excel shows Indian scripts rather than mojibake.
-import {
-  WITHHELD,
-  type AnalyticsFrame,
-  type CertificatesAnswer,
-  type CourseDetailAnswer,
-  type CoursesAnswer,
-  type LearnersAnswer,
-  type SafeCount,
-} from '../../../contract/analytics';
+import { type AnalyticsFrame, type CertificatesAnswer, type CourseDetailAnswer, type CoursesAnswer, type LearnersAnswer, type SafeCount } from '../../../contract/analytics';
+import { WITHHELD } from '../../../contract/analytics-rules';
 
 const BOM = '\uFEFF';
 const HEADER = ['figure', 'group', 'count', 'from', 'to', 'language', 'course', 'computed_at'];

@@ -1,6 +1,6 @@
 // The days an analytics call covers and the periods its series are cut into, in India's calendar
 // (contract STAFF_TIME_ZONE), computed with plain UTC dates so no clock's zone moves a day.
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, type AnalyticsGrain } from '../../../contract/analytics';
+import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, type AnalyticsGrain } from '../../../contract/analytics-rules';
 import { STAFF_TIME_ZONE } from '../../../contract/content-kinds';
 import { badRequest } from '../../plugins/errors';
 

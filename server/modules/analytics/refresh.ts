@@ -1,11 +1,10 @@
 // Keeps the analytics' materialized views (migration 0012) at most a few minutes old (ADR 27).
-// Every instance looks once a minute whether a refresh is due; the one that takes the lock
+// Every instance looks once a minute whether a refresh is due (ANALYTICS_REFRESH_MINUTES); the one that takes the lock
 // refreshes, in one transaction, so the views always agree with each other and readers see the
 // old figures until the new ones are whole. Learners' requests never wait for it: a concurrent
 // refresh lets reads of the views go on, and it reads the learners' tables without locking them.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ANALYTICS_REFRESH_MINUTES } from '../../../contract/analytics';
 import type { Db } from '../../db/client';
 import { analyticsRefreshes } from '../../db/schema';
 import * as repo from './repository';
@@ -57,7 +56,7 @@ export async function refreshAnalytics(db: Db, now: () => Date = () => new Date(
 }
 
 /** Whether the figures are older than the refresh period (or were never computed). */
-export async function refreshDue(db: Db, now: Date, everyMinutes = ANALYTICS_REFRESH_MINUTES): Promise<boolean> {
+export async function refreshDue(db: Db, now: Date, everyMinutes: number): Promise<boolean> {
   const last = await repo.lastRefresh(db);
   return !last || now.getTime() - last.computedAt.getTime() >= everyMinutes * 60_000;
 }
@@ -66,13 +65,13 @@ export async function refreshDue(db: Db, now: Date, everyMinutes = ANALYTICS_REF
 export const REFRESH_CHECK_MS = 60_000;
 
 /** Starts looking (the first look right away); the returned function stops it (on shutdown). */
-export function startAnalyticsRefresh(db: Db, log: FastifyBaseLogger, everyMs = REFRESH_CHECK_MS): () => void {
+export function startAnalyticsRefresh(db: Db, log: FastifyBaseLogger, refreshMinutes: number, everyMs = REFRESH_CHECK_MS): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      if (await refreshDue(db, new Date())) {
+      if (await refreshDue(db, new Date(), refreshMinutes)) {
         const refreshed = await refreshAnalytics(db);
         if (refreshed) log.info({ tookMs: refreshed.tookMs }, 'analytics refreshed');
       }

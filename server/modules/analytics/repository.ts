@@ -2,7 +2,7 @@
 // the scope a filter picks. Only counts come back; the learners' tables are read only for the
 // names of courses, lessons, videos, quizzes, questions and options.
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnalyticsGrain, FunnelStep } from '../../../contract/analytics';
+import type { AnalyticsGrain, FunnelStep } from '../../../contract/analytics-rules';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
 import type { Day } from './periods';

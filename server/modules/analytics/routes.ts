@@ -3,17 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import {
-  AnalyticsExportParams,
-  AnalyticsQuery,
-  AnalyticsRefreshAnswer,
-  CertificatesAnswer,
-  CourseDetailAnswer,
-  CoursesAnswer,
-  LearnersAnswer,
-  type AnalyticsQuery as Query,
-  type AnalyticsReport,
-} from '../../../contract/analytics';
+import { AnalyticsExportParams, AnalyticsQuery, AnalyticsRefreshAnswer, CertificatesAnswer, CourseDetailAnswer, CoursesAnswer, LearnersAnswer, type AnalyticsQuery as Query } from '../../../contract/analytics';
+import { type AnalyticsReport } from '../../../contract/analytics-rules';
 import { errorResponses } from '../../../contract/message-responses';
 import { fileAnswer } from '../../../contract/schema-helpers';
 import { Uuid } from '../../../contract/ids';
@@ -28,9 +19,6 @@ import * as service from './service';
 
 const tags = ['staff analytics'];
 const filtered = 'Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago).';
-
-/** Figures recomputed at most this often on request; the schedule refreshes them anyway. */
-const REFRESH_AT_MOST_EVERY_MS = 60_000;
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -140,13 +128,14 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Recomputes the figures now, unless they were computed in the last minute or are being computed: then answers when they last were',
+        summary: 'Recomputes the figures now, unless they were computed in the last minute (ANALYTICS_REFRESH_ON_REQUEST_SECONDS) or are being computed: then answers when they last were',
         response: { 200: AnalyticsRefreshAnswer, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
       const last = await repo.lastRefresh(app.db);
-      const fresh = last && Date.now() - last.computedAt.getTime() < REFRESH_AT_MOST_EVERY_MS;
+      // Recomputed at most this often on request (ANALYTICS_REFRESH_ON_REQUEST_SECONDS); the schedule refreshes them anyway.
+      const fresh = last && Date.now() - last.computedAt.getTime() < app.config.analytics.onRequestSeconds * 1000;
       const refreshed = fresh ? undefined : await refreshAnalytics(app.db);
       if (refreshed) {
         await recordAudit(app.db, await staffActor(request), { action: 'analytics.refresh', entityKind: 'analytics', entityId: 'figures', after: { tookMs: refreshed.tookMs } });

@@ -2,24 +2,8 @@
 // count passed through the small-group rules before it leaves the server.
 //
 // Surface for other modules: none (routes only).
-import {
-  ANALYTICS_MIN_GROUP,
-  ATTEMPT_BUCKETS,
-  BREAKDOWN_KEYS,
-  FUNNEL_STEPS,
-  LEARNER_BREAKDOWNS,
-  type AnalyticsFrame,
-  type AnalyticsGrain,
-  type AnalyticsQuery,
-  type CertificatesAnswer,
-  type CourseDetailAnswer,
-  type CourseFigures,
-  type CoursesAnswer,
-  type FunnelStep,
-  type LearnersAnswer,
-  type QuizFigures,
-  type SafeCount,
-} from '../../../contract/analytics';
+import { BREAKDOWN_KEYS, type AnalyticsFrame, type AnalyticsQuery, type CertificatesAnswer, type CourseDetailAnswer, type CourseFigures, type CoursesAnswer, type LearnersAnswer, type QuizFigures, type SafeCount } from '../../../contract/analytics';
+import { ANALYTICS_MIN_GROUP, ATTEMPT_BUCKETS, FUNNEL_STEPS, LEARNER_BREAKDOWNS, type AnalyticsGrain, type FunnelStep } from '../../../contract/analytics-rules';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { medianOfHistogram, periodStart, periodsOf, resolvePeriod } from './periods';

@@ -3,7 +3,8 @@
 // (WITHHELD) until what is hidden adds up to 0 or at least the smallest group: subtracting the
 // shown cells from the total then tells nothing about a small group (complementary suppression).
 // A count of 0 describes nobody and is shown.
-import { ANALYTICS_MIN_GROUP, WITHHELD, type SafeCount } from '../../../contract/analytics';
+import { type SafeCount } from '../../../contract/analytics';
+import { ANALYTICS_MIN_GROUP, WITHHELD } from '../../../contract/analytics-rules';
 
 const small = (count: number, min: number) => count > 0 && count < min;
 

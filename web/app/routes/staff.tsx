@@ -1,7 +1,7 @@
 // The staff console (/staff): one chunk, never loaded by a public page. Its frame checks who is
 // signed in as staff (and their second factor) before any of its pages show; each page is for the
 // roles its section names.
-import { Outlet, useOutletContext, useParams } from 'react-router';
+import { Navigate, Outlet, useOutletContext, useParams } from 'react-router';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { useTranslation } from '../../i18n/react';
 import type { StaffMe } from '../../features/staff/api/staff';
@@ -12,6 +12,8 @@ import { MembersPage } from '../../features/staff/components/members';
 import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
+import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
+import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { paths } from '../paths';
 // The console's stylesheet is its own file, not part of the one stylesheet every public page loads
 // (vite.config.ts builds a single one): React puts the link in the head and shows the console once
@@ -21,12 +23,14 @@ import staffStylesheet from '../../features/staff/components/staff.css?url';
 const ADMIN: readonly StaffRole[] = ['admin'];
 const CONTENT: readonly StaffRole[] = ['admin', 'editor', 'translator'];
 const EVERYONE: readonly StaffRole[] = ['admin', 'editor', 'translator', 'analyst'];
+const FIGURES: readonly StaffRole[] = ['admin', 'analyst'];
 
 export function Layout() {
   const { t } = useTranslation('staff');
   const sections: ConsoleSection[] = [
     { to: paths.staffTranslations(), label: t('nav.translations'), roles: CONTENT },
     { to: paths.staffMembers(), label: t('nav.members'), roles: ADMIN },
+    { to: paths.staffAnalytics(), label: t('nav.analytics'), roles: FIGURES },
     { to: paths.staffAudit(), label: t('nav.audit'), roles: ADMIN },
     { to: paths.staffAccount(), label: t('nav.account'), roles: EVERYONE },
   ];
@@ -47,10 +51,15 @@ export function Layout() {
 /** A page for some roles only: the others are told so. */
 function ForRoles({ roles, children }: { roles: readonly StaffRole[]; children: (me: StaffMe) => React.ReactNode }) {
   const me = useOutletContext<StaffMe>();
-  return roles.some((role) => me.roles.includes(role)) ? <>{children(me)}</> : <NotForYourRole />;
+  return holds(me, roles) ? <>{children(me)}</> : <NotForYourRole />;
 }
 
+const holds = (me: StaffMe, roles: readonly StaffRole[]) => roles.some((role) => me.roles.includes(role));
+
+/** The console's home: the translation matrix, or for an analyst (who has no content to work on) the figures. */
 export function Translations() {
+  const me = useOutletContext<StaffMe>();
+  if (!holds(me, CONTENT) && holds(me, FIGURES)) return <Navigate to={paths.staffAnalytics()} replace />;
   return <ForRoles roles={CONTENT}>{(me) => <TranslationMatrixPage me={me} itemPath={paths.staffItem} />}</ForRoles>;
 }
 
@@ -69,6 +78,15 @@ export function Members() {
 
 export function Audit() {
   return <ForRoles roles={ADMIN}>{() => <AuditLogPage />}</ForRoles>;
+}
+
+export function Analytics() {
+  return <ForRoles roles={FIGURES}>{() => <AnalyticsPage detailPath={paths.staffCourseAnalytics} />}</ForRoles>;
+}
+
+export function CourseAnalytics() {
+  const { courseId = '' } = useParams();
+  return <ForRoles roles={FIGURES}>{() => <CourseAnalyticsPage courseId={courseId} overviewPath={paths.staffAnalytics()} />}</ForRoles>;
 }
 
 export function Account() {
