@@ -102,7 +102,8 @@ async function generate(url: string) {
     log(`${enrolments.toLocaleString('en')} enrolments, ${items.toFixed(1)} items a course; those who stop do about ${stopMean.toFixed(1)}`);
     await client.query(`create temp table depth as
       select e.id, e.user_id, e.course_id, e.created_at, n.n,
-        case when random() < ${finishing} then n.n else least(n.n - 1, floor(random() * random() * ${(stopMean * 4).toFixed(3)}))::int end as d
+        -- (4 x the mean for a product of two uniform draws; 12% more for what the floor and the cap take off)
+        case when random() < ${finishing} then n.n else least(n.n - 1, floor(random() * random() * ${(stopMean * 4 * 1.12).toFixed(3)}))::int end as d
       from enrolments e join (select course_id, max(n) as n from items group by course_id) n on n.course_id = e.course_id`);
     await timed('completions', () =>
       client.query(
@@ -266,6 +267,8 @@ async function main() {
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
 
+    // A server just started may shed its first requests (503) while its event loop settles.
+    for (let tries = 0; tries < 30 && (await timeCall(base, who.analyst, '/api/staff/analytics/learners')).status === 503; tries++) await new Promise((r) => setTimeout(r, 1000));
     const refresh = await timeCall(base, who.analyst, '/api/staff/analytics/refresh', 'POST');
     const first = await fetch(`${base}/api/staff/analytics/learners`, { headers: { cookie: who.analyst } });
     const frame = ((await first.json()) as { frame?: { computedAt: string | null } }).frame;

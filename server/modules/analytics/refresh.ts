@@ -11,6 +11,13 @@ import * as repo from './repository';
 
 const REFRESH_LOCK_KEY = 7_413_002_103;
 
+/**
+ * Memory for the refresh's sorts and hashes (distinct learners per period, each enrolment's steps):
+ * at a million learners the default 4 MB sends them to disk. One refresh runs at a time, with a
+ * handful of such steps, so this bounds it well under a gigabyte; it ends with the transaction.
+ */
+const REFRESH_WORK_MEM = '256MB';
+
 /** Computed first and read only by the views after it, so it is refreshed plainly (faster). */
 const STEPS_VIEW = 'analytics_enrolment_steps';
 
@@ -43,6 +50,7 @@ export async function refreshAnalytics(db: Db, now: () => Date = () => new Date(
     const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK_KEY}) as got`)) as unknown as { rows: { got: boolean }[] };
     if (!locked.rows[0]?.got) return undefined;
     const started = now();
+    await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`);
     await tx.execute(sql`refresh materialized view ${sql.identifier(STEPS_VIEW)}`);
     for (const view of DASHBOARD_VIEWS) await tx.execute(sql`refresh materialized view concurrently ${sql.identifier(view)}`);
     const computedAt = now();
