@@ -305,10 +305,15 @@ async function main() {
 
     // Learners' reads alone, while an analyst keeps reading the dashboard, and during a refresh.
     const alone = await learnerReads(base, who.learners, who.courseId);
+    // Analysts at work: a dashboard call every quarter second (several people clicking through
+    // filters at once; one person makes a few calls a minute).
     let reading = true;
     const dashboard = (async () => {
       let n = 0;
-      while (reading) await timeCall(base, who.analyst, calls[n++ % calls.length]!);
+      while (reading) {
+        await timeCall(base, who.analyst, calls[n++ % calls.length]!);
+        await new Promise((r) => setTimeout(r, 250));
+      }
       return n;
     })();
     const withDashboard = await learnerReads(base, who.learners, who.courseId);
@@ -328,7 +333,7 @@ async function main() {
     for (const [label, r] of [['alone', alone], [`the dashboard is read (${dashboardCalls} calls)`, withDashboard], ['the figures are refreshed', duringRefresh]] as const) {
       console.log(`| ${label} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.errors} (${r.details}) | ${(r.rps / alone.rps).toFixed(2)} |`);
     }
-    log(`second refresh took ${(second.ms / 1000).toFixed(1)} s`);
+    log(`second refresh (the recent periods; the first recomputed everything) took ${(second.ms / 1000).toFixed(1)} s`);
     log(failed ? `${failed} call(s) over the ${BUDGET_MS} ms budget` : `every call within ${BUDGET_MS} ms`);
     process.exitCode = failed ? 1 : 0;
   } finally {

@@ -332,6 +332,34 @@ describe('CSV files', () => {
   });
 });
 
+describe('refreshing', () => {
+  const registeredIn2025 = async () =>
+    (await read<LearnersAnswer>('/api/staff/analytics/learners?from=2025-01-01&to=2025-01-31&grain=month')).registrations.total;
+  const makeDue = (whole: boolean) =>
+    t.app.db.execute(
+      whole
+        ? sql`update analytics_refreshes set refreshed_at = refreshed_at - interval '2 minutes', whole_at = whole_at - interval '25 hours'`
+        : sql`update analytics_refreshes set refreshed_at = refreshed_at - interval '2 minutes'`,
+    );
+
+  it('recomputes the recent periods often and everything once a day', async () => {
+    // Ten learners who registered long ago (an import of an older programme's records, say).
+    const old = await Promise.all(Array.from({ length: 10 }, (_, i) => signInAs(t.app, { name: learnerName(100 + i) })));
+    await t.app.db.update(users).set({ createdAt: new Date('2025-01-15T06:00:00Z') }).where(inArray(users.id, old.map((l) => l.userId)));
+    await makeDue(false);
+    expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json().refreshed).toBe(true);
+    // A frequent refresh recomputes only the last days: January 2025 is as it was.
+    expect(await registeredIn2025()).toBe(0);
+    await makeDue(true);
+    expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json().refreshed).toBe(true);
+    expect(await registeredIn2025()).toBe(10);
+    await t.app.db.delete(users).where(inArray(users.id, old.map((l) => l.userId)));
+    await makeDue(true);
+    await ok('POST', '/api/staff/analytics/refresh', analyst);
+    expect(await registeredIn2025()).toBe(0);
+  });
+});
+
 describe('a learner erased', () => {
   it('leaves the figures at the next refresh', async () => {
     const gone = population.slice(41, 43).map((learner) => learner.userId);

@@ -1,12 +1,17 @@
-// Keeps the analytics' materialized views (migration 0012) at most a few minutes old (ADR 27).
-// Every instance looks once a minute whether a refresh is due (ANALYTICS_REFRESH_MINUTES); the one that takes the lock
-// refreshes, in one transaction, so the views always agree with each other and readers see the
-// old figures until the new ones are whole. Learners' requests never wait for it: a concurrent
-// refresh lets reads of the views go on, and it reads the learners' tables without locking them.
+// Keeps the analytics' views and tables (migrations 0012 and 0014) at most a few minutes old (ADR
+// 27). Every instance looks once a minute whether a refresh is due (ANALYTICS_REFRESH_MINUTES); the
+// one that takes the lock refreshes, in one transaction, so the figures always agree with each other
+// and readers see the old ones until the new ones are whole. Learners' requests never wait for it:
+// a concurrent refresh lets reads of the views go on, and it reads the learners' tables without
+// locking them. The three largest (registrations, activity, first-attempt answers) are tables
+// recomputed from the start of the month or week of RECENT_DAYS ago; once a day, and at the first
+// refresh, everything is recomputed (an erased learner or a changed profile leaves past days then).
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { analyticsRefreshes } from '../../db/schema';
+import { addDays, periodStart, todayInIndia, type Day } from './periods';
+import { recompute } from './recompute';
 import * as repo from './repository';
 
 const REFRESH_LOCK_KEY = 7_413_002_103;
@@ -23,15 +28,12 @@ const STEPS_VIEW = 'analytics_enrolment_steps';
 
 /** The views the dashboard reads, each with the unique index a concurrent refresh needs. */
 const DASHBOARD_VIEWS = [
-  'analytics_registrations',
-  'analytics_activity',
   'analytics_funnel',
   'analytics_step_days',
   'analytics_stops',
   'analytics_ratings',
   'analytics_quiz_attempts',
   'analytics_attempts_to_pass',
-  'analytics_answers',
   'analytics_certificates',
   'analytics_journal',
 ] as const;
@@ -39,32 +41,54 @@ const DASHBOARD_VIEWS = [
 export interface Refreshed {
   computedAt: Date;
   tookMs: number;
+  /** Whether everything was recomputed, not only the recent periods. */
+  whole: boolean;
+}
+
+/** The days a frequent refresh recomputes: the periods holding the last few days, whole. */
+const RECENT_DAYS = 2;
+/** How often everything is recomputed. */
+const WHOLE_EVERY_MS = 24 * 3600_000;
+/** A day before any learner: "from here" recomputes everything. */
+const THE_BEGINNING: Day = '2000-01-01';
+
+/** The first day of the periods a frequent refresh recomputes: the start of the week or month of a few days ago. */
+export function recentSince(now: Date): Day {
+  const day = addDays(todayInIndia(now), -RECENT_DAYS);
+  const week = periodStart(day, 'week');
+  const month = periodStart(day, 'month');
+  return week < month ? week : month;
 }
 
 /**
  * Recomputes every view now, unless another instance (or call) is at it: then undefined, and its
  * figures arrive when it finishes.
  */
-export async function refreshAnalytics(db: Db, now: () => Date = () => new Date()): Promise<Refreshed | undefined> {
+export async function refreshAnalytics(db: Db, options: { whole?: boolean; now?: () => Date } = {}): Promise<Refreshed | undefined> {
+  const now = options.now ?? (() => new Date());
   return db.transaction(async (tx) => {
     const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK_KEY}) as got`)) as unknown as { rows: { got: boolean }[] };
     if (!locked.rows[0]?.got) return undefined;
     const started = now();
+    const last = await repo.lastRefresh(tx);
+    const whole = options.whole ?? (!last?.wholeAt || started.getTime() - last.wholeAt.getTime() >= WHOLE_EVERY_MS);
     await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`);
     await tx.execute(sql`refresh materialized view ${sql.identifier(STEPS_VIEW)}`);
     for (const view of DASHBOARD_VIEWS) await tx.execute(sql`refresh materialized view concurrently ${sql.identifier(view)}`);
+    await recompute(tx, whole ? THE_BEGINNING : recentSince(started));
     const computedAt = now();
     const tookMs = computedAt.getTime() - started.getTime();
+    const wholeAt = whole ? computedAt : (last?.wholeAt ?? null);
     await tx
       .insert(analyticsRefreshes)
-      .values({ id: 1, refreshedAt: computedAt, tookMs })
-      .onConflictDoUpdate({ target: analyticsRefreshes.id, set: { refreshedAt: computedAt, tookMs } });
-    return { computedAt, tookMs };
+      .values({ id: 1, refreshedAt: computedAt, tookMs, wholeAt })
+      .onConflictDoUpdate({ target: analyticsRefreshes.id, set: { refreshedAt: computedAt, tookMs, wholeAt } });
+    return { computedAt, tookMs, whole };
   });
 }
 
 /** Whether the figures are older than the refresh period (or were never computed). */
-export async function refreshDue(db: Db, now: Date, everyMinutes: number): Promise<boolean> {
+export async function refreshDue(db: DbOrTx, now: Date, everyMinutes: number): Promise<boolean> {
   const last = await repo.lastRefresh(db);
   return !last || now.getTime() - last.computedAt.getTime() >= everyMinutes * 60_000;
 }
@@ -81,7 +105,7 @@ export function startAnalyticsRefresh(db: Db, log: FastifyBaseLogger, refreshMin
     try {
       if (await refreshDue(db, new Date(), refreshMinutes)) {
         const refreshed = await refreshAnalytics(db);
-        if (refreshed) log.info({ tookMs: refreshed.tookMs }, 'analytics refreshed');
+        if (refreshed) log.info({ tookMs: refreshed.tookMs, whole: refreshed.whole }, 'analytics refreshed');
       }
     } catch (err) {
       log.warn({ err }, 'refreshing the analytics failed; trying again at the next round');

@@ -223,7 +223,10 @@ export async function journalByPeriod(db: DbOrTx, scope: Scope, grain: Analytics
 }
 
 /** When the figures were last computed. */
-export async function lastRefresh(db: DbOrTx): Promise<{ computedAt: Date; tookMs: number } | undefined> {
-  const [row] = await rows<{ computedAt: string | Date; tookMs: number }>(db, sql`select refreshed_at as "computedAt", took_ms as "tookMs" from analytics_refreshes where id = 1`);
-  return row ? { computedAt: new Date(row.computedAt), tookMs: row.tookMs } : undefined;
+export async function lastRefresh(db: DbOrTx): Promise<{ computedAt: Date; tookMs: number; wholeAt: Date | null } | undefined> {
+  const [row] = await rows<{ computedAt: string | Date; tookMs: number; wholeAt: string | Date | null }>(
+    db,
+    sql`select refreshed_at as "computedAt", took_ms as "tookMs", whole_at as "wholeAt" from analytics_refreshes where id = 1`,
+  );
+  return row ? { computedAt: new Date(row.computedAt), tookMs: row.tookMs, wholeAt: row.wholeAt ? new Date(row.wholeAt) : null } : undefined;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_refreshes" ADD COLUMN "whole_at" timestamp with time zone;
