@@ -14,13 +14,9 @@
 // The database is dropped at the end unless BENCH_KEEP=1; BENCH_DATABASE=<name> measures a kept one.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
-import { importContent } from '../server/modules/content/importer';
-import { admin, root, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
+import { admin, migrateWithSampleContent, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 1_000_000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 10_000_000);
@@ -270,16 +266,7 @@ async function main() {
   let child: Awaited<ReturnType<typeof startChild>>['child'] | undefined;
   try {
     if (!REUSE) {
-      const database = await openDatabase({ databaseUrl: url });
-      await timed('sample content imported', () =>
-        importContent({
-          db: database.db,
-          contentDir: path.join(root, 'content'),
-          uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
-          log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
-        }),
-      );
-      await database.close();
+      await migrateWithSampleContent(url, name, log);
       await timed('population generated', () => generate(url));
     }
     log(await counts(url));

@@ -24,11 +24,9 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../server/db/schema';
 import type { Db } from '../server/db/client';
-import { openDatabase } from '../server/db/client';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/plugins/config';
-import { importContent } from '../server/modules/content/importer';
-import { admin, root, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
+import { admin, migrateWithSampleContent, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100_000);
 const COMPLETIONS_TARGET = Number(process.env.BENCH_COMPLETIONS ?? 1_000_000);
@@ -403,16 +401,7 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     if (!REUSE) {
-      const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-      await timed('sample content imported', () =>
-        importContent({
-          db: database.db,
-          contentDir: path.join(root, 'content'),
-          uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
-          log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
-        }),
-      );
-      await database.close();
+      await migrateWithSampleContent(url, name, log);
       await generatePopulation(url);
     }
     const counts = await populationCounts(url);

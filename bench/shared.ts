@@ -1,10 +1,13 @@
 // What the PostgreSQL benchmarks (bench:api, bench:analytics) share: the server's admin connection,
 // timing a step, and the application in a child process (bench/api-server.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { projectRoot } from '../server/lib/project-root';
+import { openDatabase } from '../server/db/client';
+import { importContent } from '../server/modules/content/importer';
 
 export const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -55,4 +58,21 @@ export async function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Migrates the benchmark's fresh database and imports the sample content (a course in each language). */
+export async function migrateWithSampleContent(url: string, name: string, log: (message: string) => void): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  try {
+    await timed(log, 'sample content imported', () =>
+      importContent({
+        db: database.db,
+        contentDir: path.join(root, 'content'),
+        uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
+        log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
+      }),
+    );
+  } finally {
+    await database.close();
+  }
 }

@@ -4,7 +4,10 @@
 // the JavaScript transferred per page, checks them against the design's budgets (section 6), and
 // exits with 1 when one is missed. Results as JSON in bench/results/. BENCH_PAGES=/,/blogs picks the
 // pages, BENCH_RUNS=3 takes the median of three runs, BENCH_LANG=tm measures in another interface
-// language (its fonts), BENCH_WIDTH=360 at another viewport width.
+// language (its fonts), BENCH_WIDTH=360 at another viewport width. The pages a learner spends their
+// time on are measured signed in too (BENCH_SIGNED_IN=0 leaves them out): the catalogue, a course,
+// a lesson and a quiz, as a learner who signed up with a one-time password, enrolled and finished
+// the first lesson.
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -18,6 +21,7 @@ import { answers, freePort, waitFor } from '../server/test/ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/courses', '/blogs', '/success-stories/all', '/vicyberShield'];
+const SIGNED_IN = process.env.BENCH_SIGNED_IN !== '0';
 const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.05, jsKb: 100 };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 const WEB_DIR = process.env.BENCH_WEB_DIR;
@@ -78,6 +82,44 @@ async function chooseLanguage(port: number, origin: string, language: string) {
   await page.close();
 }
 
+/**
+ * A learner signed up through the API (the code read from the server's log), enrolled in the first
+ * English course with its first lesson done: the session cookie and the pages to measure with it.
+ */
+async function signedInLearner(origin: string, serverLog: () => string): Promise<{ cookie: string; pages: string[] }> {
+  const mobile = `919${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
+  const post = (url: string, body?: unknown, cookie?: string) =>
+    fetch(`${origin}${url}`, { method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  await post('/api/user/send-otp', { mobile });
+  let otp: string | undefined;
+  for (let i = 0; i < 50 && !otp; i++) {
+    otp = new RegExp(`One-time password for \\+?${mobile}: (\\d{6})`).exec(serverLog())?.[1];
+    if (!otp) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!otp) throw new Error('no one-time password in the server log');
+  const registered = await post('/api/user/register', { mobile, otp, name: 'Bench Learner' });
+  const cookie = /sid=[^;]+/.exec(registered.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`register answered ${registered.status}`);
+  const list = (await (await fetch(`${origin}/api/course/public?lang=en`)).json()) as { courses: { id: string }[] };
+  const courseId = list.courses[0]!.id;
+  if ((await post(`/api/progress/en/${courseId}`, undefined, cookie)).status !== 201) throw new Error('could not enrol');
+  const detail = (await (await fetch(`${origin}/api/course/public/en/${courseId}`)).json()) as {
+    course_en: { chapter_ens: { id: string; lesson_ens: { id: string }[] }[]; quiz_ens: { id: string }[] };
+  };
+  const chapter = detail.course_en.chapter_ens[0]!;
+  const lesson = chapter.lesson_ens[0]!;
+  await post(`/api/progress/en/${courseId}/chapters/${chapter.id}/lessons/${lesson.id}/complete`, undefined, cookie);
+  return {
+    cookie,
+    pages: [
+      '/courses',
+      `/courses/en/${courseId}`,
+      `/courses/en/${courseId}/chapter/${chapter.id}/lesson/${chapter.lesson_ens[1]?.id ?? lesson.id}`,
+      `/courses/en/${courseId}/quiz/${detail.course_en.quiz_ens[0]!.id}`,
+    ],
+  };
+}
+
 interface Row {
   page: string;
   performance: number;
@@ -120,28 +162,40 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   log(`starting the server on ${origin} (DATA_DIR=${dataDir})`);
+  // The log at info level holds the one-time password of the signed-in learner (console SMS provider).
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, WEB_DIR: webDir, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SMS_PROVIDER: 'console', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: origin },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, WEB_DIR: webDir, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SMS_PROVIDER: 'console', LOG_LEVEL: 'info', NODE_ENV: 'development', PUBLIC_URL: origin },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let serverLog = '';
+  server.stdout!.on('data', (chunk: Buffer) => {
+    serverLog = (serverLog + chunk.toString()).slice(-200_000);
   });
   const rows: Row[] = [];
   try {
     await waitFor(() => answers(`${origin}/api/health`), 60_000, 'the server');
-    for (const page of PAGES) {
+    const learner = SIGNED_IN ? await signedInLearner(origin, () => serverLog) : undefined;
+    const measured: { page: string; cookie?: string }[] = [
+      ...PAGES.map((page) => ({ page })),
+      ...(learner ? learner.pages.map((page) => ({ page, cookie: learner.cookie })) : []),
+    ];
+    for (const { page, cookie } of measured) {
+      const name = cookie ? `${page} (signed in)` : page;
+      const flags = cookie ? { ...LIGHTHOUSE_FLAGS, extraHeaders: { Cookie: cookie } } : LIGHTHOUSE_FLAGS;
       // Warm the server (first database reads) so the run measures the page, not the start.
-      await fetch(`${origin}${page}`);
+      await fetch(`${origin}${page}`, cookie ? { headers: { cookie } } : {});
       const runs: Row[] = [];
       for (let run = 0; run < RUNS; run++) {
         // A fresh browser per run: no cache or state carried over from another page.
         const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
         if (LANG) await chooseLanguage(chrome.port, origin, LANG);
-        let result = await lighthouse(`${origin}${page}`, { port: chrome.port, ...LIGHTHOUSE_FLAGS });
+        let result = await lighthouse(`${origin}${page}`, { port: chrome.port, ...flags });
         // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine;
         // up to two more tries.
         for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
           log(`${page}: ${result.lhr.runtimeError.code}, trying again`);
-          result = await lighthouse(`${origin}${page}`, { port: chrome.port, ...LIGHTHOUSE_FLAGS });
+          result = await lighthouse(`${origin}${page}`, { port: chrome.port, ...flags });
         }
         await chrome.kill();
         if (!result) throw new Error(`no Lighthouse result for ${page}`);
@@ -153,7 +207,7 @@ async function main() {
         const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
         const bodies = async (encoding: 'br' | 'gzip') => (await Promise.all(requests.map((item) => encodedSize(item.url, encoding)))).reduce((a, b) => a + b, 0);
         runs.push({
-          page,
+          page: name,
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
@@ -173,7 +227,7 @@ async function main() {
       runs.sort((a, b) => a.performance - b.performance);
       const row = runs[Math.floor(runs.length / 2)] as Row;
       rows.push(row);
-      log(`${page}: performance ${row.performance}, LCP ${row.lcpMs} ms`);
+      log(`${name}: performance ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}`);
     }
   } finally {
     server.kill('SIGTERM');

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { totpCode } from '../../server/modules/staff/totp';
 import { learnerName } from '../../server/test/learner-names';
+import { parseCsv } from '../../server/test/csv';
 import { baseUrl, desktopPage, expectAccessible, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
@@ -46,33 +47,6 @@ async function tamilLearner(index: number): Promise<string> {
   const lesson = chapter.lesson_tms[0]!;
   expect((await api(`/api/progress/tm/${tamilCourse.id}/chapters/${chapter.id}/lessons/${lesson.id}/complete`, { method: 'POST', cookie })).status).toBe(200);
   return mobile;
-}
-
-/** A CSV file's rows (RFC 4180: quoted fields may hold commas, quotes doubled). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && c === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-    } else if (quoted || c !== '\r') {
-      field += c;
-    }
-  }
-  return rows;
 }
 
 /** The number a table cell shows ("1,234"), or NaN for "fewer than 10" and "withheld". */

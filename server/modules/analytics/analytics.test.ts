@@ -7,6 +7,7 @@ import { testAppPerFile } from '../../test/test-app';
 import { allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
 import { learnerName } from '../../test/learner-names';
+import { parseCsv } from '../../test/csv';
 import { certificates, users } from '../../db/schema';
 import type { CertificatesAnswer, CourseDetailAnswer, CoursesAnswer, LearnersAnswer, SafeCount } from '../../../contract/analytics';
 import { todayInIndia } from './periods';
@@ -275,34 +276,6 @@ describe('the figures', () => {
 });
 
 describe('CSV files', () => {
-  /** A CSV file's rows, each a list of fields (quoted fields may hold commas). */
-  function parseCsv(text: string): string[][] {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let fieldText = '';
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i]!;
-      if (quoted && c === '"' && text[i + 1] === '"') {
-        fieldText += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = !quoted;
-      } else if (!quoted && c === ',') {
-        row.push(fieldText);
-        fieldText = '';
-      } else if (!quoted && c === '\n') {
-        row.push(fieldText);
-        rows.push(row);
-        row = [];
-        fieldText = '';
-      } else if (quoted || c !== '\r') {
-        fieldText += c;
-      }
-    }
-    return rows;
-  }
-
   it('are UTF-8 with a byte-order mark, one table that says its period, and written to the audit log', async () => {
     const today = todayInIndia(new Date());
     const res = await ok('GET', `/api/staff/analytics/export/learners?from=${today}&to=${today}&grain=day`, analyst);
