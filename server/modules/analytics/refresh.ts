@@ -4,14 +4,17 @@
 // and readers see the old ones until the new ones are whole. Learners' requests never wait for it:
 // a concurrent refresh lets reads of the views go on, and it reads the learners' tables without
 // locking them. The three largest (registrations, activity, first-attempt answers) are tables
-// recomputed from the start of the month or week of RECENT_DAYS ago; once a day, and at the first
-// refresh, everything is recomputed (an erased learner or a changed profile leaves past days then).
+// recomputed from the start of the month or week of RECENT_DAYS ago; each enrolment's steps and the
+// funnel, days between steps and stops are recomputed for the enrolments that moved since the last
+// refresh (steps.ts). Once a day, and at the first refresh, everything is recomputed (an erased
+// learner or a changed profile leaves past days then).
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { analyticsRefreshes } from '../../db/schema';
 import { addDays, periodStart, todayInIndia, type Day } from './periods';
 import { recompute } from './recompute';
+import { recomputeSteps } from './steps';
 import * as repo from './repository';
 
 const REFRESH_LOCK_KEY = 7_413_002_103;
@@ -23,14 +26,8 @@ const REFRESH_LOCK_KEY = 7_413_002_103;
  */
 const REFRESH_WORK_MEM = '256MB';
 
-/** Computed first and read only by the views after it, so it is refreshed plainly (faster). */
-const STEPS_VIEW = 'analytics_enrolment_steps';
-
 /** The views the dashboard reads, each with the unique index a concurrent refresh needs. */
 const DASHBOARD_VIEWS = [
-  'analytics_funnel',
-  'analytics_step_days',
-  'analytics_stops',
   'analytics_ratings',
   'analytics_quiz_attempts',
   'analytics_attempts_to_pass',
@@ -61,6 +58,16 @@ export function recentSince(now: Date): Day {
 }
 
 /**
+ * How far back a frequent refresh looks for enrolments that moved: from when the last refresh began
+ * (its snapshot), less a margin for a learner's write that was under way then and committed after.
+ */
+const MOVED_MARGIN_MS = 10 * 60_000;
+
+function movedSince(last: { computedAt: Date; tookMs: number }): Date {
+  return new Date(last.computedAt.getTime() - last.tookMs - MOVED_MARGIN_MS);
+}
+
+/**
  * Recomputes every view now, unless another instance (or call) is at it: then undefined, and its
  * figures arrive when it finishes.
  */
@@ -73,9 +80,9 @@ export async function refreshAnalytics(db: Db, options: { whole?: boolean; now?:
     const last = await repo.lastRefresh(tx);
     const whole = options.whole ?? (!last?.wholeAt || started.getTime() - last.wholeAt.getTime() >= WHOLE_EVERY_MS);
     await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`);
-    await tx.execute(sql`refresh materialized view ${sql.identifier(STEPS_VIEW)}`);
     for (const view of DASHBOARD_VIEWS) await tx.execute(sql`refresh materialized view concurrently ${sql.identifier(view)}`);
     await recompute(tx, whole ? THE_BEGINNING : recentSince(started));
+    await recomputeSteps(tx, whole || !last ? undefined : movedSince(last));
     const computedAt = now();
     const tookMs = computedAt.getTime() - started.getTime();
     const wholeAt = whole ? computedAt : (last?.wholeAt ?? null);
