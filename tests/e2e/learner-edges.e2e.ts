@@ -141,6 +141,46 @@ describe('sign-in', () => {
   });
 });
 
+describe('a slow network', () => {
+  it('draws a course, a lesson and a quiz without moving what is on screen as their data arrives', async () => {
+    const { page, consoleErrors, context } = await registeredLearner('Sunita Steady');
+    const base = `/courses/en/${COURSE_EN}`;
+    await page.goto(base);
+    await page.getByRole('button', { name: 'Enroll' }).click();
+    await page.getByText('Successfully Enrolled for this course').waitFor();
+    // Every call answers late, each after the other, as on a slow mobile network; the page's
+    // layout shifts (the browser's own measure, the one Lighthouse scores) are added up from the
+    // first paint.
+    await context.route('**/api/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await context.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const views = [
+      { url: base, ready: page.getByRole('link', { name: 'Continue learning' }) },
+      { url: `${base}/chapter/afdbd06f-6fd9-5e70-8813-8f185c4682c4/lesson/7f3a121c-d5f2-55cb-8562-efdfd0ba49bc`, ready: page.getByRole('button', { name: 'Mark as Complete' }) },
+      { url: `${base}/quiz/77fff139-5320-5411-a1ae-af6a625a6bcd`, ready: page.getByRole('heading', { level: 1 }) },
+    ];
+    for (const view of views) {
+      await page.goto(view.url);
+      await view.ready.waitFor();
+      await page.waitForLoadState('networkidle');
+      const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+      expect(shifted, view.url).toBeLessThan(0.05);
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('profile', () => {
   it('refuses a bad email, keeps what was typed, and saves a good one', async () => {
     const { page, consoleErrors, context } = await registeredLearner('Meena Profile');

@@ -6,13 +6,14 @@ import { paths } from '../paths';
 
 export function Component() {
   const { lang = '', courseId = '' } = useParams();
-  const { signedIn } = useSession();
+  const { signedIn, loading } = useSession();
   return (
     <CourseDetail
       key={`${lang}/${courseId}`}
       lang={lang}
       courseId={courseId}
       signedIn={signedIn}
+      sessionPending={loading}
       paths={paths}
       // A minor's parent or guardian agrees here before the first enrolment.
       consentStep={<ConsentStep />}

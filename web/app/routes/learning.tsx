@@ -5,6 +5,8 @@
 import { Outlet, useParams } from 'react-router';
 import { isLanguageCode, type LanguageCode } from '../../../contract/languages';
 import { LearningShell } from '../../features/learning/components/learning-shell';
+import { usePrefetchLearningView } from '../../features/learning/api/prefetch';
+import { useSession } from '../../lib/session';
 import { ChapterView } from '../../features/learning/components/chapter-view';
 import { VideoView } from '../../features/learning/components/video-view';
 import { QuizView } from '../../features/learning/components/quiz-view';
@@ -16,7 +18,9 @@ import { RequireLearner } from '../require-learner';
 import { paths } from '../paths';
 
 export function Layout() {
-  const { lang = '', courseId = '' } = useParams();
+  const { lang = '', courseId = '', chapterId, quizId } = useParams();
+  const { signedIn } = useSession();
+  usePrefetchLearningView(isLanguageCode(lang) ? lang : 'en', courseId, { chapterId, quizId, signedIn });
   return (
     <RequireLearner>
       <ConsentGate>

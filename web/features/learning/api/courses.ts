@@ -1,6 +1,6 @@
 // Course reads (specification section 7). The wire keys carry the language (course_hi,
 // chapter_his, ...); these hooks hand the components one plain shape whatever the language.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CounterpartQuery,
   CounterpartResponse,
@@ -54,10 +54,33 @@ export function useCourses(lang: LanguageCode, page = 1) {
   });
 }
 
-export function useCourse(lang: LanguageCode, courseId: string) {
-  return useQuery({
+export const courseQuery = (lang: LanguageCode, courseId: string) =>
+  queryOptions({
     queryKey: learningKeys.course(lang, courseId),
     queryFn: ({ signal }) => api.get<CourseDetailResponse<LanguageCode>>(`/api/course/public/${lang}/${encodeURIComponent(courseId)}`, undefined, signal),
+  });
+
+export const chapterQuery = (lang: LanguageCode, courseId: string, chapterId: string) =>
+  queryOptions({
+    queryKey: learningKeys.chapter(lang, courseId, chapterId),
+    queryFn: ({ signal }) =>
+      api.get<ChapterDetailResponse<LanguageCode>>(
+        `/api/chapter/public/${lang}/${encodeURIComponent(courseId)}/chapters/${encodeURIComponent(chapterId)}`,
+        undefined,
+        signal,
+      ),
+  });
+
+export const quizQuery = (lang: LanguageCode, courseId: string, quizId: string) =>
+  queryOptions({
+    queryKey: learningKeys.quiz(lang, courseId, quizId),
+    queryFn: ({ signal }) =>
+      api.get<PublicQuizResponse<LanguageCode>>(`/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`, undefined, signal),
+  });
+
+export function useCourse(lang: LanguageCode, courseId: string) {
+  return useQuery({
+    ...courseQuery(lang, courseId),
     select: (data): CourseView => {
       const course = key<Record<string, unknown> & CourseListItem>(data, `course_${lang}`);
       const chapters = (course[`chapter_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
@@ -80,13 +103,7 @@ export function useCourse(lang: LanguageCode, courseId: string) {
 
 export function useChapter(lang: LanguageCode, courseId: string, chapterId: string) {
   return useQuery({
-    queryKey: learningKeys.chapter(lang, courseId, chapterId),
-    queryFn: ({ signal }) =>
-      api.get<ChapterDetailResponse<LanguageCode>>(
-        `/api/chapter/public/${lang}/${encodeURIComponent(courseId)}/chapters/${encodeURIComponent(chapterId)}`,
-        undefined,
-        signal,
-      ),
+    ...chapterQuery(lang, courseId, chapterId),
     select: (data) => {
       const chapter = key<Record<string, unknown>>(data, `chapter_${lang}`);
       return {
@@ -100,13 +117,7 @@ export function useChapter(lang: LanguageCode, courseId: string, chapterId: stri
 
 export function useQuiz(lang: LanguageCode, courseId: string, quizId: string) {
   return useQuery({
-    queryKey: learningKeys.quiz(lang, courseId, quizId),
-    queryFn: ({ signal }) =>
-      api.get<PublicQuizResponse<LanguageCode>>(
-        `/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`,
-        undefined,
-        signal,
-      ),
+    ...quizQuery(lang, courseId, quizId),
     select: (data): QuizView => {
       const quiz = key<Record<string, unknown>>(data, `quiz_${lang}`);
       const questions = (quiz[`question_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];

@@ -1,6 +1,6 @@
 // A learner's progress calls: enrol, the progress record, completions, quiz answers, the journal,
 // the rating and the list of enrolled courses.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../../contract/languages';
 import type { RatingResponse, RatingSaved } from '../../../../contract/courses';
 import type { MessageResponse } from '../../../../contract/message-responses';
@@ -20,10 +20,9 @@ import { learningKeys } from './keys';
 const base = (lang: string, courseId: string) => `/api/progress/${lang}/${encodeURIComponent(courseId)}`;
 
 /** The progress record, or null when the learner is not enrolled (404). Off when signed out. */
-export function useProgress(lang: LanguageCode, courseId: string, enabled: boolean) {
-  return useQuery({
+export const progressQuery = (lang: LanguageCode, courseId: string) =>
+  queryOptions({
     queryKey: learningKeys.progress(lang, courseId),
-    enabled,
     queryFn: async ({ signal }): Promise<ProgressRecord | null> => {
       try {
         return (await api.get<ProgressRecordResponse>(`${base(lang, courseId)}/progress`, undefined, signal)).progress;
@@ -33,6 +32,9 @@ export function useProgress(lang: LanguageCode, courseId: string, enabled: boole
       }
     },
   });
+
+export function useProgress(lang: LanguageCode, courseId: string, enabled: boolean) {
+  return useQuery({ ...progressQuery(lang, courseId), enabled });
 }
 
 export function useProgressList(lang: LanguageCode, enabled: boolean) {

@@ -22,7 +22,7 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
   const done = completion(progress.data);
 
   if (isNotFound(chapter.error)) return <Navigate to={paths.home()} replace />;
-  if (!chapter.data) return <QueryState isPending={chapter.isPending} isError={chapter.isError} refetch={() => void chapter.refetch()} minHeight={300} />;
+  if (!chapter.data) return <QueryState isPending={chapter.isPending} isError={chapter.isError} refetch={() => void chapter.refetch()} minHeight="screen" />;
 
   const c = chapter.data;
   if (!lessonId) {

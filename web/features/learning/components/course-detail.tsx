@@ -60,12 +60,15 @@ export function CourseDetail({
   lang: langParam,
   courseId,
   signedIn,
+  sessionPending = false,
   paths,
   consentStep,
 }: {
   lang: string;
   courseId: string;
   signedIn: boolean;
+  /** Whether the visitor is signed in is not known yet (the page waits rather than change under them). */
+  sessionPending?: boolean;
   paths: LearningPaths;
   /** Shown when the server says a parent's or guardian's consent is missing: the way to give it. */
   consentStep?: ReactNode;
@@ -122,10 +125,13 @@ export function CourseDetail({
 
   if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
   if (isNotFound(course.error)) return <Navigate to={paths.home()} replace />;
-  if (!course.data) {
+  // A signed-in learner's page is drawn once, with their progress: the progress bar, the Continue
+  // button and the check marks arriving after the page would push it down as it is read.
+  const learnerPending = sessionPending || (signedIn && progress.isPending);
+  if (!course.data || learnerPending) {
     return (
       <div className="container learner-section">
-        <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={320} />
+        <QueryState isPending={course.isPending || learnerPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />
       </div>
     );
   }

@@ -53,7 +53,7 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
     setSaved(journal.data.text);
   }, [journal.data, key, text]);
 
-  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={300} />;
+  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />;
   if (!course.data.journal) return <Navigate to={paths.course(lang, courseId)} replace />;
 
   const value = text ?? '';

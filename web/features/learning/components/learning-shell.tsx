@@ -131,7 +131,7 @@ export function LearningShell({ lang: langParam, courseId, paths, children }: { 
   if (!course.data) {
     return (
       <div className="container learner-section">
-        <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={320} />
+        <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />
       </div>
     );
   }

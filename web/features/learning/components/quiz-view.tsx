@@ -23,7 +23,11 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
 
   // The specification: a quiz that cannot be loaded sends the learner to the home page.
   if (isNotFound(quiz.error)) return <Navigate to={paths.home()} replace />;
-  if (!quiz.data) return <QueryState isPending={quiz.isPending} isError={quiz.isError} refetch={() => void quiz.refetch()} minHeight={300} />;
+  // Drawn once the learner's progress is known too: the enrol offer and the "passed" note arriving
+  // after the questions would push them down.
+  if (!quiz.data || progress.isPending) {
+    return <QueryState isPending={quiz.isPending || progress.isPending} isError={quiz.isError} refetch={() => void quiz.refetch()} minHeight="screen" />;
+  }
   const q = quiz.data;
   const passedBefore = completion(progress.data).quizzes.has(q.id);
 

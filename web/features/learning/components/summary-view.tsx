@@ -11,7 +11,7 @@ import { NextStep } from './next-step';
 export function SummaryView({ lang, courseId, paths }: { lang: LanguageCode; courseId: string; paths: LearningPaths }) {
   const { t } = useTranslation('learning');
   const course = useCourse(lang, courseId);
-  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={300} />;
+  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />;
   if (!course.data.summary) return <Navigate to={paths.course(lang, courseId)} replace />;
   return (
     <article className="view" aria-labelledby="view-title">

@@ -21,7 +21,7 @@ export function VideoView({ lang, courseId, videoId, paths }: { lang: LanguageCo
   const complete = useCompleteVideo(lang, courseId);
   const sent = useRef(false);
 
-  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight={300} />;
+  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />;
   const video = course.data.videos.find((v) => v.id === videoId);
   if (!video) return <Navigate to={paths.course(lang, courseId)} replace />;
   const watched = completion(progress.data).videos.has(video.id);

@@ -278,7 +278,7 @@ export function ConsentStep() {
 export function ConsentGate({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending || me.isError) {
-    return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight={240} />;
+    return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight="screen" />;
   }
   if (needsConsent(me.data)) {
     return (
