@@ -85,11 +85,14 @@ const browserApp = defineConfig({
             { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 3 },
             // The small pieces pages share (lists, tabs, formatting; of contract/ the languages, the
             // excerpt of sanitised HTML and the learning bounds), in one chunk rather than a request
-            // for each; the larger, rarer ones (quiz player, legal document) and the contract's other
+            // for each; the larger, rarer ones (quiz player, legal document, the gallery's lightbox,
+            // masonry and dialog, sign-in's phone and one-time-password helpers) and the contract's other
             // values (sign-in rules, profile options, message texts) stay with the pages that use
             // them: in this chunk every page would load them (ADR 13).
             // The long-text hook too (a few lines; most public pages use it).
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$/, priority: 2 },
+            // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
+            // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|vite\/preload-helper/, priority: 2 },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
             // chunks a page loads then depends only on the features it shows, not on how the
             // bundler would regroup small modules after a change elsewhere (their first loads grew

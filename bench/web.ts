@@ -7,7 +7,8 @@
 // language (its fonts), BENCH_WIDTH=360 at another viewport width. The pages a learner spends their
 // time on are measured signed in too (BENCH_SIGNED_IN=0 leaves them out): the catalogue, a course,
 // a lesson and a quiz, as a learner who signed up with a one-time password, enrolled and finished
-// the first lesson.
+// the first lesson. A lesson and a quiz are held to the performance and layout-shift budgets (the
+// LCP and first-load ones are a public page's).
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -86,6 +87,9 @@ async function chooseLanguage(port: number, origin: string, language: string) {
  * A learner signed up through the API (the code read from the server's log), enrolled in the first
  * English course with its first lesson done: the session cookie and the pages to measure with it.
  */
+/** The learning views (a lesson, a quiz), which only a signed-in learner opens; the catalogue and a course page are public addresses. */
+const isLearningView = (page: string) => /^\/courses\/[^/]+\/[^/]+\/./.test(page);
+
 async function signedInLearner(origin: string, serverLog: () => string): Promise<{ cookie: string; pages: string[] }> {
   const mobile = `919${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
   const post = (url: string, body?: unknown, cookie?: string) =>
@@ -123,6 +127,8 @@ async function signedInLearner(origin: string, serverLog: () => string): Promise
 
 interface Row {
   page: string;
+  /** A page only a signed-in learner opens (a lesson, a quiz): not a public page. */
+  learnerOnly: boolean;
   performance: number;
   accessibility: number;
   lcpMs: number;
@@ -221,6 +227,7 @@ async function main() {
         const bodies = async (encoding: 'br' | 'gzip') => (await Promise.all(requests.map((item) => encodedSize(item.url, encoding)))).reduce((a, b) => a + b, 0);
         runs.push({
           page: name,
+          learnerOnly: isLearningView(page),
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
@@ -252,8 +259,11 @@ async function main() {
   const failures: string[] = [];
   for (const row of rows) {
     if (row.performance < BUDGET.performance) failures.push(`${row.page}: performance ${row.performance} < ${BUDGET.performance}`);
-    if (row.lcpMs > BUDGET.lcpMs) failures.push(`${row.page}: LCP ${row.lcpMs} ms > ${BUDGET.lcpMs} ms`);
     if (row.cls > BUDGET.cls) failures.push(`${row.page}: CLS ${row.cls} > ${BUDGET.cls}`);
+    // The design's LCP and first-load budgets are a public page's, which a visitor opens cold; a
+    // learning view opens signed in, once the app is there (its figures are printed all the same).
+    if (row.learnerOnly) continue;
+    if (row.lcpMs > BUDGET.lcpMs) failures.push(`${row.page}: LCP ${row.lcpMs} ms > ${BUDGET.lcpMs} ms`);
     if (row.jsBrKb > BUDGET.jsKb) failures.push(`${row.page}: JS ${row.jsBrKb} KB > ${BUDGET.jsKb} KB`);
   }
   console.log('');
@@ -264,7 +274,9 @@ async function main() {
     console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsBrKb} | ${r.jsGzipKb} | ${r.jsKb} | ${r.jsRequests} |`);
   }
   console.log('');
-  console.log(`Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10).`);
+  console.log(
+    `Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10); a learning view (lesson, quiz) is held to the performance and CLS budgets.`,
+  );
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/web.json'), JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, language: LANG ?? 'en', width: WIDTH, rows }, null, 2));
   if (failures.length) {

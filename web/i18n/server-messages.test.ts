@@ -7,7 +7,8 @@ import { LANGUAGE_CODES } from '../../contract/languages';
 import { MESSAGES, MESSAGE_CODES, messageBody } from '../../contract/messages';
 import { ApiError } from '../lib/api-client';
 import { i18n } from './i18n';
-import { localMessage, messageText } from './server-messages';
+import { localMessage } from './server-messages';
+import { messageText } from './message-text';
 import type { Dictionary } from './translator';
 
 const root = path.join(import.meta.dirname, 'locales');

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { CourseDetail } from '../../features/learning/components/course-detail';
-import { ConsentStep } from '../../features/profile/components/guardian-consent';
+import { ConsentStep } from '../../features/profile/components/consent-gate';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 

@@ -1,5 +1,5 @@
 import { Catalogue } from '../../features/learning/components/catalogue';
-import { ConsentStep } from '../../features/profile/components/guardian-consent';
+import { ConsentStep } from '../../features/profile/components/consent-gate';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 

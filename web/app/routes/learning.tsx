@@ -13,7 +13,7 @@ import { QuizView } from '../../features/learning/components/quiz-view';
 import { SummaryView } from '../../features/learning/components/summary-view';
 import { JournalView } from '../../features/learning/components/journal-view';
 import { QuizDemo as SampleQuiz } from '../../features/quiz-demo/components/quiz-demo';
-import { ConsentGate } from '../../features/profile/components/guardian-consent';
+import { ConsentGate } from '../../features/profile/components/consent-gate';
 import { RequireLearner } from '../require-learner';
 import { paths } from '../paths';
 

@@ -1,10 +1,10 @@
 // A learner under 18 needs a parent's or guardian's consent before learning starts (DPDP Act
 // 2023), verified as DPDP Rules 2025, rule 10 accepts (ADR 18): the guardian's details and their own
-// mobile number, then the one-time password sent to that number. The gate shows its children once
-// consent is recorded (or not needed), else the form.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+// mobile number, then the one-time password sent to that number. Where it is shown (the gate before
+// learning, the step inside the catalogue and a course page) is consent-gate.tsx, which loads this
+// form only for the learners who need it.
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import type { UserProfile } from '../../../../contract/users';
 import type { MessageCode } from '../../../../contract/messages';
 import { GUARDIAN_RELATIONSHIPS, type GuardianRelationship } from '../../../../contract/profile-options';
 import { OTP_LENGTH } from '../../../../contract/auth-rules';
@@ -14,14 +14,11 @@ import { ApiError } from '../../../lib/api-client';
 import { resendAfterSeconds, retryAfterSeconds } from '../../../lib/otp-answers';
 import { fullMobile, mobileProblem, phoneFieldValue } from '../../../lib/phone';
 import { useCountdown } from '../../../lib/use-countdown';
-import { localMessage, messageText } from '../../../i18n/server-messages';
+import { localMessage } from '../../../i18n/server-messages';
+import { messageText } from '../../../i18n/message-text';
 import { notify } from '../../../components/notifications';
-import { QueryState } from '../../../components/query-state';
 import { sendGuardianConsentCode, useGuardianConsent, useMe } from '../api/profile';
 import './profile.css';
-
-/** The server says whether learning waits for a guardian (a declared minor without verified consent). */
-export const needsConsent = (user: UserProfile | undefined) => Boolean(user?.consentRequired);
 
 const CONSENT_FIELDS = ['guardianName', 'relationship', 'guardianMobile', 'otp', 'agree'] as const;
 type ConsentField = (typeof CONSENT_FIELDS)[number];
@@ -266,26 +263,4 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
       </form>
     </section>
   );
-}
-
-/** The consent form inside another page when the learner needs it (a minor without consent), else nothing. */
-export function ConsentStep() {
-  const me = useMe();
-  return needsConsent(me.data) ? <GuardianConsentForm headingLevel={2} /> : null;
-}
-
-/** Learning waits for a minor's guardian consent; everyone else goes straight on. */
-export function ConsentGate({ children }: { children: ReactNode }) {
-  const me = useMe();
-  if (me.isPending || me.isError) {
-    return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight="screen" />;
-  }
-  if (needsConsent(me.data)) {
-    return (
-      <div className="container learner-section">
-        <GuardianConsentForm />
-      </div>
-    );
-  }
-  return <>{children}</>;
 }

@@ -10,12 +10,14 @@ import { isPersonNameCode, normalisePersonName, personNameError } from '../../..
 import { LanguageSelectInput } from '../../../components/language-select-input';
 import { ApiError, isConsentRequired } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';
-import { localMessage, messageText } from '../../../i18n/server-messages';
+import { localMessage } from '../../../i18n/server-messages';
+import { messageText } from '../../../i18n/message-text';
 import type { ErrorResponse } from '../../../../contract/message-responses';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { deleteAccount, downloadCertificate, downloadMyData, saveBlob, useMe, useStats, useUpdateMe } from '../api/profile';
-import { CONSENT_FORM_ID, GuardianConsentForm, needsConsent } from './guardian-consent';
+import { CONSENT_FORM_ID, GuardianConsentForm } from './guardian-consent';
+import { needsConsent } from './consent-gate';
 import './profile.css';
 
 /** The form field a refused update is about: by the error's code, or validation's first field. */
