@@ -97,11 +97,21 @@ async function generate(url: string) {
     // The mean depth of those who stop, so that the completions come to the target.
     const stopMean = Math.max(1, (COMPLETIONS / enrolments - finishing * items) / (1 - finishing));
     log(`${enrolments.toLocaleString('en')} enrolments, ${items.toFixed(1)} items a course; those who stop do about ${stopMean.toFixed(1)}`);
-    await client.query(`create temp table depth as
-      select e.id, e.user_id, e.course_id, e.created_at, n.n,
-        -- (4 x the mean for a product of two uniform draws; 12% more for what the floor and the cap take off)
-        case when random() < ${finishing} then n.n else least(n.n - 1, floor(random() * random() * ${(stopMean * 4 * 1.12).toFixed(3)}))::int end as d
-      from enrolments e join (select course_id, max(n) as n from items group by course_id) n on n.course_id = e.course_id`);
+    // 4 x the mean for a product of two uniform draws; the floor and the cap at the course's length
+    // take some off, so the draw is scaled until the depths add up to the target (within 1%).
+    let scale = stopMean * 4 * 1.12;
+    for (let round = 0; round < 4; round++) {
+      await client.query(`drop table if exists depth`);
+      await client.query(`create temp table depth as
+        select e.id, e.user_id, e.course_id, e.created_at, n.n,
+          case when random() < ${finishing} then n.n else least(n.n - 1, floor(random() * random() * ${scale.toFixed(3)}))::int end as d
+        from enrolments e join (select course_id, max(n) as n from items group by course_id) n on n.course_id = e.course_id`);
+      const sums = await client.query<{ total: string; stopped: string }>(`select sum(d) as total, sum(d) filter (where d < n) as stopped from depth`);
+      const total = Number(sums.rows[0]!.total);
+      const stopped = Number(sums.rows[0]!.stopped);
+      if (Math.abs(total - COMPLETIONS) <= COMPLETIONS * 0.01 || stopped === 0) break;
+      scale *= Math.max(0.2, (stopped + COMPLETIONS - total) / stopped);
+    }
     await timed('completions', () =>
       client.query(
         `insert into completions (user_id, course_id, lesson_id, video_id, created_at)
