@@ -12,7 +12,7 @@ import { auditLog, bannerImages, bannerItems, blogs, courseVideos, courses, less
 import { createCourseFixture, type CourseFixture } from '../../../test/course-fixture';
 import { signInAs, signInAsStaff, type SignedIn } from '../../../test/sign-in';
 import { testAppPerFile } from '../../../test/test-app';
-import { MAX_BYTES } from '../limits';
+import { MAX_BYTES } from '../../../../contract/media-rules';
 import { uploadDepsFromConfig } from '../service';
 import { uploadMedia } from './service';
 import { courseBody, staffApi } from '../../content/authoring-test-helpers';
