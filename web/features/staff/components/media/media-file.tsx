@@ -247,7 +247,7 @@ export function MediaFilePage({
           </dd>
         </dl>
       </div>
-      {data.kind === 'image' && <AltTexts key={data.updatedAt} file={data} me={me} />}
+      {data.kind === 'image' && <AltTexts file={data} me={me} />}
       <UsedIn file={data} itemPath={itemPath} />
       {mayUpload(me) && (
         <section className="staff-card" aria-labelledby="media-delete-title">
