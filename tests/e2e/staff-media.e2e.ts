@@ -203,7 +203,7 @@ describe('the media library', () => {
     await page.waitForURL((url) => url.pathname === '/staff/media');
     await page.getByText(`${farmer} was deleted.`).waitFor();
     await expect.poll(() => card(market).count()).toBe(1);
-    expect(await card(farmer).count()).toBe(0);
+    await expect.poll(() => card(farmer).count()).toBe(0);
     expect(await page.evaluate(async (id) => (await fetch(`/api/staff/media/${id}`)).status, marketId)).toBe(200);
 
     for (const width of [768, 360]) {

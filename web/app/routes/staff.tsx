@@ -31,7 +31,7 @@ export function Layout() {
   const { t } = useTranslation('staff');
   const sections: ConsoleSection[] = [
     { to: paths.staffTranslations(), label: t('nav.translations'), roles: CONTENT },
-    { to: paths.staffMedia(), label: t('nav.media'), roles: CONTENT },
+    { to: paths.staffMedia(), label: t('nav.media'), roles: CONTENT, nested: true },
     { to: paths.staffMembers(), label: t('nav.members'), roles: ADMIN },
     { to: paths.staffAnalytics(), label: t('nav.analytics'), roles: FIGURES },
     { to: paths.staffAudit(), label: t('nav.audit'), roles: ADMIN },

@@ -59,8 +59,12 @@ export function useDeleteMedia(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete<unknown>(fileAddress(id)),
+    // The file's own answer is left to expire: removed while its page is still open, it would be asked again (a 404).
     onSuccess: () => {
-      client.removeQueries({ queryKey: staffKeys.mediaFile(id) });
+      // Gone from every page kept, at once, before the lists are asked again.
+      client.setQueriesData<{ rows: MediaFile[]; total: number }>({ queryKey: [...staffKeys.media, 'list'] }, (list) =>
+        list && list.rows.some((file) => file.id === id) ? { rows: list.rows.filter((file) => file.id !== id), total: list.total - 1 } : list,
+      );
       return client.invalidateQueries({ queryKey: [...staffKeys.media, 'list'] });
     },
   });
