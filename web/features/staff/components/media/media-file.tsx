@@ -43,6 +43,8 @@ function AltTexts({ file, me }: { file: MediaFileDetail; me: StaffMe }) {
   const id = useId();
   const save = useSetAlt(file.id);
   const writable = altLanguagesOf(me);
+  // A translator's own languages first, as the matrix shows them.
+  const order = [...writable, ...LANGUAGE_CODES.filter((code) => !writable.includes(code))];
   const [draft, setDraft] = useState<Partial<Record<LanguageCode, string>>>({});
   const [saved, setSaved] = useState(false);
   const changes = altChanges(file.alt, draft);
@@ -62,7 +64,7 @@ function AltTexts({ file, me }: { file: MediaFileDetail; me: StaffMe }) {
       <h2 id={`${id}-title`}>{t('media.altTitle')}</h2>
       <p className="staff-hint">{t('media.altExplain')}</p>
       <div className="media-alt-fields">
-        {LANGUAGE_CODES.map((code) => {
+        {order.map((code) => {
           const language = LANGUAGES[code];
           const value = draft[code] ?? file.alt[code] ?? '';
           const mayWrite = writable.includes(code);

@@ -166,8 +166,12 @@ export function DropZone({ kinds = UPLOAD_KINDS, onFiles, compact = false }: { k
         }}
       />
       <p className="staff-hint">
-        {kinds.map((kind) => t('media.limit', { kind: t(`media.kindsPlural.${kind}`), formats: acceptedNames(kind), size: formatBytes(MAX_BYTES[kind]) })).join(' · ')}
-        {kinds.includes('image') && ` (${t('media.svgLimit', { size: formatBytes(MAX_SVG_BYTES) })})`}
+        {kinds.map((kind) => (
+          <span key={kind} className="media-limit">
+            {t('media.limit', { kind: t(`media.kindsPlural.${kind}`), formats: acceptedNames(kind), size: formatBytes(MAX_BYTES[kind]) })}
+            {kind === 'image' && ` (${t('media.svgLimit', { size: formatBytes(MAX_SVG_BYTES) })})`}
+          </span>
+        ))}
       </p>
     </div>
   );
