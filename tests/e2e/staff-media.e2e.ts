@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { totpCode } from '../../server/modules/staff/totp';
+import { mp4, pdf } from '../../server/modules/uploads/upload-test-files';
 import { desktopPage, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
@@ -73,13 +74,18 @@ describe('the media library', () => {
     expect(new URL(page.url()).pathname).toBe('/staff/media');
     await expect.poll(() => page.getByRole('link', { name: 'Media', exact: true }).getAttribute('aria-current')).toBe('page');
 
-    // Five files chosen at once: two pictures, a program, a picture over the limit, and text named .png.
+    // Seven files chosen at once: two pictures, a document, a video, a program, a picture over the
+    // limit, and text named .png.
     const stamp = Date.now();
     const market = `market-${stamp}.png`;
     const farmer = `farmer-${stamp}.png`;
+    const handbook = `handbook-${stamp}.pdf`;
+    const clip = `clip-${stamp}.mp4`;
     await page.getByLabel('Choose files').setInputFiles([
       { name: market, mimeType: 'image/png', buffer: await png(480, 320, '#ff9933') },
       { name: farmer, mimeType: 'image/png', buffer: await png(320, 480, '#138808') },
+      { name: handbook, mimeType: 'application/pdf', buffer: Buffer.concat([await pdf(), Buffer.from(`\n% ${stamp}\n`)]) },
+      { name: clip, mimeType: 'video/mp4', buffer: mp4(undefined, undefined, 4096 + (stamp % 1000), 12_500) },
       { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00 not a picture') },
       { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) },
       { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are notes, not a picture.\n'.repeat(20)) },
@@ -93,6 +99,12 @@ describe('the media library', () => {
     // The others went on.
     await expect.poll(() => uploadRow(page, market).locator('.media-upload-state').innerText(), { timeout: 20_000 }).toBe('Uploaded');
     await expect.poll(() => uploadRow(page, farmer).locator('.media-upload-state').innerText(), { timeout: 20_000 }).toBe('Uploaded');
+    await expect.poll(() => uploadRow(page, clip).locator('.media-upload-state').innerText(), { timeout: 20_000 }).toBe('Uploaded');
+    // The document and the video are rows, with what the API says of them.
+    const others = page.getByRole('region', { name: 'Documents and videos' });
+    await expect.poll(() => others.getByRole('row', { name: new RegExp(clip) }).count()).toBe(1);
+    expect(await others.getByRole('row', { name: new RegExp(handbook) }).innerText()).toMatch(/Document\s+PDF/);
+    expect(await others.getByRole('row', { name: new RegExp(clip) }).innerText()).toMatch(/Video\s+MP4[\s\S]*0:13/);
 
     // A larger picture on a slowed connection: its own bar moves, with its value for screen readers.
     const cdp = await page.context().newCDPSession(page);
@@ -211,6 +223,12 @@ describe('the media library', () => {
       expect(await overflowing(page), `library at ${width}`).toEqual([]);
       await screenshot(page, `staff-media-${width}`);
     }
+    // A document's page links the file instead of a preview, and asks for no text alternative.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await others.getByRole('link', { name: handbook }).click();
+    await page.getByRole('heading', { name: handbook, level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: /Open the file \(PDF/ }).getAttribute('href')).toMatch(/^\/uploads\/.+\.pdf$/);
+    expect(await page.getByRole('heading', { name: 'Text alternative in each language' }).count()).toBe(0);
     await call(page, 'DELETE', `/api/staff/content/${created.item.id}`);
     expect(consoleErrors.filter((e) => !/status of (400|401|409|413|415)/.test(e))).toEqual([]);
   });
