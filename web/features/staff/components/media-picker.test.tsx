@@ -93,6 +93,7 @@ describe('the upload list', () => {
           { key: 2, name: 'setup.exe', size: 100, state: 'refused', percent: 0, problem: 'This type of file is not accepted.' },
         ]}
         onCancel={() => undefined}
+        onRetry={() => undefined}
         onClear={() => undefined}
       />,
     );

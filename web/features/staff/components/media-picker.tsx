@@ -121,7 +121,7 @@ function PickerBody({ lang, onPick, onClose, me, title }: Omit<MediaPickerProps,
       {mayUpload(me) && (
         <>
           <DropZone kinds={IMAGE_ONLY} onFiles={uploads.add} compact />
-          <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+          <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onRetry={uploads.retry} onClear={uploads.clearFinished} />
         </>
       )}
       <form className="staff-filters" role="search" onSubmit={search}>

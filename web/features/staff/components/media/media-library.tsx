@@ -141,6 +141,7 @@ export function MediaLibraryPage({ me, filePath }: { me: StaffMe; filePath: (id:
           <UploadList
             uploads={uploads.uploads}
             onCancel={uploads.cancel}
+            onRetry={uploads.retry}
             onClear={uploads.clearFinished}
             fileLink={(file) => (
               <Link to={filePath(file.id)} className="media-upload-open">

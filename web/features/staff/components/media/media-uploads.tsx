@@ -2,12 +2,15 @@
 // once), and the list of this visit's uploads, each with its own progress bar, Cancel, and what was
 // refused and why: the console's own check (contract/media-rules.ts: type and size, before a byte
 // is sent) or the server's message (it reads the bytes). Files go one after another, so a phone on
-// a slow connection finishes each as soon as it can; one refused file never stops the others.
+// a slow connection finishes each as soon as it can; one refused file never stops the others, one
+// lost on the way (the connection dropped) can be tried again, and leaving the page while files are
+// going asks first.
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { acceptedNames, formatBytes, MAX_BYTES, MAX_SVG_BYTES, UPLOAD_KINDS, type UploadKind } from '../../../../../contract/media-rules';
 import { useTranslation } from '../../../../i18n/react';
 import { styleRef } from '../../../../lib/style-ref';
 import { uploadMedia, useRefreshMedia, type MediaFile } from '../../api/media';
+import { isClientError } from '../../../../lib/api-client';
 import { errorText } from '../error-text';
 import { acceptOf, checkUpload } from './upload-check';
 
@@ -25,6 +28,8 @@ export interface Upload {
   file?: MediaFile;
   /** The same bytes were in the library already. */
   repeat?: boolean;
+  /** It failed on the way (the connection, the server) and can be tried again. */
+  retry?: boolean;
 }
 
 interface Queued {
@@ -42,6 +47,8 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
   const [uploads, setUploads] = useState<Upload[]>([]);
   const queue = useRef<Queued[]>([]);
   const running = useRef<{ key: number; controller: AbortController } | null>(null);
+  /** The files that failed on the way (not refused), kept so they can be tried again. */
+  const failed = useRef(new Map<number, Queued>());
   const heard = useRef(onUploaded);
   useEffect(() => {
     heard.current = onUploaded;
@@ -61,10 +68,7 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
   const next = async () => {
     if (running.current) return;
     const item = queue.current.shift();
-    if (!item) {
-      void refresh();
-      return;
-    }
+    if (!item) return;
     const controller = new AbortController();
     running.current = { key: item.key, controller };
     update(item.key, { state: 'uploading', percent: 0 });
@@ -72,9 +76,14 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
       const result = await uploadMedia(item.file, item.kind, (sent, total) => update(item.key, { percent: Math.min(100, Math.round((sent / Math.max(total, 1)) * 100)) }), controller.signal);
       update(item.key, { state: 'done', percent: 100, file: result.file, repeat: result.repeat });
       heard.current?.(result.file);
+      void refresh();
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') update(item.key, { state: 'cancelled' });
-      else update(item.key, { state: 'failed', problem: errorText(error) });
+      else {
+        // A refusal by the server (4xx) would be refused again; a lost connection or a server error may pass.
+        if (!isClientError(error)) failed.current.set(item.key, item);
+        update(item.key, { state: 'failed', problem: errorText(error), retry: !isClientError(error) });
+      }
     } finally {
       running.current = null;
     }
@@ -114,9 +123,30 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
     }
   };
 
-  const clearFinished = () => setUploads((all) => all.filter((upload) => upload.state === 'waiting' || upload.state === 'uploading'));
+  const retry = (key: number) => {
+    const item = failed.current.get(key);
+    if (!item) return;
+    failed.current.delete(key);
+    queue.current.push(item);
+    update(key, { state: 'waiting', percent: 0, problem: undefined, retry: false });
+    void next();
+  };
 
-  return { uploads, add, cancel, clearFinished };
+  const clearFinished = () => {
+    setUploads((all) => all.filter((upload) => upload.state === 'waiting' || upload.state === 'uploading'));
+    failed.current.clear();
+  };
+
+  // Leaving the page (closing the tab, reloading) while files are still going asks first.
+  const busy = uploads.some((upload) => upload.state === 'waiting' || upload.state === 'uploading');
+  useEffect(() => {
+    if (!busy) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [busy]);
+
+  return { uploads, add, cancel, retry, clearFinished };
 }
 
 /** Where files are dropped or chosen. */
@@ -125,6 +155,18 @@ export function DropZone({ kinds = UPLOAD_KINDS, onFiles, compact = false }: { k
   const id = useId();
   const [over, setOver] = useState(false);
   const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
+  // A file dropped beside the zone would otherwise be opened by the browser in place of the console.
+  useEffect(() => {
+    const keep = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer && [...event.dataTransfer.types].includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, []);
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -188,7 +230,19 @@ function ProgressBar({ name, percent }: { name: string; percent: number }) {
 }
 
 /** This visit's uploads, newest first. */
-export function UploadList({ uploads, onCancel, onClear, fileLink }: { uploads: Upload[]; onCancel: (key: number) => void; onClear: () => void; fileLink?: (file: MediaFile) => ReactNode }) {
+export function UploadList({
+  uploads,
+  onCancel,
+  onRetry,
+  onClear,
+  fileLink,
+}: {
+  uploads: Upload[];
+  onCancel: (key: number) => void;
+  onRetry: (key: number) => void;
+  onClear: () => void;
+  fileLink?: (file: MediaFile) => ReactNode;
+}) {
   const { t } = useTranslation('staff');
   if (uploads.length === 0) return null;
   const finished = uploads.some((upload) => upload.state !== 'waiting' && upload.state !== 'uploading');
@@ -207,6 +261,11 @@ export function UploadList({ uploads, onCancel, onClear, fileLink }: { uploads: 
               {(upload.state === 'waiting' || upload.state === 'uploading') && (
                 <button type="button" className="btn btn--ghost media-upload-cancel" onClick={() => onCancel(upload.key)} aria-label={t('media.cancelUpload', { name: upload.name })}>
                   {t('actions.cancel')}
+                </button>
+              )}
+              {upload.state === 'failed' && upload.retry && (
+                <button type="button" className="btn btn--ghost" onClick={() => onRetry(upload.key)} aria-label={t('media.retryUpload', { name: upload.name })}>
+                  {t('actions.retry')}
                 </button>
               )}
               {upload.state === 'done' && upload.file && fileLink?.(upload.file)}
