@@ -191,7 +191,7 @@ export function DropZone({ kinds = UPLOAD_KINDS, onFiles, compact = false }: { k
       onDrop={drop}
       data-testid="media-drop"
     >
-      <p className="media-drop-text">{t('media.dropHere')}</p>
+      <p className="media-drop-text">{kinds.length === 1 ? t(`media.dropOnly.${kinds[0]!}`) : t('media.dropHere')}</p>
       <label className="btn media-choose" htmlFor={`${id}-files`}>
         {t('media.choose')}
       </label>
