@@ -228,6 +228,37 @@ describe('the media library', () => {
     await expect.poll(() => card(farmer).count()).toBe(0);
     expect(await page.evaluate(async (id) => (await fetch(`/api/staff/media/${id}`)).status, marketId)).toBe(200);
 
+    // More than a page of files: pages in the address, and a filter by kind.
+    const more = await Promise.all(Array.from({ length: 20 }, (_, i) => png(40 + i, 30, `#${(0x102030 + i * 0x050403).toString(16).slice(-6)}`)));
+    for (const [i, bytes] of more.entries()) {
+      const status = await page.evaluate(
+        async ([name, base64]) => {
+          const form = new FormData();
+          form.append('file', new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'image/png' }));
+          return (await fetch('/api/staff/media?kind=image', { method: 'POST', body: form })).status;
+        },
+        [`swatch-${i}-${stamp}.png`, bytes.toString('base64')] as const,
+      );
+      expect(status).toBe(201);
+    }
+    await page.goto('/staff/media');
+    await page.getByText('26 files, newest first').waitFor();
+    // Newest first: the twenty swatches and three pictures as thumbnails, the video as a row.
+    expect(await page.locator('.media-grid > li').count()).toBe(23);
+    expect(await others.getByRole('row', { name: new RegExp(clip) }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => page.locator('.media-grid > li').count()).toBe(1);
+    expect(await card(market).count()).toBe(1);
+    expect(await others.getByRole('row', { name: new RegExp(handbook) }).count()).toBe(1);
+    await page.getByLabel('Kind').selectOption('document');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('1 file found').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await page.goBack();
+    await page.getByText('Page 2 of 2').waitFor();
+
     for (const width of [768, 360]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await overflowing(page), `library at ${width}`).toEqual([]);

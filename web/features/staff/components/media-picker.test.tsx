@@ -66,6 +66,7 @@ describe('the media picker', () => {
     expect(html).toContain('src="/uploads/by-hash/market/320.webp"');
     expect(html).toContain('lang="hi">बाज़ार में महिला</span>');
     expect(html).toContain('No text alternative in Hindi');
+    expect(html).toContain('Drag pictures here, or');
     expect(html).toContain('Choose files');
     expect(html).toMatch(/accept="image\/jpeg,image\/png,image\/webp,image\/gif,image\/svg\+xml,[^"]*"/);
     expect(html).not.toContain('application/pdf');
