@@ -56,6 +56,9 @@ export const MediaUsage = Type.Object({
   lang: nullable(Type.String({ description: 'The language version (of a course and what is in it, a post, a story, a gallery, a banner, a draft)' })),
   field: StringEnum(MEDIA_USAGE_FIELDS, { description: 'Where in it: a file field, or a rich text that names the file' }),
   course: nullable(Type.Object({ id: Type.String(), title: Type.String() }, { description: 'The course a lesson or video is part of' })),
+  itemId: nullable(
+    Type.String({ description: 'The content item staff edit it as (a lesson or video: its course’s), for the console’s page of that item in `lang`; null when no item holds it' }),
+  ),
 });
 export type MediaUsage = Static<typeof MediaUsage>;
 

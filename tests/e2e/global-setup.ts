@@ -17,6 +17,9 @@ declare module 'vitest' {
     /** An analyst and an editor, granted the same way (the analytics journey reads with one and is refused to the other). */
     analystMobile: string;
     editorMobile: string;
+    /** An editor and a Hindi and Tamil translator of the media library's journey, its own so its second factor starts unset. */
+    mediaEditorMobile: string;
+    mediaTranslatorMobile: string;
   }
 }
 
@@ -57,14 +60,18 @@ export default async function setup(project: TestProject) {
   const adminMobile = staffMobile(1);
   const analystMobile = staffMobile(2);
   const editorMobile = staffMobile(3);
-  for (const [mobile, role, name] of [
-    [adminMobile, 'admin', 'Asha Admin'],
-    [analystMobile, 'analyst', 'Anil Analyst'],
-    [editorMobile, 'editor', 'Esha Editor'],
+  const mediaEditorMobile = staffMobile(4);
+  const mediaTranslatorMobile = staffMobile(5);
+  for (const [mobile, role, name, languages] of [
+    [adminMobile, 'admin', 'Asha Admin', undefined],
+    [analystMobile, 'analyst', 'Anil Analyst', undefined],
+    [editorMobile, 'editor', 'Esha Editor', undefined],
+    [mediaEditorMobile, 'editor', 'Meera Editor', undefined],
+    [mediaTranslatorMobile, 'translator', 'Tara Translator', 'hi,tm'],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${mobile}`, '--role', role, '--name', name],
+      ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${mobile}`, '--role', role, '--name', name, ...(languages ? ['--languages', languages] : [])],
       { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' } },
     );
     if (grant.status !== 0) throw new Error(`staff:grant ${role} failed (${grant.status}): ${grant.stderr}`);
@@ -99,6 +106,8 @@ export default async function setup(project: TestProject) {
   project.provide('adminMobile', adminMobile);
   project.provide('analystMobile', analystMobile);
   project.provide('editorMobile', editorMobile);
+  project.provide('mediaEditorMobile', mediaEditorMobile);
+  project.provide('mediaTranslatorMobile', mediaTranslatorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

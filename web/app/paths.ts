@@ -49,4 +49,5 @@ export const paths = {
   certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
   staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),
   staffCourseAnalytics: (courseId: string) => fillPath(pages.staffCourseAnalytics.path, { courseId }),
+  staffMediaFile: (fileId: string) => fillPath(pages.staffMediaFile.path, { fileId }),
 } as const;

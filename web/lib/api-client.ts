@@ -1,7 +1,7 @@
 // The one way the web app talks to the API: same origin, the session cookie, JSON both ways, and
-// every failure turned into an ApiError {status, code, message, params}. A 401 is announced once
-// here, so the session state (web/lib/session.ts) can forget the user without each caller checking
-// for it. The learner reads an error through localMessage (web/i18n/server-messages.ts), by its code.
+// every failure turned into an ApiError {status, code, message, params}; apiUpload sends a file
+// with its progress the same way. A 401 is announced once here, so the session state
+// (web/lib/session.ts) can forget the user without each caller checking for it. The learner reads an error through localMessage (web/i18n/server-messages.ts), by its code.
 import type { MessageParams } from '../../contract/messages';
 
 export class ApiError extends Error {
@@ -81,18 +81,22 @@ export interface RequestOptions {
  * failure to reach the API, a 401 announced to the listeners, and an error answer all come out
  * the same whatever the caller does with the body.
  */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  // Only the path and query are sent (same origin), so any base serves to build them.
+/** The path and query of a call: only they are sent (same origin), so any base serves to build them. */
+function addressOf(path: string, query: RequestOptions['query']): string {
   const url = new URL(path, 'http://localhost');
-  for (const [key, value] of Object.entries(options.query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
+  return url.pathname + url.search;
+}
+
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await transport(url.pathname + url.search, {
+    response = await transport(addressOf(path, options.query), {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       headers,
@@ -117,12 +121,13 @@ async function jsonBody(response: Response): Promise<unknown> {
 
 /** The ApiError an error answer stands for: its body's message, else the status. */
 async function errorOf(response: Response): Promise<ApiError> {
-  const data = await jsonBody(response);
+  return errorOfBody(response.status, response.statusText, await jsonBody(response));
+}
+
+function errorOfBody(status: number, statusText: string, data: unknown): ApiError {
   const message =
-    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-      ? data.message
-      : response.statusText || `Request failed (${response.status})`;
-  return new ApiError(response.status, message, data);
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : statusText || `Request failed (${status})`;
+  return new ApiError(status, message, data);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -148,4 +153,50 @@ export function fileUrl(path: string | null | undefined): string {
   if (!path) return '';
   if (/^https?:\/\//.test(path)) return path;
   return `/${path.replace(/^\/+/, '')}`;
+}
+
+export interface UploadOptions {
+  /** Called as the body goes out: bytes sent so far and the body's total (the file plus the form's envelope). */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting stops the upload; the promise then rejects with an AbortError DOMException, as fetch does. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one file as a multipart form (`file`), with the upload's progress: fetch cannot report
+ * how much of a request body has gone, so this one call uses XMLHttpRequest, with the same origin,
+ * cookie, 401 announcement and ApiError as every other call.
+ */
+export function apiUpload<T>(path: string, file: Blob & { name?: string }, options: UploadOptions & Pick<RequestOptions, 'query'> = {}): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file');
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    const { signal, onProgress } = options;
+    const aborted = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    if (signal?.aborted) return aborted();
+    const abort = () => request.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    request.open('POST', addressOf(path, options.query));
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    if (onProgress) request.upload.addEventListener('progress', (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size));
+    request.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
+    request.addEventListener('abort', aborted);
+    request.addEventListener('error', () => reject(new ApiError(0, 'Network error')));
+    request.addEventListener('load', () => {
+      let data: unknown;
+      if ((request.getResponseHeader('content-type') ?? '').includes('application/json')) {
+        try {
+          data = JSON.parse(request.responseText) as unknown;
+        } catch {
+          data = undefined;
+        }
+      }
+      if (request.status === 401) unauthorizedListeners.forEach((listener) => listener());
+      if (request.status >= 200 && request.status < 300) resolve(data as T);
+      else reject(errorOfBody(request.status, request.statusText, data));
+    });
+    request.send(form);
+  });
 }

@@ -18,6 +18,11 @@ export async function insertItem(
   return inserted ?? null;
 }
 
+/** Every item of these kinds, deleted ones too (their public rows may still be there until unpublished). */
+export function itemsOfKinds(db: DbOrTx, kinds: readonly ContentKind[]): Promise<ItemRow[]> {
+  return db.select().from(contentItems).where(inArray(contentItems.kind, [...kinds]));
+}
+
 export async function findItem(db: DbOrTx, id: string): Promise<ItemRow | null> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id));
   return row ?? null;

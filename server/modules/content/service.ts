@@ -5,8 +5,9 @@
 // projects the version into the public tables learners read (projection.ts, repository.ts) and
 // announces the change so every instance drops its public caches.
 //
-// The module's surface for other modules: none yet (its routes, the importer and the translator
-// exchange, exchange.ts, call it).
+// The module's surface for other modules: itemsOfPublicRows (the item a public row was published
+// from; the media library links where a file is used to the item's page). Its routes, the importer
+// and the translator exchange (exchange.ts) call the rest.
 import { randomUUID } from 'node:crypto';
 import type {
   AnyDocument,
@@ -488,6 +489,25 @@ export function submitLanguage(db: Db, writer: Writer, id: string, lang: Languag
 }
 
 // ---------------------------------------------------------------- publishing
+
+/**
+ * Surface: the item each public row (a course, post, story, gallery title or banner item in a
+ * language) was published from, keyed `kind/publicId`. Public ids are derived from the item (UUID v5),
+ * so they are computed here for the items of the kinds asked about, in the languages asked about.
+ */
+export async function itemsOfPublicRows(db: DbOrTx, rows: readonly { kind: ContentKind; id: string; lang: LanguageCode }[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (rows.length === 0) return found;
+  const wanted = new Set(rows.map((row) => `${row.kind}/${row.id}`));
+  const langs = [...new Set(rows.map((row) => row.lang))];
+  for (const item of await items.itemsOfKinds(db, [...new Set(rows.map((row) => row.kind))])) {
+    for (const lang of langs) {
+      const key = `${item.kind}/${publicId(item.kind as ContentKind, item, lang)}`;
+      if (wanted.has(key)) found.set(key, item.id);
+    }
+  }
+  return found;
+}
 
 const PUBLIC_TABLE = { course: courses, blog: blogs, story: successStories } as const;
 

@@ -3,7 +3,8 @@
 // metadata at all (sharp writes none unless asked), so a camera's GPS position, its serial number
 // and the time a photo was taken stay with the person who took it.
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { IMAGE_WIDTHS, MAX_INPUT_PIXELS, WEBP_QUALITIES, type FileFormat } from './limits';
+import type { FileFormat } from '../../../contract/media-rules';
+import { IMAGE_WIDTHS, MAX_INPUT_PIXELS, WEBP_QUALITIES } from './limits';
 import { createSerialQueue } from './one-at-a-time';
 import { UploadRefusedError } from './upload-refused';
 

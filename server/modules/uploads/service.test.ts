@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentKey, type FileStorage } from '../../lib/storage/file-storage';
 import { createLocalDiskStorage } from '../../lib/storage/local-disk-storage';
-import { MAX_BYTES, MAX_SVG_BYTES } from './limits';
+import { MAX_BYTES, MAX_SVG_BYTES } from '../../../contract/media-rules';
 import { cleanFilename, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
 import { UploadRefusedError } from './upload-refused';
 import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg, webm } from './upload-test-files';

@@ -15,7 +15,7 @@ import type { Config } from '../../plugins/config';
 import { createFileStorage } from '../../lib/storage/create-storage';
 import { contentKey, type FileStorage, type StorageBody } from '../../lib/storage/file-storage';
 import { processImage, type PhotoFormat } from './image-processing';
-import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from './limits';
+import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from '../../../contract/media-rules';
 import { removeMp4Metadata } from './mp4-metadata';
 import { OverLimit, receiveInMemory, receiveToFile, type Received, type UploadSource } from './receive';
 import { sniffFormat } from './sniff';

@@ -1,7 +1,7 @@
 // Which format a file is, from its first bytes only: never from its name or the type the browser
-// claimed. Eight signatures are all the programme accepts (limits.ts), so they are read here
+// claimed. Eight signatures are all the programme accepts (contract/media-rules.ts), so they are read here
 // directly rather than through a general detector of hundreds of formats (ADR 15 says why).
-import type { FileFormat } from './limits';
+import type { FileFormat } from '../../../contract/media-rules';
 
 /** How many leading bytes sniffFormat needs to see. */
 export const SNIFF_BYTES = 4096;

@@ -4,7 +4,7 @@
 // is what the other languages show.
 import type { MessageCode } from '../../../contract/messages';
 import { HttpError } from '../../plugins/errors';
-import { acceptedNames, FORMAT_NAMES, FORMATS, formatBytes, kindOf, maxBytesFor, type FileFormat, type UploadKind } from './limits';
+import { acceptedNames, FORMAT_NAMES, FORMATS, formatBytes, kindOf, maxBytesFor, type FileFormat, type UploadKind } from '../../../contract/media-rules';
 
 export type UploadRefusalCode = Extract<MessageCode, `upload${string}`>;
 

@@ -3,7 +3,7 @@
 // Only headers are read, never frames. A file whose header does not say (a live-recorded WebM has no
 // duration) gives undefined: the upload is not refused for it.
 import fsp, { type FileHandle } from 'node:fs/promises';
-import type { FileFormat } from './limits';
+import type { FileFormat } from '../../../contract/media-rules';
 
 async function read(file: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);

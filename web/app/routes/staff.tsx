@@ -14,6 +14,8 @@ import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
+import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
+import { MediaFilePage } from '../../features/staff/components/media/media-file';
 import { paths } from '../paths';
 // The console's stylesheet is its own file, not part of the one stylesheet every public page loads
 // (vite.config.ts builds a single one): React puts the link in the head and shows the console once
@@ -29,6 +31,7 @@ export function Layout() {
   const { t } = useTranslation('staff');
   const sections: ConsoleSection[] = [
     { to: paths.staffTranslations(), label: t('nav.translations'), roles: CONTENT },
+    { to: paths.staffMedia(), label: t('nav.media'), roles: CONTENT, nested: true },
     { to: paths.staffMembers(), label: t('nav.members'), roles: ADMIN },
     { to: paths.staffAnalytics(), label: t('nav.analytics'), roles: FIGURES },
     { to: paths.staffAudit(), label: t('nav.audit'), roles: ADMIN },
@@ -70,6 +73,16 @@ export function Item() {
       {(me) => <ItemLanguagePage me={me} itemId={itemId} lang={lang} matrixPath={paths.staffTranslations()} itemPath={(other) => paths.staffItem(itemId, other)} />}
     </ForRoles>
   );
+}
+
+/** The media library: editors and admins upload and delete, translators write text alternatives (the server's rule). */
+export function Media() {
+  return <ForRoles roles={CONTENT}>{(me) => <MediaLibraryPage me={me} filePath={paths.staffMediaFile} />}</ForRoles>;
+}
+
+export function MediaFile() {
+  const { fileId = '' } = useParams();
+  return <ForRoles roles={CONTENT}>{(me) => <MediaFilePage me={me} fileId={fileId} libraryPath={paths.staffMedia()} itemPath={paths.staffItem} />}</ForRoles>;
 }
 
 export function Members() {

@@ -12,7 +12,7 @@ import { auditLog, bannerImages, bannerItems, blogs, courseVideos, courses, less
 import { createCourseFixture, type CourseFixture } from '../../../test/course-fixture';
 import { signInAs, signInAsStaff, type SignedIn } from '../../../test/sign-in';
 import { testAppPerFile } from '../../../test/test-app';
-import { MAX_BYTES } from '../limits';
+import { MAX_BYTES } from '../../../../contract/media-rules';
 import { uploadDepsFromConfig } from '../service';
 import { uploadMedia } from './service';
 import { courseBody, staffApi } from '../../content/authoring-test-helpers';
@@ -384,10 +384,10 @@ describe('where a file is used, and deleting it', () => {
     const detail = await get(translator, `/api/staff/media/${cover.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().usedIn).toEqual([
-      { kind: 'blog', id: blog!.id, title: 'Market day', lang: 'en', field: 'image', course: null },
-      { kind: 'course', id: course.courseId, title: 'पैसे की समझ', lang: 'hi', field: 'image', course: null },
-      { kind: 'gallery', id: gallery!.id, title: 'Melas', lang: 'en', field: 'image', course: null },
-      { kind: 'lesson', id: course.lessonIds.chapter1[0], title: 'Why save', lang: 'hi', field: 'content', course: { id: course.courseId, title: 'पैसे की समझ' } },
+      { kind: 'blog', id: blog!.id, title: 'Market day', lang: 'en', field: 'image', course: null, itemId: null },
+      { kind: 'course', id: course.courseId, title: 'पैसे की समझ', lang: 'hi', field: 'image', course: null, itemId: null },
+      { kind: 'gallery', id: gallery!.id, title: 'Melas', lang: 'en', field: 'image', course: null, itemId: null },
+      { kind: 'lesson', id: course.lessonIds.chapter1[0], title: 'Why save', lang: 'hi', field: 'content', course: { id: course.courseId, title: 'पैसे की समझ' }, itemId: null },
     ]);
 
     const refused = await remove(editor, cover.id);
@@ -421,10 +421,21 @@ describe('where a file is used, and deleting it', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This file is still used in 1 place: the unpublished draft of "Safe money" (English). Remove it from there first, then delete it.');
     expect((await get(editor, `/api/staff/media/${cover.id}`)).json().usedIn).toEqual([
-      { kind: 'draft', id: item.id, title: 'Safe money', lang: 'en', field: 'draft', course: null },
+      { kind: 'draft', id: item.id, title: 'Safe money', lang: 'en', field: 'draft', course: null, itemId: item.id },
     ]);
 
-    await api.saveOk(editor.headers, item.id, 'en', head.version.number, { ...body, image: 'uploads/courses/cover.svg' });
+    // Published, it is the course's cover and its lesson's picture, each naming the item staff edit.
+    const lessonPicture = `<p>Look:</p><img src="/${cover.variants[1]!.path}" alt="">`;
+    const withPicture = { ...body, chapters: [{ ...body.chapters[0]!, lessons: [{ ...body.chapters[0]!.lessons[0]!, content: lessonPicture }] }] };
+    const saved = await api.saveOk(editor.headers, item.id, 'en', head.version.number, withPicture);
+    const state = await api.publishOk(admin.headers, item.id, 'en', { version: saved.version.number });
+    expect(((await get(translator, `/api/staff/media/${cover.id}`)).json().usedIn as { kind: string; id: string; itemId: string | null }[]).map(({ kind, id, itemId }) => ({ kind, id, itemId }))).toEqual([
+      { kind: 'course', id: state.publicId, itemId: item.id },
+      { kind: 'lesson', id: expect.any(String), itemId: item.id },
+    ]);
+
+    await api.saveOk(editor.headers, item.id, 'en', saved.version.number, { ...body, image: 'uploads/courses/cover.svg' });
+    await api.publishOk(admin.headers, item.id, 'en');
     expect((await remove(editor, cover.id)).statusCode).toBe(204);
   });
 

@@ -14,11 +14,10 @@ import {
   MediaUploadResult,
 } from '../../../../contract/media-library';
 import { ErrorResponse, errorResponses } from '../../../../contract/message-responses';
-import type { UploadKind } from '../../../../contract/media-rules';
+import { acceptedNames, formatBytes, MAX_BYTES, type UploadKind } from '../../../../contract/media-rules';
 import { access, routeAccess } from '../../../plugins/access';
 import { badRequest, HttpError } from '../../../plugins/errors';
 import { requireStaff, staffActor } from '../../../plugins/staff';
-import { acceptedNames, formatBytes, MAX_BYTES } from '../limits';
 import { uploadDepsFromConfig } from '../service';
 import { tooLarge } from '../upload-refused';
 import * as service from './service';

@@ -4,13 +4,15 @@
 // Every change is written to the audit log in its own transaction.
 //
 // Surface for other modules: findMediaUsage (where content names a stored file).
-import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
+import type { ContentKind } from '../../../../contract/content-kinds';
+import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
 import type { MediaAlt, MediaFile, MediaFileDetail, MediaUsage } from '../../../../contract/media-library';
 import type { UploadKind } from '../../../../contract/media-rules';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { FileStorage } from '../../../lib/storage/file-storage';
 import { HttpError, conflict, notFound } from '../../../plugins/errors';
 import { recordAudit, type AuditActor } from '../../audit/service';
+import { itemsOfPublicRows } from '../../content/service';
 import { assertMayEditLanguage, type StaffMember } from '../../staff/service';
 import type { UploadSource } from '../receive';
 import { storeUpload, type StoredUpload, type UploadDeps } from '../service';
@@ -55,7 +57,26 @@ function toUsage(row: UsageRow): MediaUsage {
     lang: row.lang,
     field: row.field,
     course: row.courseId && row.courseTitle !== null ? { id: row.courseId, title: row.courseTitle } : null,
+    // A draft's row is its item; the others are found by getMedia.
+    itemId: row.kind === 'draft' ? row.id : null,
   };
+}
+
+/** The content kind and public id that hold a usage: a lesson and a video are their course's. */
+function publicRowOf(usage: MediaUsage): { kind: ContentKind; id: string; lang: LanguageCode } | null {
+  if (!usage.lang || !isLanguageCode(usage.lang) || usage.kind === 'draft') return null;
+  if (usage.kind === 'lesson' || usage.kind === 'video') return usage.course ? { kind: 'course', id: usage.course.id, lang: usage.lang } : null;
+  return { kind: usage.kind, id: usage.id, lang: usage.lang };
+}
+
+/** Each usage with the content item staff edit it as. */
+async function withItems(db: DbOrTx, usages: MediaUsage[]): Promise<MediaUsage[]> {
+  const rows = usages.map(publicRowOf);
+  const found = await itemsOfPublicRows(db, rows.filter((row) => row !== null));
+  return usages.map((usage, index) => {
+    const row = rows[index];
+    return row ? { ...usage, itemId: found.get(`${row.kind}/${row.id}`) ?? null } : usage;
+  });
 }
 
 /** What the audit log keeps of a file: enough to know which file it was and what it said. */
@@ -218,7 +239,7 @@ export async function getMedia(db: DbOrTx, storage: FileStorage, id: string): Pr
   const row = await repo.findFile(db, id);
   if (!row) throw notFound('mediaNotFound');
   const [file, usedIn] = await Promise.all([answerFor(db, storage, row), findMediaUsage(db, row.variants.map((variant) => variant.key))]);
-  return { ...file, usedIn };
+  return { ...file, usedIn: await withItems(db, usedIn) };
 }
 
 // ---------------------------------------------------------------- change

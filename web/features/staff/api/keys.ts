@@ -8,6 +8,10 @@ export const staffKeys = {
   item: (id: string) => ['staff', 'item', id] as const,
   /** Everything read about one language of an item: its versions, a comparison, its stale fields. */
   language: (id: string, lang: string) => ['staff', 'item', id, lang] as const,
+  /** The media library: every list (search, kind, page) and every file under one prefix. */
+  media: ['staff', 'media'] as const,
+  mediaList: (query: object) => ['staff', 'media', 'list', query] as const,
+  mediaFile: (id: string) => ['staff', 'media', 'file', id] as const,
   /** The figures: every report under one prefix, so a refresh reloads them all. */
   analytics: ['staff', 'analytics'] as const,
   report: (report: string, query: object) => ['staff', 'analytics', report, query] as const,

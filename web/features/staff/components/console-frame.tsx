@@ -13,6 +13,8 @@ export interface ConsoleSection {
   label: string;
   /** The roles that open it. */
   roles: readonly StaffRole[];
+  /** Also current on the pages under its address (a file of the media library). */
+  nested?: boolean;
 }
 
 export function ConsoleFrame({ me, sections, homePath, children }: { me: StaffMe; sections: ConsoleSection[]; homePath: string; children: ReactNode }) {
@@ -28,7 +30,7 @@ export function ConsoleFrame({ me, sections, homePath, children }: { me: StaffMe
           <ul className="staff-nav">
             {open.map((section) => (
               <li key={section.to}>
-                <NavLink to={section.to} end>
+                <NavLink to={section.to} end={!section.nested}>
                   {section.label}
                 </NavLink>
               </li>
