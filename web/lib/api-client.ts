@@ -1,7 +1,8 @@
 // The one way the web app talks to the API: same origin, the session cookie, JSON both ways, and
-// every failure turned into an ApiError {status, code, message, params}; apiUpload sends a file
+// every failure turned into an ApiError {status, code, message, params}; api-upload.ts sends a file
 // with its progress the same way. A 401 is announced once here, so the session state
-// (web/lib/session.ts) can forget the user without each caller checking for it. The learner reads an error through localMessage (web/i18n/server-messages.ts), by its code.
+// (web/lib/session.ts) can forget the user without each caller checking for it. The learner reads
+// an error through localMessage (web/i18n/server-messages.ts), by its code.
 import type { MessageParams } from '../../contract/messages';
 
 export class ApiError extends Error {
@@ -56,6 +57,11 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** Tells the listeners the session has ended (an answer of 401). */
+export function announceUnauthorized(): void {
+  unauthorizedListeners.forEach((listener) => listener());
+}
+
 /** How a call reaches the API: the browser's fetch, or on the server an in-process request. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
@@ -82,7 +88,7 @@ export interface RequestOptions {
  * the same whatever the caller does with the body.
  */
 /** The path and query of a call: only they are sent (same origin), so any base serves to build them. */
-function addressOf(path: string, query: RequestOptions['query']): string {
+export function addressOf(path: string, query: RequestOptions['query']): string {
   const url = new URL(path, 'http://localhost');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -108,7 +114,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     throw new ApiError(0, 'Network error');
   }
 
-  if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
+  if (response.status === 401) announceUnauthorized();
   if (!response.ok) throw await errorOf(response);
   return response;
 }
@@ -124,7 +130,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   return errorOfBody(response.status, response.statusText, await jsonBody(response));
 }
 
-function errorOfBody(status: number, statusText: string, data: unknown): ApiError {
+export function errorOfBody(status: number, statusText: string, data: unknown): ApiError {
   const message =
     data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : statusText || `Request failed (${status})`;
   return new ApiError(status, message, data);
@@ -153,50 +159,4 @@ export function fileUrl(path: string | null | undefined): string {
   if (!path) return '';
   if (/^https?:\/\//.test(path)) return path;
   return `/${path.replace(/^\/+/, '')}`;
-}
-
-export interface UploadOptions {
-  /** Called as the body goes out: bytes sent so far and the body's total (the file plus the form's envelope). */
-  onProgress?: (sent: number, total: number) => void;
-  /** Aborting stops the upload; the promise then rejects with an AbortError DOMException, as fetch does. */
-  signal?: AbortSignal;
-}
-
-/**
- * Sends one file as a multipart form (`file`), with the upload's progress: fetch cannot report
- * how much of a request body has gone, so this one call uses XMLHttpRequest, with the same origin,
- * cookie, 401 announcement and ApiError as every other call.
- */
-export function apiUpload<T>(path: string, file: Blob & { name?: string }, options: UploadOptions & Pick<RequestOptions, 'query'> = {}): Promise<T> {
-  const form = new FormData();
-  form.append('file', file, file.name ?? 'file');
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    const { signal, onProgress } = options;
-    const aborted = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    if (signal?.aborted) return aborted();
-    const abort = () => request.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    request.open('POST', addressOf(path, options.query));
-    request.withCredentials = true;
-    request.setRequestHeader('accept', 'application/json');
-    if (onProgress) request.upload.addEventListener('progress', (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size));
-    request.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
-    request.addEventListener('abort', aborted);
-    request.addEventListener('error', () => reject(new ApiError(0, 'Network error')));
-    request.addEventListener('load', () => {
-      let data: unknown;
-      if ((request.getResponseHeader('content-type') ?? '').includes('application/json')) {
-        try {
-          data = JSON.parse(request.responseText) as unknown;
-        } catch {
-          data = undefined;
-        }
-      }
-      if (request.status === 401) unauthorizedListeners.forEach((listener) => listener());
-      if (request.status >= 200 && request.status < 300) resolve(data as T);
-      else reject(errorOfBody(request.status, request.statusText, data));
-    });
-    request.send(form);
-  });
 }

@@ -5,7 +5,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { MediaAlt, MediaFile, MediaFileDetail, MediaListQuery, MediaUsage } from '../../../../contract/media-library';
 import type { UploadKind } from '../../../../contract/media-rules';
 import { MEDIA_PAGE_SIZE } from '../../../../contract/media-rules';
-import { api, apiUpload } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { apiUpload } from '../../../lib/api-upload';
 import { staffKeys } from './keys';
 
 export type { MediaAlt, MediaFile, MediaFileDetail, MediaUsage };
