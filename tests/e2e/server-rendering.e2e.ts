@@ -8,6 +8,8 @@ const browser = sharedBrowser();
 const PAGES = [
   { path: '/', en: 'Taking India forward with financial literacy', hi: 'वित्तीय साक्षरता के साथ भारत को आगे ले जाना' },
   { path: '/courses', en: 'JGK Courses', hi: 'JGK कोर्स' },
+  // A course page is in the course's own language, whatever the interface's.
+  { path: '/courses/en/589b158f-a32d-582b-86c3-b069d3b60fb4', en: 'Money basics: bank, save, pay and stay safe', hi: 'Money basics: bank, save, pay and stay safe' },
   { path: '/blogs', en: 'Blogs', hi: 'ब्लॉग' },
   { path: '/about', en: 'About Us', hi: 'हमारे बारे में' },
   { path: '/vicyberShield', en: 'Vi CyberShield', hi: 'Vi CyberShield' },
@@ -50,7 +52,7 @@ describe('pages rendered on the server', () => {
 
   it('hydrates every public page without a console error and then answers clicks', async () => {
     const { page, consoleErrors, context } = await phonePage(browser());
-    for (const path of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs?page=2', '/success-stories/all', '/courses', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy']) {
+    for (const path of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs?page=2', '/success-stories/all', '/courses', '/courses/en/589b158f-a32d-582b-86c3-b069d3b60fb4', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy']) {
       await page.goto(path);
       expect(await page.locator('#root > *').count(), path).toBeGreaterThan(0);
     }

@@ -111,7 +111,7 @@ export const pages = {
     title: { en: 'Courses – JGK', key: 'learning:catalogueTitle' },
     description: 'Free courses on saving, banking, digital payments and staying safe from fraud, in 10 Indian languages.',
   },
-  course: { path: '/courses/:lang/:courseId', module: 'course', namespaces: ['learning', 'messages', 'profile'], preview: coursePreview },
+  course: { path: '/courses/:lang/:courseId', module: 'course', namespaces: ['learning', 'messages', 'profile'], rendered: true, preview: coursePreview },
   courseJournal: { ...learningView, path: '/courses/:lang/:courseId/journal', view: 'Journal' },
   courseSummary: { ...learningView, path: '/courses/:lang/:courseId/summary', view: 'Summary' },
   chapter: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId', view: 'Chapter' },
