@@ -12,6 +12,7 @@ import { MembersPage } from '../../features/staff/components/members';
 import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
+import { PreviewPage } from '../../features/staff/components/preview';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
@@ -70,9 +71,24 @@ export function Item() {
   const { itemId = '', lang = '' } = useParams();
   return (
     <ForRoles roles={CONTENT}>
-      {(me) => <ItemLanguagePage me={me} itemId={itemId} lang={lang} matrixPath={paths.staffTranslations()} itemPath={(other) => paths.staffItem(itemId, other)} />}
+      {(me) => (
+        <ItemLanguagePage
+          me={me}
+          itemId={itemId}
+          lang={lang}
+          matrixPath={paths.staffTranslations()}
+          itemPath={(other) => paths.staffItem(itemId, other)}
+          previewPath={paths.staffPreview(itemId, lang)}
+        />
+      )}
     </ForRoles>
   );
+}
+
+/** A draft as learners will see it, in a frame of a phone's, a tablet's or a desktop's width. */
+export function Preview() {
+  const { itemId = '', lang = '' } = useParams();
+  return <ForRoles roles={CONTENT}>{() => <PreviewPage itemId={itemId} lang={lang} framePath={paths.staffPreviewFrame(itemId, lang)} itemPath={paths.staffItem(itemId, lang)} />}</ForRoles>;
 }
 
 /** The media library: editors and admins upload and delete, translators write text alternatives (the server's rule). */
