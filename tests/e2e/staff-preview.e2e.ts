@@ -56,7 +56,7 @@ describe('the preview of a draft', () => {
       author: 'Priya',
       date: '2026-03-01',
       readTime: 4,
-      image: 'uploads/blogs/blog.svg',
+      image: 'uploads/blogs/atm-debit-card-safety.svg',
       imageAlt: 'A phone ringing',
       description: '<p>Banks never ask for your PIN.</p>',
     };
