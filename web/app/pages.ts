@@ -152,10 +152,10 @@ export const pages = {
   staffItem: { ...staffView, path: '/staff/content/:itemId/:lang', view: 'Item', title: { en: 'Content – JGK staff' } },
   staffPreview: { ...staffView, path: '/staff/content/:itemId/:lang/preview', view: 'Preview', title: { en: 'Preview – JGK staff' } },
   // What the preview's frame shows: the draft as the site's page would, without the console's frame
-  // (its own module, so the console's chunk carries no public page's components).
+  // (no layout: the console's root only), in the content's language.
   staffPreviewFrame: {
-    module: 'staff-preview',
-    view: 'Frame',
+    module: 'staff',
+    view: 'PreviewFrame',
     namespaces: ['staff', 'messages', 'blogs', 'stories'],
     console: true,
     path: '/staff/preview-frame/:itemId/:lang',
