@@ -88,9 +88,15 @@ describe('the preview of a draft', () => {
     await expectAccessible(page, 'the preview page');
     await screenshot(page, 'staff-preview-phone-1280', { fullPage: false });
 
-    // A tablet's width is the frame's own too.
+    // A tablet's width is the frame's own too; on a 768 px screen the console itself does not
+    // scroll sideways: the frame scrolls in its own box.
     await page.getByRole('radio', { name: 'Tablet (768 px)' }).check();
     await expect.poll(async () => (await previewFrame(page)).evaluate(() => window.innerWidth)).toBe(768);
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await (await previewFrame(page)).getByRole('heading', { level: 1, name: DRAFT_TITLE }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectAccessible(page, 'the preview page at 768 px');
+    await screenshot(page, 'staff-preview-tablet-768', { fullPage: false });
 
     // The site still shows the published Hindi text, and the preview left no trace in its answers.
     await page.goto(`/blogs/${publicId}`);

@@ -63,7 +63,8 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
           {t('preview.reload')}
         </button>
       </div>
-      <div className="staff-preview__stage">
+      {/* A frame wider than the screen scrolls in this box, which the keyboard can reach. */}
+      <div className="staff-preview__stage" tabIndex={0} role="region" aria-label={t('preview.stage')}>
         <iframe
           key={load}
           className="staff-preview__frame"
