@@ -44,6 +44,11 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
         )}
       </h1>
       <QueryState isPending={item.isPending} isError={item.isError && !(item.error instanceof ApiError && item.error.status < 500)} refetch={() => void item.refetch()} />
+      {item.error instanceof ApiError && item.error.status < 500 && (
+        <p className="staff-card" role="alert">
+          {errorText(item.error)}
+        </p>
+      )}
       <p className="staff-preview__band" role="status">
         <strong>{t('preview.band')}</strong>{' '}
         {state ? t('preview.bandVersion', { number: state.headVersion, language: language.name }) : null}
