@@ -17,8 +17,10 @@ import {
   STORED_FILE_PATTERN,
   VERSION_ORIGINS,
 } from './content-kinds';
-import { LANGUAGE_CODES } from './languages';
+import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { Uuid } from './ids';
+import { chapterDetailSchema, courseDetailSchema, perLanguage, type ChapterDetailResponse, type CourseDetailResponse } from './courses';
+import { BlogOne, StoryOne } from './public-content';
 import { PAGE_OFFSET_MAX } from './page-sizes';
 import { StringEnum, nullable } from './schema-helpers';
 
@@ -240,6 +242,32 @@ export const LanguageHead = Type.Object({
   body: AnyContentDocument,
 });
 export type LanguageHead = Static<typeof LanguageHead>;
+
+/**
+ * A language's newest version (draft or not) as the site would answer it once published: for a blog
+ * the public post's answer, for a story the public story's, for a course the public course's and
+ * each chapter's (keyed by chapter id), each exactly as its public call would send it. Gallery
+ * titles and banner items show on the pages that list them: their preview has none of these yet.
+ */
+export const PreviewResponse = Type.Object({
+  itemId: Uuid,
+  kind: ContentKindSchema,
+  lang: Lang,
+  version: Type.Integer({ description: 'The version previewed: the language’s newest' }),
+  publicId: Uuid,
+  blog: Type.Optional(BlogOne),
+  story: Type.Optional(StoryOne),
+  course: Type.Optional(perLanguage('course', courseDetailSchema, 'As GET /api/course/public/{lang}/{courseId} would answer')),
+  chapters: Type.Optional(
+    Type.Record(Type.String(), perLanguage('chapter', chapterDetailSchema, 'As GET /api/chapter/public/{lang}/{courseId}/chapters/{chapterId} would answer'), {
+      description: 'Each chapter’s answer, keyed by chapter id',
+    }),
+  ),
+});
+export type PreviewResponse = Omit<Static<typeof PreviewResponse>, 'course' | 'chapters'> & {
+  course?: CourseDetailResponse<LanguageCode>;
+  chapters?: Record<string, ChapterDetailResponse<LanguageCode>>;
+};
 
 export const SaveContent = Type.Object({
   baseVersion: Type.Integer({ minimum: 0, description: 'The version this edit started from (the head read before editing); 0 for a language that has none yet' }),

@@ -56,12 +56,14 @@ export default fp(
           fontSrc: ["'self'"],
           mediaSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'"],
-          // The home video and videos embedded in blog posts play in YouTube's privacy-enhanced player.
-          frameSrc: ['https://www.youtube-nocookie.com'],
+          // The home video and videos embedded in blog posts play in YouTube's privacy-enhanced player;
+          // the staff console's preview shows a draft in a frame of the site's own.
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+          // Only the site's own pages may frame its pages (the console's preview at a phone's width).
+          frameAncestors: ["'self'"],
           upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
         },
       },

@@ -20,6 +20,8 @@ declare module 'vitest' {
     /** An editor and a Hindi and Tamil translator of the media library's journey, its own so its second factor starts unset. */
     mediaEditorMobile: string;
     mediaTranslatorMobile: string;
+    /** An editor of the preview's journey, its own so its second factor starts unset. */
+    previewEditorMobile: string;
   }
 }
 
@@ -62,12 +64,14 @@ export default async function setup(project: TestProject) {
   const editorMobile = staffMobile(3);
   const mediaEditorMobile = staffMobile(4);
   const mediaTranslatorMobile = staffMobile(5);
+  const previewEditorMobile = staffMobile(6);
   for (const [mobile, role, name, languages] of [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
     [editorMobile, 'editor', 'Esha Editor', undefined],
     [mediaEditorMobile, 'editor', 'Meera Editor', undefined],
     [mediaTranslatorMobile, 'translator', 'Tara Translator', 'hi,tm'],
+    [previewEditorMobile, 'editor', 'Pooja Editor', undefined],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
@@ -108,6 +112,7 @@ export default async function setup(project: TestProject) {
   project.provide('editorMobile', editorMobile);
   project.provide('mediaEditorMobile', mediaEditorMobile);
   project.provide('mediaTranslatorMobile', mediaTranslatorMobile);
+  project.provide('previewEditorMobile', previewEditorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -150,6 +150,17 @@ export const pages = {
   staffAudit: { ...staffView, path: '/staff/audit', view: 'Audit', title: { en: 'Audit log – JGK staff' } },
   staffAccount: { ...staffView, path: '/staff/account', view: 'Account', title: { en: 'Your staff account – JGK staff' } },
   staffItem: { ...staffView, path: '/staff/content/:itemId/:lang', view: 'Item', title: { en: 'Content – JGK staff' } },
+  staffPreview: { ...staffView, path: '/staff/content/:itemId/:lang/preview', view: 'Preview', title: { en: 'Preview – JGK staff' } },
+  // What the preview's frame shows: the draft as the site's page would, without the console's frame
+  // (no layout: the console's root only), in the content's language.
+  staffPreviewFrame: {
+    module: 'staff',
+    view: 'PreviewFrame',
+    namespaces: ['staff', 'messages', 'blogs', 'stories'],
+    console: true,
+    path: '/staff/preview-frame/:itemId/:lang',
+    title: { en: 'Preview of a draft – JGK staff' },
+  },
   staffMedia: { ...staffView, path: '/staff/media', view: 'Media', title: { en: 'Media library – JGK staff' } },
   staffMediaFile: { ...staffView, path: '/staff/media/:fileId', view: 'MediaFile', title: { en: 'A file of the media library – JGK staff' } },
   staffAnalytics: { ...staffView, path: '/staff/analytics', view: 'Analytics', title: { en: 'Analytics – JGK staff' } },

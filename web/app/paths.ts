@@ -48,6 +48,8 @@ export const paths = {
   video: (lang: string, courseId: string, videoId: string) => fillPath(pages.video.path, { lang, courseId, videoId }),
   certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
   staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),
+  staffPreview: (itemId: string, lang: string) => fillPath(pages.staffPreview.path, { itemId, lang }),
+  staffPreviewFrame: (itemId: string, lang: string) => fillPath(pages.staffPreviewFrame.path, { itemId, lang }),
   staffCourseAnalytics: (courseId: string) => fillPath(pages.staffCourseAnalytics.path, { courseId }),
   staffMediaFile: (fileId: string) => fillPath(pages.staffMediaFile.path, { fileId }),
 } as const;

@@ -2,10 +2,11 @@
 //
 // The module's surface for other modules (they call these, never blogs' repository or routes):
 // - publishedBlog, newestBlogImage: a post, and the featured post's picture, for share previews (pages)
+// - getBlog: the public answer for one post, read in a caller's transaction too (content's preview of a draft)
 import type { Blog } from '../../../contract/public-content';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import { UUID_PATTERN } from '../../../contract/ids';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
 import { notFound } from '../../plugins/errors';
 import * as repository from './repository';
@@ -24,12 +25,12 @@ export async function recentBlogs(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE)
 const UUID = new RegExp(UUID_PATTERN);
 
 /** A published post; undefined for an unknown or malformed id (a share preview asks with any address). */
-export async function publishedBlog(db: Db, id: string): Promise<Blog | undefined> {
+export async function publishedBlog(db: DbOrTx, id: string): Promise<Blog | undefined> {
   const row = UUID.test(id) ? await repository.findPublished(db, id) : undefined;
   return row && toBlog(row);
 }
 
-export async function getBlog(db: Db, id: string) {
+export async function getBlog(db: DbOrTx, id: string) {
   const blog = await publishedBlog(db, id);
   if (!blog) throw notFound('blogNotFound');
   return { response: blog };

@@ -18,7 +18,7 @@ beforeAll(async () => {
   who.admin = await signInAsStaff(t.app, ['admin']);
 });
 
-/** What translators may call: reading, saving, submitting, restoring a version, the exchange files (all checked by language inside). */
+/** What translators may call: reading, saving, submitting, restoring a version, previewing, the exchange files (all checked by language inside). */
 const TRANSLATOR_ROUTES = new Set([
   'GET /api/staff/content',
   'GET /api/staff/content/translations',
@@ -27,6 +27,7 @@ const TRANSLATOR_ROUTES = new Set([
   'PUT /api/staff/content/{id}/{lang}',
   'GET /api/staff/content/{id}/{lang}/template',
   'GET /api/staff/content/{id}/{lang}/stale',
+  'GET /api/staff/content/{id}/{lang}/preview',
   'POST /api/staff/content/{id}/{lang}/submit',
   'GET /api/staff/content/{id}/{lang}/versions',
   'GET /api/staff/content/{id}/{lang}/versions/{number}',
@@ -43,7 +44,7 @@ describe('access to the authoring routes', () => {
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/staff/content'))
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, rule: op['x-access'] })));
-    expect(routes.length).toBe(21);
+    expect(routes.length).toBe(22);
     for (const { route, method, path, rule } of routes) {
       expect(rule.kind, route).toBe('staff');
       const roles = rule.kind === 'staff' ? [...rule.roles].sort() : [];

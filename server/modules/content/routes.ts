@@ -17,6 +17,7 @@ import {
   DiffResponse,
   LanguageHead,
   LanguageState,
+  PreviewResponse,
   PublishContent,
   RestoreVersion,
   SaveContent,
@@ -268,6 +269,20 @@ export default async function contentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => download(reply, await exchange.exportItem(app.db, await requireStaff(request), request.params.id, request.params.lang)),
+  );
+
+  app.get(
+    '/api/staff/content/:id/:lang/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'The newest version of a language (draft or not) exactly as the public calls would answer it once published: a blog’s or story’s public answer, a course’s with each chapter’s. Nothing is published or cached. Translators: their languages',
+        params: LangParams,
+        response: { 200: PreviewResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.previewLanguage(app.db, await requireStaff(request), request.params.id, request.params.lang),
   );
 
   app.get(

@@ -5,6 +5,10 @@
 // projects the version into the public tables learners read (projection.ts, repository.ts) and
 // announces the change so every instance drops its public caches.
 //
+// A preview (previewLanguage) projects the newest version the same way inside a transaction that is
+// always rolled back, and reads it back with the public modules' own reads: what staff see is what
+// learners will get, and nothing reaches the public tables or their caches.
+//
 // The module's surface for other modules: itemsOfPublicRows (the item a public row was published
 // from; the media library links where a file is used to the item's page). Its routes, the importer
 // and the translator exchange (exchange.ts) call the rest.
@@ -18,6 +22,7 @@ import type {
   GalleryDocument,
   LanguageHead,
   LanguageState,
+  PreviewResponse,
   StoryDocument,
   VersionInfo,
 } from '../../../contract/authoring';
@@ -28,6 +33,9 @@ import { bannerItems, blogs, courses, mediaTitles, successStories } from '../../
 import { announceContentChange } from '../../lib/content-changes';
 import { FieldsError, HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
+import * as blogsService from '../blogs/service';
+import * as coursesService from '../courses/service';
+import * as storiesService from '../success-stories/service';
 import { assertMayEditLanguage, type StaffMember } from '../staff/service';
 import {
   EMPTY_TEXT_HASH,
@@ -551,6 +559,64 @@ async function project(tx: DbOrTx, item: items.ItemRow, lang: LanguageCode, doc:
     throw error;
   }
   throw new Error(`unknown kind ${item.kind}`);
+}
+
+// ---------------------------------------------------------------- preview
+
+/** Thrown to end a preview's transaction: the rows it projected are rolled back, its answer kept. */
+class PreviewRolledBack extends Error {
+  constructor(readonly answer: PreviewResponse) {
+    super('preview rolled back');
+  }
+}
+
+/** The public answers for the rows just projected, read by the public modules' own code in `tx`. */
+async function publicAnswers(tx: DbOrTx, kind: ContentKind, publicId_: string, lang: LanguageCode): Promise<Pick<PreviewResponse, 'blog' | 'story' | 'course' | 'chapters'>> {
+  switch (kind) {
+    case 'blog':
+      return { blog: await blogsService.getBlog(tx, publicId_) };
+    case 'story':
+      return { story: await storiesService.getStory(tx, publicId_) };
+    case 'course': {
+      const course = await coursesService.courseDetail(tx, lang, publicId_);
+      const outline = (course[`course_${lang}`] as unknown as Record<string, { id: string }[]>)[`chapter_${lang}s`] ?? [];
+      const chapters: Record<string, Awaited<ReturnType<typeof coursesService.chapterDetail>>> = {};
+      for (const chapter of outline) chapters[chapter.id] = await coursesService.chapterDetail(tx, lang, publicId_, chapter.id);
+      return { course: course as unknown as PreviewResponse['course'], chapters: chapters as unknown as PreviewResponse['chapters'] };
+    }
+    default:
+      // Gallery titles and banner items show on the pages that list them; no single answer yet.
+      return {};
+  }
+}
+
+/**
+ * A language's newest version (draft or not) exactly as the public calls would answer it once it is
+ * published: projected with the publishing code and read back with the public reads, inside a
+ * transaction that is always rolled back. It announces nothing, so no public cache is touched.
+ * Translators preview their languages only. Fields a publication would refuse are previewed as they
+ * are (the preview is for seeing the draft; publishing still checks them).
+ */
+export async function previewLanguage(db: Db, member: StaffMember, id: string, lang: LanguageCode): Promise<PreviewResponse> {
+  assertMayEditLanguage(member, lang);
+  try {
+    await db.transaction(async (tx) => {
+      // The item's lock first, as every write takes it, so a preview and a publication never
+      // take the public rows' locks in different orders.
+      const item = await items.lockItem(tx, id);
+      if (!item) throw notFound('contentNotFound');
+      const { version } = await requireHead(tx, item, lang);
+      const kind = item.kind as ContentKind;
+      await project(tx, item, lang, version.body as AnyDocument);
+      const publicId_ = publicId(kind, item, lang);
+      const answers = await publicAnswers(tx, kind, publicId_, lang);
+      throw new PreviewRolledBack({ itemId: item.id, kind, lang, version: version.number, publicId: publicId_, ...answers });
+    });
+  } catch (error) {
+    if (error instanceof PreviewRolledBack) return error.answer;
+    throw error;
+  }
+  throw new Error('a preview’s transaction always ends rolled back');
 }
 
 /** Takes a language off the site: hidden (courses, blogs, stories keep their learners' data) or removed. */

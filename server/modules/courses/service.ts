@@ -7,6 +7,8 @@
 // - toListItem, averageRating: a course as a list item, and its average rating
 // - ratingTotals, addToRatingTotals: the rating count and total kept on each course, for ratings
 // - courseSharePreview: what a shared link to a course shows, for pages
+// - courseDetail, chapterDetail: the public answers for a course and a chapter, read in a caller's
+//   transaction too (content's preview of a draft)
 import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import type { CounterpartQuery, CounterpartResponse, CourseListItem } from '../../../contract/courses';
@@ -49,7 +51,7 @@ export async function listCourses(db: Db, query: { lang: string; search?: string
   return { courses: rows.map(toListItem), total };
 }
 
-export async function courseDetail(db: Db, lang: LanguageCode, courseId: string) {
+export async function courseDetail(db: DbOrTx, lang: LanguageCode, courseId: string) {
   const course = await repo.findPublishedCourse(db, lang, courseId);
   if (!course) throw notFound('courseNotFound');
   const { outline, quizzes, videos } = await courseStructure(db, courseId);
@@ -70,7 +72,7 @@ export async function courseDetail(db: Db, lang: LanguageCode, courseId: string)
   };
 }
 
-export async function chapterDetail(db: Db, lang: LanguageCode, courseId: string, chapterId: string) {
+export async function chapterDetail(db: DbOrTx, lang: LanguageCode, courseId: string, chapterId: string) {
   if (!(await repo.publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
   const chapter = await repo.findChapter(db, courseId, chapterId);
   if (!chapter) throw notFound('chapterNotFound');

@@ -2,10 +2,11 @@
 //
 // The module's surface for other modules (they call this, never success stories' repository or routes):
 // - publishedStory: a story, for share previews (pages)
+// - getStory: the public answer for one story, read in a caller's transaction too (content's preview of a draft)
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import type { Story } from '../../../contract/public-content';
 import { UUID_PATTERN } from '../../../contract/ids';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
 import { notFound } from '../../plugins/errors';
 import * as repository from './repository';
@@ -24,13 +25,13 @@ export async function recentStories(db: Db, lang: LanguageCode = DEFAULT_LANGUAG
 const UUID = new RegExp(UUID_PATTERN);
 
 /** A published story; undefined for an unknown or malformed id (a share preview asks with any address). */
-export async function publishedStory(db: Db, id: string): Promise<Story | undefined> {
+export async function publishedStory(db: DbOrTx, id: string): Promise<Story | undefined> {
   const row = UUID.test(id) ? await repository.findPublished(db, id) : undefined;
   return row && toStory(row);
 }
 
 /** A story; with `lang`, its version in that language when that one is published (a reader who changed language). */
-export async function getStory(db: Db, id: string, lang?: LanguageCode) {
+export async function getStory(db: DbOrTx, id: string, lang?: LanguageCode) {
   const inLanguage = lang && UUID.test(id) ? await repository.findPublishedIn(db, id, lang) : undefined;
   const story = inLanguage ? toStory(inLanguage) : await publishedStory(db, id);
   if (!story) throw notFound('storyNotFound');

@@ -1,6 +1,7 @@
 // The staff console (/staff): one chunk, never loaded by a public page. Its frame checks who is
 // signed in as staff (and their second factor) before any of its pages show; each page is for the
-// roles its section names.
+// roles its section names. The preview's frame is the one page outside that frame: it shows a
+// draft with the public post and story components, composed here (features never import each other).
 import { Navigate, Outlet, useOutletContext, useParams } from 'react-router';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { useTranslation } from '../../i18n/react';
@@ -12,6 +13,9 @@ import { MembersPage } from '../../features/staff/components/members';
 import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
+import { PreviewFrame as PreviewFramePage, PreviewPage, type PreviewRenderers } from '../../features/staff/components/preview';
+import { BlogArticle } from '../../features/blogs/components/blog-detail';
+import { StoryArticle } from '../../features/stories/components/story-detail';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
@@ -70,9 +74,24 @@ export function Item() {
   const { itemId = '', lang = '' } = useParams();
   return (
     <ForRoles roles={CONTENT}>
-      {(me) => <ItemLanguagePage me={me} itemId={itemId} lang={lang} matrixPath={paths.staffTranslations()} itemPath={(other) => paths.staffItem(itemId, other)} />}
+      {(me) => (
+        <ItemLanguagePage
+          me={me}
+          itemId={itemId}
+          lang={lang}
+          matrixPath={paths.staffTranslations()}
+          itemPath={(other) => paths.staffItem(itemId, other)}
+          previewPath={paths.staffPreview(itemId, lang)}
+        />
+      )}
     </ForRoles>
   );
+}
+
+/** A draft as learners will see it, in a frame of a phone's, a tablet's or a desktop's width. */
+export function Preview() {
+  const { itemId = '', lang = '' } = useParams();
+  return <ForRoles roles={CONTENT}>{() => <PreviewPage itemId={itemId} lang={lang} framePath={paths.staffPreviewFrame(itemId, lang)} itemPath={paths.staffItem(itemId, lang)} />}</ForRoles>;
 }
 
 /** The media library: editors and admins upload and delete, translators write text alternatives (the server's rule). */
@@ -83,6 +102,35 @@ export function Media() {
 export function MediaFile() {
   const { fileId = '' } = useParams();
   return <ForRoles roles={CONTENT}>{(me) => <MediaFilePage me={me} fileId={fileId} libraryPath={paths.staffMedia()} itemPath={paths.staffItem} />}</ForRoles>;
+}
+
+/** Each kind as its public page frames it (blog-detail.tsx, story-detail.tsx), without the links to other pages. */
+const previewRenderers: PreviewRenderers = {
+  blog: (blog, bcp47) => (
+    <div className="container blog-detail">
+      <div className="blog-detail__grid">
+        <article className="blog-detail__article">
+          <BlogArticle blog={blog} bcp47={bcp47} />
+        </article>
+      </div>
+    </div>
+  ),
+  story: (story) => (
+    <article className="container story-detail">
+      <StoryArticle story={story} />
+    </article>
+  ),
+};
+
+/**
+ * What the preview's frame shows (/staff/preview-frame/:itemId/:lang): the draft as the site's page
+ * would, with the public pages' components, outside the console's frame (no layout). In this
+ * module, not one of its own: a module the console shared with it would be grouped with the public
+ * pages' shared pieces.
+ */
+export function PreviewFrame() {
+  const { itemId = '', lang = '' } = useParams();
+  return <PreviewFramePage itemId={itemId} lang={lang} render={previewRenderers} />;
 }
 
 export function Members() {

@@ -5,6 +5,7 @@ import { excerpt, formatDate } from '../../../lib/text';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { RichText } from '../../../components/rich-text';
 import { QueryState } from '../../../components/query-state';
+import type { Blog } from '../../../../contract/public-content';
 import { useBlog, useRecentBlogs } from '../api/blogs';
 import './blogs.css';
 
@@ -37,6 +38,26 @@ function ReadNext({ currentId, blogPath }: { currentId: string; blogPath: (id: s
   );
 }
 
+/** A post as its page shows it: picture, title, author, date, reading time and text (also the console's preview of a draft). */
+export function BlogArticle({ blog, bcp47 }: { blog: Blog; bcp47: string }) {
+  const { t } = useTranslation('blogs');
+  const { t: tc } = useTranslation();
+  return (
+    <>
+      <img className="blog-detail__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
+      <h1 className="blog-detail__title">{blog.title}</h1>
+      <p className="blog-meta">
+        <span>{t('by', { author: blog.author })}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={blog.createdAt}>{formatDate(blog.createdAt, bcp47)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{t('readTime', { count: blog.readTime })}</span>
+      </p>
+      <RichText html={blog.description} videoLabel={blog.title} playLabel={tc('video.play')} />
+    </>
+  );
+}
+
 export function BlogDetail({ blogId, backPath, blogPath }: { blogId: string; backPath: string; blogPath: (id: string) => string }) {
   const { t, i18n } = useTranslation('blogs');
   const { t: tc } = useTranslation();
@@ -52,20 +73,7 @@ export function BlogDetail({ blogId, backPath, blogPath }: { blogId: string; bac
           {/* An unknown or malformed id is "not found", not a failure to try again. */}
           <QueryState isPending={blog.isPending} isError={blog.isError && !isClientError(blog.error)} refetch={blog.refetch} minHeight={500} />
           {isClientError(blog.error) && <p>{t('notFound')}</p>}
-          {blog.data && (
-            <>
-              <img className="blog-detail__image" src={fileUrl(blog.data.image)} alt={blog.data.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
-              <h1 className="blog-detail__title">{blog.data.title}</h1>
-              <p className="blog-meta">
-                <span>{t('by', { author: blog.data.author })}</span>
-                <span aria-hidden="true"> · </span>
-                <time dateTime={blog.data.createdAt}>{formatDate(blog.data.createdAt, bcp47)}</time>
-                <span aria-hidden="true"> · </span>
-                <span>{t('readTime', { count: blog.data.readTime })}</span>
-              </p>
-              <RichText html={blog.data.description} videoLabel={blog.data.title} playLabel={tc('video.play')} />
-            </>
-          )}
+          {blog.data && <BlogArticle blog={blog.data} bcp47={bcp47} />}
         </article>
         <ReadNext currentId={blogId} blogPath={blogPath} />
       </div>

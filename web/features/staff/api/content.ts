@@ -3,12 +3,12 @@
 // for review and restoring a version. Every change refreshes what was read about the item (and the
 // matrix, which shows its state).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentItem, DiffResponse, LanguageState, StaleFields, VersionList } from '../../../../contract/authoring';
+import type { ContentItem, DiffResponse, LanguageState, PreviewResponse, StaleFields, VersionList } from '../../../../contract/authoring';
 import type { LanguageCode } from '../../../../contract/languages';
 import { api } from '../../../lib/api-client';
 import { staffKeys } from './keys';
 
-export type { ContentItem, LanguageState };
+export type { ContentItem, LanguageState, PreviewResponse };
 export type VersionRow = VersionList['versions'][number];
 export type FieldChange = DiffResponse['changes'][number];
 export type StaleField = StaleFields['fields'][number];
@@ -42,6 +42,15 @@ export function useStale(id: string, lang: LanguageCode, enabled: boolean) {
     queryKey: [...staffKeys.language(id, lang), 'stale'],
     enabled,
     queryFn: ({ signal }) => api.get<StaleFields>(`${base(id, lang)}/stale`, undefined, signal),
+  });
+}
+
+/** The newest version of a language as the site will answer it once published (never cached: a preview shows the draft as it is now). */
+export function usePreview(id: string, lang: LanguageCode) {
+  return useQuery({
+    queryKey: [...staffKeys.language(id, lang), 'preview'],
+    queryFn: ({ signal }) => api.get<PreviewResponse>(`${base(id, lang)}/preview`, undefined, signal),
+    gcTime: 0,
   });
 }
 

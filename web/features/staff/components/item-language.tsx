@@ -2,7 +2,8 @@
 // learners see, a scheduled publication in IST), what a translator must look at (the fields whose
 // source changed, with the source's change word by word), its history (every version, any two
 // compared field by field, any restored), and the actions the person's roles allow, each asking
-// first and saying what will change: publish now or at a time, unpublish, submit for review.
+// first and saying what will change: publish now or at a time, unpublish, submit for review; and
+// a link to the preview of the newest version as learners will see it.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
@@ -241,7 +242,22 @@ function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
   );
 }
 
-export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPath }: { me: StaffMe; itemId: string; lang: string; matrixPath: string; itemPath: (lang: string) => string }) {
+export function ItemLanguagePage({
+  me,
+  itemId,
+  lang: rawLang,
+  matrixPath,
+  itemPath,
+  previewPath,
+}: {
+  me: StaffMe;
+  itemId: string;
+  lang: string;
+  matrixPath: string;
+  itemPath: (lang: string) => string;
+  /** The preview of this language's newest version. */
+  previewPath: string;
+}) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
   const [action, setAction] = useState<Action | null>(null);
@@ -309,6 +325,11 @@ export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPa
             )}
           </dl>
           <div className="staff-actions">
+            {(editor || translatesHere) && (
+              <Link className="btn btn--ghost" to={previewPath}>
+                {t('item.preview', { number: state.headVersion })}
+              </Link>
+            )}
             {editor && state.publishedVersion !== state.headVersion && (
               <button type="button" className="btn" onClick={() => setAction('publish')}>
                 {t('item.publish', { language: language.name })}

@@ -3,8 +3,27 @@ import { useTranslation } from '../../../i18n/react';
 import { fileUrl, isClientError } from '../../../lib/api-client';
 import { RichText } from '../../../components/rich-text';
 import { QueryState } from '../../../components/query-state';
+import type { Story } from '../../../../contract/public-content';
 import { useStory } from '../api/stories';
 import './stories.css';
+
+/** A story as its page shows it: the person's picture and name, then their story (also the console's preview of a draft). */
+export function StoryArticle({ story }: { story: Story }) {
+  const { t } = useTranslation('stories');
+  const { t: tc } = useTranslation();
+  return (
+    <>
+      <div className="story-detail__head">
+        <img className="story-detail__image" src={fileUrl(story.image)} alt={story.imageAlt ?? ''} width="400" height="400" fetchPriority="high" />
+        <div>
+          <p className="eyebrow">{t('eyebrow')}</p>
+          <h1 className="story-detail__name">{story.authorName}</h1>
+        </div>
+      </div>
+      <RichText html={story.description} videoLabel={story.authorName} playLabel={tc('video.play')} />
+    </>
+  );
+}
 
 export function StoryDetail({ storyId, backPath }: { storyId: string; backPath: string }) {
   const { t } = useTranslation('stories');
@@ -18,18 +37,7 @@ export function StoryDetail({ storyId, backPath }: { storyId: string; backPath: 
       {/* An unknown or malformed id is "not found", not a failure to try again. */}
       <QueryState isPending={story.isPending} isError={story.isError && !isClientError(story.error)} refetch={story.refetch} minHeight={500} />
       {isClientError(story.error) && <p>{t('notFound')}</p>}
-      {story.data && (
-        <>
-          <div className="story-detail__head">
-            <img className="story-detail__image" src={fileUrl(story.data.image)} alt={story.data.imageAlt ?? ''} width="400" height="400" fetchPriority="high" />
-            <div>
-              <p className="eyebrow">{t('eyebrow')}</p>
-              <h1 className="story-detail__name">{story.data.authorName}</h1>
-            </div>
-          </div>
-          <RichText html={story.data.description} videoLabel={story.data.authorName} playLabel={tc('video.play')} />
-        </>
-      )}
+      {story.data && <StoryArticle story={story.data} />}
     </article>
   );
 }

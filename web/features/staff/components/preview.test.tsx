@@ -1,0 +1,79 @@
+// The preview as it first renders: the console's page with its band and a phone-wide frame, and the
+// frame's page handing each kind's public answer to the renderer the route module gives it, in the
+// content's language.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ContentItem, PreviewResponse } from '../../../../contract/authoring';
+import en from '../../../i18n/locales/en/staff.json';
+import common from '../../../i18n/locales/en/common.json';
+import { I18nProvider } from '../../../i18n/react';
+import { createTranslator } from '../../../i18n/translator';
+import { staffKeys } from '../api/keys';
+import { PreviewFrame, PreviewPage, type PreviewRenderers } from './preview';
+
+const ITEM = '5f0c4b8e-0000-4000-8000-000000000001';
+const PUBLIC = '5f0c4b8e-0000-4000-8000-000000000002';
+
+function render(children: ReactNode, client: QueryClient, language = 'en') {
+  const i18n = createTranslator({ language, resources: { staff: en, common } });
+  return renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+const renderers: PreviewRenderers = {
+  blog: (blog, bcp47) => <p data-kind="blog">{`${blog.title} (${bcp47})`}</p>,
+  story: (story) => <p data-kind="story">{story.authorName}</p>,
+};
+
+describe('the preview page', () => {
+  it('says the draft is not published, which version learners see meanwhile, and frames it at a phone’s width', () => {
+    const client = new QueryClient();
+    client.setQueryData(staffKeys.item(ITEM), {
+      id: ITEM,
+      kind: 'blog',
+      slug: 'kyc',
+      sourceLang: 'en',
+      title: 'Spot a fake KYC call',
+      owner: 'staff',
+      createdAt: '2026-11-27T06:00:00.000Z',
+      updatedAt: '2026-11-27T06:00:00.000Z',
+      deletedAt: null,
+      languages: [{ lang: 'hi', publicId: PUBLIC, status: 'draft', headVersion: 3, publishedVersion: 2, publishedAt: null, scheduled: null, updatedAt: '2026-11-27T06:00:00.000Z' }],
+    } satisfies ContentItem);
+    const html = render(<PreviewPage itemId={ITEM} lang="hi" framePath={`/staff/preview-frame/${ITEM}/hi`} itemPath={`/staff/content/${ITEM}/hi`} />, client);
+    expect(html).toContain('Preview: not published.');
+    expect(html).toContain('Version 3 in Hindi');
+    expect(html).toContain('Learners see version 2 until then.');
+    expect(html).toMatch(/<iframe[^>]*src="\/staff\/preview-frame\/[^"]+\/hi"[^>]*width="360"/);
+    expect(html).toMatch(/<input type="radio" name="preview-width" checked="" value="phone"\/>/);
+  });
+});
+
+describe('the preview’s frame', () => {
+  const seeded = (answer: Partial<PreviewResponse>) => {
+    const client = new QueryClient();
+    client.setQueryData([...staffKeys.language(ITEM, 'hi'), 'preview'], { itemId: ITEM, lang: 'hi', version: 3, publicId: PUBLIC, ...answer });
+    return client;
+  };
+
+  it('renders a post with the blogs’ renderer, in the content’s language', () => {
+    const blog = { id: PUBLIC, title: 'नकली KYC कॉल', description: '<p>…</p>', image: 'uploads/a.svg', imageAlt: '', author: 'प्रिया', readTime: 4, createdAt: '2026-03-01T00:00:00.000Z' };
+    const html = render(<PreviewFrame itemId={ITEM} lang="hi" render={renderers} />, seeded({ kind: 'blog', blog: { response: blog } }), 'hi');
+    expect(html).toContain('<main id="main" lang="hi"');
+    expect(html).toContain('<p data-kind="blog">नकली KYC कॉल (hi)</p>');
+  });
+
+  it('renders a story with the stories’ renderer, and says a gallery title has no page of its own', () => {
+    const story = { id: PUBLIC, image: 'uploads/s.svg', imageAlt: '', authorName: 'मीना', description: '<p>…</p>', isHighlighted: false, createdAt: '2026-02-01T00:00:00.000Z' };
+    expect(render(<PreviewFrame itemId={ITEM} lang="hi" render={renderers} />, seeded({ kind: 'story', story: { response: story } }), 'hi')).toContain('<p data-kind="story">मीना</p>');
+    expect(render(<PreviewFrame itemId={ITEM} lang="hi" render={renderers} />, seeded({ kind: 'gallery' }), 'hi')).toContain('have no page of their own');
+  });
+});
