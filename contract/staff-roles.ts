@@ -18,3 +18,9 @@ export const STAFF_ROLE_PURPOSES: Readonly<Record<StaffRole, string>> = {
   translator: 'translations in the languages assigned to them, submitted for review; no publishing',
   analyst: 'aggregated figures only',
 };
+
+/**
+ * Where the staff console's preview frame lives (a draft drawn as the site draws it, inside the
+ * console at a phone's width): the one page the site lets its own pages put in a frame.
+ */
+export const PREVIEW_FRAME_PREFIX = '/staff/preview-frame/';

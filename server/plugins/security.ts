@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden, type HttpError } from './errors';
+import { PREVIEW_FRAME_PREFIX } from '../../contract/staff-roles';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -46,7 +47,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 export default fp(
   async function security(app: FastifyInstance) {
-    const headers = securityHeaders({
+    const headersFramedBy = (frameAncestors: string[]) => securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -62,14 +63,17 @@ export default fp(
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
-          // Only the site's own pages may frame its pages (the console's preview at a phone's width).
-          frameAncestors: ["'self'"],
+          frameAncestors,
           upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: app.config.env === 'production',
     });
+    // No page may be put in a frame (clickjacking), except the console's preview frame by the site's
+    // own console, which shows a draft at a phone's width.
+    const headers = headersFramedBy(["'none'"]);
+    const previewFrameHeaders = headersFramedBy(["'self'"]);
     // The web app's built scripts, styles, fonts and translations are never opened as documents:
     // the document-only headers (the policy, framing, referrer...) would add about 650 bytes to
     // each of the dozen responses of a first page load. What applies to any response stays.
@@ -93,7 +97,7 @@ export default fp(
 
     // One callback hook, not async ones: it runs on every request, and costs no promise this way.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isBuiltAsset(request.url) ? assetHeaders : headers);
+      reply.headers(isBuiltAsset(request.url) ? assetHeaders : request.url.startsWith(PREVIEW_FRAME_PREFIX) ? previewFrameHeaders : headers);
       done(SAFE_METHODS.has(request.method) ? undefined : crossSiteRefusal(request));
     });
   },

@@ -4,6 +4,7 @@
 // it when it builds. The browser's build keeps only the routing fields of each page (address,
 // module, exports, namespaces); titles and share previews reach the server through the manifest.
 import type { PagePreview } from '../../contract/page-manifest';
+import { PREVIEW_FRAME_PREFIX } from '../../contract/staff-roles';
 
 export interface PageDeclaration {
   /** The address, as React Router reads it (`/blogs/:blogId`). */
@@ -158,7 +159,7 @@ export const pages = {
     view: 'PreviewFrame',
     namespaces: ['staff', 'messages', 'blogs', 'stories'],
     console: true,
-    path: '/staff/preview-frame/:itemId/:lang',
+    path: `${PREVIEW_FRAME_PREFIX}:itemId/:lang`,
     title: { en: 'Preview of a draft – JGK staff' },
   },
   staffMedia: { ...staffView, path: '/staff/media', view: 'Media', title: { en: 'Media library – JGK staff' } },

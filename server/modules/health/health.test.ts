@@ -37,6 +37,16 @@ describe('GET /api/health', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("lets no page be framed, but the console's preview frame by the site's own pages", async () => {
+    for (const url of ['/', '/courses', '/staff', '/staff/content/x/hi/preview', '/api/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+    const frame = await t.app.inject({ method: 'GET', url: '/staff/preview-frame/00000000-0000-4000-8000-000000000000/hi' });
+    expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(frame.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+  });
+
   it("sends only the headers that apply to any response with the web build's scripts, styles and fonts", async () => {
     for (const url of ['/assets/index-abc.js', '/assets/style-abc.css', '/assets/noto-sans-latin-400-normal-abc.woff2']) {
       const res = await t.app.inject({ method: 'GET', url });
