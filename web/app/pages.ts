@@ -150,6 +150,7 @@ export const pages = {
   staffAudit: { ...staffView, path: '/staff/audit', view: 'Audit', title: { en: 'Audit log – JGK staff' } },
   staffAccount: { ...staffView, path: '/staff/account', view: 'Account', title: { en: 'Your staff account – JGK staff' } },
   staffItem: { ...staffView, path: '/staff/content/:itemId/:lang', view: 'Item', title: { en: 'Content – JGK staff' } },
+  staffCourseEditor: { ...staffView, path: '/staff/content/:itemId/:lang/edit', view: 'CourseEditor', title: { en: 'Course editor – JGK staff' } },
   staffAnalytics: { ...staffView, path: '/staff/analytics', view: 'Analytics', title: { en: 'Analytics – JGK staff' } },
   staffCourseAnalytics: { ...staffView, path: '/staff/analytics/courses/:courseId', view: 'CourseAnalytics', title: { en: 'Course figures – JGK staff' } },
 } as const satisfies Record<string, PageDeclaration>;

@@ -48,5 +48,6 @@ export const paths = {
   video: (lang: string, courseId: string, videoId: string) => fillPath(pages.video.path, { lang, courseId, videoId }),
   certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
   staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),
+  staffCourseEditor: (itemId: string, lang: string) => fillPath(pages.staffCourseEditor.path, { itemId, lang }),
   staffCourseAnalytics: (courseId: string) => fillPath(pages.staffCourseAnalytics.path, { courseId }),
 } as const;

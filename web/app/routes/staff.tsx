@@ -12,6 +12,7 @@ import { MembersPage } from '../../features/staff/components/members';
 import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
+import { CourseEditorPage } from '../../features/staff/components/course-editor/course-editor';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { paths } from '../paths';
@@ -67,9 +68,23 @@ export function Item() {
   const { itemId = '', lang = '' } = useParams();
   return (
     <ForRoles roles={CONTENT}>
-      {(me) => <ItemLanguagePage me={me} itemId={itemId} lang={lang} matrixPath={paths.staffTranslations()} itemPath={(other) => paths.staffItem(itemId, other)} />}
+      {(me) => (
+        <ItemLanguagePage
+          me={me}
+          itemId={itemId}
+          lang={lang}
+          matrixPath={paths.staffTranslations()}
+          itemPath={(other) => paths.staffItem(itemId, other)}
+          editPath={(other) => paths.staffCourseEditor(itemId, other)}
+        />
+      )}
     </ForRoles>
   );
+}
+
+export function CourseEditor() {
+  const { itemId = '', lang = '' } = useParams();
+  return <ForRoles roles={CONTENT}>{(me) => <CourseEditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}</ForRoles>;
 }
 
 export function Members() {

@@ -8,6 +8,8 @@ export const staffKeys = {
   item: (id: string) => ['staff', 'item', id] as const,
   /** Everything read about one language of an item: its versions, a comparison, its stale fields. */
   language: (id: string, lang: string) => ['staff', 'item', id, lang] as const,
+  /** What an edit of a language started from: apart from the item's keys, so a change to the item does not read it again. */
+  edit: (id: string, lang: string) => ['staff', 'edit', id, lang] as const,
   /** The figures: every report under one prefix, so a refresh reloads them all. */
   analytics: ['staff', 'analytics'] as const,
   report: (report: string, query: object) => ['staff', 'analytics', report, query] as const,

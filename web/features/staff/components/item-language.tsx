@@ -241,7 +241,22 @@ function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
   );
 }
 
-export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPath }: { me: StaffMe; itemId: string; lang: string; matrixPath: string; itemPath: (lang: string) => string }) {
+export function ItemLanguagePage({
+  me,
+  itemId,
+  lang: rawLang,
+  matrixPath,
+  itemPath,
+  editPath,
+}: {
+  me: StaffMe;
+  itemId: string;
+  lang: string;
+  matrixPath: string;
+  itemPath: (lang: string) => string;
+  /** The editor of the item in a language (courses have one so far). */
+  editPath?: (lang: string) => string;
+}) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
   const [action, setAction] = useState<Action | null>(null);
@@ -263,6 +278,13 @@ export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPa
   const translatesHere = me.roles.includes('translator') && me.languages.includes(lang);
   const language = LANGUAGES[lang];
   const isSource = lang === item.data.sourceLang;
+  // Editors write in every language, translators in theirs; the course is the kind with an editor so far.
+  const edit =
+    editPath && item.data.kind === 'course' && !item.data.deletedAt && (editor || translatesHere) ? (
+      <Link className="btn" to={editPath(lang)}>
+        {state ? t('item.edit', { language: language.name }) : t('item.startWriting', { language: language.name })}
+      </Link>
+    ) : null;
   return (
     <article aria-labelledby="item-title">
       <p>
@@ -287,7 +309,10 @@ export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPa
       </nav>
       {item.data.deletedAt && <p className="staff-warning">{t('item.deleted', { at: staffTime(item.data.deletedAt) })}</p>}
       {!state ? (
-        <p className="staff-card">{t('item.notStarted', { language: language.name })}</p>
+        <div className="staff-card">
+          <p>{t('item.notStarted', { language: language.name })}</p>
+          {edit}
+        </div>
       ) : (
         <>
           <dl className="staff-facts staff-card">
@@ -309,6 +334,7 @@ export function ItemLanguagePage({ me, itemId, lang: rawLang, matrixPath, itemPa
             )}
           </dl>
           <div className="staff-actions">
+            {edit}
             {editor && state.publishedVersion !== state.headVersion && (
               <button type="button" className="btn" onClick={() => setAction('publish')}>
                 {t('item.publish', { language: language.name })}
