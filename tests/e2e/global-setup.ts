@@ -17,6 +17,8 @@ declare module 'vitest' {
     /** An analyst and an editor, granted the same way (the analytics journey reads with one and is refused to the other). */
     analystMobile: string;
     editorMobile: string;
+    /** An editor of its own for the course editor's journey (its second factor is set up there). */
+    courseEditorMobile: string;
   }
 }
 
@@ -57,10 +59,12 @@ export default async function setup(project: TestProject) {
   const adminMobile = staffMobile(1);
   const analystMobile = staffMobile(2);
   const editorMobile = staffMobile(3);
+  const courseEditorMobile = staffMobile(4);
   for (const [mobile, role, name] of [
     [adminMobile, 'admin', 'Asha Admin'],
     [analystMobile, 'analyst', 'Anil Analyst'],
     [editorMobile, 'editor', 'Esha Editor'],
+    [courseEditorMobile, 'editor', 'Chitra Editor'],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
@@ -99,6 +103,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminMobile', adminMobile);
   project.provide('analystMobile', analystMobile);
   project.provide('editorMobile', editorMobile);
+  project.provide('courseEditorMobile', courseEditorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -3,10 +3,29 @@
 // it), or with its Move up and Move down buttons. Every move is said in words for screen readers.
 // An element may be removed with its Remove button (the caller asks first when it holds work).
 import { useState, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from '../../../../i18n/react';
+
+/**
+ * Where a dragged element would go. With a pointer, the element whose centre is nearest. With the
+ * keyboard (no pointer), the arrows line the element's top (going up) or bottom (going down) up
+ * with its neighbour's: the neighbour whose top or bottom edge it meets. (Centres would keep a tall
+ * element, an open lesson, over its own place.)
+ */
+const nearest: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) return closestCenter(args);
+  const { collisionRect, droppableRects, droppableContainers } = args;
+  return droppableContainers
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      if (!rect) return [];
+      const value = Math.min(Math.abs(rect.top - collisionRect.top), Math.abs(rect.bottom - collisionRect.bottom));
+      return [{ id: container.id, data: { droppableContainer: container, value } }];
+    })
+    .sort((a, b) => a.data.value - b.data.value);
+};
 
 export interface SortableListProps<T extends { uid: string }> {
   items: readonly T[];
@@ -47,7 +66,7 @@ export function SortableList<T extends { uid: string }>({ items, label, itemName
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={nearest}
       onDragEnd={end}
       accessibility={{
         screenReaderInstructions: { draggable: t('editor.dragInstructions') },
