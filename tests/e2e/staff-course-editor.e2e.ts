@@ -217,11 +217,26 @@ describe('the course editor', () => {
     expect(page.isClosed()).toBe(false);
     await waitSaved(page);
     expect((await body()).title).toBe('Unsaved title, again');
+    // The connection drops: the status says so, and this browser's copy brings the work back after a reload.
+    await page.route('**/api/staff/content/**', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+    await courseTitle.fill('Written offline');
+    await expect.poll(() => status(page).innerText(), { timeout: 10_000 }).toMatch(/^Not saved: /);
+    await screenshot(page, 'staff-course-editor-offline-1280', { fullPage: false });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await page.unroute('**/api/staff/content/**');
+    await page.getByRole('alert').filter({ hasText: 'This browser kept changes you made' }).waitFor();
+    expect(await courseTitle.inputValue()).toBe('Unsaved title, again');
+    await page.getByRole('button', { name: 'Restore my changes' }).click();
+    expect(await courseTitle.inputValue()).toBe('Written offline');
+    await waitSaved(page);
+    expect((await body()).title).toBe('Written offline');
+
     // Saved: the move goes without asking.
     await page.getByRole('link', { name: '← Back to the item' }).click();
     await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
-    // The 409s the journey provoked are answers, not errors of the page.
-    expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    // The 409s and the dropped connection the journey provoked are not errors of the page.
+    expect(consoleErrors.filter((e) => !/status of 409|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   });
 
   it('keeps the rich-text editor out of every public page', async () => {

@@ -29,9 +29,38 @@ import type { PickedImage } from '../rich-text/rich-text-editor';
 
 /** How long after the last change the draft saves itself. */
 export const AUTOSAVE_MS = 2500;
+/** How long after a save the connection or the server failed the draft tries again by itself. */
+export const RETRY_MS = 15_000;
+
+/** A copy of unsaved work in this browser, for when the tab closes or the connection drops before a save. */
+interface Backup {
+  baseVersion: number;
+  body: CourseDocument;
+  at: string;
+}
+
+const backupKey = (itemId: string, lang: string) => `jgk_course_draft:${itemId}:${lang}`;
+
+function readBackup(key: string): Backup | null {
+  try {
+    const stored = window.localStorage.getItem(key);
+    return stored ? (JSON.parse(stored) as Backup) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeBackup(key: string, backup: Backup | null) {
+  try {
+    if (backup) window.localStorage.setItem(key, JSON.stringify(backup));
+    else window.localStorage.removeItem(key);
+  } catch {
+    // A full or refused storage: the copy is a second line only; the status still says what is not saved.
+  }
+}
 
 /** Why the draft is not saved: a check of the editor's own (`check`), or the server's answer. */
-type Failure = { reason: string; details?: string[]; check?: boolean } | null;
+type Failure = { reason: string; details?: string[]; check?: boolean; retry?: boolean } | null;
 
 export interface CourseEditorPageProps {
   me: StaffMe;
@@ -106,6 +135,20 @@ function CourseEditor({
 
   const json = useMemo(() => JSON.stringify(toDocument(draft)), [draft]);
   const dirty = json !== savedJson;
+  const backupAt = backupKey(itemId, lang);
+  // Work this browser kept from an earlier visit that never reached the server: offered back, never applied unasked.
+  const [offer, setOffer] = useState<Backup | null>(() => {
+    const kept = readBackup(backupAt);
+    return kept && JSON.stringify(kept.body) !== JSON.stringify(toDocument(fromDocument(start))) ? kept : null;
+  });
+
+  // Unsaved work is copied into this browser a moment after each change, and the copy goes once it is saved.
+  useEffect(() => {
+    if (offer) return;
+    if (!dirty) return writeBackup(backupAt, null);
+    const timer = setTimeout(() => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as CourseDocument, at: new Date().toISOString() }), 500);
+    return () => clearTimeout(timer);
+  }, [json, dirty, baseVersion, backupAt, offer]);
   const problems = useMemo(() => quizProblems(draft), [draft]);
 
   // What the save reads: the newest of each, whenever it runs.
@@ -167,7 +210,9 @@ function CourseEditor({
           setFailure({ reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }) });
         } else {
           const fields = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
-          setFailure({ reason: errorText(error), details: fields.length ? fields : undefined });
+          // A dropped connection, a busy or failing server: tried again by itself; a refusal waits for a change.
+          const retry = error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          setFailure({ reason: errorText(error), details: fields.length ? fields : undefined, retry });
         }
         return false;
       } finally {
@@ -181,14 +226,22 @@ function CourseEditor({
   // Saved by itself a moment after the last change; not while a conflict waits for the person's choice.
   useEffect(() => {
     if (!dirty || saving || conflict) return;
-    const timer = setTimeout(() => void save(), AUTOSAVE_MS);
+    const timer = setTimeout(() => void save(), failure?.retry ? RETRY_MS : AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [json, dirty, saving, conflict, save]);
+  }, [json, dirty, saving, conflict, failure, save]);
 
   // Once every field and question can be saved, the editor's own reason goes (the save follows).
   if (failure?.check && invalid.size === 0 && problems.size === 0) setFailure(null);
 
   const leave = useLeaveGuard(dirty || saving);
+
+  const restoreBackup = (backup: Backup) => {
+    setDraft(fromDocument(backup.body));
+    // Saved on the version it was written on: if someone saved since, the conflict view shows both.
+    setBaseVersion(backup.baseVersion);
+    setGeneration((g) => g + 1);
+    setOffer(null);
+  };
 
   const keepTheirs = () => {
     if (!conflict) return;
@@ -224,6 +277,19 @@ function CourseEditor({
         {t('editor.title')}: <span lang={LANGUAGES[sourceLang].bcp47}>{title}</span> <span className="staff-muted">· {language.name}</span>
       </h1>
       {textOnly && <p className="staff-warning">{t('editor.textOnly')}</p>}
+      {offer && (
+        <div className="staff-warning ce-offer" role="alert">
+          <p>{t('editor.backup.text', { at: staffTime(offer.at) })}</p>
+          <div className="staff-actions">
+            <button type="button" className="btn" onClick={() => restoreBackup(offer)}>
+              {t('editor.backup.restore')}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => (writeBackup(backupAt, null), setOffer(null))}>
+              {t('editor.backup.discard')}
+            </button>
+          </div>
+        </div>
+      )}
       <div className={failure ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
         <div className="ce-status" role="status" aria-live="polite">
           <span className={`ce-dot ce-dot--${saving ? 'saving' : failure ? 'failed' : dirty ? 'unsaved' : 'saved'}`} aria-hidden="true" />

@@ -173,16 +173,16 @@ function LessonEditor({
             <TextField label={t('editor.lessonTitle')} value={lesson.title} maxLength={300} onChange={(title) => onChange((l) => ({ ...l, title }))} />
             <NumberField label={t('editor.lessonDuration')} value={lesson.duration} min={0} max={100_000} onChange={(duration) => onChange((l) => ({ ...l, duration }))} />
             {!textOnly && chapters.length > 1 && (
-              <label className="staff-field ce-field">
-                {t('editor.lessonChapter')}
-                <select value={chapterUid} onChange={(event) => onMoveTo(event.target.value)}>
+              <div className="staff-field ce-field">
+                <label htmlFor={`${panel}-chapter`}>{t('editor.lessonChapter')}</label>
+                <select id={`${panel}-chapter`} value={chapterUid} onChange={(event) => onMoveTo(event.target.value)}>
                   {chapters.map((chapter, index) => (
                     <option key={chapter.uid} value={chapter.uid}>
                       {t('editor.chapterName', { number: index + 1, title: chapter.title || t('editor.untitled') })}
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
             )}
           </div>
           <RichField label={t('editor.lessonContent')} value={lesson.content} onChange={(content) => onChange((l) => ({ ...l, content }))} onPickImage={pickImage} />
