@@ -17,8 +17,9 @@ declare module 'vitest' {
     /** An analyst and an editor, granted the same way (the analytics journey reads with one and is refused to the other). */
     analystMobile: string;
     editorMobile: string;
-    /** An editor of its own for the course editor's journey (its second factor is set up there). */
+    /** An editor of its own for the course editor's journey (its second factor is set up there), and a Hindi translator. */
     courseEditorMobile: string;
+    hindiTranslatorMobile: string;
   }
 }
 
@@ -60,15 +61,17 @@ export default async function setup(project: TestProject) {
   const analystMobile = staffMobile(2);
   const editorMobile = staffMobile(3);
   const courseEditorMobile = staffMobile(4);
-  for (const [mobile, role, name] of [
-    [adminMobile, 'admin', 'Asha Admin'],
-    [analystMobile, 'analyst', 'Anil Analyst'],
-    [editorMobile, 'editor', 'Esha Editor'],
-    [courseEditorMobile, 'editor', 'Chitra Editor'],
+  const hindiTranslatorMobile = staffMobile(5);
+  for (const [mobile, role, name, languages] of [
+    [adminMobile, 'admin', 'Asha Admin', []],
+    [analystMobile, 'analyst', 'Anil Analyst', []],
+    [editorMobile, 'editor', 'Esha Editor', []],
+    [courseEditorMobile, 'editor', 'Chitra Editor', []],
+    [hindiTranslatorMobile, 'translator', 'Harsh Translator', ['hi']],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${mobile}`, '--role', role, '--name', name],
+      ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${mobile}`, '--role', role, '--name', name, ...languages.flatMap((lang) => ['--languages', lang])],
       { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' } },
     );
     if (grant.status !== 0) throw new Error(`staff:grant ${role} failed (${grant.status}): ${grant.stderr}`);
@@ -104,6 +107,7 @@ export default async function setup(project: TestProject) {
   project.provide('analystMobile', analystMobile);
   project.provide('editorMobile', editorMobile);
   project.provide('courseEditorMobile', courseEditorMobile);
+  project.provide('hindiTranslatorMobile', hindiTranslatorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

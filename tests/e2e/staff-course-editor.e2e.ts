@@ -1,9 +1,11 @@
 // The course editor as an editor uses it: a course opened from its item page, a lesson written in
 // Devanagari and Tamil (conjuncts and a zero-width joiner, typed key by key and committed as an
 // input method does) that survives the save and a reload to the code point, a lesson moved by the
-// keyboard, a quiz question without its correct answer refused at the question, someone else's
-// save meanwhile met with both versions and either choice, and leaving with unsaved work asked
-// first. The editor's rich-text code stays out of every public page.
+// keyboard and chapters dragged with the mouse (keys kept), a quiz question without its correct
+// answer refused at the question, someone else's save meanwhile met with both versions and either
+// choice, a dropped connection said so and the work given back after a reload, and leaving with
+// unsaved work asked first. A Hindi translator starts the Hindi course, text only, and cannot edit
+// English. The editor's rich-text code stays out of every public page.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -13,6 +15,8 @@ import type { CourseDocument, LanguageHead } from '../../contract/authoring';
 import { desktopPage, expectAccessible, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
+/** The course the editor wrote (the translator's test translates it). */
+let courseId = '';
 
 /** A call made by the page itself (same origin, its session cookie), as the console makes them. */
 async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
@@ -73,6 +77,7 @@ describe('the course editor', () => {
     const slug = `editor-check-${Date.now()}`;
     const created = await call<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'course', slug, body: COURSE });
     const id = created.item.id;
+    courseId = id;
     const head = () => call<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`);
     const body = async () => (await head()).body as CourseDocument;
     const keysBefore = (await body()).chapters.map((c) => [c.key, c.lessons.map((l) => l.key)]);
@@ -141,6 +146,33 @@ describe('the course editor', () => {
     await waitSaved(page);
     saved = await body();
     expect(saved.chapters[0]!.lessons.map((l) => l.title)).toEqual(['Why save', 'Where to save']);
+
+    // Chapters dragged with the mouse: the second above the first, and back.
+    const dragChapter = async (from: string, to: string) => {
+      const handle = page.getByRole('button', { name: `Drag to move ${from}` });
+      const target = page.getByRole('button', { name: `Drag to move ${to}` });
+      const a = (await handle.boundingBox())!;
+      const b = (await target.boundingBox())!;
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + (b.y > a.y ? 10 : -10), { steps: 3 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + (b.y > a.y ? 20 : -20), { steps: 12 });
+      await page.mouse.up();
+    };
+    // Both handles on screen: the open lesson closed, the chapters at the top (scrolled at once, not smoothly).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('button', { name: 'Close Lesson 1.1: Why save' }).click();
+    const chaptersOnTop = () => page.locator('#ce-chapters').evaluate((heading) => (heading.scrollIntoView(), window.scrollBy(0, -100)));
+    await chaptersOnTop();
+    await dragChapter('Chapter 2: Borrowing', 'Chapter 1: Saving');
+    await page.getByRole('group', { name: 'Chapter 1: Borrowing' }).waitFor();
+    await waitSaved(page);
+    expect((await body()).chapters.map((c) => c.title)).toEqual(['Borrowing', 'Saving']);
+    await chaptersOnTop();
+    await dragChapter('Chapter 2: Saving', 'Chapter 1: Borrowing');
+    await page.getByRole('group', { name: 'Chapter 1: Saving' }).waitFor();
+    await waitSaved(page);
+    expect((await body()).chapters.map((c) => [c.key, c.lessons.map((l) => l.key)])).toEqual(keysBefore);
 
     // A new question without its correct answer is refused at the question, and saved once it has one.
     await page.getByRole('button', { name: 'Add a question to quiz 1' }).click();
@@ -237,6 +269,42 @@ describe('the course editor', () => {
     await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
     // The 409s and the dropped connection the journey provoked are not errors of the page.
     expect(consoleErrors.filter((e) => !/status of 409|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+
+  it('lets a Hindi translator write the course in Hindi, text only, and nowhere else', async () => {
+    expect(courseId).not.toBe('');
+    const { page } = await desktopPage(browser());
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/login?redirect=%2Fstaff');
+    await signIn(page, inject('hindiTranslatorMobile'));
+    await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+
+    // Hindi is not written yet: the item page offers to start it, and the editor starts from the English structure with empty text.
+    await page.goto(`/staff/content/${courseId}/hi`);
+    await page.getByRole('link', { name: 'Start writing Hindi' }).click();
+    await page.getByRole('heading', { name: /Edit: .* · Hindi/ }).waitFor();
+    expect(await page.getByText('You may change the text of this course').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Move down/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add a chapter' }).count()).toBe(0);
+    expect(await page.getByLabel('Duration (minutes)').isDisabled()).toBe(true);
+    await page.getByLabel('Course title').fill('पैसे की बुनियादी बातें');
+    await page.getByRole('button', { name: /^Edit Lesson 1\.1/ }).click();
+    await page.getByLabel('Lesson title').fill('बचत क्यों');
+    const text = page.getByRole('textbox', { name: 'Lesson text' });
+    await text.click();
+    await page.keyboard.type('हर हफ़्ते थोड़ा बचाएँ। क्\u200Dष');
+    await waitSaved(page);
+    const hindi = await call<LanguageHead>(page, 'GET', `/api/staff/content/${courseId}/hi`);
+    expect(hindi.version.number).toBe(1);
+    const doc = hindi.body as CourseDocument;
+    expect(doc.title).toBe('पैसे की बुनियादी बातें');
+    expect(doc.chapters[0]!.lessons[0]).toMatchObject({ title: 'बचत क्यों', content: '<p>हर हफ़्ते थोड़ा बचाएँ। क्\u200Dष</p>' });
+    await expectAccessible(page, 'course editor for a translator');
+    await screenshot(page, 'staff-course-editor-translator-768', { fullPage: false });
+
+    // English is not theirs to edit.
+    await page.goto(`/staff/content/${courseId}/en/edit`);
+    await page.getByText('You translate other languages than English: this page is not open to you.').waitFor();
   });
 
   it('keeps the rich-text editor out of every public page', async () => {
