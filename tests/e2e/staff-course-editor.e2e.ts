@@ -123,6 +123,31 @@ describe('the course editor', () => {
     await page.getByRole('alert').filter({ hasText: 'javascript: are refused' }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
 
+    // A link, a stored picture and a YouTube video put in the description survive the server's allowlist, and come back as they went.
+    const samples = await call<{ items: { id: string; slug: string }[] }>(page, 'GET', '/api/staff/content?kind=course&search=money-basics');
+    const picture = ((await call<LanguageHead>(page, 'GET', `/api/staff/content/${samples.items[0]!.id}/en`)).body as CourseDocument).image!;
+    const description = page.getByRole('textbox', { name: 'Description', exact: true });
+    const tools = page.getByRole('toolbar', { name: 'Formatting: Description' });
+    await description.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await tools.getByRole('button', { name: 'Link' }).click();
+    await page.getByLabel('Link address').fill('rbi.org.in');
+    await page.keyboard.press('Enter');
+    await tools.getByRole('button', { name: 'Picture' }).click();
+    await page.getByLabel('Stored picture (uploads/…)').fill(picture);
+    await page.getByLabel('What the picture shows').fill('A bank branch');
+    await page.getByRole('button', { name: 'Insert' }).click();
+    await tools.getByRole('button', { name: 'Video' }).click();
+    await page.getByLabel('YouTube address, or a stored video file').fill('https://youtu.be/Qm7vKx3pT2c');
+    await page.getByRole('button', { name: 'Insert' }).click();
+    await description.getByText('https://www.youtube.com/watch?v=Qm7vKx3pT2c').waitFor();
+    await waitSaved(page);
+    const html = (await body()).description;
+    expect(html).toContain('<a href="https://rbi.org.in" target="_blank" rel="noopener noreferrer">https://rbi.org.in</a>');
+    expect(html).toContain(`<img src="/${picture}" alt="A bank branch" loading="lazy" />`);
+    expect(html).toContain('<oembed url="https://www.youtube.com/watch?v=Qm7vKx3pT2c"></oembed>');
+
     // Lesson 1.1 moved down by the keyboard (its Move down button), then back up with its drag handle (Space, arrow, Space).
     await page.getByRole('button', { name: 'Move down: Lesson 1.1: Why save' }).focus();
     await page.keyboard.press('Enter');
@@ -232,6 +257,7 @@ describe('the course editor', () => {
 
     // Leaving with unsaved work asks first: a link within the console, the back button, and the browser's own question.
     await courseTitle.fill('Unsaved title');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('link', { name: '← Back to the item' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
     await leave.waitFor();
