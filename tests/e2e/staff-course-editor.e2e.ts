@@ -218,6 +218,16 @@ describe('the course editor', () => {
     expect(saved.quizzes[0]!.questions[1]).toMatchObject({ content: 'What does a bank pay on savings?', options: [{ content: 'Interest', correct: true }, { content: 'Nothing', correct: false }] });
     expect(saved.quizzes[0]!.questions[1]!.key).toMatch(/^[a-z0-9]+/);
 
+    // A number that cannot be saved stays as typed, says why beside it, and holds the save until it is put right.
+    const duration = page.getByLabel('Duration (minutes)');
+    await duration.fill('2 hours');
+    await expect.poll(() => status(page).innerText(), { timeout: 10_000 }).toMatch(/^Not saved: 1 field holds something that cannot be saved/);
+    expect(await page.getByText('Duration (minutes): enter a whole number from 0 to 100000.').count()).toBeGreaterThan(0);
+    expect(await duration.inputValue()).toBe('2 hours');
+    await duration.fill('120');
+    await waitSaved(page);
+    expect((await body()).duration).toBe(120);
+
     // Someone else saves meanwhile: both versions shown; keeping theirs carries on from theirs.
     const courseTitle = page.getByLabel('Course title');
     let current = await head();

@@ -233,7 +233,10 @@ function CourseEditor({
   // Once every field and question can be saved, the editor's own reason goes (the save follows).
   if (failure?.check && invalid.size === 0 && problems.size === 0) setFailure(null);
 
-  const leave = useLeaveGuard(dirty || saving);
+  // A field holding what cannot be saved is unsaved work too, though the draft has not changed: said at once.
+  const shown: Failure =
+    failure ?? (invalid.size > 0 ? { reason: t('editor.status.badFields', { count: invalid.size }), details: [...new Set(invalid.values())], check: true } : null);
+  const leave = useLeaveGuard(dirty || saving || invalid.size > 0);
 
   const restoreBackup = (backup: Backup) => {
     setDraft(fromDocument(backup.body));
@@ -258,8 +261,8 @@ function CourseEditor({
 
   const status = saving
     ? t('editor.status.saving')
-    : failure
-      ? t('editor.status.notSaved', { reason: failure.reason })
+    : shown
+      ? t('editor.status.notSaved', { reason: shown.reason })
       : dirty
         ? t('editor.status.unsaved')
         : savedAt
@@ -290,13 +293,13 @@ function CourseEditor({
           </div>
         </div>
       )}
-      <div className={failure ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
+      <div className={shown ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
         <div className="ce-status" role="status" aria-live="polite">
-          <span className={`ce-dot ce-dot--${saving ? 'saving' : failure ? 'failed' : dirty ? 'unsaved' : 'saved'}`} aria-hidden="true" />
+          <span className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`} aria-hidden="true" />
           <span>{status}</span>
-          {failure?.details && (
+          {shown?.details && (
             <ul className="ce-details">
-              {failure.details.map((detail) => (
+              {shown.details.map((detail) => (
                 <li key={detail}>{detail}</li>
               ))}
             </ul>
@@ -368,12 +371,12 @@ function CourseEditor({
         {leave.held && (
           <div className="staff-dialog-body">
             <h2>{t('editor.leave.title')}</h2>
-            <p>{failure ? t('editor.leave.textFailed', { reason: failure.reason }) : t('editor.leave.text')}</p>
+            <p>{shown ? t('editor.leave.textFailed', { reason: shown.reason }) : t('editor.leave.text')}</p>
             <div className="staff-actions">
               <button type="button" className="btn" onClick={leave.stay}>
                 {t('editor.leave.stay')}
               </button>
-              {!failure && !conflict && (
+              {!shown && !conflict && (
                 <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}>
                   {t('editor.leave.saveAndLeave')}
                 </button>

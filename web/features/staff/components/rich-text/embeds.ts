@@ -5,15 +5,6 @@
 // loads while staff write.
 import { Node } from '@tiptap/core';
 
-declare module '@tiptap/core' {
-  interface Commands<ReturnType> {
-    embeds: {
-      insertYoutube: (url: string) => ReturnType;
-      insertStoredVideo: (src: string) => ReturnType;
-    };
-  }
-}
-
 /** A box in the editor standing for a video: its kind in words and its address. */
 function videoBox(kind: string, address: string) {
   return () => {
@@ -41,14 +32,6 @@ export const YoutubeEmbed = Node.create<{ label: string }>({
   addNodeView() {
     return ({ node }) => videoBox(this.options.label, String(node.attrs.url))();
   },
-  addCommands() {
-    return {
-      insertYoutube:
-        (url) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { url } }),
-    };
-  },
 });
 
 export const StoredVideo = Node.create<{ label: string }>({
@@ -62,13 +45,5 @@ export const StoredVideo = Node.create<{ label: string }>({
   renderHTML: ({ node }) => ['video', { src: node.attrs.src as string, ...(node.attrs.poster ? { poster: node.attrs.poster as string } : {}), controls: '' }],
   addNodeView() {
     return ({ node }) => videoBox(this.options.label, String(node.attrs.src))();
-  },
-  addCommands() {
-    return {
-      insertStoredVideo:
-        (src) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { src } }),
-    };
   },
 });

@@ -261,7 +261,8 @@ function ImagePanel({ editor, onPickImage, onClose }: { editor: Editor; onPickIm
   const insert = (chosen = { path, alt }) => {
     const src = storedFileSource(chosen.path);
     if (!src) return setError(t('rte.badFile'));
-    editor.chain().focus().setImage({ src, alt: chosen.alt.trim() }).run();
+    // Put after the selection, never over it: a selected picture or text stays.
+    editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src, alt: chosen.alt.trim() } }).run();
     onClose();
   };
   return (
@@ -305,9 +306,13 @@ function VideoPanel({ editor, onClose }: { editor: Editor; onClose: () => void }
   const insert = () => {
     const youtube = youtubeWatchUrl(address);
     const file = youtube ? null : storedFileSource(address);
-    if (youtube) editor.chain().focus().insertYoutube(youtube).run();
-    else if (file) editor.chain().focus().insertStoredVideo(file).run();
-    else return setError(t('rte.badVideo'));
+    if (!youtube && !file) return setError(t('rte.badVideo'));
+    // Put after the selection, never over it.
+    editor
+      .chain()
+      .focus()
+      .insertContentAt(editor.state.selection.to, youtube ? { type: 'youtube', attrs: { url: youtube } } : { type: 'storedVideo', attrs: { src: file } })
+      .run();
     onClose();
   };
   return (
