@@ -115,6 +115,14 @@ function QuestionEditor({ question, number, problems, onChange }: { question: Dr
       </div>
       <fieldset className="ce-options">
         <legend>{question.type === 'single' ? t('editor.optionsSingle') : t('editor.optionsMulti')}</legend>
+        {/* Said where the correct answers are ticked. */}
+        {problems.length > 0 && (
+          <div className="staff-error ce-problem" id={problemId}>
+            {problems.map((problem) => (
+              <p key={problem}>{t(`editor.problems.${problem}`)}</p>
+            ))}
+          </div>
+        )}
         <SortableList
           items={question.options}
           className="ce-list--options"
@@ -144,13 +152,6 @@ function QuestionEditor({ question, number, problems, onChange }: { question: Dr
           </button>
         )}
       </fieldset>
-      {problems.length > 0 && (
-        <div className="staff-error ce-problem" id={problemId}>
-          {problems.map((problem) => (
-            <p key={problem}>{t(`editor.problems.${problem}`)}</p>
-          ))}
-        </div>
-      )}
       <TextField
         label={t('editor.explanation')}
         hint={t('editor.explanationHint')}
