@@ -294,6 +294,7 @@ export const TemplateResponse = Type.Object({
   baseVersion: Type.Integer({ description: 'The language’s head to save this on (0 when it has none)' }),
   body: AnyContentDocument,
 });
+export type TemplateResponse = Static<typeof TemplateResponse>;
 
 export const PublishContent = Type.Object({
   version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version to publish; the newest when left out' })),

@@ -42,3 +42,6 @@ export const SCHEDULE_MAX_DAYS = 366;
 
 /** The time zone staff schedule in and the console shows times in. */
 export const STAFF_TIME_ZONE = 'Asia/Kolkata';
+
+/** The schemes a link in rich text may have (besides an address on this site): what the server's allowlist keeps and the console's editor offers. */
+export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;

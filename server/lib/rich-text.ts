@@ -3,6 +3,7 @@
 // it as HTML without running anything a writer (or someone who took over a staff account) slipped in.
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_LINK_SCHEMES } from '../../contract/content-kinds';
 
 // A private instance: other code configuring the global `marked` must not change stored content.
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
@@ -29,7 +30,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     oembed: ['url'],
     video: ['src', 'controls', 'poster', 'preload'],
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
   // Images and videos come only from this site's stored files: a relative path, never another host.
   allowedSchemesByTag: { img: [], video: [], oembed: ['https', 'http'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'url'],

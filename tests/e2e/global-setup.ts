@@ -22,6 +22,9 @@ declare module 'vitest' {
     mediaTranslatorMobile: string;
     /** An editor of the preview's journey, its own so its second factor starts unset. */
     previewEditorMobile: string;
+    /** An editor of its own for the course editor's journey (its second factor is set up there), and a Hindi translator. */
+    courseEditorMobile: string;
+    hindiTranslatorMobile: string;
   }
 }
 
@@ -65,6 +68,8 @@ export default async function setup(project: TestProject) {
   const mediaEditorMobile = staffMobile(4);
   const mediaTranslatorMobile = staffMobile(5);
   const previewEditorMobile = staffMobile(6);
+  const courseEditorMobile = staffMobile(7);
+  const hindiTranslatorMobile = staffMobile(8);
   for (const [mobile, role, name, languages] of [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -72,6 +77,8 @@ export default async function setup(project: TestProject) {
     [mediaEditorMobile, 'editor', 'Meera Editor', undefined],
     [mediaTranslatorMobile, 'translator', 'Tara Translator', 'hi,tm'],
     [previewEditorMobile, 'editor', 'Pooja Editor', undefined],
+    [courseEditorMobile, 'editor', 'Chitra Editor', undefined],
+    [hindiTranslatorMobile, 'translator', 'Harsh Translator', 'hi'],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
@@ -113,6 +120,8 @@ export default async function setup(project: TestProject) {
   project.provide('mediaEditorMobile', mediaEditorMobile);
   project.provide('mediaTranslatorMobile', mediaTranslatorMobile);
   project.provide('previewEditorMobile', previewEditorMobile);
+  project.provide('courseEditorMobile', courseEditorMobile);
+  project.provide('hindiTranslatorMobile', hindiTranslatorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -8,131 +8,23 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
 import { CONTENT_DOCUMENTS, type AnyDocument, type ContentDocuments } from '../../../contract/authoring';
 import type { ContentKind } from '../../../contract/content-kinds';
+import {
+  SPECS,
+  diffDocuments,
+  flatten,
+  isTextRole,
+  questionProblems,
+  walkElements,
+  type FieldChange,
+  type FieldRole,
+  type FieldValue,
+  type FlatField,
+  type Node,
+  type NodeSpec,
+} from '../../../contract/document-fields';
 import { sanitizeRichText } from '../../lib/rich-text';
 
-/**
- * text: plain text a translator writes, required to publish; optionalText: the same, may stay empty;
- * rich / optionalRich: the same for HTML; file: a stored file (editors' choice, may differ by
- * language), requiredFile: one that must be there to publish; value: anything else (numbers, flags,
- * dates), shared structure an editor sets.
- */
-export type FieldRole = 'text' | 'optionalText' | 'rich' | 'optionalRich' | 'file' | 'requiredFile' | 'value';
-
-interface NodeSpec {
-  fields: Record<string, FieldRole>;
-  lists?: Record<string, ListSpec>;
-}
-
-interface ListSpec {
-  node: NodeSpec;
-  /**
-   * Addressed from the top of the document with its parent's key as a field (lessons by
-   * `lessons[key]` with `chapter`), so moving one to another parent keeps its address and its key
-   * is unique in the whole document.
-   */
-  hoistAs?: { name: string; parentField: string };
-}
-
-const COURSE: NodeSpec = {
-  fields: { title: 'text', description: 'rich', image: 'requiredFile', document: 'file', duration: 'value', summary: 'optionalRich', journal: 'optionalRich' },
-  lists: {
-    chapters: {
-      node: {
-        fields: { title: 'text' },
-        lists: {
-          lessons: {
-            node: { fields: { title: 'text', duration: 'value', content: 'rich' } },
-            hoistAs: { name: 'lessons', parentField: 'chapter' },
-          },
-        },
-      },
-    },
-    videos: { node: { fields: { title: 'text', description: 'optionalText', video: 'requiredFile', poster: 'file', duration: 'value' } } },
-    quizzes: {
-      node: {
-        fields: { title: 'text', passingCriteria: 'value' },
-        lists: {
-          questions: {
-            node: {
-              fields: { type: 'value', content: 'text', explanation: 'optionalText' },
-              lists: { options: { node: { fields: { content: 'text', correct: 'value' } } } },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-const IMAGES: ListSpec = { node: { fields: { image: 'file', alt: 'text' } } };
-
-const SPECS: Record<ContentKind, NodeSpec> = {
-  course: COURSE,
-  blog: { fields: { title: 'text', author: 'text', date: 'value', readTime: 'value', image: 'requiredFile', imageAlt: 'text', description: 'rich' } },
-  story: { fields: { authorName: 'text', date: 'value', image: 'requiredFile', imageAlt: 'text', isHighlighted: 'value', description: 'rich' } },
-  gallery: { fields: { title: 'text', position: 'value' }, lists: { images: IMAGES } },
-  banner: { fields: { title: 'text', subTitle: 'optionalText', location: 'optionalText', position: 'value' }, lists: { images: IMAGES } },
-};
-
-export type FieldValue = string | number | boolean | null;
-
-export interface FlatField {
-  path: string;
-  value: FieldValue;
-  role: FieldRole | 'position' | 'parent';
-}
-
-const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'optionalText', 'rich', 'optionalRich']);
-export const isTextRole = (role: FlatField['role']) => TEXT_ROLES.has(role);
-
-type Node = Record<string, unknown>;
-
-/** Visits every keyed element, parents first, with its address and the chain of keys above it. */
-function walkElements(
-  node: Node,
-  spec: NodeSpec,
-  visit: (
-    element: Node,
-    spec: NodeSpec,
-    info: { address: string; list: string; chain: string[]; index: number; parentKey: string | null; parentField: string | null },
-  ) => void,
-  prefix = '',
-  chain: string[] = [],
-) {
-  for (const [name, list] of Object.entries(spec.lists ?? {})) {
-    const items = (node[name] as Node[] | undefined) ?? [];
-    items.forEach((element, index) => {
-      const key = String(element.key ?? '');
-      const address = list.hoistAs ? `${list.hoistAs.name}[${key}]` : `${prefix}${name}[${key}]`;
-      const elementChain = list.hoistAs ? [key] : [...chain, key];
-      visit(element, list.node, {
-        address,
-        list: list.hoistAs ? list.hoistAs.name : `${prefix}${name}`,
-        chain: elementChain,
-        index,
-        parentKey: chain.at(-1) ?? null,
-        parentField: list.hoistAs?.parentField ?? null,
-      });
-      walkElements(element, list.node, visit, `${address}.`, elementChain);
-    });
-  }
-}
-
-/** Every field of a document, addressed by key, with what kind of field it is. */
-export function flatten(kind: ContentKind, doc: AnyDocument): FlatField[] {
-  const spec = SPECS[kind];
-  const out: FlatField[] = [];
-  const fieldsOf = (node: Node, nodeSpec: NodeSpec, prefix: string) => {
-    for (const [name, role] of Object.entries(nodeSpec.fields)) out.push({ path: `${prefix}${name}`, value: (node[name] ?? null) as FieldValue, role });
-  };
-  fieldsOf(doc as Node, spec, '');
-  walkElements(doc as Node, spec, (element, nodeSpec, { address, index, parentKey, parentField }) => {
-    out.push({ path: `${address}.position`, value: index + 1, role: 'position' });
-    if (parentField) out.push({ path: `${address}.${parentField}`, value: parentKey, role: 'parent' });
-    fieldsOf(element, nodeSpec, `${address}.`);
-  });
-  return out;
-}
+export { diffDocuments, flatten, isTextRole, type FieldChange, type FieldRole, type FieldValue, type FlatField };
 
 /** Changes every text field (plain and rich) of a copy of the document; nothing else. */
 export function mapText<T extends AnyDocument>(kind: ContentKind, doc: T, change: (path: string, value: string | null, role: FieldRole) => string | null): T {
@@ -140,7 +32,7 @@ export function mapText<T extends AnyDocument>(kind: ContentKind, doc: T, change
   const spec = SPECS[kind];
   const apply = (node: Node, nodeSpec: NodeSpec, prefix: string) => {
     for (const [name, role] of Object.entries(nodeSpec.fields)) {
-      if (!TEXT_ROLES.has(role)) continue;
+      if (!isTextRole(role)) continue;
       node[name] = change(`${prefix}${name}`, (node[name] ?? null) as string | null, role);
     }
   };
@@ -258,9 +150,11 @@ const RULES: { [K in ContentKind]: (doc: ContentDocuments[K]) => FieldProblem[] 
       for (const question of quiz.questions) {
         const at = `quizzes[${quiz.key}].questions[${question.key}].options`;
         const correct = question.options.filter((option) => option.correct).length;
-        if (question.options.length < 2) problems.push({ field: at, message: 'must have at least two options' });
-        if (question.type === 'single' && correct !== 1) problems.push({ field: at, message: `must have exactly one correct option for a single question (found ${correct})` });
-        if (question.type === 'multi' && correct < 1) problems.push({ field: at, message: 'must have at least one correct option for a multi question' });
+        for (const problem of questionProblems(question)) {
+          if (problem === 'tooFewOptions') problems.push({ field: at, message: 'must have at least two options' });
+          else if (question.type === 'single') problems.push({ field: at, message: `must have exactly one correct option for a single question (found ${correct})` });
+          else problems.push({ field: at, message: 'must have at least one correct option for a multi question' });
+        }
       }
     }
     return problems;
@@ -303,28 +197,6 @@ export function structureDifferences(a: Map<string, FieldValue>, b: Map<string, 
   for (const [path, value] of a) if (!b.has(path) || b.get(path) !== value) out.push(path);
   for (const path of b.keys()) if (!a.has(path)) out.push(path);
   return out;
-}
-
-export interface FieldChange {
-  field: string;
-  change: 'added' | 'removed' | 'changed';
-  before: FieldValue;
-  after: FieldValue;
-}
-
-/** Field-by-field differences between two documents of one kind (from null: all added), in the order of the newer one. */
-export function diffDocuments(kind: ContentKind, from: AnyDocument | null, to: AnyDocument): FieldChange[] {
-  const before = new Map(from ? flatten(kind, from).map((f) => [f.path, f.value]) : []);
-  const after = flatten(kind, to);
-  const changes: FieldChange[] = [];
-  const seen = new Set<string>();
-  for (const { path, value } of after) {
-    seen.add(path);
-    if (!before.has(path)) changes.push({ field: path, change: 'added', before: null, after: value });
-    else if (before.get(path) !== value) changes.push({ field: path, change: 'changed', before: before.get(path)!, after: value });
-  }
-  for (const [path, value] of before) if (!seen.has(path)) changes.push({ field: path, change: 'removed', before: value, after: null });
-  return changes;
 }
 
 /**

@@ -16,6 +16,7 @@ import { ItemLanguagePage } from '../../features/staff/components/item-language'
 import { PreviewFrame as PreviewFramePage, PreviewPage, type PreviewRenderers } from '../../features/staff/components/preview';
 import { BlogArticle } from '../../features/blogs/components/blog-detail';
 import { StoryArticle } from '../../features/stories/components/story-detail';
+import { CourseEditorPage } from '../../features/staff/components/course-editor/course-editor';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
@@ -82,6 +83,7 @@ export function Item() {
           matrixPath={paths.staffTranslations()}
           itemPath={(other) => paths.staffItem(itemId, other)}
           previewPath={paths.staffPreview(itemId, lang)}
+          editPath={(other) => paths.staffCourseEditor(itemId, other)}
         />
       )}
     </ForRoles>
@@ -131,6 +133,11 @@ const previewRenderers: PreviewRenderers = {
 export function PreviewFrame() {
   const { itemId = '', lang = '' } = useParams();
   return <PreviewFramePage itemId={itemId} lang={lang} render={previewRenderers} />;
+}
+
+export function CourseEditor() {
+  const { itemId = '', lang = '' } = useParams();
+  return <ForRoles roles={CONTENT}>{(me) => <CourseEditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}</ForRoles>;
 }
 
 export function Members() {

@@ -3,12 +3,12 @@
 // for review and restoring a version. Every change refreshes what was read about the item (and the
 // matrix, which shows its state).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentItem, DiffResponse, LanguageState, PreviewResponse, StaleFields, VersionList } from '../../../../contract/authoring';
+import type { ContentItem, DiffResponse, LanguageHead, LanguageState, PreviewResponse, SaveContent, StaleFields, TemplateResponse, VersionList } from '../../../../contract/authoring';
 import type { LanguageCode } from '../../../../contract/languages';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { staffKeys } from './keys';
 
-export type { ContentItem, LanguageState, PreviewResponse };
+export type { ContentItem, LanguageHead, LanguageState, PreviewResponse };
 export type VersionRow = VersionList['versions'][number];
 export type FieldChange = DiffResponse['changes'][number];
 export type StaleField = StaleFields['fields'][number];
@@ -84,4 +84,43 @@ export function useRestoreVersion(id: string, lang: LanguageCode) {
   return useLanguageChange(id, ({ number, baseVersion }: { number: number; baseVersion: number }) =>
     api.post<unknown>(`${base(id, lang)}/versions/${number}/restore`, { baseVersion }),
   );
+}
+
+/** Where an edit of a language starts: its newest version, or for a language not written yet the translation's starting point. */
+export interface EditStart {
+  body: LanguageHead['body'];
+  /** The version the first save is based on (0: the language has none yet). */
+  baseVersion: number;
+}
+
+export function useEditStart(id: string, lang: LanguageCode) {
+  return useQuery({
+    queryKey: staffKeys.edit(id, lang),
+    // What an edit started from is read once: a refetch must not replace what the person is writing.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    queryFn: async ({ signal }): Promise<EditStart> => {
+      try {
+        const head = await api.get<LanguageHead>(base(id, lang), undefined, signal);
+        return { body: head.body, baseVersion: head.version.number };
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'contentLanguageMissing')) throw error;
+        const start = await api.get<TemplateResponse>(`${base(id, lang)}/template`, undefined, signal);
+        return { body: start.body, baseVersion: start.baseVersion };
+      }
+    },
+  });
+}
+
+/** Saves a language as a new version; a 409 carries the version saved meanwhile (savedMeanwhile). */
+export function saveLanguage(id: string, lang: LanguageCode, save: SaveContent): Promise<LanguageHead> {
+  return api.put<LanguageHead>(base(id, lang), save);
+}
+
+/** The version someone else saved meanwhile, when a save was refused for it (409 staleVersion). */
+export function savedMeanwhile(error: unknown): LanguageHead | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'staleVersion') return null;
+  return (error.details as { current?: LanguageHead } | undefined)?.current ?? null;
 }

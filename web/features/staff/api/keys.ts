@@ -12,6 +12,8 @@ export const staffKeys = {
   media: ['staff', 'media'] as const,
   mediaList: (query: object) => ['staff', 'media', 'list', query] as const,
   mediaFile: (id: string) => ['staff', 'media', 'file', id] as const,
+  /** What an edit of a language started from: apart from the item's keys, so a change to the item does not read it again. */
+  edit: (id: string, lang: string) => ['staff', 'edit', id, lang] as const,
   /** The figures: every report under one prefix, so a refresh reloads them all. */
   analytics: ['staff', 'analytics'] as const,
   report: (report: string, query: object) => ['staff', 'analytics', report, query] as const,

@@ -249,6 +249,7 @@ export function ItemLanguagePage({
   matrixPath,
   itemPath,
   previewPath,
+  editPath,
 }: {
   me: StaffMe;
   itemId: string;
@@ -257,6 +258,8 @@ export function ItemLanguagePage({
   itemPath: (lang: string) => string;
   /** The preview of this language's newest version. */
   previewPath: string;
+  /** The editor of the item in a language (courses have one so far). */
+  editPath?: (lang: string) => string;
 }) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
@@ -279,6 +282,13 @@ export function ItemLanguagePage({
   const translatesHere = me.roles.includes('translator') && me.languages.includes(lang);
   const language = LANGUAGES[lang];
   const isSource = lang === item.data.sourceLang;
+  // Editors write in every language, translators in theirs; the course is the kind with an editor so far.
+  const edit =
+    editPath && item.data.kind === 'course' && !item.data.deletedAt && (editor || translatesHere) ? (
+      <Link className="btn" to={editPath(lang)}>
+        {state ? t('item.edit', { language: language.name }) : t('item.startWriting', { language: language.name })}
+      </Link>
+    ) : null;
   return (
     <article aria-labelledby="item-title">
       <p>
@@ -303,7 +313,10 @@ export function ItemLanguagePage({
       </nav>
       {item.data.deletedAt && <p className="staff-warning">{t('item.deleted', { at: staffTime(item.data.deletedAt) })}</p>}
       {!state ? (
-        <p className="staff-card">{t('item.notStarted', { language: language.name })}</p>
+        <div className="staff-card">
+          <p>{t('item.notStarted', { language: language.name })}</p>
+          {edit}
+        </div>
       ) : (
         <>
           <dl className="staff-facts staff-card">
@@ -325,6 +338,7 @@ export function ItemLanguagePage({
             )}
           </dl>
           <div className="staff-actions">
+            {edit}
             {(editor || translatesHere) && (
               <Link className="btn btn--ghost" to={previewPath}>
                 {t('item.preview', { number: state.headVersion })}

@@ -1,0 +1,165 @@
+// Which fields each kind's document (contract/authoring.ts) has, what kind of field each is, and one
+// walker that flattens a document into fields addressed by key (lessons[bank-account/why].content):
+// the server's diffs, stale marks and translation rules (server/modules/content/documents.ts) and
+// the console's comparison of two editions of a document (its course editor's conflict view) are
+// worked out on the same flat fields. Plain values only, so the web takes them at no cost.
+import type { AnyDocument } from './authoring';
+import type { ContentKind } from './content-kinds';
+
+/**
+ * text: plain text a translator writes, required to publish; optionalText: the same, may stay empty;
+ * rich / optionalRich: the same for HTML; file: a stored file (editors' choice, may differ by
+ * language), requiredFile: one that must be there to publish; value: anything else (numbers, flags,
+ * dates), shared structure an editor sets.
+ */
+export type FieldRole = 'text' | 'optionalText' | 'rich' | 'optionalRich' | 'file' | 'requiredFile' | 'value';
+
+export interface NodeSpec {
+  fields: Record<string, FieldRole>;
+  lists?: Record<string, ListSpec>;
+}
+
+export interface ListSpec {
+  node: NodeSpec;
+  /**
+   * Addressed from the top of the document with its parent's key as a field (lessons by
+   * `lessons[key]` with `chapter`), so moving one to another parent keeps its address and its key
+   * is unique in the whole document.
+   */
+  hoistAs?: { name: string; parentField: string };
+}
+
+const COURSE: NodeSpec = {
+  fields: { title: 'text', description: 'rich', image: 'requiredFile', document: 'file', duration: 'value', summary: 'optionalRich', journal: 'optionalRich' },
+  lists: {
+    chapters: {
+      node: {
+        fields: { title: 'text' },
+        lists: {
+          lessons: {
+            node: { fields: { title: 'text', duration: 'value', content: 'rich' } },
+            hoistAs: { name: 'lessons', parentField: 'chapter' },
+          },
+        },
+      },
+    },
+    videos: { node: { fields: { title: 'text', description: 'optionalText', video: 'requiredFile', poster: 'file', duration: 'value' } } },
+    quizzes: {
+      node: {
+        fields: { title: 'text', passingCriteria: 'value' },
+        lists: {
+          questions: {
+            node: {
+              fields: { type: 'value', content: 'text', explanation: 'optionalText' },
+              lists: { options: { node: { fields: { content: 'text', correct: 'value' } } } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const IMAGES: ListSpec = { node: { fields: { image: 'file', alt: 'text' } } };
+
+export const SPECS: Record<ContentKind, NodeSpec> = {
+  course: COURSE,
+  blog: { fields: { title: 'text', author: 'text', date: 'value', readTime: 'value', image: 'requiredFile', imageAlt: 'text', description: 'rich' } },
+  story: { fields: { authorName: 'text', date: 'value', image: 'requiredFile', imageAlt: 'text', isHighlighted: 'value', description: 'rich' } },
+  gallery: { fields: { title: 'text', position: 'value' }, lists: { images: IMAGES } },
+  banner: { fields: { title: 'text', subTitle: 'optionalText', location: 'optionalText', position: 'value' }, lists: { images: IMAGES } },
+};
+
+export type FieldValue = string | number | boolean | null;
+
+export interface FlatField {
+  path: string;
+  value: FieldValue;
+  role: FieldRole | 'position' | 'parent';
+}
+
+const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'optionalText', 'rich', 'optionalRich']);
+export const isTextRole = (role: FlatField['role']) => TEXT_ROLES.has(role);
+
+export type Node = Record<string, unknown>;
+
+/** Visits every keyed element, parents first, with its address and the chain of keys above it. */
+export function walkElements(
+  node: Node,
+  spec: NodeSpec,
+  visit: (
+    element: Node,
+    spec: NodeSpec,
+    info: { address: string; list: string; chain: string[]; index: number; parentKey: string | null; parentField: string | null },
+  ) => void,
+  prefix = '',
+  chain: string[] = [],
+) {
+  for (const [name, list] of Object.entries(spec.lists ?? {})) {
+    const items = (node[name] as Node[] | undefined) ?? [];
+    items.forEach((element, index) => {
+      const key = String(element.key ?? '');
+      const address = list.hoistAs ? `${list.hoistAs.name}[${key}]` : `${prefix}${name}[${key}]`;
+      const elementChain = list.hoistAs ? [key] : [...chain, key];
+      visit(element, list.node, {
+        address,
+        list: list.hoistAs ? list.hoistAs.name : `${prefix}${name}`,
+        chain: elementChain,
+        index,
+        parentKey: chain.at(-1) ?? null,
+        parentField: list.hoistAs?.parentField ?? null,
+      });
+      walkElements(element, list.node, visit, `${address}.`, elementChain);
+    });
+  }
+}
+
+/** Every field of a document, addressed by key, with what kind of field it is. */
+export function flatten(kind: ContentKind, doc: AnyDocument): FlatField[] {
+  const spec = SPECS[kind];
+  const out: FlatField[] = [];
+  const fieldsOf = (node: Node, nodeSpec: NodeSpec, prefix: string) => {
+    for (const [name, role] of Object.entries(nodeSpec.fields)) out.push({ path: `${prefix}${name}`, value: (node[name] ?? null) as FieldValue, role });
+  };
+  fieldsOf(doc as Node, spec, '');
+  walkElements(doc as Node, spec, (element, nodeSpec, { address, index, parentKey, parentField }) => {
+    out.push({ path: `${address}.position`, value: index + 1, role: 'position' });
+    if (parentField) out.push({ path: `${address}.${parentField}`, value: parentKey, role: 'parent' });
+    fieldsOf(element, nodeSpec, `${address}.`);
+  });
+  return out;
+}
+
+export interface FieldChange {
+  field: string;
+  change: 'added' | 'removed' | 'changed';
+  before: FieldValue;
+  after: FieldValue;
+}
+
+/** Field-by-field differences between two documents of one kind (from null: all added), in the order of the newer one. */
+export function diffDocuments(kind: ContentKind, from: AnyDocument | null, to: AnyDocument): FieldChange[] {
+  const before = new Map(from ? flatten(kind, from).map((f) => [f.path, f.value]) : []);
+  const after = flatten(kind, to);
+  const changes: FieldChange[] = [];
+  const seen = new Set<string>();
+  for (const { path, value } of after) {
+    seen.add(path);
+    if (!before.has(path)) changes.push({ field: path, change: 'added', before: null, after: value });
+    else if (before.get(path) !== value) changes.push({ field: path, change: 'changed', before: before.get(path)!, after: value });
+  }
+  for (const [path, value] of before) if (!seen.has(path)) changes.push({ field: path, change: 'removed', before: value, after: null });
+  return changes;
+}
+
+/** What is wrong with a quiz question's options, if anything: the one rule the server (to publish) and the console's quiz builder (to save) apply. */
+export type QuestionProblem = 'tooFewOptions' | 'noCorrectOption' | 'singleNeedsOneCorrect';
+
+export function questionProblems(question: { type: 'single' | 'multi'; options: readonly { correct: boolean }[] }): QuestionProblem[] {
+  const problems: QuestionProblem[] = [];
+  const correct = question.options.filter((option) => option.correct).length;
+  if (question.options.length < 2) problems.push('tooFewOptions');
+  if (correct === 0) problems.push('noCorrectOption');
+  else if (question.type === 'single' && correct > 1) problems.push('singleNeedsOneCorrect');
+  return problems;
+}
