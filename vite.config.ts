@@ -92,7 +92,7 @@ const browserApp = defineConfig({
             // The long-text hook too (a few lines; most public pages use it).
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|vite\/preload-helper/, priority: 2 },
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|leave-guard)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|vite\/preload-helper/, priority: 2 },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
             // chunks a page loads then depends only on the features it shows, not on how the
             // bundler would regroup small modules after a change elsewhere (their first loads grew

@@ -81,8 +81,16 @@ describe('the analytics', () => {
     await page.getByRole('button', { name: 'Refresh now' }).click();
     await expect.poll(async () => numberIn(await page.locator('.analytics-total strong').first().innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(SEEDED);
     await page.getByText(/Figures computed at/).waitFor();
-    // The site language of the Tamil sign-ups is counted.
-    expect(numberIn(await cellOf(page, 'Site language', /Tamil/, 1))).toBeGreaterThanOrEqual(SEEDED);
+    // The site language of the Tamil sign-ups is counted. Learners of the other browser journeys
+    // (the suite shares one server) may leave another site language with fewer than ten: then the
+    // Tamil count may be the one withheld beside it, so that group cannot be worked out from the total.
+    const tamil = await cellOf(page, 'Site language', /Tamil/, 1);
+    if (tamil.trim() === 'withheld') {
+      const counts = await page.getByRole('region', { name: 'Site language', exact: true }).getByRole('row').allInnerTexts();
+      expect(counts.some((row) => row.includes('fewer than 10')), counts.join(' | ')).toBe(true);
+    } else {
+      expect(numberIn(tamil)).toBeGreaterThanOrEqual(SEEDED);
+    }
     await expectAccessible(page, 'analytics');
     await screenshot(page, 'staff-analytics-1280');
 

@@ -3,7 +3,7 @@
 // one's chunk and translations are there); `useNavigationPending()` tells the layout, which shows
 // a progress bar when that takes more than a moment (layouts/navigation-progress.tsx).
 //
-// A page with unsaved work can hold moves (useLeaveGuard, web/lib/navigation-blocker.tsx): a link
+// A page with unsaved work can hold moves (useLeaveGuard, web/lib/leave-guard.ts): a link
 // or navigate() waits for the person's answer; the back and forward buttons are undone at once (the
 // address goes back to the page's) and redone if the person lets the move go.
 import { createContext, useContext, useLayoutEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
