@@ -88,8 +88,11 @@ const browserApp = defineConfig({
             // for each; the larger, rarer ones (quiz player, legal document) and the contract's other
             // values (sign-in rules, profile options, message texts) stay with the pages that use
             // them: in this chunk every page would load them (ADR 13).
-            // The long-text hook too (a few lines; most public pages use it).
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$/, priority: 2 },
+            // The long-text hook too (a few lines; most public pages use it), and the learning pages'
+            // address parameters, which web/app/paths.ts (on every page) reads: left to the group
+            // below, a new lazy chunk anywhere (the console's rich-text editor) made them a chunk of
+            // their own, one request more on every page.
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|\/web\/features\/learning\/components\/learning-paths\.ts$/, priority: 2 },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
             // chunks a page loads then depends only on the features it shows, not on how the
             // bundler would regroup small modules after a change elsewhere (their first loads grew
