@@ -89,10 +89,13 @@ const browserApp = defineConfig({
             // masonry and dialog, sign-in's phone and one-time-password helpers) and the contract's other
             // values (sign-in rules, profile options, message texts) stay with the pages that use
             // them: in this chunk every page would load them (ADR 13).
-            // The long-text hook too (a few lines; most public pages use it).
+            // The long-text hook too (a few lines; most public pages use it), and the learning pages'
+            // address parameters, which web/app/paths.ts (on every page) reads: left to the group
+            // below, a new lazy chunk anywhere (the console's rich-text editor) made them a chunk of
+            // their own, one request more on every page.
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|leave-guard)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|vite\/preload-helper/, priority: 2 },
+            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|\/web\/features\/learning\/components\/learning-paths\.ts$|vite\/preload-helper/, priority: 2 },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
             // chunks a page loads then depends only on the features it shows, not on how the
             // bundler would regroup small modules after a change elsewhere (their first loads grew

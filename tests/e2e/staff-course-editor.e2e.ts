@@ -356,7 +356,7 @@ describe('the course editor', () => {
 
   it('keeps the rich-text editor out of every public page', async () => {
     const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
-    const editorChunk = Object.values(manifest).find((entry) => entry.src?.endsWith('rich-text-editor.tsx'))!.file;
+    const editorChunk = Object.values(manifest).find((entry) => entry.src?.endsWith('rich-text/tiptap.ts'))!.file;
     const { page } = await phonePage(browser());
     for (const address of ['/', '/courses', '/blogs', '/login']) {
       await page.goto(address);

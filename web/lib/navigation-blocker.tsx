@@ -1,10 +1,9 @@
-// Holding a move to another page while a page has work that is not saved (the course editor): the
-// browser's router (web/app/browser-router.tsx) asks the page's guard before every move, a link,
+// Holding a move to another page while a page has work that is not saved (the console's editors):
+// the browser's router (web/app/browser-router.tsx) asks the page's guard before every move, a link,
 // navigate() or the back and forward buttons, and keeps the move waiting until the page lets it go
 // or drops it. React Router's own useBlocker needs its data router, which this app does not use
-// (web/app/router.tsx says why). Leaving the site or closing the tab is the browser's question
-// (`beforeunload`), asked by useLeaveGuard too (leave-guard.ts: the pages that hold moves are the
-// staff's, so the hook stays out of the public pages' chunks; this part is the router's).
+// (web/app/router.tsx says why). Only the meeting point is here, as it is in every page's first
+// load; the hook a page uses is the staff console's (features/staff/components/leave-guard.ts).
 import { createContext, useContext, type ReactNode } from 'react';
 
 /** Told of a move held for the person's answer: `go` makes it; not calling it drops it. */
@@ -24,7 +23,7 @@ export function NavigationGuardsProvider({ guards, children }: { guards: Navigat
   return <Guards.Provider value={guards}>{children}</Guards.Provider>;
 }
 
-/** The router's guards, for useLeaveGuard; null without the browser's router (on the server). */
+/** The router's guards, or null without the browser's router (on the server). */
 export function useNavigationGuards(): NavigationGuards | null {
   return useContext(Guards);
 }

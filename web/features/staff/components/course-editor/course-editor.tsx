@@ -14,7 +14,7 @@ import { useTranslation } from '../../../../i18n/react';
 import { Dialog } from '../../../../components/dialog';
 import { QueryState } from '../../../../components/query-state';
 import { ApiError } from '../../../../lib/api-client';
-import { useLeaveGuard } from '../../../../lib/leave-guard';
+import { useLeaveGuard } from '../leave-guard';
 import { saveLanguage, savedMeanwhile, useEditStart, useItem, type LanguageHead } from '../../api/content';
 import { staffKeys } from '../../api/keys';
 import type { StaffMe } from '../../api/staff';

@@ -2,13 +2,11 @@
 // `lang`). A number or a stored file's path that cannot be saved stays in its field as typed, says
 // what is wrong beside it, and tells the editor (useFieldProblems), which does not save until it is
 // put right: nothing typed is lost, and nothing wrong is sent.
-import { createContext, lazy, Suspense, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { STORED_FILE_PATTERN } from '../../../../../contract/content-kinds';
 import { useTranslation } from '../../../../i18n/react';
-import type { PickedImage } from '../rich-text/rich-text-editor';
-
 // TipTap and ProseMirror load with the first rich-text field, in their own chunk.
-const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor'));
+import { RichTextEditor, type PickedImage } from '../rich-text/rich-text-editor';
 
 /** Where a field reports that what it holds cannot be saved (null: it can again). */
 export const FieldProblems = createContext<(id: string, problem: string | null) => void>(() => undefined);

@@ -2,19 +2,16 @@
 // Indic scripts: conjuncts, vowel signs and zero-width joiners arrive as typed). It offers only what
 // the server's allowlist keeps (server/lib/rich-text.ts): headings 2 to 4, bold, italic, bulleted and
 // numbered lists, links (web, mail, telephone or this site; never javascript:), pictures and videos
-// from this site's stored files, and YouTube videos. Its own chunk: loaded by the console's editing
-// pages only (React.lazy), never by a public page.
+// from this site's stored files, and YouTube videos. TipTap itself is a chunk of its own (tiptap.ts),
+// fetched when the first rich-text field shows (React.lazy), never by a public page.
 //
 // The toolbar is one tab stop (arrow keys, Home and End move along it), each button named in words;
 // a link, picture or video is asked for in a small panel under it. `onPickImage` is where the media
 // library's picker plugs in; without it the picture is named by its stored path.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import Link from '@tiptap/extension-link';
-import Image from '@tiptap/extension-image';
+import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Editor } from '@tiptap/react';
 import { useTranslation } from '../../../../i18n/react';
-import { StoredVideo, YoutubeEmbed } from './embeds';
+import type * as TipTap from './tiptap';
 import { safeLink, storedFileSource, youtubeWatchUrl } from './urls';
 
 /** A picture chosen in the media library: its stored path (uploads/...) and its alternative text. */
@@ -38,13 +35,20 @@ export interface RichTextEditorProps {
 
 type Panel = 'link' | 'image' | 'video' | null;
 
-export default function RichTextEditor({ label, value, onChange, lang, describedBy, onPickImage }: RichTextEditorProps) {
+/** The editor, once TipTap is fetched (wrap it in Suspense). */
+export const RichTextEditor = lazy(async () => {
+  const tiptap = await import('./tiptap');
+  return { default: (props: RichTextEditorProps) => <Editing tiptap={tiptap} {...props} /> };
+});
+
+function Editing({ tiptap, label, value, onChange, lang, describedBy, onPickImage }: RichTextEditorProps & { tiptap: typeof TipTap }) {
   const { t } = useTranslation('staff');
+  const { EditorContent, Image, Link, StarterKit, StoredVideo, YoutubeEmbed } = tiptap;
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
   }, [onChange]);
-  const editor = useEditor({
+  const editor = tiptap.useEditor({
     // The console is never rendered on the server.
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -91,7 +95,7 @@ export default function RichTextEditor({ label, value, onChange, lang, described
 
   return (
     <div className="rte">
-      <Toolbar editor={editor} label={t('rte.toolbar', { field: label })} panel={panel} panelId={panelId} onPanel={setPanel} />
+      <Toolbar tiptap={tiptap} editor={editor} label={t('rte.toolbar', { field: label })} panel={panel} panelId={panelId} onPanel={setPanel} />
       {panel && (
         <div id={panelId} className="rte-panel">
           {panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
@@ -104,9 +108,9 @@ export default function RichTextEditor({ label, value, onChange, lang, described
   );
 }
 
-function Toolbar({ editor, label, panel, panelId, onPanel }: { editor: Editor; label: string; panel: Panel; panelId: string; onPanel: (panel: Panel) => void }) {
+function Toolbar({ tiptap, editor, label, panel, panelId, onPanel }: { tiptap: typeof TipTap; editor: Editor; label: string; panel: Panel; panelId: string; onPanel: (panel: Panel) => void }) {
   const { t } = useTranslation('staff');
-  const state = useEditorState({
+  const state = tiptap.useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       h2: e.isActive('heading', { level: 2 }),

@@ -1,7 +1,8 @@
-// A page with work not saved holds moves to another page until the person answers (the router's
-// side is navigation-blocker.tsx), and leaving the site or reloading asks through the browser.
+// Asking before unsaved work is left: while `when` is true, a move to another page of the app waits
+// for the person's answer (`held`, through the router's guards, web/lib/navigation-blocker.tsx), and
+// leaving the site, reloading or closing the tab asks through the browser (`beforeunload`).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigationGuards } from './navigation-blocker';
+import { useNavigationGuards } from '../../../lib/navigation-blocker';
 
 export interface LeaveGuard {
   /** A move is waiting for the person's answer. */
@@ -12,11 +13,6 @@ export interface LeaveGuard {
   stay: () => void;
 }
 
-/**
- * While `when` is true, moves to another page wait for the person's answer (`held`), and leaving the
- * site or reloading asks through the browser. Without the browser's router (on the server) nothing
- * is held.
- */
 export function useLeaveGuard(when: boolean): LeaveGuard {
   const guards = useNavigationGuards();
   const whenRef = useRef(when);
