@@ -20,7 +20,7 @@
 //   const [picking, setPicking] = useState(false);
 //   <MediaPicker open={picking} onClose={() => setPicking(false)} lang="hi" me={me}
 //     onPick={({ path, alt }) => { setPicking(false); setImage(path, alt); }} />
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
 import { MEDIA_ALT_MAX_LENGTH, MEDIA_PAGE_SIZE, MEDIA_SEARCH_MAX_LENGTH, formatBytes } from '../../../../contract/media-rules';
 import { useTranslation } from '../../../i18n/react';
@@ -170,4 +170,20 @@ export function MediaPicker({ open, onClose, title, ...rest }: MediaPickerProps)
       {open && <PickerBody {...rest} title={title} onClose={onClose} />}
     </Dialog>
   );
+}
+
+/**
+ * The picker as a call: `pick()` opens it and resolves with the chosen picture's path and text
+ * alternative, or null when it is closed without a choice; `dialog` is rendered where the caller
+ * renders. For an editor that asks "which picture?" from deep inside (the rich-text toolbar).
+ */
+export function useMediaPicker(me: StaffMe, lang: LanguageCode): { pick: () => Promise<{ path: string; alt: string } | null>; dialog: ReactNode } {
+  const [waiting, setWaiting] = useState<((picked: { path: string; alt: string } | null) => void) | null>(null);
+  const pick = useCallback(() => new Promise<{ path: string; alt: string } | null>((resolve) => setWaiting(() => resolve)), []);
+  const finish = (picked: { path: string; alt: string } | null) => {
+    waiting?.(picked);
+    setWaiting(null);
+  };
+  const dialog = <MediaPicker open={waiting !== null} lang={lang} me={me} onClose={() => finish(null)} onPick={({ path, alt }) => finish({ path, alt })} />;
+  return { pick, dialog };
 }

@@ -22,6 +22,7 @@ import { errorText, fieldErrors } from '../error-text';
 import { staffTime } from '../staff-time';
 import { adoptKeys, fromDocument, quizProblems, toDocument, type CourseDraft } from './course-draft';
 import { ConflictView } from './conflict';
+import { useMediaPicker } from '../media-picker';
 import { ContentLanguage, FieldProblems, FileField, NumberField, RichField, TextField, TextOnly } from './fields';
 import { ChaptersEditor, Confirm, PickImage, VideosEditor, type ConfirmRequest, type Edit } from './outline';
 import { QuizzesEditor } from './quiz-builder';
@@ -68,14 +69,14 @@ export interface CourseEditorPageProps {
   lang: string;
   /** The item's page in a language (where the editor's Back goes). */
   itemPath: (lang: string) => string;
-  /** The media library's picker, once the console has one. */
-  onPickImage?: () => Promise<PickedImage | null>;
 }
 
-export function CourseEditorPage({ me, itemId, lang: rawLang, itemPath, onPickImage }: CourseEditorPageProps) {
+export function CourseEditorPage({ me, itemId, lang: rawLang, itemPath }: CourseEditorPageProps) {
   const { t } = useTranslation('staff');
   const lang = isLanguageCode(rawLang) ? rawLang : null;
   const item = useItem(itemId);
+  // A picture in a lesson's text is chosen from the media library, in the course's language.
+  const picker = useMediaPicker(me, lang ?? 'en');
   if (!lang) return <p className="staff-card" role="alert">{t('item.unknownLanguage')}</p>;
   if (item.isPending || item.isError) {
     if (item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400)) return <p className="staff-card" role="alert">{t('item.notFound')}</p>;
@@ -86,7 +87,12 @@ export function CourseEditorPage({ me, itemId, lang: rawLang, itemPath, onPickIm
   const back = itemPath(lang);
   if (item.data.kind !== 'course') return <p className="staff-card" role="alert">{t('editor.notACourse')} <Link to={back}>{t('editor.back')}</Link></p>;
   if (!editor && !translator) return <p className="staff-card" role="alert">{t('editor.notYourLanguage', { language: LANGUAGES[lang].name })} <Link to={back}>{t('editor.back')}</Link></p>;
-  return <EditorLoader itemId={itemId} lang={lang} title={item.data.title || item.data.slug} sourceLang={item.data.sourceLang} textOnly={!editor} back={back} onPickImage={onPickImage} />;
+  return (
+    <>
+      <EditorLoader itemId={itemId} lang={lang} title={item.data.title || item.data.slug} sourceLang={item.data.sourceLang} textOnly={!editor} back={back} onPickImage={picker.pick} />
+      {picker.dialog}
+    </>
+  );
 }
 
 function EditorLoader(props: { itemId: string; lang: LanguageCode; title: string; sourceLang: LanguageCode; textOnly: boolean; back: string; onPickImage?: () => Promise<PickedImage | null> }) {
