@@ -77,7 +77,10 @@ export async function receiveToFile(source: UploadSource, limit: number, dir: st
     out.end();
     await finished(out);
   } catch (error) {
+    // The file may still be opening (a first chunk already over the limit): removed before the open
+    // ends, it would be created after and left behind. Destroying waits for the open, then closes.
     out.destroy();
+    if (!out.closed) await once(out, 'close');
     await fsp.rm(file, { force: true });
     throw error;
   }
