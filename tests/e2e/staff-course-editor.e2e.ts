@@ -6,7 +6,6 @@
 // choice, a dropped connection said so and the work given back after a reload, and leaving with
 // unsaved work asked first. A Hindi translator starts the Hindi course, text only, and cannot edit
 // English. The editor's rich-text code stays out of every public page.
-import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -155,19 +154,6 @@ describe('the course editor', () => {
     expect(html).toContain(`<img src="/${picture}" alt="A bank branch" loading="lazy" />`);
     expect(html).toContain('<oembed url="https://www.youtube.com/watch?v=Qm7vKx3pT2c"></oembed>');
 
-    // A picture chosen in the media library (uploaded there, in the picker) goes in with the text alternative written there.
-    await description.click();
-    await page.keyboard.press('ControlOrMeta+End');
-    await tools.getByRole('button', { name: 'Picture' }).click();
-    await page.getByRole('button', { name: 'Choose from the media library' }).click();
-    const picker = page.getByRole('dialog', { name: 'Choose a picture' });
-    const photo = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#2a7f62' } }).png().toBuffer();
-    await picker.getByLabel('Choose files').setInputFiles([{ name: 'savings-group.png', mimeType: 'image/png', buffer: photo }]);
-    await picker.getByLabel('Text alternative in English').fill('A savings group meeting');
-    await picker.getByRole('button', { name: 'Use this picture' }).click();
-    await picker.waitFor({ state: 'hidden' });
-    await waitSaved(page);
-    expect((await body()).description).toMatch(/<img src="\/uploads\/[^"]+" alt="A savings group meeting" loading="lazy" \/>/);
 
     // Lesson 1.1 moved down by the keyboard (its Move down button), then back up with its drag handle (Space, arrow, Space).
     await page.getByRole('button', { name: 'Move down: Lesson 1.1: Why save' }).focus();

@@ -107,5 +107,7 @@ describe('the preview of a draft', () => {
     expect(list.response.rows.map((row) => row.title)).toContain(PUBLISHED_TITLE);
     expect(list.response.rows.map((row) => row.title)).not.toContain(DRAFT_TITLE);
     expect(consoleErrors).toEqual([]);
+    // The post leaves the site again, so the other journeys (the blog list's pages) find it as they expect.
+    await call(page, 'DELETE', `/api/staff/content/${item.id}`);
   });
 });
