@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { LANGUAGE_CODES, LANGUAGES } from '../../contract/languages';
+import { totpCode } from '../../server/modules/staff/totp';
 
 export const baseUrl = () => inject('baseUrl');
 const require = createRequire(import.meta.url);
@@ -226,4 +227,31 @@ export function languageWithoutLongText(namespace: string): { code: string; bcp4
   if (!code) return undefined;
   const common = JSON.parse(fs.readFileSync(path.join(LOCALES, code, 'common.json'), 'utf8')) as { status: { fallbackNote: string } };
   return { code, bcp47: LANGUAGES[code].bcp47, note: common.status.fallbackNote };
+}
+
+/** A call made by the page itself (same origin, its session cookie), as the console makes them; the answer's JSON, if any. */
+export async function pageCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([m, u, b]) => {
+      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
+      return { status: response.status, body: await response.text() };
+    },
+    [method, url, body] as const,
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
+  return (answer.body ? JSON.parse(answer.body) : undefined) as T;
+}
+
+/**
+ * A staff member's first sign-in where the role needs a second factor: the authenticator app set
+ * up with its key typed by hand, the recovery codes kept, and on into the console.
+ */
+export async function setUpAuthenticator(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
+  await page.getByText('Cannot scan it?').click();
+  const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByLabel('I have kept these codes somewhere safe').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
 }

@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { totpCode } from '../../server/modules/staff/totp';
 import { learnerName } from '../../server/test/learner-names';
 import { parseCsv } from '../../server/test/csv';
-import { baseUrl, desktopPage, expectAccessible, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import { baseUrl, desktopPage, expectAccessible, logSize, newMobile, otpFor, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
 const SEEDED = 12;
@@ -159,13 +158,7 @@ describe('the analytics', () => {
     const { page } = await desktopPage(browser());
     await page.goto('/login?redirect=%2Fstaff%2Fanalytics');
     await signIn(page, inject('editorMobile'));
-    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
-    await page.getByText('Cannot scan it?').click();
-    const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByLabel('I have kept these codes somewhere safe').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await setUpAuthenticator(page);
     await page.getByText('Your staff roles do not open this page.').waitFor();
     expect(await page.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/api/staff/analytics/learners')).status);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { totpCode } from '../../server/modules/staff/totp';
-import { baseUrl, desktopPage, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import { baseUrl, desktopPage, expectAccessible, newMobile, pageCall, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import type { Page } from 'playwright-core';
 
 const browser = sharedBrowser();
@@ -17,19 +17,6 @@ let keptRecoveryCode = '';
 /** When the admin's first code was sent: the next waits out the server's cooldown (8 s in global-setup.ts). */
 let adminCodeSentAt = 0;
 const COOLDOWN_MS = 8_000;
-
-/** A call made by the page itself (same origin, its session cookie), as the console makes them. */
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([m, u, b]) => {
-      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-      return { status: response.status, body: await response.text() };
-    },
-    [method, url, body] as const,
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
-  return JSON.parse(answer.body) as T;
-}
 
 async function matrixCount(page: Page): Promise<number> {
   const text = await page.getByRole('status').filter({ hasText: /\d+ items?$/ }).innerText();
@@ -134,10 +121,10 @@ describe('the staff console', () => {
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     // A blog written for the purpose: version 1 from a sample post's fields.
-    const blogs = await call<{ items: { id: string }[] }>(page, 'GET', '/api/staff/content?kind=blog');
-    const sample = await call<{ body: Record<string, unknown> }>(page, 'GET', `/api/staff/content/${blogs.items[0]!.id}/en`);
+    const blogs = await pageCall<{ items: { id: string }[] }>(page, 'GET', '/api/staff/content?kind=blog');
+    const sample = await pageCall<{ body: Record<string, unknown> }>(page, 'GET', `/api/staff/content/${blogs.items[0]!.id}/en`);
     const slug = `console-check-${Date.now()}`;
-    const created = await call<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug, body: { ...sample.body, title: 'Console check' } });
+    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug, body: { ...sample.body, title: 'Console check' } });
     const id = created.item.id;
 
     // From the matrix, one click opens it in English: a draft, nothing published; the first publication.
@@ -152,7 +139,7 @@ describe('the staff console', () => {
     await page.getByText(/Version 1, published/).waitFor();
 
     // A second version: publishing it says, word by word, what learners will see change.
-    await call(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: 1, body: { ...sample.body, title: 'Console check, second draft' } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: 1, body: { ...sample.body, title: 'Console check, second draft' } });
     await page.reload();
     await page.getByRole('button', { name: 'Publish English', exact: true }).click();
     await page.getByRole('heading', { name: 'What learners will see change (version 1 to 2)' }).waitFor();
@@ -183,7 +170,7 @@ describe('the staff console', () => {
     await expect.poll(() => page.getByText(/will be published at/).count()).toBe(0);
     await page.setViewportSize({ width: 768, height: 1024 });
     await screenshot(page, 'staff-item-768');
-    await call(page, 'DELETE', `/api/staff/content/${id}`);
+    await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
   });
 
   it('lets a translator work on a tablet without a second factor, their language first, and keeps the admin’s pages closed', async () => {

@@ -10,9 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { totpCode } from '../../server/modules/staff/totp';
 import type { CourseDocument, LanguageHead } from '../../contract/authoring';
-import { desktopPage, expectAccessible, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import { desktopPage, expectAccessible, pageCall, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
 /** The course the editor wrote (the translator's test translates it). */
@@ -22,19 +21,6 @@ let removeCourse: (() => Promise<unknown>) | null = null;
 afterAll(async () => {
   await removeCourse?.();
 });
-
-/** A call made by the page itself (same origin, its session cookie), as the console makes them. */
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([m, u, b]) => {
-      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-      return { status: response.status, body: await response.text() };
-    },
-    [method, url, body] as const,
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
-  return JSON.parse(answer.body) as T;
-}
 
 const codePoints = (text: string) => [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 
@@ -70,21 +56,15 @@ describe('the course editor', () => {
     const { page, consoleErrors } = await desktopPage(browser());
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, inject('courseEditorMobile'));
-    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
-    await page.getByText('Cannot scan it?').click();
-    const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByLabel('I have kept these codes somewhere safe').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     const slug = `editor-check-${Date.now()}`;
-    const created = await call<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'course', slug, body: COURSE });
+    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'course', slug, body: COURSE });
     const id = created.item.id;
     courseId = id;
-    removeCourse = () => call(page, 'DELETE', `/api/staff/content/${id}`);
-    const head = () => call<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`);
+    removeCourse = () => pageCall(page, 'DELETE', `/api/staff/content/${id}`);
+    const head = () => pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`);
     const body = async () => (await head()).body as CourseDocument;
     const keysBefore = (await body()).chapters.map((c) => [c.key, c.lessons.map((l) => l.key)]);
 
@@ -130,8 +110,8 @@ describe('the course editor', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A link, a stored picture and a YouTube video put in the description survive the server's allowlist, and come back as they went.
-    const samples = await call<{ items: { id: string; slug: string }[] }>(page, 'GET', '/api/staff/content?kind=course&search=money-basics');
-    const picture = ((await call<LanguageHead>(page, 'GET', `/api/staff/content/${samples.items[0]!.id}/en`)).body as CourseDocument).image!;
+    const samples = await pageCall<{ items: { id: string; slug: string }[] }>(page, 'GET', '/api/staff/content?kind=course&search=money-basics');
+    const picture = ((await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${samples.items[0]!.id}/en`)).body as CourseDocument).image!;
     const description = page.getByRole('textbox', { name: 'Description', exact: true });
     const tools = page.getByRole('toolbar', { name: 'Formatting: Description' });
     await description.click();
@@ -243,7 +223,7 @@ describe('the course editor', () => {
     // Someone else saves meanwhile: both versions shown; keeping theirs carries on from theirs.
     const courseTitle = page.getByLabel('Course title');
     let current = await head();
-    await call(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their title' } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their title' } });
     await courseTitle.fill('My title');
     const conflict = page.getByRole('dialog', { name: 'Someone else saved this course meanwhile' });
     await conflict.waitFor({ timeout: 15_000 });
@@ -259,7 +239,7 @@ describe('the course editor', () => {
 
     // Again, and this time the person's own version is saved over theirs, which stays in the history.
     current = await head();
-    await call(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their second title' } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their second title' } });
     await courseTitle.fill('My own title');
     await conflict.waitFor({ timeout: 15_000 });
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
@@ -267,7 +247,7 @@ describe('the course editor', () => {
     const after = await head();
     expect((after.body as CourseDocument).title).toBe('My own title');
     expect(after.version.number).toBe(current.version.number + 2);
-    const theirs = await call<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en/versions/${current.version.number + 1}`);
+    const theirs = await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en/versions/${current.version.number + 1}`);
     expect((theirs.body as CourseDocument).title).toBe('Their second title');
 
     // On a tablet: one column, the status bar and the list tools still in reach.
@@ -342,7 +322,7 @@ describe('the course editor', () => {
     await text.click();
     await page.keyboard.type('हर हफ़्ते थोड़ा बचाएँ। क्\u200Dष');
     await waitSaved(page);
-    const hindi = await call<LanguageHead>(page, 'GET', `/api/staff/content/${courseId}/hi`);
+    const hindi = await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${courseId}/hi`);
     expect(hindi.version.number).toBe(1);
     const doc = hindi.body as CourseDocument;
     expect(doc.title).toBe('पैसे की बुनियादी बातें');

@@ -8,9 +8,8 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { totpCode } from '../../server/modules/staff/totp';
 import { mp4, pdf } from '../../server/modules/uploads/upload-test-files';
-import { desktopPage, expectAccessible, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import { desktopPage, expectAccessible, newMobile, pageCall, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
 const HINDI_ALT = 'बाज़ार में सब्ज़ी बेचती हुई महिला';
@@ -27,19 +26,6 @@ function noisyPng(side: number): Promise<Buffer> {
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
   return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
-}
-
-/** A call made by the page itself (same origin, its session cookie), as the console makes them. */
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([m, u, b]) => {
-      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-      return { status: response.status, body: await response.text() };
-    },
-    [method, url, body] as const,
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
-  return (answer.body ? JSON.parse(answer.body) : undefined) as T;
 }
 
 /** One upload's row in the list of this visit's uploads. */
@@ -63,13 +49,7 @@ describe('the media library', () => {
     const { page, consoleErrors } = await desktopPage(browser());
     await page.goto('/login?redirect=%2Fstaff%2Fmedia');
     await signIn(page, inject('mediaEditorMobile'));
-    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
-    await page.getByText('Cannot scan it?').click();
-    const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByLabel('I have kept these codes somewhere safe').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Media library', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/staff/media');
     await expect.poll(() => page.getByRole('link', { name: 'Media', exact: true }).getAttribute('aria-current')).toBe('page');
@@ -188,10 +168,10 @@ describe('the media library', () => {
     await expect.poll(() => card(market).count()).toBe(1);
 
     // A draft post names it: where it is used says so, with a link to the item; it cannot be deleted.
-    const file = await call<{ path: string }>(page, 'GET', `/api/staff/media/${marketId}`);
-    const blogs = await call<{ items: { id: string }[] }>(page, 'GET', '/api/staff/content?kind=blog');
-    const sample = await call<{ body: Record<string, unknown> }>(page, 'GET', `/api/staff/content/${blogs.items[0]!.id}/en`);
-    const created = await call<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
+    const file = await pageCall<{ path: string }>(page, 'GET', `/api/staff/media/${marketId}`);
+    const blogs = await pageCall<{ items: { id: string }[] }>(page, 'GET', '/api/staff/content?kind=blog');
+    const sample = await pageCall<{ body: Record<string, unknown> }>(page, 'GET', `/api/staff/content/${blogs.items[0]!.id}/en`);
+    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
       kind: 'blog',
       slug: `market-picture-${stamp}`,
       body: { ...sample.body, title: 'Market day picture', image: file.path },
@@ -270,7 +250,7 @@ describe('the media library', () => {
     await page.getByRole('heading', { name: handbook, level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: /Open the file \(PDF/ }).getAttribute('href')).toMatch(/^\/uploads\/.+\.pdf$/);
     expect(await page.getByRole('heading', { name: 'Text alternative in each language' }).count()).toBe(0);
-    await call(page, 'DELETE', `/api/staff/content/${created.item.id}`);
+    await pageCall(page, 'DELETE', `/api/staff/content/${created.item.id}`);
     // The refused text file (415) and the upload sent while offline are the only failures.
     expect(consoleErrors.filter((e) => !/status of 415|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   });

@@ -6,23 +6,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { BlogDocument } from '../../contract/authoring';
-import { totpCode } from '../../server/modules/staff/totp';
-import { desktopPage, expectAccessible, screenshot, sharedBrowser, signIn } from './helpers';
+import { desktopPage, expectAccessible, pageCall, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
-
-/** A call made by the page itself (same origin, its session cookie), as the console makes them. */
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([m, u, b]) => {
-      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-      return { status: response.status, body: await response.text() };
-    },
-    [method, url, body] as const,
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.body}`);
-  return (answer.body ? JSON.parse(answer.body) : undefined) as T;
-}
 
 const PUBLISHED_TITLE = 'नकली KYC कॉल से बचें';
 const DRAFT_TITLE = 'नकली KYC कॉल पहचानें: पाँच संकेत';
@@ -41,13 +27,7 @@ describe('the preview of a draft', () => {
     const { page, consoleErrors } = await desktopPage(browser());
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, inject('previewEditorMobile'));
-    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
-    await page.getByText('Cannot scan it?').click();
-    const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByLabel('I have kept these codes somewhere safe').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     // A post in English and Hindi, both published; then a Hindi draft on top.
@@ -60,12 +40,12 @@ describe('the preview of a draft', () => {
       imageAlt: 'A phone ringing',
       description: '<p>Banks never ask for your PIN.</p>',
     };
-    const { item } = await call<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug: `preview-kyc-${Date.now()}`, body: english });
-    await call(page, 'POST', `/api/staff/content/${item.id}/en/publish`, {});
+    const { item } = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug: `preview-kyc-${Date.now()}`, body: english });
+    await pageCall(page, 'POST', `/api/staff/content/${item.id}/en/publish`, {});
     const hindi = { ...english, title: PUBLISHED_TITLE, author: 'प्रिया', imageAlt: 'बजता फ़ोन', description: '<p>बैंक कभी PIN नहीं माँगता।</p>' };
-    await call(page, 'PUT', `/api/staff/content/${item.id}/hi`, { baseVersion: 0, body: hindi });
-    const { publicId } = await call<{ publicId: string }>(page, 'POST', `/api/staff/content/${item.id}/hi/publish`, {});
-    await call(page, 'PUT', `/api/staff/content/${item.id}/hi`, { baseVersion: 1, body: { ...hindi, title: DRAFT_TITLE, description: `<p>${DRAFT_TEXT}</p>` } });
+    await pageCall(page, 'PUT', `/api/staff/content/${item.id}/hi`, { baseVersion: 0, body: hindi });
+    const { publicId } = await pageCall<{ publicId: string }>(page, 'POST', `/api/staff/content/${item.id}/hi/publish`, {});
+    await pageCall(page, 'PUT', `/api/staff/content/${item.id}/hi`, { baseVersion: 1, body: { ...hindi, title: DRAFT_TITLE, description: `<p>${DRAFT_TEXT}</p>` } });
 
     // From the item's page to its preview.
     await page.goto(`/staff/content/${item.id}/hi`);
@@ -103,11 +83,11 @@ describe('the preview of a draft', () => {
     await page.getByRole('heading', { level: 1, name: PUBLISHED_TITLE }).waitFor();
     expect(await page.getByText(DRAFT_TEXT).count()).toBe(0);
     expect(await page.getByText(DRAFT_TITLE).count()).toBe(0);
-    const list = await call<{ response: { rows: { title: string }[] } }>(page, 'GET', '/api/blog/public?lang=hi&limit=50');
+    const list = await pageCall<{ response: { rows: { title: string }[] } }>(page, 'GET', '/api/blog/public?lang=hi&limit=50');
     expect(list.response.rows.map((row) => row.title)).toContain(PUBLISHED_TITLE);
     expect(list.response.rows.map((row) => row.title)).not.toContain(DRAFT_TITLE);
     expect(consoleErrors).toEqual([]);
     // The post leaves the site again, so the other journeys (the blog list's pages) find it as they expect.
-    await call(page, 'DELETE', `/api/staff/content/${item.id}`);
+    await pageCall(page, 'DELETE', `/api/staff/content/${item.id}`);
   });
 });

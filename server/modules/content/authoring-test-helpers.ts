@@ -1,12 +1,17 @@
 // Documents and calls the authoring tests share: a small course (one chapter with two lessons, a
-// video, a quiz with one single-answer question), and the staff calls through app.inject.
+// video, a quiz with one single-answer question), a blog post, and the staff calls through app.inject.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { CourseDocument, LanguageHead, LanguageState } from '../../../contract/authoring';
+import type { BlogDocument, CourseDocument, LanguageHead, LanguageState } from '../../../contract/authoring';
 import type { ContentKind } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
 
 export type Headers = { cookie: string };
+
+/** A blog post in English; `description` as given (the server cleans it when saved). */
+export function blogBody(description = '<p>Banks never ask for your PIN.</p>'): BlogDocument {
+  return { title: 'Spotting a fake KYC call', author: 'Priya', date: '2026-03-01', readTime: 4, image: 'uploads/blogs/kyc.svg', imageAlt: 'A phone ringing', description };
+}
 
 export function courseBody(title = 'Safe money'): CourseDocument {
   return {

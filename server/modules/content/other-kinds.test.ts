@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BannerDocument, BlogDocument, GalleryDocument, StoryDocument } from '../../../contract/authoring';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAsStaff, type SignedIn } from '../../test/sign-in';
-import { staffApi } from './authoring-test-helpers';
+import { blogBody, staffApi } from './authoring-test-helpers';
 
 const t = testAppPerFile();
 let editor: SignedIn;
@@ -23,15 +23,7 @@ const get = async <T>(url: string) => {
   return { status: res.statusCode, body: res.json() as T };
 };
 
-const blog: BlogDocument = {
-  title: 'Spotting a fake KYC call',
-  author: 'Priya',
-  date: '2026-03-01',
-  readTime: 4,
-  image: 'uploads/blogs/kyc.svg',
-  imageAlt: 'A phone ringing',
-  description: '<p>Banks never ask for your PIN.</p><script>x()</script>',
-};
+const blog = blogBody('<p>Banks never ask for your PIN.</p><script>x()</script>');
 
 describe('blogs', () => {
   it('are written, published in English and Hindi, shown per language, and unpublished', async () => {

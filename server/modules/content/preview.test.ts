@@ -6,7 +6,7 @@ import type { BlogDocument, CourseDocument, PreviewResponse, StoryDocument } fro
 import { messageBody } from '../../../contract/messages';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
-import { courseBody, staffApi } from './authoring-test-helpers';
+import { blogBody, courseBody, staffApi } from './authoring-test-helpers';
 
 const t = testAppPerFile();
 let editor: SignedIn;
@@ -24,15 +24,7 @@ beforeAll(async () => {
 const get = (url: string, headers?: { cookie: string }) => t.app.inject({ method: 'GET', url, headers });
 const preview = (id: string, lang: string, who?: SignedIn) => get(`/api/staff/content/${id}/${lang}/preview`, who?.headers);
 
-const blog: BlogDocument = {
-  title: 'Spotting a fake KYC call',
-  author: 'Priya',
-  date: '2026-03-01',
-  readTime: 4,
-  image: 'uploads/blogs/kyc.svg',
-  imageAlt: 'A phone ringing',
-  description: '<p>Banks never ask for your PIN.</p>',
-};
+const blog = blogBody();
 
 describe('GET /api/staff/content/{id}/{lang}/preview', () => {
   it('answers a blog draft as the public post will be, while the public call still answers the published text', async () => {
