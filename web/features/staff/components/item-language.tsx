@@ -31,6 +31,7 @@ import {
   type FieldChange,
   type LanguageState,
 } from '../api/content';
+import { DialogActions } from './dialog-actions';
 import { errorText, fieldErrors } from './error-text';
 import { TextDiff } from './text-diff';
 import { StaffTable, hiddenColumn } from './staff-table';
@@ -124,14 +125,13 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
           )}
         </div>
       )}
-      <div className="staff-actions">
-        <button type="button" className="btn" onClick={go} disabled={call.isPending || (action === 'schedule' && !instantOfStaffTime(at))} aria-busy={call.isPending || undefined}>
-          {t(`item.confirm.${action}.action`)}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          {t('actions.cancel')}
-        </button>
-      </div>
+      <DialogActions
+        action={t(`item.confirm.${action}.action`)}
+        busy={call.isPending}
+        disabled={action === 'schedule' && !instantOfStaffTime(at)}
+        onAction={go}
+        onCancel={onClose}
+      />
     </div>
   );
 }
@@ -174,14 +174,7 @@ function ConfirmItemAction({ item, action, onClose }: { item: ContentItem; actio
           {errorText(call.error)}
         </p>
       )}
-      <div className="staff-actions">
-        <button type="button" className="btn" onClick={go} disabled={call.isPending} aria-busy={call.isPending || undefined}>
-          {t(`item.${action}Confirm.action`)}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          {t('actions.cancel')}
-        </button>
-      </div>
+      <DialogActions action={t(`item.${action}Confirm.action`)} busy={call.isPending} danger={action === 'delete'} onAction={go} onCancel={onClose} />
     </div>
   );
 }
@@ -445,10 +438,10 @@ export function ItemLanguagePage({
         </>
       )}
       {editor && writes && (
-        <section className="staff-card staff-danger" aria-labelledby="delete-title">
+        <section className="staff-card staff-card--danger" aria-labelledby="delete-title">
           <h2 id="delete-title">{t('item.deleteTitle')}</h2>
           <p>{t('item.deleteExplain')}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => setItemAction('delete')}>
+          <button type="button" className="btn staff-danger" onClick={() => setItemAction('delete')}>
             {t('item.deleteItem')}
           </button>
         </section>

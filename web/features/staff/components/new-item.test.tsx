@@ -2,37 +2,20 @@
 // from a title and checked by the contract's rule; the new item's form (English by default, the
 // rule said beside the field); New item and the deleted items for editors only; a deleted item's
 // page saying so with Restore for editors, and nothing else written to it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, TranslationMatrix } from '../../../../contract/authoring';
 import { CONTENT_KINDS } from '../../../../contract/content-kinds';
 import { emptyDocument } from '../../../../contract/empty-documents';
-import en from '../../../i18n/locales/en/staff.json';
-import common from '../../../i18n/locales/en/common.json';
-import { I18nProvider } from '../../../i18n/react';
-import { createTranslator } from '../../../i18n/translator';
 import { staffKeys } from '../api/keys';
 import type { StaffMe } from '../api/staff';
+import { renderStaff as render } from './render-for-tests';
 import { ItemLanguagePage } from './item-language';
 import { NewItemForm, slugFrom, slugProblem } from './new-item';
 import { staffToday } from './staff-time';
 import { TranslationMatrixPage } from './translation-matrix';
 
 const ITEM = '5f0c4b8e-0000-4000-8000-000000000003';
-
-function render(children: ReactNode, client = new QueryClient()) {
-  const i18n = createTranslator({ language: 'en', resources: { staff: en, common } });
-  return renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
 
 const member = (roles: StaffMe['roles'], languages: StaffMe['languages'] = []): StaffMe => ({ userId: 'u1', name: 'Esha', roles, languages, secondFactor: 'verified' });
 const EDITOR = member(['editor']);

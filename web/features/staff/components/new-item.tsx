@@ -12,6 +12,7 @@ import { useTranslation } from '../../../i18n/react';
 import { notify } from '../../../components/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateItem } from '../api/content';
+import { DialogActions } from './dialog-actions';
 import { errorText, fieldErrors } from './error-text';
 import { staffToday } from './staff-time';
 
@@ -62,6 +63,13 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
   const changed = () => {
     if (create.isError) create.reset();
   };
+  /** A setter that also clears the server's answer. */
+  const choosing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      changed();
+    };
   const chooseTitle = (value: string) => {
     setTitle(value);
     if (!slugTyped) setSlug(slugFrom(value));
@@ -109,10 +117,7 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
               name={`${id}-kind`}
               value={k}
               checked={kind === k}
-              onChange={() => {
-                setKind(k);
-                changed();
-              }}
+              onChange={() => choosing(setKind)(k)}
             />
             <span>
               <strong>{t(`newItem.kinds.${k}`)}</strong> <span className="staff-muted">{t(`newItem.kindHints.${k}`)}</span>
@@ -162,15 +167,12 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
         <select
           id={`${id}-lang`}
           value={lang}
-          onChange={(event) => {
-            setLang(event.target.value as LanguageCode);
-            changed();
-          }}
+          onChange={(event) => choosing(setLang)(event.target.value as LanguageCode)}
           aria-describedby={`${id}-lang-hint`}
         >
           {LANGUAGE_CODES.map((code) => (
             <option key={code} value={code}>
-              {LANGUAGES[code].name} ({LANGUAGES[code].nativeName})
+              {LANGUAGES[code].name === LANGUAGES[code].nativeName ? LANGUAGES[code].name : `${LANGUAGES[code].name} (${LANGUAGES[code].nativeName})`}
             </option>
           ))}
         </select>
@@ -184,14 +186,7 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
           {otherError}
         </p>
       )}
-      <div className="staff-actions">
-        <button type="submit" className="btn" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-          {create.isPending ? t('newItem.creating') : t('newItem.create')}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          {t('actions.cancel')}
-        </button>
-      </div>
+      <DialogActions action={create.isPending ? t('newItem.creating') : t('newItem.create')} busy={create.isPending} onCancel={onClose} />
     </form>
   );
 }

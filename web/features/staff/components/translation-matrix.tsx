@@ -29,6 +29,29 @@ export function cellState(cell: MatrixCell, item: MatrixItem): CellState {
   return 'draft';
 }
 
+/** An item's row heading: its title in its source language (a link where given), its kind and address name. */
+function ItemName({ item, to }: { item: Pick<MatrixItem, 'kind' | 'slug' | 'title' | 'sourceLang'>; to?: string }) {
+  const { t } = useTranslation('staff');
+  const name = item.title || item.slug;
+  const lang = LANGUAGES[item.sourceLang].bcp47;
+  return (
+    <>
+      {to ? (
+        <Link className="staff-item-title" to={to} lang={lang}>
+          {name}
+        </Link>
+      ) : (
+        <span className="staff-item-title" lang={lang}>
+          {name}
+        </span>
+      )}
+      <span className="staff-muted">
+        {t(`kinds.${item.kind}`)} · {item.slug}
+      </span>
+    </>
+  );
+}
+
 /** The deleted items, read when the person opens the list: each opens its page in its source language. */
 function DeletedItems({ itemPath }: { itemPath: (itemId: string, lang: string) => string }) {
   const { t } = useTranslation('staff');
@@ -47,12 +70,7 @@ function DeletedItems({ itemPath }: { itemPath: (itemId: string, lang: string) =
             {deleted.data.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">
-                  <Link to={itemPath(item.id, item.sourceLang)} lang={LANGUAGES[item.sourceLang].bcp47}>
-                    {item.title || item.slug}
-                  </Link>
-                  <span className="staff-muted">
-                    {t(`kinds.${item.kind}`)} · {item.slug}
-                  </span>
+                  <ItemName item={item} to={itemPath(item.id, item.sourceLang)} />
                 </th>
                 <td>{item.deletedAt ? staffTime(item.deletedAt) : ''}</td>
               </tr>
@@ -168,12 +186,7 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
               {rows.map((item) => (
                 <tr key={item.id}>
                   <th scope="row">
-                    <span className="staff-item-title" lang={LANGUAGES[item.sourceLang].bcp47}>
-                      {item.title || item.slug}
-                    </span>
-                    <span className="staff-muted">
-                      {t(`kinds.${item.kind}`)} · {item.slug}
-                    </span>
+                    <ItemName item={item} />
                   </th>
                   {languages.map((code) => {
                     const cell = item.cells.find((c) => c.lang === code)!;
