@@ -119,6 +119,7 @@ describe('new, deleted and restored items', () => {
     expect(await confirm.innerText()).toContain('Nothing of it is published, so learners and visitors see no change.');
     expect(await confirm.innerText()).toContain('can restore it');
     await expectAccessible(page, 'the delete confirmation');
+    await shot(page, 'delete-confirmation-1280');
     await confirm.getByRole('button', { name: 'Delete item' }).click();
     await page.getByText(/This item was deleted on .* IST/).waitFor();
     expect(await page.getByRole('button', { name: 'Delete item…' }).count()).toBe(0);
@@ -140,6 +141,8 @@ describe('new, deleted and restored items', () => {
     const link = page.locator('.staff-deleted').getByRole('link', { name: TITLE });
     await link.waitFor();
     await expectAccessible(page, 'the matrix with its deleted items');
+    await page.locator('.staff-deleted').scrollIntoViewIfNeeded();
+    await shot(page, 'deleted-items-list-1280');
     await link.click();
     await page.waitForURL((url) => url.pathname === `/staff/content/${itemId}/en`);
 
