@@ -21,7 +21,7 @@ import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { Uuid } from './ids';
 import { chapterDetailSchema, courseDetailSchema, perLanguage, type ChapterDetailResponse, type CourseDetailResponse } from './courses';
 import { BlogOne, StoryOne } from './public-content';
-import { PAGE_OFFSET_MAX } from './page-sizes';
+import { CONTENT_PAGE_MAX, PAGE_OFFSET_MAX } from './page-sizes';
 import { StringEnum, nullable } from './schema-helpers';
 
 const strict = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
@@ -199,8 +199,6 @@ export const ContentItem = Type.Object({
 });
 export type ContentItem = Static<typeof ContentItem>;
 
-export const CONTENT_PAGE_MAX = 100;
-
 export const ContentListQuery = Type.Object({
   kind: Type.Optional(ContentKindSchema),
   status: Type.Optional(StringEnum([...CONTENT_STATUSES, 'scheduled'] as const, { description: 'Items with a language in this status' })),
@@ -214,6 +212,7 @@ export const ContentListQuery = Type.Object({
 export type ContentListQuery = Static<typeof ContentListQuery>;
 
 export const ContentList = Type.Object({ items: Type.Array(ContentItem), total: Type.Integer() });
+export type ContentList = Static<typeof ContentList>;
 
 export const CreateContent = Type.Object({
   kind: ContentKindSchema,

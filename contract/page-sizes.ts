@@ -10,5 +10,7 @@ export const PROGRESS_PAGE_SIZE = 20;
 
 /** The most rows one page may ask for. */
 export const PAGE_LIMIT_MAX = 50;
+/** The most content items one page of the console's list may ask for. */
+export const CONTENT_PAGE_MAX = 100;
 /** Far past any real list: only stops absurd offsets before they reach the database. */
 export const PAGE_OFFSET_MAX = 1_000_000;

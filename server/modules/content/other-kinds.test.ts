@@ -3,6 +3,8 @@
 // what they answered before is unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BannerDocument, BlogDocument, GalleryDocument, StoryDocument } from '../../../contract/authoring';
+import { CONTENT_KINDS } from '../../../contract/content-kinds';
+import { emptyDocument } from '../../../contract/empty-documents';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAsStaff, type SignedIn } from '../../test/sign-in';
 import { blogBody, staffApi } from './authoring-test-helpers';
@@ -126,5 +128,19 @@ describe('gallery titles and banner items', () => {
     expect(english.body.media[0]!.media_images).toHaveLength(2);
     const inTamil = await get<{ media: { title: string }[] }>('/api/media/public/banner?lang=tm');
     expect(inTamil.body.media.map((m) => m.title)).toEqual(['சாத் சாத்']);
+  });
+});
+
+describe('a new item of each kind', () => {
+  it('starts from its kind’s empty document: a draft in its source language, titled as typed, not publishable until filled in', async () => {
+    for (const kind of CONTENT_KINDS) {
+      const { item, head } = await api.create(editor.headers, kind, `empty-${kind}`, emptyDocument(kind, { today: '2026-11-27', title: `New ${kind}` }), 'hi');
+      expect(head).toMatchObject({ kind, lang: 'hi', version: { number: 1 }, state: { status: 'draft', publishedVersion: null } });
+      const listed = (await api.call('GET', `/api/staff/content?kind=${kind}&search=empty-${kind}`, editor.headers)).json() as { items: { id: string; title: string; sourceLang: string }[] };
+      expect(listed.items).toEqual([expect.objectContaining({ id: item.id, title: `New ${kind}`, sourceLang: 'hi' })]);
+      const refused = await api.publish(editor.headers, item.id, 'hi');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'publishIncomplete' });
+    }
   });
 });

@@ -1,10 +1,12 @@
 // The console's calls about one item and one of its languages: its state, versions and their
 // comparison, a translation's stale fields, and publishing, scheduling, unpublishing, submitting
-// for review and restoring a version. Every change refreshes what was read about the item (and the
-// matrix, which shows its state).
+// for review and restoring a version; creating an item, deleting it and restoring it, and the list
+// of deleted items. Every change refreshes what was read about the item (and the matrix, which shows
+// its state).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentItem, DiffResponse, LanguageHead, LanguageState, PreviewResponse, SaveContent, StaleFields, TemplateResponse, VersionList } from '../../../../contract/authoring';
+import type { ContentItem, ContentList, CreateContent, DiffResponse, LanguageHead, LanguageState, PreviewResponse, SaveContent, StaleFields, TemplateResponse, VersionList } from '../../../../contract/authoring';
 import type { LanguageCode } from '../../../../contract/languages';
+import { CONTENT_PAGE_MAX } from '../../../../contract/page-sizes';
 import { ApiError, api } from '../../../lib/api-client';
 import { staffKeys } from './keys';
 
@@ -61,6 +63,36 @@ function useLanguageChange<V>(id: string, call: (variables: V) => Promise<unknow
     mutationFn: call,
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: staffKeys.item(id) }), client.invalidateQueries({ queryKey: ['staff', 'translations'] })]),
+  });
+}
+
+/** Creates an item with its first version (a draft) in its source language. */
+export function useCreateItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateContent) => api.post<{ item: ContentItem; head: LanguageHead }>('/api/staff/content', input),
+    onSuccess: ({ item }) => {
+      client.setQueryData(staffKeys.item(item.id), item);
+      return client.invalidateQueries({ queryKey: ['staff', 'translations'] });
+    },
+  });
+}
+
+/** Deletes the item (off the site in every language, restorable), or restores it. */
+export function useDeleteItem(id: string) {
+  return useLanguageChange(id, () => api.delete<ContentItem>(base(id)));
+}
+
+export function useRestoreItem(id: string) {
+  return useLanguageChange(id, () => api.post<ContentItem>(`${base(id)}/restore`));
+}
+
+/** The deleted items, most recently changed first (the API's largest page: deleting is rare). */
+export function useDeletedItems(enabled: boolean) {
+  return useQuery({
+    queryKey: staffKeys.deletedItems,
+    enabled,
+    queryFn: ({ signal }) => api.get<ContentList>('/api/staff/content', { deleted: true, limit: CONTENT_PAGE_MAX }, signal),
   });
 }
 

@@ -3,6 +3,8 @@ export const staffKeys = {
   all: ['staff'] as const,
   me: ['staff', 'me'] as const,
   translations: (kind: string | undefined) => ['staff', 'translations', kind ?? 'all'] as const,
+  /** The deleted items: under the matrix's prefix, so whatever refreshes the matrix refreshes them too. */
+  deletedItems: ['staff', 'translations', 'deleted'] as const,
   members: ['staff', 'members'] as const,
   audit: (filters: object) => ['staff', 'audit', filters] as const,
   item: (id: string) => ['staff', 'item', id] as const,

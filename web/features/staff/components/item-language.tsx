@@ -3,7 +3,9 @@
 // source changed, with the source's change word by word), its history (every version, any two
 // compared field by field, any restored), and the actions the person's roles allow, each asking
 // first and saying what will change: publish now or at a time, unpublish, submit for review; and
-// a link to the preview of the newest version as learners will see it.
+// a link to the preview of the newest version as learners will see it. Editors and admins delete the
+// item (off the site in every language, restorable) and restore a deleted one, each confirmed with
+// what learners and visitors lose or get back.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
@@ -15,9 +17,11 @@ import { ApiError } from '../../../lib/api-client';
 import type { StaffMe } from '../api/staff';
 import {
   useCancelSchedule,
+  useDeleteItem,
   useDiff,
   useItem,
   usePublish,
+  useRestoreItem,
   useRestoreVersion,
   useStale,
   useSubmit,
@@ -27,6 +31,7 @@ import {
   type FieldChange,
   type LanguageState,
 } from '../api/content';
+import { DialogActions } from './dialog-actions';
 import { errorText, fieldErrors } from './error-text';
 import { TextDiff } from './text-diff';
 import { StaffTable, hiddenColumn } from './staff-table';
@@ -120,14 +125,56 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
           )}
         </div>
       )}
-      <div className="staff-actions">
-        <button type="button" className="btn" onClick={go} disabled={call.isPending || (action === 'schedule' && !instantOfStaffTime(at))} aria-busy={call.isPending || undefined}>
-          {t(`item.confirm.${action}.action`)}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          {t('actions.cancel')}
-        </button>
-      </div>
+      <DialogActions
+        action={t(`item.confirm.${action}.action`)}
+        busy={call.isPending}
+        disabled={action === 'schedule' && !instantOfStaffTime(at)}
+        onAction={go}
+        onCancel={onClose}
+      />
+    </div>
+  );
+}
+
+/** The languages learners and visitors see now (or, for a deleted item, saw when it was deleted). */
+const publishedLanguages = (item: ContentItem) =>
+  item.languages
+    .filter((state) => state.publishedVersion !== null)
+    .map((state) => LANGUAGES[state.lang].name)
+    .join(', ');
+
+/** Deleting the item or restoring it, for editors and admins: what the site loses or gets back, said first. */
+function ConfirmItemAction({ item, action, onClose }: { item: ContentItem; action: 'delete' | 'restore'; onClose: () => void }) {
+  const { t } = useTranslation('staff');
+  const remove = useDeleteItem(item.id);
+  const restore = useRestoreItem(item.id);
+  const call = action === 'delete' ? remove : restore;
+  const title = item.title || item.slug;
+  const published = publishedLanguages(item);
+  const scheduled = item.languages.some((state) => state.scheduled);
+  const go = () => call.mutate(undefined, { onSuccess: () => (notify({ status: 200, message: t(`item.${action}Done`, { title }) }), onClose()) });
+  return (
+    <div className="staff-dialog-body">
+      <h2>{t(`item.${action}Confirm.title`, { title })}</h2>
+      {action === 'delete' ? (
+        <>
+          <p>{t('item.deleteConfirm.text')}</p>
+          <ul>
+            <li>{published ? t(`item.deleteConfirm.loses.${item.kind}`, { languages: published }) : t('item.deleteConfirm.nothingPublished')}</li>
+            {scheduled && <li>{t('item.deleteConfirm.scheduled')}</li>}
+            <li>{t('item.deleteConfirm.kept')}</li>
+          </ul>
+          <p>{published ? t('item.deleteConfirm.restorable', { languages: published }) : t('item.deleteConfirm.restorableDrafts')}</p>
+        </>
+      ) : (
+        <p>{published ? t('item.restoreConfirm.text', { languages: published }) : t('item.restoreConfirm.drafts')}</p>
+      )}
+      {call.isError && (
+        <p className="staff-error" role="alert">
+          {errorText(call.error)}
+        </p>
+      )}
+      <DialogActions action={t(`item.${action}Confirm.action`)} busy={call.isPending} danger={action === 'delete'} onAction={go} onCancel={onClose} />
     </div>
   );
 }
@@ -264,6 +311,7 @@ export function ItemLanguagePage({
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
   const [action, setAction] = useState<Action | null>(null);
+  const [itemAction, setItemAction] = useState<'delete' | 'restore' | null>(null);
   const lang = isLanguageCode(rawLang) ? rawLang : null;
   const state = useMemo(() => item.data?.languages.find((l) => l.lang === lang), [item.data, lang]);
 
@@ -282,6 +330,9 @@ export function ItemLanguagePage({
   const translatesHere = me.roles.includes('translator') && me.languages.includes(lang);
   const language = LANGUAGES[lang];
   const isSource = lang === item.data.sourceLang;
+  const deleted = item.data.deletedAt !== null;
+  // A deleted item is read, previewed and restored; nothing else is written to it (the server refuses).
+  const writes = !deleted;
   // Editors write in every language, translators in theirs; the course is the kind with an editor so far.
   const edit =
     editPath && item.data.kind === 'course' && !item.data.deletedAt && (editor || translatesHere) ? (
@@ -311,7 +362,16 @@ export function ItemLanguagePage({
           ))}
         </ul>
       </nav>
-      {item.data.deletedAt && <p className="staff-warning">{t('item.deleted', { at: staffTime(item.data.deletedAt) })}</p>}
+      {item.data.deletedAt && (
+        <div className="staff-warning staff-deleted-note" role="status">
+          <p>{t('item.deleted', { at: staffTime(item.data.deletedAt) })}</p>
+          {editor && (
+            <button type="button" className="btn" onClick={() => setItemAction('restore')}>
+              {t('item.restoreItem')}
+            </button>
+          )}
+        </div>
+      )}
       {!state ? (
         <div className="staff-card">
           <p>{t('item.notStarted', { language: language.name })}</p>
@@ -344,38 +404,57 @@ export function ItemLanguagePage({
                 {t('item.preview', { number: state.headVersion })}
               </Link>
             )}
-            {editor && state.publishedVersion !== state.headVersion && (
+            {writes && editor && state.publishedVersion !== state.headVersion && (
               <button type="button" className="btn" onClick={() => setAction('publish')}>
                 {t('item.publish', { language: language.name })}
               </button>
             )}
-            {editor && (
+            {writes && editor && (
               <button type="button" className="btn btn--ghost" onClick={() => setAction('schedule')}>
                 {t('item.schedule')}
               </button>
             )}
-            {editor && state.scheduled && (
+            {writes && editor && state.scheduled && (
               <button type="button" className="btn btn--ghost" onClick={() => setAction('cancelSchedule')}>
                 {t('item.cancelSchedule')}
               </button>
             )}
-            {editor && state.publishedVersion !== null && (
+            {writes && editor && state.publishedVersion !== null && (
               <button type="button" className="btn btn--ghost" onClick={() => setAction('unpublish')}>
                 {t('item.unpublish', { language: language.name })}
               </button>
             )}
-            {translatesHere && !isSource && state.status === 'draft' && (
+            {writes && translatesHere && !isSource && state.status === 'draft' && (
               <button type="button" className="btn" onClick={() => setAction('submit')}>
                 {t('item.submit')}
               </button>
             )}
           </div>
           {!isSource && <StalePanel item={item.data} lang={lang} />}
-          <History item={item.data} state={state} canRestore={editor || translatesHere} />
+          <History item={item.data} state={state} canRestore={writes && (editor || translatesHere)} />
           <Dialog className="staff-dialog" open={action !== null} onClose={() => setAction(null)} label={action ? t(`item.confirm.${action}.title`, { language: language.name, title: item.data.title }) : ''}>
             {action && <ConfirmAction item={item.data} state={state} action={action} onClose={() => setAction(null)} />}
           </Dialog>
         </>
+      )}
+      {editor && writes && (
+        <section className="staff-card staff-card--danger" aria-labelledby="delete-title">
+          <h2 id="delete-title">{t('item.deleteTitle')}</h2>
+          <p>{t('item.deleteExplain')}</p>
+          <button type="button" className="btn staff-danger" onClick={() => setItemAction('delete')}>
+            {t('item.deleteItem')}
+          </button>
+        </section>
+      )}
+      {editor && (
+        <Dialog
+          className="staff-dialog"
+          open={itemAction !== null}
+          onClose={() => setItemAction(null)}
+          label={itemAction ? t(`item.${itemAction}Confirm.title`, { title: item.data.title || item.data.slug }) : ''}
+        >
+          {itemAction && <ConfirmItemAction item={item.data} action={itemAction} onClose={() => setItemAction(null)} />}
+        </Dialog>
       )}
     </article>
   );

@@ -1,19 +1,13 @@
 // The media picker and the upload list as they first render: the library's pictures with their
 // text alternative in the document's language, uploading only for those who may, and each upload's
 // bar with its value for screen readers.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_PAGE_SIZE } from '../../../../contract/media-rules';
-import en from '../../../i18n/locales/en/staff.json';
-import common from '../../../i18n/locales/en/common.json';
-import { I18nProvider } from '../../../i18n/react';
-import { createTranslator } from '../../../i18n/translator';
 import type { MediaFile } from '../api/media';
 import { staffKeys } from '../api/keys';
 import type { StaffMe } from '../api/staff';
+import { renderStaff as render } from './render-for-tests';
 import { MediaPicker } from './media-picker';
 import { UploadList } from './media/media-uploads';
 
@@ -36,17 +30,6 @@ const picture = (id: string, alt: MediaFile['alt']): MediaFile => ({
   uploadedAt: '2026-11-27T06:00:00.000Z',
   updatedAt: '2026-11-27T06:00:00.000Z',
 });
-
-function render(children: ReactNode, client = new QueryClient()) {
-  const i18n = createTranslator({ language: 'en', resources: { staff: en, common } });
-  return renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
 
 const me = (roles: StaffMe['roles'], languages: StaffMe['languages'] = []) => ({ userId: 'u', name: 'N', roles, languages }) as unknown as StaffMe;
 

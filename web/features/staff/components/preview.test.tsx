@@ -1,32 +1,15 @@
 // The preview as it first renders: the console's page with its band and a phone-wide frame, and the
 // frame's page handing each kind's public answer to the renderer the route module gives it, in the
 // content's language.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, PreviewResponse } from '../../../../contract/authoring';
-import en from '../../../i18n/locales/en/staff.json';
-import common from '../../../i18n/locales/en/common.json';
-import { I18nProvider } from '../../../i18n/react';
-import { createTranslator } from '../../../i18n/translator';
 import { staffKeys } from '../api/keys';
+import { renderStaff as render } from './render-for-tests';
 import { PreviewFrame, PreviewPage, type PreviewRenderers } from './preview';
 
 const ITEM = '5f0c4b8e-0000-4000-8000-000000000001';
 const PUBLIC = '5f0c4b8e-0000-4000-8000-000000000002';
-
-function render(children: ReactNode, client: QueryClient, language = 'en') {
-  const i18n = createTranslator({ language, resources: { staff: en, common } });
-  return renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
 
 const renderers: PreviewRenderers = {
   blog: (blog, bcp47) => <p data-kind="blog">{`${blog.title} (${bcp47})`}</p>,

@@ -1,15 +1,21 @@
 // The console's home: every course, blog, story, gallery title and banner item in rows, the ten
 // languages in columns, each cell's state in words and colour (missing, draft, in review, published,
 // stale), filtered by kind, language and state ("stale in Tamil", "missing in Odia"). A translator
-// sees their own languages first. Each cell opens the item in that language.
+// sees their own languages first. Each cell opens the item in that language. Editors and admins
+// start a new item here (new-item.tsx) and find the deleted items below the matrix, each opening its
+// page, where it is restored.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CONTENT_KINDS, type ContentKind } from '../../../../contract/content-kinds';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
 import { useTranslation } from '../../../i18n/react';
+import { Dialog } from '../../../components/dialog';
 import { QueryState } from '../../../components/query-state';
+import { useDeletedItems } from '../api/content';
 import { useTranslationMatrix, type MatrixCell, type MatrixItem, type StaffMe } from '../api/staff';
+import { NewItemForm } from './new-item';
 import { StaffTable } from './staff-table';
+import { staffTime } from './staff-time';
 
 /** What a cell shows: its status, or stale when the source changed under a translation. */
 export type CellState = 'missing' | 'draft' | 'review' | 'published' | 'stale';
@@ -23,8 +29,63 @@ export function cellState(cell: MatrixCell, item: MatrixItem): CellState {
   return 'draft';
 }
 
+/** An item's row heading: its title in its source language (a link where given), its kind and address name. */
+function ItemName({ item, to }: { item: Pick<MatrixItem, 'kind' | 'slug' | 'title' | 'sourceLang'>; to?: string }) {
+  const { t } = useTranslation('staff');
+  const name = item.title || item.slug;
+  const lang = LANGUAGES[item.sourceLang].bcp47;
+  return (
+    <>
+      {to ? (
+        <Link className="staff-item-title" to={to} lang={lang}>
+          {name}
+        </Link>
+      ) : (
+        <span className="staff-item-title" lang={lang}>
+          {name}
+        </span>
+      )}
+      <span className="staff-muted">
+        {t(`kinds.${item.kind}`)} · {item.slug}
+      </span>
+    </>
+  );
+}
+
+/** The deleted items, read when the person opens the list: each opens its page in its source language. */
+function DeletedItems({ itemPath }: { itemPath: (itemId: string, lang: string) => string }) {
+  const { t } = useTranslation('staff');
+  const [open, setOpen] = useState(false);
+  const deleted = useDeletedItems(open);
+  return (
+    <details className="staff-card staff-deleted" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('matrix.deleted.title')}</summary>
+      <p className="staff-muted">{t('matrix.deleted.explain')}</p>
+      {open && <QueryState isPending={deleted.isPending} isError={deleted.isError} refetch={() => void deleted.refetch()} minHeight={40} />}
+      {deleted.data &&
+        (deleted.data.items.length === 0 ? (
+          <p>{t('matrix.deleted.none')}</p>
+        ) : (
+          <StaffTable label={t('matrix.deleted.title')} columns={[t('matrix.item'), t('matrix.deleted.when')]}>
+            {deleted.data.items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">
+                  <ItemName item={item} to={itemPath(item.id, item.sourceLang)} />
+                </th>
+                <td>{item.deletedAt ? staffTime(item.deletedAt) : ''}</td>
+              </tr>
+            ))}
+          </StaffTable>
+        ))}
+      {deleted.data && deleted.data.total > deleted.data.items.length && <p className="staff-muted">{t('matrix.deleted.more', { count: deleted.data.total - deleted.data.items.length })}</p>}
+    </details>
+  );
+}
+
 export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath: (itemId: string, lang: string) => string }) {
   const { t } = useTranslation('staff');
+  const editor = me.roles.includes('admin') || me.roles.includes('editor');
+  const [creating, setCreating] = useState(false);
   const [kind, setKind] = useState<ContentKind | ''>('');
   const [lang, setLang] = useState<LanguageCode | ''>('');
   const [state, setState] = useState<CellState | ''>('');
@@ -48,8 +109,20 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
 
   return (
     <section aria-labelledby="matrix-title">
-      <h1 id="matrix-title">{t('matrix.title')}</h1>
+      <div className="staff-heading-row">
+        <h1 id="matrix-title">{t('matrix.title')}</h1>
+        {editor && (
+          <button type="button" className="btn" onClick={() => setCreating(true)}>
+            {t('newItem.open')}
+          </button>
+        )}
+      </div>
       <p className="staff-muted">{t('matrix.explain')}</p>
+      {editor && (
+        <Dialog className="staff-dialog" open={creating} onClose={() => setCreating(false)} label={t('newItem.heading')}>
+          <NewItemForm initialKind={kind || undefined} itemPath={itemPath} onClose={() => setCreating(false)} />
+        </Dialog>
+      )}
       <form className="staff-filters" onSubmit={(event) => event.preventDefault()}>
         <label>
           {t('matrix.kind')}
@@ -113,12 +186,7 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
               {rows.map((item) => (
                 <tr key={item.id}>
                   <th scope="row">
-                    <span className="staff-item-title" lang={LANGUAGES[item.sourceLang].bcp47}>
-                      {item.title || item.slug}
-                    </span>
-                    <span className="staff-muted">
-                      {t(`kinds.${item.kind}`)} · {item.slug}
-                    </span>
+                    <ItemName item={item} />
                   </th>
                   {languages.map((code) => {
                     const cell = item.cells.find((c) => c.lang === code)!;
@@ -141,6 +209,7 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
           )}
         </>
       )}
+      {editor && <DeletedItems itemPath={itemPath} />}
     </section>
   );
 }
