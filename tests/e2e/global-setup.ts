@@ -25,6 +25,8 @@ declare module 'vitest' {
     /** An editor of its own for the course editor's journey (its second factor is set up there), and a Hindi translator. */
     courseEditorMobile: string;
     hindiTranslatorMobile: string;
+    /** An editor of its own for the journey of the other kinds' editors (posts, galleries). */
+    kindsEditorMobile: string;
   }
 }
 
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
   const previewEditorMobile = staffMobile(6);
   const courseEditorMobile = staffMobile(7);
   const hindiTranslatorMobile = staffMobile(8);
+  const kindsEditorMobile = staffMobile(9);
   for (const [mobile, role, name, languages] of [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -79,6 +82,7 @@ export default async function setup(project: TestProject) {
     [previewEditorMobile, 'editor', 'Pooja Editor', undefined],
     [courseEditorMobile, 'editor', 'Chitra Editor', undefined],
     [hindiTranslatorMobile, 'translator', 'Harsh Translator', 'hi'],
+    [kindsEditorMobile, 'editor', 'Bina Editor', undefined],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
@@ -122,6 +126,7 @@ export default async function setup(project: TestProject) {
   project.provide('previewEditorMobile', previewEditorMobile);
   project.provide('courseEditorMobile', courseEditorMobile);
   project.provide('hindiTranslatorMobile', hindiTranslatorMobile);
+  project.provide('kindsEditorMobile', kindsEditorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

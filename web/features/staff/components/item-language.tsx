@@ -258,7 +258,7 @@ export function ItemLanguagePage({
   itemPath: (lang: string) => string;
   /** The preview of this language's newest version. */
   previewPath: string;
-  /** The editor of the item in a language (courses have one so far). */
+  /** The editor of the item in a language. */
   editPath?: (lang: string) => string;
 }) {
   const { t } = useTranslation('staff');
@@ -282,9 +282,9 @@ export function ItemLanguagePage({
   const translatesHere = me.roles.includes('translator') && me.languages.includes(lang);
   const language = LANGUAGES[lang];
   const isSource = lang === item.data.sourceLang;
-  // Editors write in every language, translators in theirs; the course is the kind with an editor so far.
+  // Editors write in every language, translators in theirs.
   const edit =
-    editPath && item.data.kind === 'course' && !item.data.deletedAt && (editor || translatesHere) ? (
+    editPath && !item.data.deletedAt && (editor || translatesHere) ? (
       <Link className="btn" to={editPath(lang)}>
         {state ? t('item.edit', { language: language.name }) : t('item.startWriting', { language: language.name })}
       </Link>
