@@ -17,6 +17,7 @@ import { PreviewFrame as PreviewFramePage, PreviewPage, type PreviewRenderers } 
 import { BlogArticle } from '../../features/blogs/components/blog-detail';
 import { StoryArticle } from '../../features/stories/components/story-detail';
 import { EditorPage } from '../../features/staff/components/editor-page';
+import { TranslationPage } from '../../features/staff/components/translation/translation-page';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
@@ -84,6 +85,7 @@ export function Item() {
           itemPath={(other) => paths.staffItem(itemId, other)}
           previewPath={paths.staffPreview(itemId, lang)}
           editPath={(other) => paths.staffEditor(itemId, other)}
+          translatePath={(other) => paths.staffTranslate(itemId, other)}
         />
       )}
     </ForRoles>
@@ -133,6 +135,16 @@ const previewRenderers: PreviewRenderers = {
 export function PreviewFrame() {
   const { itemId = '', lang = '' } = useParams();
   return <PreviewFramePage itemId={itemId} lang={lang} render={previewRenderers} />;
+}
+
+/** A translation beside its source, field by field. */
+export function Translate() {
+  const { itemId = '', lang = '' } = useParams();
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => <TranslationPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} editPath={(other) => paths.staffEditor(itemId, other)} />}
+    </ForRoles>
+  );
 }
 
 /** One item in one language, in its kind's editor. */

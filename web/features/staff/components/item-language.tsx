@@ -250,6 +250,7 @@ export function ItemLanguagePage({
   itemPath,
   previewPath,
   editPath,
+  translatePath,
 }: {
   me: StaffMe;
   itemId: string;
@@ -260,6 +261,8 @@ export function ItemLanguagePage({
   previewPath: string;
   /** The editor of the item in a language. */
   editPath?: (lang: string) => string;
+  /** The translation view of the item in a language (not its source). */
+  translatePath?: (lang: string) => string;
 }) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
@@ -282,6 +285,13 @@ export function ItemLanguagePage({
   const translatesHere = me.roles.includes('translator') && me.languages.includes(lang);
   const language = LANGUAGES[lang];
   const isSource = lang === item.data.sourceLang;
+  // A translation is written beside its source (a translator's first choice), or in the kind's editor.
+  const translate =
+    translatePath && !isSource && !item.data.deletedAt && (editor || translatesHere) && item.data.languages.some((l) => l.lang === item.data.sourceLang) ? (
+      <Link className={translatesHere ? 'btn' : 'btn btn--ghost'} to={translatePath(lang)}>
+        {t('item.translate', { language: language.name, source: LANGUAGES[item.data.sourceLang].name })}
+      </Link>
+    ) : null;
   // Editors write in every language, translators in theirs.
   const edit =
     editPath && !item.data.deletedAt && (editor || translatesHere) ? (
@@ -315,7 +325,10 @@ export function ItemLanguagePage({
       {!state ? (
         <div className="staff-card">
           <p>{t('item.notStarted', { language: language.name })}</p>
-          {edit}
+          <div className="staff-actions">
+            {translate}
+            {edit}
+          </div>
         </div>
       ) : (
         <>
@@ -338,6 +351,7 @@ export function ItemLanguagePage({
             )}
           </dl>
           <div className="staff-actions">
+            {translate}
             {edit}
             {(editor || translatesHere) && (
               <Link className="btn btn--ghost" to={previewPath}>

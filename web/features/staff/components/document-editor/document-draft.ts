@@ -155,3 +155,53 @@ export function conflictRows(kind: ContentKind, theirs: AnyDocument, mine: unkno
     };
   });
 }
+
+// ---------------------------------------------------------------- one field, by its address
+
+/** The element at an address (lessons[key], chapters[key]; '' for the document itself), or null. */
+function elementAt(kind: ContentKind, draft: Tree, address: string): Tree | null {
+  if (address === '') return draft;
+  let found: Tree | null = null;
+  walkElements(draft as Node, SPECS[kind], (element, _spec, info) => {
+    if (info.address === address) found = element as Tree;
+  });
+  return found;
+}
+
+/** The node with `target` (found by identity, anywhere below) replaced by `next`; untouched branches are kept as they are. */
+function replaceIn(node: Tree, spec: NodeSpec, target: Tree, next: Tree): Tree {
+  if (node === target) return next;
+  for (const [name, list] of Object.entries(spec.lists ?? {})) {
+    const items = node[name] as Tree[] | undefined;
+    if (!items) continue;
+    for (let index = 0; index < items.length; index++) {
+      const replaced = replaceIn(items[index]!, list.node, target, next);
+      if (replaced !== items[index]) {
+        const copy = [...items];
+        copy[index] = replaced;
+        return { ...node, [name]: copy };
+      }
+    }
+  }
+  return node;
+}
+
+/** Splits a field's address (lessons[k].content) into its element's address and the field's name. */
+export function splitField(path: string): { address: string; name: string } {
+  const cut = path.lastIndexOf('.');
+  return cut < 0 ? { address: '', name: path } : { address: path.slice(0, cut), name: path.slice(cut + 1) };
+}
+
+/** The value of one field of a draft, by its address; undefined when the draft has no such field. */
+export function fieldValue(kind: ContentKind, draft: unknown, path: string): unknown {
+  const { address, name } = splitField(path);
+  return elementAt(kind, draft as Tree, address)?.[name];
+}
+
+/** The draft with one field, by its address, set to a value (the draft as it was when it has no such element). */
+export function setField<D>(kind: ContentKind, draft: D, path: string, value: unknown): D {
+  const { address, name } = splitField(path);
+  const element = elementAt(kind, draft as Tree, address);
+  if (!element) return draft;
+  return replaceIn(draft as Tree, SPECS[kind], element, { ...element, [name]: value }) as D;
+}

@@ -31,6 +31,8 @@ export const AUTOSAVE_MS = 2500;
 /** How long after a save the connection or the server failed the draft tries again by itself. */
 export const RETRY_MS = 15_000;
 
+const NONE: readonly string[] = [];
+
 /** A change to the draft, made on the newest draft whenever it runs. */
 export type Edit<D> = (change: (draft: D) => D) => void;
 
@@ -80,14 +82,44 @@ export interface KindEditorProps {
   onPickImage?: () => Promise<PickedImage | null>;
 }
 
+/** Where the draft stands, for the editor's own actions (submitting the saved version for review). */
+export interface DraftState {
+  /** The version the draft is based on: the newest saved (0: none yet). */
+  baseVersion: number;
+  /** Whether there is anything not saved yet. */
+  unsaved: boolean;
+}
+
 export interface DocumentEditorProps<D> extends KindEditorProps {
   kind: ContentKind;
   /** The editor's own reason the draft cannot be saved as it is (beyond its fields' own), or null. */
   check?: (draft: D) => string | null;
-  children: (draft: D, edit: Edit<D>) => ReactNode;
+  /** A translation's stale fields the person confirmed still right: saved with the next save (and unsaved work until then). */
+  confirmFields?: readonly string[];
+  /** Called after each save, with the version it made. */
+  onSaved?: (version: number) => void;
+  /** What the page's heading calls the work ("Edit" unless said). */
+  heading?: string;
+  children: (draft: D, edit: Edit<D>, state: DraftState) => ReactNode;
 }
 
-export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textOnly, back, start, baseVersion: startVersion, onPickImage, check, children }: DocumentEditorProps<D>) {
+export function DocumentEditor<D>({
+  kind,
+  itemId,
+  lang,
+  title,
+  sourceLang,
+  textOnly,
+  back,
+  start,
+  baseVersion: startVersion,
+  onPickImage,
+  check,
+  confirmFields = NONE,
+  onSaved,
+  heading,
+  children,
+}: DocumentEditorProps<D>) {
   const { t } = useTranslation('staff');
   const client = useQueryClient();
   const language = LANGUAGES[lang];
@@ -108,7 +140,7 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
   const [invalid, setInvalid] = useState<ReadonlyMap<string, string>>(new Map());
 
   const json = useMemo(() => JSON.stringify(send(draft)), [draft, send]);
-  const dirty = json !== savedJson;
+  const dirty = json !== savedJson || confirmFields.length > 0;
   const backupAt = backupKey(kind, itemId, lang);
   // Work this browser kept from an earlier visit that never reached the server: offered back, never applied unasked.
   const [offer, setOffer] = useState<Backup | null>(() => {
@@ -126,9 +158,9 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
   const problem = useMemo(() => check?.(draft) ?? null, [check, draft]);
 
   // What the save reads: the newest of each, whenever it runs.
-  const latest = useRef({ draft, baseVersion, savedJson, problem, invalid, saving });
+  const latest = useRef({ draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved });
   useEffect(() => {
-    latest.current = { draft, baseVersion, savedJson, problem, invalid, saving };
+    latest.current = { draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved };
   });
 
   const reportField = useCallback((id: string, reason: string | null) => {
@@ -150,7 +182,8 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
       if (now.saving) return false;
       const body = send(now.draft);
       const sentJson = JSON.stringify(body);
-      if (sentJson === now.savedJson && over === undefined) return true;
+      const confirming = [...now.confirmFields];
+      if (sentJson === now.savedJson && confirming.length === 0 && over === undefined) return true;
       if (now.invalid.size > 0) {
         setFailure({ reason: t('editor.status.badFields', { count: now.invalid.size }), details: [...new Set(now.invalid.values())], check: true });
         return false;
@@ -162,7 +195,7 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
       setSaving(true);
       latest.current.saving = true;
       try {
-        const head = await saveLanguage(itemId, lang, { baseVersion: over ?? now.baseVersion, body });
+        const head = await saveLanguage(itemId, lang, { baseVersion: over ?? now.baseVersion, body, ...(confirming.length > 0 ? { confirmFields: confirming } : {}) });
         const saved = head.body as AnyDocument;
         // The keys the server gave to new elements, taken into what was sent and into the draft as it is now.
         const sent = adoptKeys(kind, now.draft, now.draft, saved);
@@ -173,6 +206,7 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
         setFailure(null);
         setConflict(null);
         setConflictOpen(false);
+        now.onSaved?.(head.version.number);
         void client.invalidateQueries({ queryKey: staffKeys.item(itemId) });
         void client.invalidateQueries({ queryKey: ['staff', 'translations'] });
         return true;
@@ -202,7 +236,7 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
     if (!dirty || saving || conflict) return;
     const timer = setTimeout(() => void save(), failure?.retry ? RETRY_MS : AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [json, dirty, saving, conflict, failure, save]);
+  }, [json, dirty, confirmFields, saving, conflict, failure, save]);
 
   // Once every field can be saved and the editor's own check passes, its reason goes (the save follows).
   if (failure?.check && invalid.size === 0 && !problem) setFailure(null);
@@ -249,7 +283,7 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
         <Link to={back}>← {t('editor.back')}</Link>
       </p>
       <h1 id="ce-title">
-        {t('editor.title')}: <span lang={LANGUAGES[sourceLang].bcp47}>{title}</span>{' '}
+        {heading ?? t('editor.title')}: <span lang={LANGUAGES[sourceLang].bcp47}>{title}</span>{' '}
         <span className="staff-muted">
           · {t(`kinds.${kind}`)} · {language.name}
         </span>
@@ -296,7 +330,7 @@ export function DocumentEditor<D>({ kind, itemId, lang, title, sourceLang, textO
           <TextOnly.Provider value={textOnly}>
             <Confirm.Provider value={setConfirm}>
               <PickImage.Provider value={onPickImage}>
-                <div key={generation}>{children(draft, edit)}</div>
+                <div key={generation}>{children(draft, edit, { baseVersion, unsaved: dirty || saving })}</div>
               </PickImage.Provider>
             </Confirm.Provider>
           </TextOnly.Provider>

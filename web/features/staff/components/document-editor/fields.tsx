@@ -63,7 +63,8 @@ function Field({ label, hint, error, children, wide }: { label: string; hint?: s
   );
 }
 
-export function TextField({ label, value, onChange, maxLength, multiline, hint, wide }: { label: string; value: string; onChange: (value: string) => void; maxLength: number; multiline?: boolean; hint?: string; wide?: boolean }) {
+/** Plain text; maxLength where the editor knows the document's limit (else the server's refusal names it). */
+export function TextField({ label, value, onChange, maxLength, multiline, hint, wide }: { label: string; value: string; onChange: (value: string) => void; maxLength?: number; multiline?: boolean; hint?: string; wide?: boolean }) {
   const lang = useContext(ContentLanguage);
   return (
     <Field label={label} hint={hint} wide={wide || multiline}>
