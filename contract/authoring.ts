@@ -8,12 +8,14 @@
 // version; a new one may leave it out and the server gives it one.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
+  BANNER_IMAGES_MAX,
   CONTENT_KEY_MAX,
   CONTENT_KEY_PATTERN,
   CONTENT_KINDS,
   CONTENT_SLUG_MAX,
   CONTENT_SLUG_PATTERN,
   CONTENT_STATUSES,
+  GALLERY_IMAGES_MAX,
   STORED_FILE_PATTERN,
   VERSION_ORIGINS,
 } from './content-kinds';
@@ -118,7 +120,7 @@ export const GalleryDocument = strict(
   {
     title: Text(300),
     position: Whole(1, 10_000, 'Place among the gallery titles'),
-    images: Type.Array(MediaImageDocument, { maxItems: 500 }),
+    images: Type.Array(MediaImageDocument, { maxItems: GALLERY_IMAGES_MAX }),
   },
   'A gallery title with its images, in one language',
 );
@@ -130,7 +132,7 @@ export const BannerDocument = strict(
     subTitle: Text(300),
     location: Text(200),
     position: Whole(1, 10_000, 'Place among the banner items'),
-    images: Type.Array(MediaImageDocument, { maxItems: 50 }),
+    images: Type.Array(MediaImageDocument, { maxItems: BANNER_IMAGES_MAX }),
   },
   'A banner item with its images, in one language',
 );

@@ -45,3 +45,7 @@ export const STAFF_TIME_ZONE = 'Asia/Kolkata';
 
 /** The schemes a link in rich text may have (besides an address on this site): what the server's allowlist keeps and the console's editor offers. */
 export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
+
+/** The most pictures a gallery title and a banner item hold. */
+export const GALLERY_IMAGES_MAX = 500;
+export const BANNER_IMAGES_MAX = 50;

@@ -27,6 +27,8 @@ declare module 'vitest' {
     hindiTranslatorMobile: string;
     /** An editor of the new, deleted and restored items' journey, its own so its second factor starts unset. */
     itemsEditorMobile: string;
+    /** An editor of its own for the journey of the other kinds' editors (posts, galleries). */
+    kindsEditorMobile: string;
   }
 }
 
@@ -62,8 +64,9 @@ export default async function setup(project: TestProject) {
   const port = Number(process.env.E2E_PORT) || (await freePort());
   // The first admin, made as the README tells an operator to, before the server holds the folder.
   const root = path.resolve(import.meta.dirname, '../..');
-  const stamp = Date.now() % 100_000_000;
-  const staffMobile = (n: number) => `9${String(stamp * 10 + n).padStart(9, '0')}`;
+  // Nine digits after the 9: a run's stamp and the member's number (up to 99).
+  const stamp = Date.now() % 10_000_000;
+  const staffMobile = (n: number) => `9${String(stamp * 100 + n).padStart(9, '0')}`;
   const adminMobile = staffMobile(1);
   const analystMobile = staffMobile(2);
   const editorMobile = staffMobile(3);
@@ -73,6 +76,7 @@ export default async function setup(project: TestProject) {
   const courseEditorMobile = staffMobile(7);
   const hindiTranslatorMobile = staffMobile(8);
   const itemsEditorMobile = staffMobile(9);
+  const kindsEditorMobile = staffMobile(10);
   for (const [mobile, role, name, languages] of [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -83,6 +87,7 @@ export default async function setup(project: TestProject) {
     [courseEditorMobile, 'editor', 'Chitra Editor', undefined],
     [hindiTranslatorMobile, 'translator', 'Harsh Translator', 'hi'],
     [itemsEditorMobile, 'editor', 'Ira Editor', undefined],
+    [kindsEditorMobile, 'editor', 'Bina Editor', undefined],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
@@ -127,6 +132,7 @@ export default async function setup(project: TestProject) {
   project.provide('courseEditorMobile', courseEditorMobile);
   project.provide('hindiTranslatorMobile', hindiTranslatorMobile);
   project.provide('itemsEditorMobile', itemsEditorMobile);
+  project.provide('kindsEditorMobile', kindsEditorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

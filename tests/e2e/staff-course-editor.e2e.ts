@@ -225,12 +225,12 @@ describe('the course editor', () => {
     let current = await head();
     await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their title' } });
     await courseTitle.fill('My title');
-    const conflict = page.getByRole('dialog', { name: 'Someone else saved this course meanwhile' });
+    const conflict = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
     await conflict.waitFor({ timeout: 15_000 });
     const titleRow = conflict.getByRole('row', { name: /Course · title/ });
     expect(await titleRow.innerText()).toContain('Their title');
     expect(await titleRow.innerText()).toContain('My title');
-    expect(await status(page).innerText()).toMatch(/^Not saved: Chitra Editor saved this course meanwhile/);
+    expect(await status(page).innerText()).toMatch(/^Not saved: Chitra Editor saved this meanwhile/);
     await expectAccessible(page, 'course editor conflict');
     await screenshot(page, 'staff-course-editor-conflict-1280', { fullPage: false });
     await conflict.getByRole('button', { name: "Keep Chitra Editor's version" }).click();
@@ -311,7 +311,7 @@ describe('the course editor', () => {
     await page.goto(`/staff/content/${courseId}/hi`);
     await page.getByRole('link', { name: 'Start writing Hindi' }).click();
     await page.getByRole('heading', { name: /Edit: .* · Hindi/ }).waitFor();
-    expect(await page.getByText('You may change the text of this course').count()).toBe(1);
+    expect(await page.getByText(/^You may change the text in your language/).count()).toBe(1);
     expect(await page.getByRole('button', { name: /^Move down/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add a chapter' }).count()).toBe(0);
     expect(await page.getByLabel('Duration (minutes)').isDisabled()).toBe(true);

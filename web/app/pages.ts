@@ -164,7 +164,8 @@ export const pages = {
   },
   staffMedia: { ...staffView, path: '/staff/media', view: 'Media', title: { en: 'Media library – JGK staff' } },
   staffMediaFile: { ...staffView, path: '/staff/media/:fileId', view: 'MediaFile', title: { en: 'A file of the media library – JGK staff' } },
-  staffCourseEditor: { ...staffView, path: '/staff/content/:itemId/:lang/edit', view: 'CourseEditor', title: { en: 'Course editor – JGK staff' } },
+  staffEditor: { ...staffView, path: '/staff/content/:itemId/:lang/edit', view: 'Editor', title: { en: 'Editor – JGK staff' } },
+  staffTranslate: { ...staffView, path: '/staff/content/:itemId/:lang/translate', view: 'Translate', title: { en: 'Translation – JGK staff' } },
   staffAnalytics: { ...staffView, path: '/staff/analytics', view: 'Analytics', title: { en: 'Analytics – JGK staff' } },
   staffCourseAnalytics: { ...staffView, path: '/staff/analytics/courses/:courseId', view: 'CourseAnalytics', title: { en: 'Course figures – JGK staff' } },
 } as const satisfies Record<string, PageDeclaration>;

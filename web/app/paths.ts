@@ -50,7 +50,8 @@ export const paths = {
   staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),
   staffPreview: (itemId: string, lang: string) => fillPath(pages.staffPreview.path, { itemId, lang }),
   staffPreviewFrame: (itemId: string, lang: string) => fillPath(pages.staffPreviewFrame.path, { itemId, lang }),
-  staffCourseEditor: (itemId: string, lang: string) => fillPath(pages.staffCourseEditor.path, { itemId, lang }),
+  staffEditor: (itemId: string, lang: string) => fillPath(pages.staffEditor.path, { itemId, lang }),
+  staffTranslate: (itemId: string, lang: string) => fillPath(pages.staffTranslate.path, { itemId, lang }),
   staffCourseAnalytics: (courseId: string) => fillPath(pages.staffCourseAnalytics.path, { courseId }),
   staffMediaFile: (fileId: string) => fillPath(pages.staffMediaFile.path, { fileId }),
 } as const;

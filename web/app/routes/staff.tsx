@@ -16,7 +16,8 @@ import { ItemLanguagePage } from '../../features/staff/components/item-language'
 import { PreviewFrame as PreviewFramePage, PreviewPage, type PreviewRenderers } from '../../features/staff/components/preview';
 import { BlogArticle } from '../../features/blogs/components/blog-detail';
 import { StoryArticle } from '../../features/stories/components/story-detail';
-import { CourseEditorPage } from '../../features/staff/components/course-editor/course-editor';
+import { EditorPage } from '../../features/staff/components/editor-page';
+import { TranslationPage } from '../../features/staff/components/translation/translation-page';
 import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
 import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
 import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
@@ -83,7 +84,8 @@ export function Item() {
           matrixPath={paths.staffTranslations()}
           itemPath={(other) => paths.staffItem(itemId, other)}
           previewPath={paths.staffPreview(itemId, lang)}
-          editPath={(other) => paths.staffCourseEditor(itemId, other)}
+          editPath={(other) => paths.staffEditor(itemId, other)}
+          translatePath={(other) => paths.staffTranslate(itemId, other)}
         />
       )}
     </ForRoles>
@@ -135,9 +137,20 @@ export function PreviewFrame() {
   return <PreviewFramePage itemId={itemId} lang={lang} render={previewRenderers} />;
 }
 
-export function CourseEditor() {
+/** A translation beside its source, field by field. */
+export function Translate() {
   const { itemId = '', lang = '' } = useParams();
-  return <ForRoles roles={CONTENT}>{(me) => <CourseEditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}</ForRoles>;
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => <TranslationPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} editPath={(other) => paths.staffEditor(itemId, other)} />}
+    </ForRoles>
+  );
+}
+
+/** One item in one language, in its kind's editor. */
+export function Editor() {
+  const { itemId = '', lang = '' } = useParams();
+  return <ForRoles roles={CONTENT}>{(me) => <EditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}</ForRoles>;
 }
 
 export function Members() {

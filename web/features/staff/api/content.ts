@@ -156,3 +156,27 @@ export function savedMeanwhile(error: unknown): LanguageHead | null {
   if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'staleVersion') return null;
   return (error.details as { current?: LanguageHead } | undefined)?.current ?? null;
 }
+
+/**
+ * Where a translation view starts: the source's newest structure with this language's text where
+ * it has it and empty text elsewhere (a translation catching up with its source), and the version
+ * to save it on. Read once, like an edit's start.
+ */
+export function useTranslationStart(id: string, lang: LanguageCode) {
+  return useQuery({
+    queryKey: [...staffKeys.edit(id, lang), 'template'],
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    queryFn: ({ signal }) => api.get<TemplateResponse>(`${base(id, lang)}/template`, undefined, signal),
+  });
+}
+
+/** A language's newest version, as saved (the translation view's source). */
+export function useLanguageHead(id: string, lang: LanguageCode) {
+  return useQuery({
+    queryKey: [...staffKeys.language(id, lang), 'head'],
+    queryFn: ({ signal }) => api.get<LanguageHead>(base(id, lang), undefined, signal),
+  });
+}

@@ -297,6 +297,7 @@ export function ItemLanguagePage({
   itemPath,
   previewPath,
   editPath,
+  translatePath,
 }: {
   me: StaffMe;
   itemId: string;
@@ -305,8 +306,10 @@ export function ItemLanguagePage({
   itemPath: (lang: string) => string;
   /** The preview of this language's newest version. */
   previewPath: string;
-  /** The editor of the item in a language (courses have one so far). */
+  /** The editor of the item in a language. */
   editPath?: (lang: string) => string;
+  /** The translation view of the item in a language (not its source). */
+  translatePath?: (lang: string) => string;
 }) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
@@ -333,9 +336,16 @@ export function ItemLanguagePage({
   const deleted = item.data.deletedAt !== null;
   // A deleted item is read, previewed and restored; nothing else is written to it (the server refuses).
   const writes = !deleted;
-  // Editors write in every language, translators in theirs; the course is the kind with an editor so far.
+  // A translation is written beside its source (a translator's first choice), or in the kind's editor.
+  const translate =
+    translatePath && !isSource && writes && (editor || translatesHere) && item.data.languages.some((l) => l.lang === item.data.sourceLang) ? (
+      <Link className={translatesHere ? 'btn' : 'btn btn--ghost'} to={translatePath(lang)}>
+        {t('item.translate', { language: language.name, source: LANGUAGES[item.data.sourceLang].name })}
+      </Link>
+    ) : null;
+  // Editors write in every language, translators in theirs.
   const edit =
-    editPath && item.data.kind === 'course' && !item.data.deletedAt && (editor || translatesHere) ? (
+    editPath && writes && (editor || translatesHere) ? (
       <Link className="btn" to={editPath(lang)}>
         {state ? t('item.edit', { language: language.name }) : t('item.startWriting', { language: language.name })}
       </Link>
@@ -375,7 +385,10 @@ export function ItemLanguagePage({
       {!state ? (
         <div className="staff-card">
           <p>{t('item.notStarted', { language: language.name })}</p>
-          {edit}
+          <div className="staff-actions">
+            {translate}
+            {edit}
+          </div>
         </div>
       ) : (
         <>
@@ -398,6 +411,7 @@ export function ItemLanguagePage({
             )}
           </dl>
           <div className="staff-actions">
+            {translate}
             {edit}
             {(editor || translatesHere) && (
               <Link className="btn btn--ghost" to={previewPath}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseDocument } from '../../../../../contract/authoring';
-import { adoptKeys, conflictRows, fromDocument, moveItem, moveLessonTo, newChapter, newLesson, newQuestion, quizProblems, toDocument } from './course-draft';
+import { conflictRows } from '../document-editor/document-draft';
+import { adoptKeys, fromDocument, moveItem, moveLessonTo, newChapter, newLesson, newQuestion, quizProblems, toDocument } from './course-draft';
 
 const course = (): CourseDocument => ({
   title: 'Money basics',
@@ -87,9 +88,9 @@ describe('the course draft', () => {
     const mine = fromDocument(course());
     mine.chapters[0]!.lessons[0]!.content = '<p>My text</p>';
     mine.chapters[0]!.lessons.push({ ...newLesson(), title: 'New one' });
-    const rows = conflictRows(theirs, mine);
+    const rows = conflictRows('course', theirs, mine);
     const content = rows.find((row) => row.field === 'lessons[why].content')!;
-    expect(content).toMatchObject({ name: 'content', change: 'changed', theirs: '<p>Their text</p>', mine: '<p>My text</p>', element: { list: 'lessons', title: 'Why save' } });
-    expect(rows.find((row) => row.field === 'lessons[new-1].title')).toMatchObject({ change: 'added', mine: 'New one' });
+    expect(content).toMatchObject({ name: 'content', rich: true, change: 'changed', theirs: '<p>Their text</p>', mine: '<p>My text</p>', element: { list: 'lessons', title: 'Why save' } });
+    expect(rows.find((row) => row.field === 'lessons[new-1].title')).toMatchObject({ change: 'added', mine: 'New one', rich: false });
   });
 });

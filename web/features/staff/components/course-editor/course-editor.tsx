@@ -1,399 +1,53 @@
 // The course editor: one language of a course, as a whole: its own fields, the chapters and lessons,
-// the videos and the quizzes. Nothing is lost: the draft is saved by itself a moment after the last
-// change (and by Save), each save a new version based on the one the editor holds; the status says
-// where it stands in words; leaving with changes not saved asks first (a move within the console,
-// and the browser's own question for a reload or another site); when someone else saved meanwhile,
-// the two editions are shown side by side and the person chooses. A field that cannot be saved as
-// typed keeps what was typed and says why, and nothing is sent until it is put right.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import type { CourseDocument } from '../../../../../contract/authoring';
-import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../../contract/languages';
+// the videos and the quizzes, in the editor every kind shares (document-editor.tsx: saving by
+// itself, the copy in this browser, the leave guard, the conflict view). A quiz question whose
+// correct answers are not marked holds the save back, saying which.
+import { useCallback } from 'react';
 import { useTranslation } from '../../../../i18n/react';
-import { Dialog } from '../../../../components/dialog';
-import { QueryState } from '../../../../components/query-state';
-import { ApiError } from '../../../../lib/api-client';
-import { useLeaveGuard } from '../leave-guard';
-import { saveLanguage, savedMeanwhile, useEditStart, useItem, type LanguageHead } from '../../api/content';
-import { staffKeys } from '../../api/keys';
-import type { StaffMe } from '../../api/staff';
-import { errorText, fieldErrors } from '../error-text';
-import { staffTime } from '../staff-time';
-import { adoptKeys, fromDocument, quizProblems, toDocument, type CourseDraft } from './course-draft';
-import { ConflictView } from './conflict';
-import { useMediaPicker } from '../media-picker';
-import { ContentLanguage, FieldProblems, FileField, NumberField, RichField, TextField, TextOnly } from './fields';
-import { ChaptersEditor, Confirm, PickImage, VideosEditor, type ConfirmRequest, type Edit } from './outline';
+import { DocumentEditor, type KindEditorProps } from '../document-editor/document-editor';
+import { FileField, ImageField, NumberField, RichField, TextField } from '../document-editor/fields';
+import { quizProblems, type CourseDraft } from './course-draft';
+import { ChaptersEditor, VideosEditor } from './outline';
 import { QuizzesEditor } from './quiz-builder';
-import type { PickedImage } from '../rich-text/rich-text-editor';
 
-/** How long after the last change the draft saves itself. */
-export const AUTOSAVE_MS = 2500;
-/** How long after a save the connection or the server failed the draft tries again by itself. */
-export const RETRY_MS = 15_000;
-
-/** A copy of unsaved work in this browser, for when the tab closes or the connection drops before a save. */
-interface Backup {
-  baseVersion: number;
-  body: CourseDocument;
-  at: string;
-}
-
-const backupKey = (itemId: string, lang: string) => `jgk_course_draft:${itemId}:${lang}`;
-
-function readBackup(key: string): Backup | null {
-  try {
-    const stored = window.localStorage.getItem(key);
-    return stored ? (JSON.parse(stored) as Backup) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeBackup(key: string, backup: Backup | null) {
-  try {
-    if (backup) window.localStorage.setItem(key, JSON.stringify(backup));
-    else window.localStorage.removeItem(key);
-  } catch {
-    // A full or refused storage: the copy is a second line only; the status still says what is not saved.
-  }
-}
-
-/** Why the draft is not saved: a check of the editor's own (`check`), or the server's answer. */
-type Failure = { reason: string; details?: string[]; check?: boolean; retry?: boolean } | null;
-
-export interface CourseEditorPageProps {
-  me: StaffMe;
-  itemId: string;
-  lang: string;
-  /** The item's page in a language (where the editor's Back goes). */
-  itemPath: (lang: string) => string;
-}
-
-export function CourseEditorPage({ me, itemId, lang: rawLang, itemPath }: CourseEditorPageProps) {
+export function CourseEditor(props: KindEditorProps) {
   const { t } = useTranslation('staff');
-  const lang = isLanguageCode(rawLang) ? rawLang : null;
-  const item = useItem(itemId);
-  // A picture in a lesson's text is chosen from the media library, in the course's language.
-  const picker = useMediaPicker(me, lang ?? 'en');
-  if (!lang) return <p className="staff-card" role="alert">{t('item.unknownLanguage')}</p>;
-  if (item.isPending || item.isError) {
-    if (item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400)) return <p className="staff-card" role="alert">{t('item.notFound')}</p>;
-    return <QueryState isPending={item.isPending} isError={item.isError} refetch={() => void item.refetch()} />;
-  }
-  const editor = me.roles.includes('admin') || me.roles.includes('editor');
-  const translator = me.roles.includes('translator') && me.languages.includes(lang);
-  const back = itemPath(lang);
-  if (item.data.kind !== 'course') return <p className="staff-card" role="alert">{t('editor.notACourse')} <Link to={back}>{t('editor.back')}</Link></p>;
-  if (!editor && !translator) return <p className="staff-card" role="alert">{t('editor.notYourLanguage', { language: LANGUAGES[lang].name })} <Link to={back}>{t('editor.back')}</Link></p>;
-  return (
-    <>
-      <EditorLoader itemId={itemId} lang={lang} title={item.data.title || item.data.slug} sourceLang={item.data.sourceLang} textOnly={!editor} back={back} onPickImage={picker.pick} />
-      {picker.dialog}
-    </>
-  );
-}
-
-function EditorLoader(props: { itemId: string; lang: LanguageCode; title: string; sourceLang: LanguageCode; textOnly: boolean; back: string; onPickImage?: () => Promise<PickedImage | null> }) {
-  const start = useEditStart(props.itemId, props.lang);
-  if (start.isPending || start.isError) return <QueryState isPending={start.isPending} isError={start.isError} refetch={() => void start.refetch()} />;
-  return <CourseEditor {...props} start={start.data.body as CourseDocument} baseVersion={start.data.baseVersion} />;
-}
-
-function CourseEditor({
-  itemId,
-  lang,
-  title,
-  sourceLang,
-  textOnly,
-  back,
-  start,
-  baseVersion: startVersion,
-  onPickImage,
-}: {
-  itemId: string;
-  lang: LanguageCode;
-  title: string;
-  sourceLang: LanguageCode;
-  textOnly: boolean;
-  back: string;
-  start: CourseDocument;
-  baseVersion: number;
-  onPickImage?: () => Promise<PickedImage | null>;
-}) {
-  const { t } = useTranslation('staff');
-  const client = useQueryClient();
-  const language = LANGUAGES[lang];
-  const [draft, setDraft] = useState<CourseDraft>(() => fromDocument(start));
-  /** The document as last saved (or loaded), as JSON: the draft differs from it when there is something to save. */
-  const [savedJson, setSavedJson] = useState(() => JSON.stringify(toDocument(fromDocument(start))));
-  const [baseVersion, setBaseVersion] = useState(startVersion);
-  const [savedAt, setSavedAt] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<Failure>(null);
-  const [conflict, setConflict] = useState<LanguageHead | null>(null);
-  const [conflictOpen, setConflictOpen] = useState(false);
-  /** Bumped when the whole draft is replaced (their version kept): the rich-text fields start afresh. */
-  const [generation, setGeneration] = useState(0);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
-  const [invalid, setInvalid] = useState<ReadonlyMap<string, string>>(new Map());
-
-  const json = useMemo(() => JSON.stringify(toDocument(draft)), [draft]);
-  const dirty = json !== savedJson;
-  const backupAt = backupKey(itemId, lang);
-  // Work this browser kept from an earlier visit that never reached the server: offered back, never applied unasked.
-  const [offer, setOffer] = useState<Backup | null>(() => {
-    const kept = readBackup(backupAt);
-    return kept && JSON.stringify(kept.body) !== JSON.stringify(toDocument(fromDocument(start))) ? kept : null;
-  });
-
-  // Unsaved work is copied into this browser a moment after each change, and the copy goes once it is saved.
-  useEffect(() => {
-    if (offer) return;
-    if (!dirty) return writeBackup(backupAt, null);
-    const timer = setTimeout(() => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as CourseDocument, at: new Date().toISOString() }), 500);
-    return () => clearTimeout(timer);
-  }, [json, dirty, baseVersion, backupAt, offer]);
-  const problems = useMemo(() => quizProblems(draft), [draft]);
-
-  // What the save reads: the newest of each, whenever it runs.
-  const latest = useRef({ draft, baseVersion, savedJson, problems, invalid, saving });
-  useEffect(() => {
-    latest.current = { draft, baseVersion, savedJson, problems, invalid, saving };
-  });
-
-  const reportField = useCallback((id: string, problem: string | null) => {
-    setInvalid((current) => {
-      if ((current.get(id) ?? null) === problem) return current;
-      const next = new Map(current);
-      if (problem === null) next.delete(id);
-      else next.set(id, problem);
-      return next;
-    });
-  }, []);
-
-  const edit: Edit = useCallback((change) => setDraft((current) => change(current)), []);
-
-  /** Saves the draft as it is now, on the given version (the one held, unless the person chose to save over a newer one). */
-  const save = useCallback(
-    async (over?: number): Promise<boolean> => {
-      const now = latest.current;
-      if (now.saving) return false;
-      const body = toDocument(now.draft);
-      const sentJson = JSON.stringify(body);
-      if (sentJson === now.savedJson && over === undefined) return true;
-      if (now.invalid.size > 0) {
-        setFailure({ reason: t('editor.status.badFields', { count: now.invalid.size }), details: [...new Set(now.invalid.values())], check: true });
-        return false;
-      }
-      if (now.problems.size > 0) {
-        setFailure({ reason: t('editor.status.badQuestions', { count: now.problems.size }), check: true });
-        return false;
-      }
-      setSaving(true);
-      latest.current.saving = true;
-      try {
-        const head = await saveLanguage(itemId, lang, { baseVersion: over ?? now.baseVersion, body });
-        const saved = head.body as CourseDocument;
-        // The keys the server gave to new elements, taken into what was sent and into the draft as it is now.
-        const sent = adoptKeys(now.draft, now.draft, saved);
-        setSavedJson(JSON.stringify(toDocument(sent)));
-        setDraft((current) => adoptKeys(current, now.draft, saved));
-        setBaseVersion(head.version.number);
-        setSavedAt(head.version.createdAt);
-        setFailure(null);
-        setConflict(null);
-        setConflictOpen(false);
-        void client.invalidateQueries({ queryKey: staffKeys.item(itemId) });
-        void client.invalidateQueries({ queryKey: ['staff', 'translations'] });
-        return true;
-      } catch (error) {
-        const current = savedMeanwhile(error);
-        if (current) {
-          setConflict(current);
-          setConflictOpen(true);
-          setFailure({ reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }) });
-        } else {
-          const fields = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
-          // A dropped connection, a busy or failing server: tried again by itself; a refusal waits for a change.
-          const retry = error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
-          setFailure({ reason: errorText(error), details: fields.length ? fields : undefined, retry });
-        }
-        return false;
-      } finally {
-        latest.current.saving = false;
-        setSaving(false);
-      }
+  const check = useCallback(
+    (draft: CourseDraft) => {
+      const count = quizProblems(draft).size;
+      return count > 0 ? t('editor.status.badQuestions', { count }) : null;
     },
-    [client, itemId, lang, t],
+    [t],
   );
-
-  // Saved by itself a moment after the last change; not while a conflict waits for the person's choice.
-  useEffect(() => {
-    if (!dirty || saving || conflict) return;
-    const timer = setTimeout(() => void save(), failure?.retry ? RETRY_MS : AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [json, dirty, saving, conflict, failure, save]);
-
-  // Once every field and question can be saved, the editor's own reason goes (the save follows).
-  if (failure?.check && invalid.size === 0 && problems.size === 0) setFailure(null);
-
-  // A field holding what cannot be saved is unsaved work too, though the draft has not changed: said at once.
-  const shown: Failure =
-    failure ?? (invalid.size > 0 ? { reason: t('editor.status.badFields', { count: invalid.size }), details: [...new Set(invalid.values())], check: true } : null);
-  const leave = useLeaveGuard(dirty || saving || invalid.size > 0);
-
-  const restoreBackup = (backup: Backup) => {
-    setDraft(fromDocument(backup.body));
-    // Saved on the version it was written on: if someone saved since, the conflict view shows both.
-    setBaseVersion(backup.baseVersion);
-    setGeneration((g) => g + 1);
-    setOffer(null);
-  };
-
-  const keepTheirs = () => {
-    if (!conflict) return;
-    const theirs = fromDocument(conflict.body as CourseDocument);
-    setDraft(theirs);
-    setSavedJson(JSON.stringify(toDocument(theirs)));
-    setBaseVersion(conflict.version.number);
-    setSavedAt(conflict.version.createdAt);
-    setGeneration((g) => g + 1);
-    setConflict(null);
-    setConflictOpen(false);
-    setFailure(null);
-  };
-
-  const status = saving
-    ? t('editor.status.saving')
-    : shown
-      ? t('editor.status.notSaved', { reason: shown.reason })
-      : dirty
-        ? t('editor.status.unsaved')
-        : savedAt
-          ? t('editor.status.savedAt', { at: staffTime(savedAt) })
-          : t('editor.status.saved');
-
-  const set = <K extends keyof CourseDraft>(field: K) => (value: CourseDraft[K]) => edit((d) => ({ ...d, [field]: value }));
-
   return (
-    <article aria-labelledby="ce-title" className="ce">
-      <p>
-        <Link to={back}>← {t('editor.back')}</Link>
-      </p>
-      <h1 id="ce-title">
-        {t('editor.title')}: <span lang={LANGUAGES[sourceLang].bcp47}>{title}</span> <span className="staff-muted">· {language.name}</span>
-      </h1>
-      {textOnly && <p className="staff-warning">{t('editor.textOnly')}</p>}
-      {offer && (
-        <div className="staff-warning ce-offer" role="alert">
-          <p>{t('editor.backup.text', { at: staffTime(offer.at) })}</p>
-          <div className="staff-actions">
-            <button type="button" className="btn" onClick={() => restoreBackup(offer)}>
-              {t('editor.backup.restore')}
-            </button>
-            <button type="button" className="btn btn--ghost" onClick={() => (writeBackup(backupAt, null), setOffer(null))}>
-              {t('editor.backup.discard')}
-            </button>
-          </div>
-        </div>
-      )}
-      <div className={shown ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
-        <div className="ce-status" role="status" aria-live="polite">
-          <span className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`} aria-hidden="true" />
-          <span>{status}</span>
-          {shown?.details && (
-            <ul className="ce-details">
-              {shown.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <span className="staff-muted ce-version">{baseVersion > 0 ? t('item.versionNumber', { number: baseVersion }) : t('editor.noVersionYet')}</span>
-        {conflict && !conflictOpen && (
-          <button type="button" className="btn btn--ghost" onClick={() => setConflictOpen(true)}>
-            {t('editor.conflict.show')}
-          </button>
-        )}
-        <button type="button" className="btn" onClick={() => void save()} disabled={saving || !!conflict} aria-busy={saving || undefined}>
-          {saving ? t('actions.saving') : t('actions.save')}
-        </button>
-      </div>
-
-      <FieldProblems.Provider value={reportField}>
-        <ContentLanguage.Provider value={language.bcp47}>
-          <TextOnly.Provider value={textOnly}>
-            <Confirm.Provider value={setConfirm}>
-              <PickImage.Provider value={onPickImage}>
-                <div key={generation}>
-                  <section className="staff-card" aria-labelledby="ce-course">
-                    <h2 id="ce-course">{t('editor.course')}</h2>
-                    <div className="staff-row">
-                      <TextField label={t('editor.courseTitle')} value={draft.title} maxLength={300} onChange={set('title')} />
-                      <NumberField label={t('editor.courseDuration')} value={draft.duration} min={0} max={100_000} onChange={set('duration')} />
-                    </div>
-                    <div className="staff-row">
-                      <FileField label={t('editor.courseImage')} value={draft.image} onChange={set('image')} />
-                      <FileField label={t('editor.courseDocument')} value={draft.document} onChange={set('document')} />
-                    </div>
-                    <RichField label={t('editor.courseDescription')} value={draft.description} onChange={set('description')} onPickImage={onPickImage} />
-                    <RichField label={t('editor.courseSummary')} value={draft.summary ?? ''} onChange={(html) => set('summary')(html === '' ? null : html)} onPickImage={onPickImage} />
-                    <RichField label={t('editor.courseJournal')} value={draft.journal ?? ''} onChange={(html) => set('journal')(html === '' ? null : html)} onPickImage={onPickImage} />
-                  </section>
-                  <ChaptersEditor chapters={draft.chapters} edit={edit} />
-                  <VideosEditor videos={draft.videos} edit={edit} />
-                  <QuizzesEditor quizzes={draft.quizzes} problems={problems} edit={edit} />
-                </div>
-              </PickImage.Provider>
-            </Confirm.Provider>
-          </TextOnly.Provider>
-        </ContentLanguage.Provider>
-      </FieldProblems.Provider>
-
-      <Dialog className="staff-dialog" open={conflict !== null && conflictOpen} onClose={() => setConflictOpen(false)} label={t('editor.conflict.title')}>
-        {conflict && <ConflictView theirs={conflict} mine={draft} lang={language.bcp47} busy={saving} onKeepTheirs={keepTheirs} onSaveMine={() => void save(conflict.version.number)} />}
-      </Dialog>
-
-      <Dialog className="staff-dialog" open={confirm !== null} onClose={() => setConfirm(null)} label={confirm?.title ?? ''}>
-        {confirm && (
-          <div className="staff-dialog-body">
-            <h2>{confirm.title}</h2>
-            <p>{confirm.text}</p>
-            <div className="staff-actions">
-              <button type="button" className="btn" onClick={() => (confirm.run(), setConfirm(null))}>
-                {confirm.action}
-              </button>
-              <button type="button" className="btn btn--ghost" onClick={() => setConfirm(null)}>
-                {t('actions.cancel')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
-
-      <Dialog className="staff-dialog" open={leave.held} onClose={leave.stay} label={t('editor.leave.title')}>
-        {leave.held && (
-          <div className="staff-dialog-body">
-            <h2>{t('editor.leave.title')}</h2>
-            <p>{shown ? t('editor.leave.textFailed', { reason: shown.reason }) : t('editor.leave.text')}</p>
-            <div className="staff-actions">
-              <button type="button" className="btn" onClick={leave.stay}>
-                {t('editor.leave.stay')}
-              </button>
-              {!shown && !conflict && (
-                <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}>
-                  {t('editor.leave.saveAndLeave')}
-                </button>
-              )}
-              <button type="button" className="btn btn--ghost" onClick={leave.proceed}>
-                {t('editor.leave.leave')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
-    </article>
+    <DocumentEditor<CourseDraft> kind="course" {...props} check={check}>
+      {(draft, edit) => {
+        const set =
+          <K extends keyof CourseDraft>(field: K) =>
+          (value: CourseDraft[K]) =>
+            edit((d) => ({ ...d, [field]: value }));
+        return (
+          <>
+            <section className="staff-card" aria-labelledby="ce-course">
+              <h2 id="ce-course">{t('editor.course')}</h2>
+              <div className="staff-row">
+                <TextField label={t('editor.courseTitle')} value={draft.title} maxLength={300} onChange={set('title')} />
+                <NumberField label={t('editor.courseDuration')} value={draft.duration} min={0} max={100_000} onChange={set('duration')} />
+              </div>
+              <div className="staff-row">
+                <ImageField label={t('editor.courseImage')} value={draft.image} onChange={set('image')} required />
+                <FileField label={t('editor.courseDocument')} value={draft.document} onChange={set('document')} />
+              </div>
+              <RichField label={t('editor.courseDescription')} value={draft.description} onChange={set('description')} onPickImage={props.onPickImage} />
+              <RichField label={t('editor.courseSummary')} value={draft.summary ?? ''} onChange={(html) => set('summary')(html === '' ? null : html)} onPickImage={props.onPickImage} />
+              <RichField label={t('editor.courseJournal')} value={draft.journal ?? ''} onChange={(html) => set('journal')(html === '' ? null : html)} onPickImage={props.onPickImage} />
+            </section>
+            <ChaptersEditor chapters={draft.chapters} edit={edit} />
+            <VideosEditor videos={draft.videos} edit={edit} />
+            <QuizzesEditor quizzes={draft.quizzes} problems={quizProblems(draft)} edit={edit} />
+          </>
+        );
+      }}
+    </DocumentEditor>
   );
 }

@@ -1,7 +1,7 @@
 // The course's outline in the editor: chapters with their lessons, and the videos. Each list is put
 // in order by drag or by keyboard (sortable-list.tsx); a lesson opens to its title, minutes, chapter
 // and text, so a long course does not start a rich-text editor per lesson at once.
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import {
   moveItem,
@@ -15,24 +15,11 @@ import {
   type DraftLesson,
   type DraftVideo,
 } from './course-draft';
-import { FileField, NumberField, RichField, TextField, TextOnly } from './fields';
-import { SortableList } from './sortable-list';
-import type { PickedImage } from '../rich-text/rich-text-editor';
+import { Confirm, FileField, ImageField, NumberField, PickImage, RichField, TextField, TextOnly } from '../document-editor/fields';
+import { SortableList } from '../document-editor/sortable-list';
+import type { Edit as EditOf } from '../document-editor/document-editor';
 
-export type Edit = (change: (draft: CourseDraft) => CourseDraft) => void;
-
-export interface ConfirmRequest {
-  title: string;
-  text: string;
-  action: string;
-  run: () => void;
-}
-
-/** Asks before a removal that takes written work with it (the editor's dialog). */
-export const Confirm = createContext<(request: ConfirmRequest) => void>((request) => request.run());
-
-/** The media library's picker, when the console has one: handed to every rich-text field. */
-export const PickImage = createContext<(() => Promise<PickedImage | null>) | undefined>(undefined);
+export type Edit = EditOf<CourseDraft>;
 
 export function ChaptersEditor({ chapters, edit }: { chapters: DraftChapter[]; edit: Edit }) {
   const { t } = useTranslation('staff');
@@ -232,7 +219,7 @@ export function VideosEditor({ videos, edit }: { videos: DraftVideo[]; edit: Edi
             />
             <div className="staff-row">
               <FileField label={t('editor.videoFile')} value={video.video} onChange={(file) => setVideo(video.uid, (v) => ({ ...v, video: file }))} />
-              <FileField label={t('editor.videoPoster')} value={video.poster} onChange={(file) => setVideo(video.uid, (v) => ({ ...v, poster: file }))} />
+              <ImageField label={t('editor.videoPoster')} value={video.poster} onChange={(file) => setVideo(video.uid, (v) => ({ ...v, poster: file }))} />
             </div>
           </div>
         )}

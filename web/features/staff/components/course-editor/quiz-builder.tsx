@@ -6,9 +6,9 @@ import { useContext, useId } from 'react';
 import type { QuestionProblem } from '../../../../../contract/document-fields';
 import { useTranslation } from '../../../../i18n/react';
 import { moveItem, newOption, newQuestion, newQuiz, updateWhere, type DraftQuestion, type DraftQuiz } from './course-draft';
-import { ContentLanguage, NumberField, TextField, TextOnly } from './fields';
-import { Confirm, type Edit } from './outline';
-import { SortableList } from './sortable-list';
+import { Confirm, ContentLanguage, NumberField, TextField, TextOnly } from '../document-editor/fields';
+import type { Edit } from './outline';
+import { SortableList } from '../document-editor/sortable-list';
 
 export function QuizzesEditor({ quizzes, problems, edit }: { quizzes: DraftQuiz[]; problems: Map<string, QuestionProblem[]>; edit: Edit }) {
   const { t } = useTranslation('staff');

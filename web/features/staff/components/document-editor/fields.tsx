@@ -1,10 +1,11 @@
-// The course editor's fields. Text is kept as typed (in the language's script, marked with its
+// The document editors' fields. Text is kept as typed (in the language's script, marked with its
 // `lang`). A number or a stored file's path that cannot be saved stays in its field as typed, says
 // what is wrong beside it, and tells the editor (useFieldProblems), which does not save until it is
 // put right: nothing typed is lost, and nothing wrong is sent.
 import { createContext, Suspense, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { STORED_FILE_PATTERN } from '../../../../../contract/content-kinds';
 import { useTranslation } from '../../../../i18n/react';
+import { fileUrl } from '../../../../lib/api-client';
 // TipTap and ProseMirror load with the first rich-text field, in their own chunk.
 import { RichTextEditor, type PickedImage } from '../rich-text/rich-text-editor';
 
@@ -16,6 +17,19 @@ export const ContentLanguage = createContext<string | undefined>(undefined);
 
 /** Whether the person may change the structure (numbers, files, order), or only the text. */
 export const TextOnly = createContext(false);
+
+export interface ConfirmRequest {
+  title: string;
+  text: string;
+  action: string;
+  run: () => void;
+}
+
+/** Asks before a removal that takes written work with it (the editor's dialog). */
+export const Confirm = createContext<(request: ConfirmRequest) => void>((request) => request.run());
+
+/** The media library's picker, when the console has one: handed to every image and rich-text field. */
+export const PickImage = createContext<(() => Promise<PickedImage | null>) | undefined>(undefined);
 
 function useProblem(problem: string | null) {
   const report = useContext(FieldProblems);
@@ -49,7 +63,8 @@ function Field({ label, hint, error, children, wide }: { label: string; hint?: s
   );
 }
 
-export function TextField({ label, value, onChange, maxLength, multiline, hint, wide }: { label: string; value: string; onChange: (value: string) => void; maxLength: number; multiline?: boolean; hint?: string; wide?: boolean }) {
+/** Plain text; maxLength where the editor knows the document's limit (else the server's refusal names it). */
+export function TextField({ label, value, onChange, maxLength, multiline, hint, wide }: { label: string; value: string; onChange: (value: string) => void; maxLength?: number; multiline?: boolean; hint?: string; wide?: boolean }) {
   const lang = useContext(ContentLanguage);
   return (
     <Field label={label} hint={hint} wide={wide || multiline}>
@@ -158,6 +173,96 @@ export function RichField({ label, value, onChange, onPickImage }: { label: stri
       <Suspense fallback={<p className="rte-loading">{t('editor.loadingEditor')}</p>}>
         <RichTextEditor label={label} value={value} onChange={onChange} lang={lang} onPickImage={onPickImage} />
       </Suspense>
+    </div>
+  );
+}
+
+/** An ISO day (YYYY-MM-DD), with the browser's date picker; structure, so a translator sees it only. */
+export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('staff');
+  const textOnly = useContext(TextOnly);
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  const problem = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? null : t('editor.badDate', { label });
+  useProblem(problem);
+  return (
+    <Field label={label} error={problem}>
+      {({ input, describedBy }) => (
+        <input
+          id={input}
+          type="date"
+          value={text}
+          disabled={textOnly}
+          required
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) {
+              setShown(event.target.value);
+              onChange(event.target.value);
+            }
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A yes-or-no choice, said in words beside its box. */
+export function CheckField({ label, hint, value, onChange }: { label: string; hint?: string; value: boolean; onChange: (value: boolean) => void }) {
+  const textOnly = useContext(TextOnly);
+  const hintId = useId();
+  return (
+    <div className="staff-field ce-field">
+      <label className="staff-check">
+        <input type="checkbox" checked={value} disabled={textOnly} aria-describedby={hint ? hintId : undefined} onChange={(event) => onChange(event.target.checked)} />
+        {label}
+      </label>
+      {hint && (
+        <p className="staff-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A picture of the media library: a thumbnail of the chosen one, a button that opens the library's
+ * picker (which may also upload), and its path for those who type it. The picker's text
+ * alternative is handed to onAlt, for a document that keeps one beside the picture.
+ */
+export function ImageField({ label, value, onChange, onAlt, required }: { label: string; value: string | null; onChange: (value: string | null) => void; onAlt?: (alt: string) => void; required?: boolean }) {
+  const { t } = useTranslation('staff');
+  const textOnly = useContext(TextOnly);
+  const pick = useContext(PickImage);
+  return (
+    <div className="ce-image">
+      {value ? <img className="ce-image__thumb" src={fileUrl(value)} alt="" loading="lazy" decoding="async" /> : <span className="ce-image__none">{t(required ? 'editor.imageNeeded' : 'editor.noImage')}</span>}
+      <div className="ce-image__choose">
+        <FileField label={label} value={value} onChange={onChange} />
+        {pick && !textOnly && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            aria-label={t('editor.chooseImageFor', { label })}
+            onClick={() =>
+              void pick().then((picked) => {
+                if (!picked) return;
+                onChange(picked.path);
+                if (picked.alt) onAlt?.(picked.alt);
+              })
+            }
+          >
+            {t('editor.chooseImage')}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

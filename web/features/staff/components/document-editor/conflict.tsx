@@ -1,30 +1,41 @@
-// When someone else saved the course while this person was writing: the two editions side by side,
+// When someone else saved the document while this person was writing: the two editions side by side,
 // field by field (theirs as saved, and this person's), and the choice. Keeping theirs drops this
 // person's changes and carries on from their version; saving mine makes this person's the newest
 // version, and theirs stays in the history, restorable.
 import type { LanguageHead } from '../../api/content';
-import type { CourseDocument } from '../../../../../contract/authoring';
+import type { AnyDocument } from '../../../../../contract/authoring';
+import type { ContentKind } from '../../../../../contract/content-kinds';
 import { plainText } from '../../../../../contract/plain-text';
 import { useTranslation } from '../../../../i18n/react';
 import { StaffTable } from '../staff-table';
 import { TextDiff } from '../text-diff';
 import { staffTime } from '../staff-time';
-import { conflictRows, type ConflictRow, type CourseDraft } from './course-draft';
-
-const RICH_FIELDS = new Set(['description', 'summary', 'journal', 'content']);
+import { conflictRows, type ConflictRow } from './document-draft';
 
 function shown(row: ConflictRow, value: ConflictRow['mine']): string {
   if (value === null) return '';
-  if (typeof value === 'string' && RICH_FIELDS.has(row.name) && row.element?.list !== 'questions' && row.element?.list !== 'options') return plainText(value);
+  if (typeof value === 'string' && row.rich) return plainText(value);
   return String(value);
 }
 
-export function ConflictView({ theirs, mine, lang, busy, onKeepTheirs, onSaveMine }: { theirs: LanguageHead; mine: CourseDraft; lang: string; busy: boolean; onKeepTheirs: () => void; onSaveMine: () => void }) {
+export interface ConflictViewProps {
+  kind: ContentKind;
+  /** The version saved meanwhile. */
+  theirs: LanguageHead;
+  /** This person's draft (document-draft.ts). */
+  mine: unknown;
+  lang: string;
+  busy: boolean;
+  onKeepTheirs: () => void;
+  onSaveMine: () => void;
+}
+
+export function ConflictView({ kind, theirs, mine, lang, busy, onKeepTheirs, onSaveMine }: ConflictViewProps) {
   const { t } = useTranslation('staff');
-  const rows = conflictRows(theirs.body as CourseDocument, mine);
+  const rows = conflictRows(kind, theirs.body as AnyDocument, mine);
   const who = theirs.version.createdBy?.name ?? t('item.importedBy');
   const where = (row: ConflictRow) =>
-    row.element ? `${t(`editor.lists.${row.element.list}`, { defaultValue: row.element.list })} “${row.element.title || t('editor.untitled')}”` : t('editor.lists.course');
+    row.element ? `${t(`editor.lists.${row.element.list}`, { defaultValue: row.element.list })} “${row.element.title || t('editor.untitled')}”` : t(`kinds.${kind}`);
   return (
     <div className="staff-dialog-body">
       <h2>{t('editor.conflict.title')}</h2>

@@ -1,0 +1,62 @@
+// A gallery title and a banner item in one language: their words, their place among the others, and
+// their pictures (images-editor.tsx). The place and the pictures are the editors'; a translator
+// writes the words and the pictures' text alternatives.
+import type { BannerDocument, GalleryDocument } from '../../../../../contract/authoring';
+import { BANNER_IMAGES_MAX, GALLERY_IMAGES_MAX } from '../../../../../contract/content-kinds';
+import { useTranslation } from '../../../../i18n/react';
+import { DocumentEditor, type KindEditorProps } from '../document-editor/document-editor';
+import { NumberField, TextField } from '../document-editor/fields';
+import { ImagesEditor, type WithImages } from './images-editor';
+
+type GalleryDraft = Omit<GalleryDocument, 'images'> & WithImages;
+type BannerDraft = Omit<BannerDocument, 'images'> & WithImages;
+
+export function GalleryEditor(props: KindEditorProps) {
+  const { t } = useTranslation('staff');
+  return (
+    <DocumentEditor<GalleryDraft> kind="gallery" {...props}>
+      {(draft, edit) => (
+        <>
+          <section className="staff-card" aria-labelledby="ce-gallery">
+            <h2 id="ce-gallery">{t('kinds.gallery')}</h2>
+            <div className="staff-row">
+              <TextField label={t('editor.gallery.title')} value={draft.title} maxLength={300} onChange={(title) => edit((d) => ({ ...d, title }))} />
+              <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={(position) => edit((d) => ({ ...d, position }))} />
+            </div>
+          </section>
+          <ImagesEditor images={draft.images} max={GALLERY_IMAGES_MAX} edit={edit} />
+        </>
+      )}
+    </DocumentEditor>
+  );
+}
+
+export function BannerEditor(props: KindEditorProps) {
+  const { t } = useTranslation('staff');
+  return (
+    <DocumentEditor<BannerDraft> kind="banner" {...props}>
+      {(draft, edit) => {
+        const set =
+          <K extends 'title' | 'subTitle' | 'location'>(field: K) =>
+          (value: string) =>
+            edit((d) => ({ ...d, [field]: value }));
+        return (
+          <>
+            <section className="staff-card" aria-labelledby="ce-banner">
+              <h2 id="ce-banner">{t('kinds.banner')}</h2>
+              <div className="staff-row">
+                <TextField label={t('editor.banner.title')} value={draft.title} maxLength={300} onChange={set('title')} />
+                <TextField label={t('editor.banner.subTitle')} value={draft.subTitle} maxLength={300} onChange={set('subTitle')} />
+              </div>
+              <div className="staff-row">
+                <TextField label={t('editor.banner.location')} value={draft.location} maxLength={200} onChange={set('location')} />
+                <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={(position) => edit((d) => ({ ...d, position }))} />
+              </div>
+            </section>
+            <ImagesEditor images={draft.images} max={BANNER_IMAGES_MAX} edit={edit} />
+          </>
+        );
+      }}
+    </DocumentEditor>
+  );
+}
