@@ -4,7 +4,7 @@
 // progress: learning-shell.tsx reads them for a learner; the console's preview of a draft gives the
 // draft's course and no progress.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { CourseView } from '../api/course-views';
 import { completion } from './course-items';
@@ -25,10 +25,25 @@ function Check({ done, label }: { done: boolean; label: string }) {
   );
 }
 
+/**
+ * A link of the sidebar, marked as the page shown when its address is the one open: its path, and
+ * its query when it has one (in the console's preview every place is the frame's one path, told
+ * apart by the query; a learner's address may carry a query its links do not).
+ */
+function SidebarLink({ to, children }: { to: string; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const [path, query] = to.split('?');
+  const current = path === pathname && (query === undefined || `?${query}` === search);
+  return (
+    <Link className={`sidebar__link${current ? ' is-active' : ''}`} to={to} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
 function Sidebar({ course, paths, done, percentage }: { course: CourseView; paths: LearningPaths; done: Completion; percentage: number }) {
   const { t } = useTranslation('learning');
   const lang = course.lang;
-  const cls = ({ isActive }: { isActive: boolean }) => `sidebar__link${isActive ? ' is-active' : ''}`;
   const doneLabel = t('completed');
   return (
     <nav className="sidebar" aria-label={t('courseContents')}>
@@ -40,17 +55,17 @@ function Sidebar({ course, paths, done, percentage }: { course: CourseView; path
       <ol className="sidebar__list">
         {course.chapters.map((chapter) => (
           <li key={chapter.id}>
-            <NavLink className={cls} to={paths.chapter(lang, course.id, chapter.id)} end>
+            <SidebarLink to={paths.chapter(lang, course.id, chapter.id)}>
               <Check done={done.chapters.has(chapter.id)} label={doneLabel} />
               <span className="sidebar__chapter">{chapter.title}</span>
-            </NavLink>
+            </SidebarLink>
             <ol className="sidebar__list sidebar__list--nested">
               {chapter.lessons.map((lesson) => (
                 <li key={lesson.id}>
-                  <NavLink className={cls} to={paths.lesson(lang, course.id, chapter.id, lesson.id)}>
+                  <SidebarLink to={paths.lesson(lang, course.id, chapter.id, lesson.id)}>
                     <Check done={done.lessons.has(`${chapter.id}::${lesson.id}`)} label={doneLabel} />
                     <span>{lesson.title}</span>
-                  </NavLink>
+                  </SidebarLink>
                 </li>
               ))}
             </ol>
@@ -63,10 +78,10 @@ function Sidebar({ course, paths, done, percentage }: { course: CourseView; path
           <ul className="sidebar__list">
             {course.videos.map((video) => (
               <li key={video.id}>
-                <NavLink className={cls} to={paths.video(lang, course.id, video.id)}>
+                <SidebarLink to={paths.video(lang, course.id, video.id)}>
                   <Check done={done.videos.has(video.id)} label={doneLabel} />
                   <span>{video.title}</span>
-                </NavLink>
+                </SidebarLink>
               </li>
             ))}
           </ul>
@@ -78,10 +93,10 @@ function Sidebar({ course, paths, done, percentage }: { course: CourseView; path
           <ul className="sidebar__list">
             {course.quizzes.map((quiz) => (
               <li key={quiz.id}>
-                <NavLink className={cls} to={paths.quiz(lang, course.id, quiz.id)}>
+                <SidebarLink to={paths.quiz(lang, course.id, quiz.id)}>
                   <Check done={done.quizzes.has(quiz.id)} label={doneLabel} />
                   <span>{quiz.title}</span>
-                </NavLink>
+                </SidebarLink>
               </li>
             ))}
           </ul>
@@ -93,18 +108,18 @@ function Sidebar({ course, paths, done, percentage }: { course: CourseView; path
           <ul className="sidebar__list">
             {course.journal && (
               <li>
-                <NavLink className={cls} to={paths.courseJournal(lang, course.id)}>
+                <SidebarLink to={paths.courseJournal(lang, course.id)}>
                   <Check done={false} label={doneLabel} />
                   <span>{t('journal')}</span>
-                </NavLink>
+                </SidebarLink>
               </li>
             )}
             {course.summary && (
               <li>
-                <NavLink className={cls} to={paths.courseSummary(lang, course.id)}>
+                <SidebarLink to={paths.courseSummary(lang, course.id)}>
                   <Check done={false} label={doneLabel} />
                   <span>{t('summary')}</span>
-                </NavLink>
+                </SidebarLink>
               </li>
             )}
           </ul>
