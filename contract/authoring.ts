@@ -21,7 +21,8 @@ import {
 } from './content-kinds';
 import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { Uuid } from './ids';
-import { chapterDetailSchema, courseDetailSchema, perLanguage, type ChapterDetailResponse, type CourseDetailResponse } from './courses';
+import { chapterDetailSchema, courseDetailSchema, perLanguage, publicQuizSchema, type ChapterDetailResponse, type CourseDetailResponse, type PublicQuizResponse } from './courses';
+import type { QuestionKey } from './quiz-scoring';
 import { BlogOne, StoryOne } from './public-content';
 import { CONTENT_PAGE_MAX, PAGE_OFFSET_MAX } from './page-sizes';
 import { StringEnum, nullable } from './schema-helpers';
@@ -264,11 +265,38 @@ export const PreviewResponse = Type.Object({
       description: 'Each chapter’s answer, keyed by chapter id',
     }),
   ),
+  quizzes: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Object({
+        quiz: perLanguage('quiz', publicQuizSchema, 'As GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId} would answer'),
+        key: Type.Array(
+          Type.Object({
+            id: Uuid,
+            type: Type.String(),
+            options: Type.Array(Type.Object({ id: Uuid, isCorrect: Type.Boolean() })),
+            explanation: Type.Optional(nullable(Type.String())),
+          }),
+          {
+            description:
+              'Each question’s correct options (and explanation), for the editor’s try of the quiz to be scored in the browser by the rule the server uses (contract/quiz-scoring.ts); staff only, never in a public answer',
+          },
+        ),
+      }),
+      { description: 'Each quiz’s answer and answer key, keyed by quiz id' },
+    ),
+  ),
 });
-export type PreviewResponse = Omit<Static<typeof PreviewResponse>, 'course' | 'chapters'> & {
+export type PreviewResponse = Omit<Static<typeof PreviewResponse>, 'course' | 'chapters' | 'quizzes'> & {
   course?: CourseDetailResponse<LanguageCode>;
   chapters?: Record<string, ChapterDetailResponse<LanguageCode>>;
+  quizzes?: Record<string, PreviewQuiz>;
 };
+/** A quiz of a previewed course: its public answer and its answer key. */
+export interface PreviewQuiz {
+  quiz: PublicQuizResponse<LanguageCode>;
+  key: QuestionKey[];
+}
 
 export const SaveContent = Type.Object({
   baseVersion: Type.Integer({ minimum: 0, description: 'The version this edit started from (the head read before editing); 0 for a language that has none yet' }),

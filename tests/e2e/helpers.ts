@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { LANGUAGE_CODES, LANGUAGES } from '../../contract/languages';
 import { totpCode } from '../../server/modules/staff/totp';
@@ -132,8 +132,8 @@ export const logSize = () => fs.statSync(inject('serverLog')).size;
 /** What the server logged after a byte offset (from logSize()). */
 export const logSince = (after: number) => fs.readFileSync(inject('serverLog')).subarray(after).toString('utf8');
 
-/** axe-core on the page as it is: no serious or critical violation. */
-export async function expectAccessible(page: Page, name: string) {
+/** axe-core on the page (or a frame's document) as it is: no serious or critical violation. */
+export async function expectAccessible(page: Page | Frame, name: string) {
   // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -157,7 +157,7 @@ export const pages = {
   staffPreviewFrame: {
     module: 'staff',
     view: 'PreviewFrame',
-    namespaces: ['staff', 'messages', 'blogs', 'stories'],
+    namespaces: ['staff', 'messages', 'blogs', 'stories', 'learning', 'quiz'],
     console: true,
     path: `${PREVIEW_FRAME_PREFIX}:itemId/:lang`,
     title: { en: 'Preview of a draft – JGK staff' },

@@ -104,6 +104,65 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     expect(chapterLive.json().chapter_en.lesson_ens[0].content).toBe('<p>Why.</p>');
   });
 
+  it('answers a course’s videos and each quiz as the public quiz call will, with its answer key for staff only', async () => {
+    const body = courseBody('Preview quizzes');
+    body.quizzes[0]!.questions.push({
+      type: 'multi',
+      content: 'Which are safe?',
+      explanation: 'A bank and a post office are regulated.',
+      options: [
+        { content: 'A bank', correct: true },
+        { content: 'A stranger', correct: false },
+        { content: 'A post office', correct: true },
+      ],
+    });
+    const { item } = await api.create(editor.headers, 'course', 'preview-quizzes', body);
+    const answer = (await preview(item.id, 'en', editor)).json() as PreviewResponse;
+    const course = answer.course!.course_en as unknown as { videos: { title: string; video: string }[]; quiz_ens: { id: string; title: string }[] };
+    expect(course.videos).toMatchObject([{ title: 'Welcome', video: 'uploads/videos/welcome.webm' }]);
+    const [listed] = course.quiz_ens;
+    expect(Object.keys(answer.quizzes!)).toEqual([listed!.id]);
+    const { quiz, key } = answer.quizzes![listed!.id]!;
+    const questions = (quiz.quiz_en as unknown as { question_ens: { id: string; type: string; option_ens: { id: string; content: string }[] }[] }).question_ens;
+    expect(questions.map((q) => [q.type, q.option_ens.map((o) => o.content)])).toEqual([
+      ['single', ['In a bank account', 'Under the bed']],
+      ['multi', ['A bank', 'A stranger', 'A post office']],
+    ]);
+    // The learner's answer never says which option is right; the key says it, question by question.
+    expect(JSON.stringify(quiz)).not.toMatch(/isCorrect|correct/);
+    expect(key.map((q) => q.id)).toEqual(questions.map((q) => q.id));
+    expect(key[1]).toMatchObject({ type: 'multi', explanation: 'A bank and a post office are regulated.' });
+    expect(key[1]!.options.filter((o) => o.isCorrect).map((o) => o.id)).toEqual([questions[1]!.option_ens[0]!.id, questions[1]!.option_ens[2]!.id]);
+
+    // Once published, the public quiz call answers what the preview showed.
+    await api.publishOk(editor.headers, item.id, 'en');
+    const live = await get(`/api/quiz/public/en/${answer.publicId}/quiz/${listed!.id}`);
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json()).toEqual(quiz);
+  });
+
+  it('answers a course with no chapters, videos or quizzes yet, and a lesson whose text is still empty', async () => {
+    const bare = { ...courseBody('Nothing yet'), chapters: [], videos: [], quizzes: [] };
+    const { item } = await api.create(editor.headers, 'course', 'preview-bare', bare);
+    const res = await preview(item.id, 'en', editor);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as PreviewResponse;
+    expect(answer.course!.course_en).toMatchObject({ title: 'Nothing yet', chapter_ens: [], quiz_ens: [], videos: [] });
+    expect(answer.chapters).toEqual({});
+    expect(answer.quizzes).toEqual({});
+
+    const draft = courseBody('Empty lesson');
+    draft.chapters[0]!.lessons[1]!.content = '';
+    draft.chapters[0]!.lessons[1]!.title = '';
+    const { item: withEmpty } = await api.create(editor.headers, 'course', 'preview-empty-lesson', draft);
+    const again = (await preview(withEmpty.id, 'en', editor)).json() as PreviewResponse;
+    const [chapter] = Object.values(again.chapters!);
+    expect((chapter!.chapter_en as unknown as { lesson_ens: { title: string; content: string }[] }).lesson_ens.map((l) => [l.title, l.content])).toEqual([
+      ['Why save', '<p>Why.</p>'],
+      ['', ''],
+    ]);
+  });
+
   it('refuses anonymous visitors, learners and a translator of another language; 404 for a missing language or item', async () => {
     const { item } = await api.create(editor.headers, 'blog', 'preview-refused', blog);
     expect((await preview(item.id, 'en')).statusCode).toBe(401);

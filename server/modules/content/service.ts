@@ -35,6 +35,7 @@ import { FieldsError, HttpError, badRequest, conflict, notFound } from '../../pl
 import { recordAudit, type AuditActor } from '../audit/service';
 import * as blogsService from '../blogs/service';
 import * as coursesService from '../courses/service';
+import * as quizzesService from '../quizzes/service';
 import * as storiesService from '../success-stories/service';
 import { assertMayEditLanguage, type StaffMember } from '../staff/service';
 import {
@@ -571,7 +572,7 @@ class PreviewRolledBack extends Error {
 }
 
 /** The public answers for the rows just projected, read by the public modules' own code in `tx`. */
-async function publicAnswers(tx: DbOrTx, kind: ContentKind, publicId_: string, lang: LanguageCode): Promise<Pick<PreviewResponse, 'blog' | 'story' | 'course' | 'chapters'>> {
+async function publicAnswers(tx: DbOrTx, kind: ContentKind, publicId_: string, lang: LanguageCode): Promise<Pick<PreviewResponse, 'blog' | 'story' | 'course' | 'chapters' | 'quizzes'>> {
   switch (kind) {
     case 'blog':
       return { blog: await blogsService.getBlog(tx, publicId_) };
@@ -579,10 +580,21 @@ async function publicAnswers(tx: DbOrTx, kind: ContentKind, publicId_: string, l
       return { story: await storiesService.getStory(tx, publicId_) };
     case 'course': {
       const course = await coursesService.courseDetail(tx, lang, publicId_);
-      const outline = (course[`course_${lang}`] as unknown as Record<string, { id: string }[]>)[`chapter_${lang}s`] ?? [];
+      const detail = course[`course_${lang}`] as unknown as Record<string, { id: string }[]>;
       const chapters: Record<string, Awaited<ReturnType<typeof coursesService.chapterDetail>>> = {};
-      for (const chapter of outline) chapters[chapter.id] = await coursesService.chapterDetail(tx, lang, publicId_, chapter.id);
-      return { course: course as unknown as PreviewResponse['course'], chapters: chapters as unknown as PreviewResponse['chapters'] };
+      for (const chapter of detail[`chapter_${lang}s`] ?? []) chapters[chapter.id] = await coursesService.chapterDetail(tx, lang, publicId_, chapter.id);
+      // Each quiz as a learner gets it, and its key: the editor tries the quiz in the preview and
+      // sees what was right without the try reaching the server.
+      const keys = await quizzesService.courseAnswerKeys(tx, publicId_);
+      const quizzes: Record<string, { quiz: Awaited<ReturnType<typeof quizzesService.publicQuiz>>; key: quizzesService.QuizKey['questions'] }> = {};
+      for (const quiz of detail[`quiz_${lang}s`] ?? []) {
+        quizzes[quiz.id] = { quiz: await quizzesService.publicQuiz(tx, lang, publicId_, quiz.id), key: keys.get(quiz.id)?.questions ?? [] };
+      }
+      return {
+        course: course as unknown as PreviewResponse['course'],
+        chapters: chapters as unknown as PreviewResponse['chapters'],
+        quizzes: quizzes as unknown as PreviewResponse['quizzes'],
+      };
     }
     default:
       // Gallery titles and banner items show on the pages that list them; no single answer yet.

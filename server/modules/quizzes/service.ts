@@ -3,10 +3,12 @@
 //
 // The module's surface for other modules (they call these, never quizzes' repository or routes):
 // - courseAnswerKeys: the pass mark and answer key of each quiz of a course, kept in memory by progress
-//   (a QuizKey is only ever handed back to scoreAnswers: nothing outside this module reads it)
+//   (handed back to scoreAnswers) and sent by the console's preview of a draft, which staff only
+//   read and whose editors see the correct options in the course editor anyway
+// - publicQuiz: a quiz as its public call answers it (the preview reads it in its transaction)
 // - scoreAnswers: a submission scored against a quiz's key
 // - resultMessage, Answer, QuizScore: what a learner is told, and the shapes of a submission
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { notFound } from '../../plugins/errors';
 import { publishedCourseExists } from '../courses/service';
@@ -15,7 +17,7 @@ import { scoreQuiz, type Answer, type QuestionKey, type QuizScore } from './scor
 
 export { resultMessage, type Answer, type QuizScore } from './scoring';
 
-export async function publicQuiz(db: Db, lang: LanguageCode, courseId: string, quizId: string) {
+export async function publicQuiz(db: DbOrTx, lang: LanguageCode, courseId: string, quizId: string) {
   if (!(await publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
   const quiz = await repo.findQuiz(db, courseId, quizId);
   if (!quiz) throw notFound('quizNotFound');

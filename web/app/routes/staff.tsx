@@ -1,8 +1,11 @@
 // The staff console (/staff): one chunk, never loaded by a public page. Its frame checks who is
 // signed in as staff (and their second factor) before any of its pages show; each page is for the
 // roles its section names. The preview's frame is the one page outside that frame: it shows a
-// draft with the public post and story components, composed here (features never import each other).
-import { Navigate, Outlet, useOutletContext, useParams } from 'react-router';
+// draft with the public post and story components and the learning pages' components, composed here
+// (features never import each other).
+import { Link, Navigate, Outlet, useOutletContext, useParams, useSearchParams } from 'react-router';
+import type { PreviewResponse } from '../../../contract/authoring';
+import type { LanguageCode } from '../../../contract/languages';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { useTranslation } from '../../i18n/react';
 import type { StaffMe } from '../../features/staff/api/staff';
@@ -14,6 +17,7 @@ import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
 import { PreviewFrame as PreviewFramePage, PreviewPage, type PreviewRenderers } from '../../features/staff/components/preview';
+import { CoursePreview } from '../../features/learning/components/course-preview';
 import { BlogArticle } from '../../features/blogs/components/blog-detail';
 import { StoryArticle } from '../../features/stories/components/story-detail';
 import { EditorPage } from '../../features/staff/components/editor-page';
@@ -108,8 +112,29 @@ export function MediaFile() {
   return <ForRoles roles={CONTENT}>{(me) => <MediaFilePage me={me} fileId={fileId} libraryPath={paths.staffMedia()} itemPath={paths.staffItem} />}</ForRoles>;
 }
 
-/** Each kind as its public page frames it (blog-detail.tsx, story-detail.tsx), without the links to other pages. */
+function CourseInFrame({ preview, lang }: { preview: PreviewResponse; lang: LanguageCode }) {
+  const { t } = useTranslation('staff');
+  const { itemId = '' } = useParams();
+  const [query] = useSearchParams();
+  const frame = paths.staffPreviewFrame(itemId, lang);
+  return (
+    <CoursePreview
+      preview={preview}
+      lang={lang}
+      frame={frame}
+      query={query}
+      missing={
+        <p className="view" role="alert" lang="en">
+          {t('preview.notInDraft')} <Link to={frame}>{t('preview.toCoursePage')}</Link>
+        </p>
+      }
+    />
+  );
+}
+
+/** Each kind as its public page frames it (blog-detail.tsx, story-detail.tsx; a course as its pages and learning views), without the links to other pages. */
 const previewRenderers: PreviewRenderers = {
+  course: (preview, lang) => <CourseInFrame preview={preview} lang={lang} />,
   blog: (blog, bcp47) => (
     <div className="container blog-detail">
       <div className="blog-detail__grid">

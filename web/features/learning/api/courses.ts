@@ -1,48 +1,13 @@
 // Course reads (specification section 7). The wire keys carry the language (course_hi,
 // chapter_his, ...); these hooks hand the components one plain shape whatever the language.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CounterpartQuery,
-  CounterpartResponse,
-  ChapterDetailResponse,
-  CourseDetailResponse,
-  CourseListResponse,
-  CourseVideo,
-  LessonFull,
-  LessonOutline,
-  PublicQuizResponse,
-  QuizListing,
-  CourseListItem,
-} from '../../../../contract/courses';
+import type { CounterpartQuery, CounterpartResponse, ChapterDetailResponse, CourseDetailResponse, CourseListResponse, PublicQuizResponse } from '../../../../contract/courses';
 import type { LanguageCode } from '../../../../contract/languages';
 import { COURSE_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
+import { toChapterView, toCourseView, toQuizView } from './course-views';
 import { learningKeys } from './keys';
-
-export interface ChapterView {
-  id: string;
-  title: string;
-  order: number;
-  lessons: LessonOutline[];
-}
-
-export interface CourseView extends CourseListItem {
-  summary: string | null;
-  journal: string | null;
-  chapters: ChapterView[];
-  quizzes: QuizListing[];
-  videos: CourseVideo[];
-}
-
-export interface QuizView {
-  id: string;
-  title: string;
-  passingCriteria: number;
-  questions: Array<{ id: string; content: string; type: 'single' | 'multi'; options: Array<{ id: string; content: string }> }>;
-}
-
-const key = <T>(data: unknown, name: string): T => (data as Record<string, T>)[name] as T;
 
 export function useCourses(lang: LanguageCode, page = 1) {
   return useQuery({
@@ -81,58 +46,21 @@ export const quizQuery = (lang: LanguageCode, courseId: string, quizId: string) 
 export function useCourse(lang: LanguageCode, courseId: string) {
   return useQuery({
     ...courseQuery(lang, courseId),
-    select: (data): CourseView => {
-      const course = key<Record<string, unknown> & CourseListItem>(data, `course_${lang}`);
-      const chapters = (course[`chapter_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
-      return {
-        ...(course as CourseListItem),
-        summary: (course.summary as string | null) ?? null,
-        journal: (course.journal as string | null) ?? null,
-        videos: (course.videos as CourseVideo[] | undefined) ?? [],
-        quizzes: (course[`quiz_${lang}s`] as QuizListing[] | undefined) ?? [],
-        chapters: chapters.map((c) => ({
-          id: c.id as string,
-          title: c.title as string,
-          order: c.order as number,
-          lessons: (c[`lesson_${lang}s`] as LessonOutline[] | undefined) ?? [],
-        })),
-      };
-    },
+    select: (data) => toCourseView(data, lang),
   });
 }
 
 export function useChapter(lang: LanguageCode, courseId: string, chapterId: string) {
   return useQuery({
     ...chapterQuery(lang, courseId, chapterId),
-    select: (data) => {
-      const chapter = key<Record<string, unknown>>(data, `chapter_${lang}`);
-      return {
-        id: chapter.id as string,
-        title: chapter.title as string,
-        lessons: (chapter[`lesson_${lang}s`] as LessonFull[] | undefined) ?? [],
-      };
-    },
+    select: (data) => toChapterView(data, lang),
   });
 }
 
 export function useQuiz(lang: LanguageCode, courseId: string, quizId: string) {
   return useQuery({
     ...quizQuery(lang, courseId, quizId),
-    select: (data): QuizView => {
-      const quiz = key<Record<string, unknown>>(data, `quiz_${lang}`);
-      const questions = (quiz[`question_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
-      return {
-        id: quiz.id as string,
-        title: quiz.title as string,
-        passingCriteria: quiz.passingCriteria as number,
-        questions: questions.map((q) => ({
-          id: q.id as string,
-          content: q.content as string,
-          type: q.type as 'single' | 'multi',
-          options: (q[`option_${lang}s`] as Array<{ id: string; content: string }> | undefined) ?? [],
-        })),
-      };
-    },
+    select: (data) => toQuizView(data, lang),
   });
 }
 

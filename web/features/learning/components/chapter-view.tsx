@@ -1,16 +1,16 @@
 // A chapter (its lessons listed) or one lesson of it with Mark as Complete.
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { ApiError, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { RichText } from '../../../components/rich-text';
 import { useChapter } from '../api/courses';
 import { useCompleteLesson, useProgress } from '../api/progress';
 import { completion } from './course-items';
 import { EnrolOffer } from './enrol-offer';
+import { ChapterLessons, LessonArticle } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -25,34 +25,7 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
   if (!chapter.data) return <QueryState isPending={chapter.isPending} isError={chapter.isError} refetch={() => void chapter.refetch()} minHeight="screen" />;
 
   const c = chapter.data;
-  if (!lessonId) {
-    return (
-      <section className="view" aria-labelledby="view-title">
-        <p className="eyebrow">{t('chapter')}</p>
-        <h1 id="view-title" className="view__title">
-          {c.title}
-        </h1>
-        <ol className="course__rows">
-          {c.lessons.map((lesson, index) => (
-            <li key={lesson.id}>
-              <Link className="course__row" to={paths.lesson(lang, courseId, chapterId, lesson.id)}>
-                <span className="course__row-number">{done.lessons.has(`${chapterId}::${lesson.id}`) ? '✓' : index + 1}</span>
-                <span>
-                  <strong>{lesson.title}</strong>
-                  <span className="course__row-meta">{t('minutes', { count: lesson.duration })}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-        {c.lessons[0] && (
-          <Link className="btn" to={paths.lesson(lang, courseId, chapterId, c.lessons[0].id)}>
-            {t('startChapter')}
-          </Link>
-        )}
-      </section>
-    );
-  }
+  if (!lessonId) return <ChapterLessons chapter={c} lang={lang} courseId={courseId} paths={paths} doneLessons={done.lessons} />;
 
   const lesson = c.lessons.find((l) => l.id === lessonId);
   if (!lesson) return <Navigate to={paths.chapter(lang, courseId, chapterId)} replace />;
@@ -73,15 +46,11 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
     );
 
   return (
-    <article className="view" aria-labelledby="view-title">
-      <p className="eyebrow">{c.title}</p>
-      <h1 id="view-title" className="view__title">
-        {lesson.title}
-      </h1>
-      <p className="view__meta">{t('minutes', { count: lesson.duration })}</p>
-      <RichText html={lesson.content} videoLabel={t('video')} playLabel={t('playVideo')} className="lesson__content" />
-      <div className="view__actions">
-        {isDone ? (
+    <LessonArticle
+      chapterTitle={c.title}
+      lesson={lesson}
+      actions={
+        isDone ? (
           <p className="done-note" role="status">
             ✓ {t('lessonDone')}
           </p>
@@ -91,9 +60,9 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
           <button type="button" className="btn" disabled={complete.isPending || progress.isPending} onClick={markComplete}>
             {t('markComplete')}
           </button>
-        )}
-      </div>
-      <NextStep lang={lang} courseId={courseId} current={`${chapterId}::${lesson.id}`} paths={paths} />
-    </article>
+        )
+      }
+      next={<NextStep lang={lang} courseId={courseId} current={`${chapterId}::${lesson.id}`} paths={paths} />}
+    />
   );
 }

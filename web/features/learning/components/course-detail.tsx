@@ -1,23 +1,22 @@
-// Course detail (/courses/{lang}/{courseId}): cover, title, rating, description, duration, Enroll
-// (only without a progress record), progress, the document download and the chapters and quizzes
-// tabs. Enrolling needs a signed-in learner; a visitor is sent to sign in first.
-import { useEffect, useState, type ReactNode } from 'react';
+// Course detail (/courses/{lang}/{courseId}): the course page (course-page.tsx) with the learner's
+// part: Enroll (only without a progress record), Continue, progress, rating and check marks.
+// Enrolling needs a signed-in learner; a visitor is sent to sign in first.
+import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
-import { ApiError, fileUrl, isConsentRequired, isNotFound } from '../../../lib/api-client';
+import { ApiError, isConsentRequired, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { RichText } from '../../../components/rich-text';
-import { Tabs } from '../../../components/tabs';
 import { useCourse, useCourses } from '../api/courses';
 import { useEnrol, useProgress, useProgressList, useRate, useRating } from '../api/progress';
 import { completion } from './course-items';
 import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-language';
 import { ENROL_PARAM, type LearningPaths } from './learning-paths';
+import { CoursePage } from './course-page';
 import { ProgressBar } from './progress-bar';
-import { StarInput, StarsShown } from './star-rating';
+import { StarInput } from './star-rating';
 import './learning.css';
 
 /**
@@ -83,7 +82,6 @@ export function CourseDetail({
   const enrol = useEnrol(lang, courseId);
   const missingIn = useCourseFollowsLanguage(lang, courseId, paths);
   const rate = useRate(lang, courseId);
-  const [tab, setTab] = useState('chapters');
   const finished = enrolled && progress.data?.completed === true;
   const [params, setParams] = useSearchParams();
   // Enroll pressed before signing in: sign-in comes back here with ?enrol=1, and the enrolment
@@ -137,77 +135,46 @@ export function CourseDetail({
   }
   const c = course.data;
 
-
-  const enrolButton = (
-    <button type="button" className="btn course__enrol" onClick={onEnrol} disabled={enrol.isPending}>
-      {t('enroll')}
-    </button>
-  );
   const showEnrol = !signedIn || (progress.isSuccess && progress.data === null);
-  const done = completion(progress.data);
-  const doneMark = (isDone: boolean, number: number) =>
-    isDone ? (
-      <span className="course__row-number course__row-number--done">
-        <span aria-hidden="true">✓</span>
-        <span className="visually-hidden">{t('completed')}</span>
-      </span>
-    ) : (
-      <span className="course__row-number">{number}</span>
-    );
   // A minor whose parent or guardian has not agreed yet: that is what is missing, not the page.
   const consentMissing = signedIn && isConsentRequired(progress.error);
   const firstLesson = c.chapters.find((ch) => ch.lessons.length > 0);
 
   return (
-    <article className="course">
-      <div className="course__hero">
-        <div className="container course__hero-inner">
-          <img className="course__cover" src={fileUrl(c.image)} alt="" width={640} height={360} />
-          <div className="course__head">
-            <Link className="back-link" to={paths.courses()}>
-              ← {t('allCourses')}
+    <CoursePage
+      course={c}
+      lang={lang}
+      paths={paths}
+      done={completion(progress.data)}
+      actions={
+        <>
+          {showEnrol && (
+            <button type="button" className="btn course__enrol" onClick={onEnrol} disabled={enrol.isPending}>
+              {t('enroll')}
+            </button>
+          )}
+          {enrolled && firstLesson?.lessons[0] && (
+            <Link className="btn" to={paths.lesson(lang, c.id, firstLesson.id, firstLesson.lessons[0].id)}>
+              {finished ? t('review') : t('continueLearning')}
             </Link>
-            <h1 className="course__title">{c.title}</h1>
-            <p className="course__rating">
-              <StarsShown value={c.averageRating} label={t('averageRating', { rating: c.averageRating.toFixed(1) })} />
-              <span>{c.rating > 0 ? t('ratingSummary', { rating: c.averageRating.toFixed(1), count: c.rating }) : t('notRated')}</span>
-            </p>
-            <p className="course__meta">
-              {t('durationMinutes', { count: c.duration })} · {t('lessonCount', { count: c.lessonCount })} · {t('quizCount', { count: c.quizCount })}
-            </p>
-            <div className="course__actions">
-              {showEnrol && enrolButton}
-              {enrolled && firstLesson?.lessons[0] && (
-                <Link className="btn" to={paths.lesson(lang, c.id, firstLesson.id, firstLesson.lessons[0].id)}>
-                  {finished ? t('review') : t('continueLearning')}
-                </Link>
-              )}
-              {c.document ? (
-                <a className="btn btn--ghost" href={fileUrl(c.document)} download>
-                  {t('download')}
-                </a>
-              ) : (
-                <button type="button" className="btn btn--ghost" disabled title={t('noDocument')}>
-                  {t('download')}
-                </button>
-              )}
-            </div>
-            {signedIn && progress.isError && !consentMissing && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />}
-            {enrolled && progress.data && <ProgressBar value={progress.data.percentage} label={t('progressLabel')} />}
-          </div>
-        </div>
-      </div>
-      <div className="container learner-section course__body">
-        {missingIn && <CourseLanguageNotice missing={missingIn} courseLang={lang} paths={paths} />}
-        {consentMissing && consentStep}
-        {finished && <CourseFinished lang={lang} paths={paths} />}
-        <section aria-labelledby="about-course">
-          <h2 id="about-course" className="section-title">
-            {t('aboutCourse')}
-          </h2>
-          <RichText html={c.description} videoLabel={t('video')} playLabel={t('playVideo')} />
-        </section>
-        {enrolled && (
+          )}
+        </>
+      }
+      status={
+        <>
+          {signedIn && progress.isError && !consentMissing && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />}
+          {enrolled && progress.data && <ProgressBar value={progress.data.percentage} label={t('progressLabel')} />}
+        </>
+      }
+      notices={
+        <>
+          {missingIn && <CourseLanguageNotice missing={missingIn} courseLang={lang} paths={paths} />}
+          {consentMissing && consentStep}
+          {finished && <CourseFinished lang={lang} paths={paths} />}
+        </>
+      }
+      afterAbout={
+        enrolled && (
           <section className="course__rate">
             <StarInput
               value={rating.data?.myRating ?? null}
@@ -222,45 +189,8 @@ export function CourseDetail({
               }
             />
           </section>
-        )}
-        <Tabs
-          idPrefix="course-tabs"
-          label={t('contents')}
-          selected={tab}
-          onSelect={setTab}
-          items={[
-            { id: 'chapters', label: t('chaptersTab', { count: c.chapters.length }) },
-            { id: 'quizzes', label: t('quizzesTab', { count: c.quizzes.length }) },
-          ]}
-        >
-          {tab === 'chapters' ? (
-            <ol className="course__rows">
-              {c.chapters.map((chapter, index) => (
-                <li key={chapter.id}>
-                  <Link className="course__row" to={paths.chapter(lang, c.id, chapter.id)}>
-                    {doneMark(done.chapters.has(chapter.id), index + 1)}
-                    <span>
-                      <strong>{chapter.title}</strong>
-                      <span className="course__row-meta">{t('lessonCount', { count: chapter.lessons.length })}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <ol className="course__rows">
-              {c.quizzes.map((quiz, index) => (
-                <li key={quiz.id}>
-                  <Link className="course__row" to={paths.quiz(lang, c.id, quiz.id)}>
-                    {doneMark(done.quizzes.has(quiz.id), index + 1)}
-                    <strong>{quiz.title}</strong>
-                  </Link>
-                </li>
-              ))}
-            </ol>
-          )}
-        </Tabs>
-      </div>
-    </article>
+        )
+      }
+    />
   );
 }

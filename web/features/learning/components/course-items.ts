@@ -1,6 +1,6 @@
 // The learning items of a course in the order a learner meets them, and which are complete.
 import type { ProgressRecord } from '../../../../contract/progress';
-import type { CourseView } from '../api/courses';
+import type { CourseView } from '../api/course-views';
 import type { LearningPaths } from './learning-paths';
 
 export type ItemKind = 'lesson' | 'video' | 'quiz' | 'journal' | 'summary';

@@ -1,19 +1,18 @@
 // The reflection journal: the course's prompt, the learner's own text and Save. Every keystroke is
 // kept as a draft in this browser, so a failed save, a lost connection or a closed tab loses
 // nothing; the draft is dropped once the server has the same text.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
-import { JOURNAL_MAX_LENGTH } from '../../../../contract/learning-rules';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { RichText } from '../../../components/rich-text';
 import { useCourse } from '../api/courses';
 import { useJournal, useSaveJournal } from '../api/progress';
 import { EnrolOffer } from './enrol-offer';
+import { ConclusionArticle, JournalForm } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -41,7 +40,6 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
   const course = useCourse(lang, courseId);
   const journal = useJournal(lang, courseId);
   const save = useSaveJournal(lang, courseId);
-  const fieldId = useId();
   const key = draftKey(lang, courseId);
   const [text, setText] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -60,22 +58,23 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
   const notEnrolled = journal.error instanceof ApiError && journal.error.code === 'notEnrolled';
   const dirty = text !== null && text !== saved;
   return (
-    <article className="view" aria-labelledby="view-title">
-      <p className="eyebrow">{t('conclusion')}</p>
-      <h1 id="view-title" className="view__title">
-        {t('journal')}
-      </h1>
-      <RichText html={course.data.journal} videoLabel={t('video')} playLabel={t('playVideo')} className="journal__prompt" />
+    <ConclusionArticle part="journal" text={course.data.journal} next={<NextStep lang={lang} courseId={courseId} current="journal" paths={paths} />}>
       {notEnrolled ? (
         // The journal belongs to an enrolment: enrolling here opens it.
         <EnrolOffer lang={lang} courseId={courseId} then={() => void journal.refetch()} />
       ) : journal.isError && text === null ? (
         <QueryState isPending={false} isError refetch={() => void journal.refetch()} minHeight={120} />
       ) : (
-        <form
-          className="journal"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <JournalForm
+          value={value}
+          ready={text !== null}
+          saving={save.isPending}
+          status={dirty ? t('unsaved') : saved ? t('savedNote') : ''}
+          onChange={(next) => {
+            setText(next);
+            writeDraft(key, next);
+          }}
+          onSave={() =>
             save.mutate(value, {
               onSuccess: (answer) => {
                 setSaved(answer.journal.text);
@@ -87,33 +86,10 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
                   status: error instanceof ApiError ? error.status : 500,
                   message: `${t('journalFailed', { ns: 'messages' })} ${error instanceof ApiError && error.status !== 0 ? localMessage(error) : ''}`.trim(),
                 }),
-            });
-          }}
-        >
-          <label htmlFor={fieldId} className="field__label">
-            {t('journalLabel')}
-          </label>
-          <textarea
-            id={fieldId}
-            className="journal__text"
-            rows={10}
-            maxLength={JOURNAL_MAX_LENGTH}
-            value={value}
-            disabled={text === null}
-            onChange={(event) => {
-              setText(event.target.value);
-              writeDraft(key, event.target.value);
-            }}
-          />
-          <p className="view__meta" aria-live="polite">
-            {dirty ? t('unsaved') : saved ? t('savedNote') : ''}
-          </p>
-          <button type="submit" className="btn" disabled={save.isPending || text === null}>
-            {save.isPending ? t('saving') : t('save')}
-          </button>
-        </form>
+            })
+          }
+        />
       )}
-      <NextStep lang={lang} courseId={courseId} current="journal" paths={paths} />
-    </article>
+    </ConclusionArticle>
   );
 }

@@ -2,21 +2,21 @@
 // the server when the learner submits (the correct options never reach the browser); Retake
 // starts again at the intro.
 import { Navigate } from 'react-router';
-import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { QueryState } from '../../../components/query-state';
-import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../components/quiz-player/quiz-player';
+import type { QuizAnswers, QuizResult } from '../../../components/quiz-player/quiz-player';
 import { useQuiz } from '../api/courses';
 import { useProgress, useSubmitQuiz } from '../api/progress';
 import { completion } from './course-items';
 import { EnrolOffer } from './enrol-offer';
+import { QuizArticle, useQuizMessage } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
 export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode; courseId: string; quizId: string; paths: LearningPaths }) {
-  const { t } = useTranslation('learning');
+  const message = useQuizMessage();
   const quiz = useQuiz(lang, courseId, quizId);
   const progress = useProgress(lang, courseId, true);
   const submit = useSubmitQuiz(lang, courseId, quizId);
@@ -36,8 +36,7 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
       const result = await submit.mutateAsync({
         answers: q.questions.map((question) => ({ questionId: question.id, selectedOptions: answers[question.id] ?? [] })),
       });
-      const message = result.passed ? t('quizPassed', { score: result.score }) : t('quizFailed', { score: result.score, passing: result.passingCriteria });
-      return { score: result.score, passed: result.passed, message, review: result.review };
+      return { score: result.score, passed: result.passed, message: message(result), review: result.review };
     } catch (error) {
       // The player shows this message where the result would be, and keeps the answers for a retry.
       throw new Error(localMessage(error as Error), { cause: error });
@@ -45,22 +44,12 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
   };
 
   return (
-    <div className="view">
-      {progress.isSuccess && progress.data === null && <EnrolOffer lang={lang} courseId={courseId} />}
-      <QuizPlayer
-        key={q.id}
-        title={q.title}
-        description={
-          <p>
-            {t('quizIntro', { passing: q.passingCriteria })}
-            {passedBefore && <strong className="done-note"> ✓ {t('quizAlreadyPassed')}</strong>}
-          </p>
-        }
-        questions={q.questions}
-        onSubmit={onSubmit}
-        headingLevel={1}
-      />
-      <NextStep lang={lang} courseId={courseId} current={q.id} paths={paths} />
-    </div>
+    <QuizArticle
+      quiz={q}
+      passedBefore={passedBefore}
+      onSubmit={onSubmit}
+      before={progress.isSuccess && progress.data === null && <EnrolOffer lang={lang} courseId={courseId} />}
+      next={<NextStep lang={lang} courseId={courseId} current={q.id} paths={paths} />}
+    />
   );
 }

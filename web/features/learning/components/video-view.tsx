@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
-import { ApiError, fileUrl } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
@@ -11,6 +11,7 @@ import { useCourse } from '../api/courses';
 import { useCompleteVideo, useProgress } from '../api/progress';
 import { completion } from './course-items';
 import { EnrolOffer } from './enrol-offer';
+import { VideoArticle } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
@@ -39,25 +40,19 @@ export function VideoView({ lang, courseId, videoId, paths }: { lang: LanguageCo
   };
 
   return (
-    <article className="view" aria-labelledby="view-title">
-      <p className="eyebrow">{t('video')}</p>
-      <h1 id="view-title" className="view__title">
-        {video.title}
-      </h1>
-      <video className="video-player" controls preload="metadata" playsInline poster={video.poster ? fileUrl(video.poster) : undefined} onEnded={onEnded} src={fileUrl(video.video)}>
-        <a href={fileUrl(video.video)} download>
-          {t('downloadVideo')}
-        </a>
-      </video>
-      {video.description && <p>{video.description}</p>}
-      {progress.isSuccess && progress.data === null ? (
-        <EnrolOffer lang={lang} courseId={courseId} />
-      ) : (
-        <p className={watched ? 'done-note' : 'view__meta'} role="status">
-          {watched ? `✓ ${t('videoDone')}` : t('videoHint')}
-        </p>
-      )}
-      <NextStep lang={lang} courseId={courseId} current={video.id} paths={paths} />
-    </article>
+    <VideoArticle
+      video={video}
+      onEnded={onEnded}
+      status={
+        progress.isSuccess && progress.data === null ? (
+          <EnrolOffer lang={lang} courseId={courseId} />
+        ) : (
+          <p className={watched ? 'done-note' : 'view__meta'} role="status">
+            {watched ? `✓ ${t('videoDone')}` : t('videoHint')}
+          </p>
+        )
+      }
+      next={<NextStep lang={lang} courseId={courseId} current={video.id} paths={paths} />}
+    />
   );
 }

@@ -4,12 +4,12 @@
 // site's own media queries apply; the frame's page (PreviewFrame) asks the server for the public
 // answers of the draft (GET .../preview: projected and rolled back, never published) and renders
 // them with the public pages' components, which the route module passes in (features never import
-// each other), in the content's language.
+// each other), in the content's language. A course's frame moves between the course page and its
+// learning views within the frame (its address's query names the place).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Blog, Story } from '../../../../contract/public-content';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
-import { RichText } from '../../../components/rich-text';
 import { QueryState } from '../../../components/query-state';
 import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
@@ -54,6 +54,7 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
         {state ? t('preview.bandVersion', { number: state.headVersion, language: language.name }) : null}
         {state && state.publishedVersion !== state.headVersion ? ` ${state.publishedVersion === null ? t('preview.neverPublished') : t('preview.learnersSeeOther', { number: state.publishedVersion })}` : ''}
       </p>
+      {item.data?.kind === 'course' && <p className="staff-muted">{t('preview.courseNote')}</p>}
       <div className="staff-actions">
         <fieldset className="staff-choices staff-preview__widths">
           <legend>{t('preview.width')}</legend>
@@ -83,39 +84,12 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
   );
 }
 
-/** How the public pages show each kind: given by the route module from the blogs and stories features. */
+/** How the public pages show each kind: given by the route module from the blogs, stories and learning features. */
 export interface PreviewRenderers {
   blog: (blog: Blog, bcp47: string) => ReactNode;
   story: (story: Story) => ReactNode;
-}
-
-/** A course's preview until the course pages take their data from outside: its page's text and each lesson's. */
-function CoursePreview({ preview, lang }: { preview: PreviewResponse; lang: LanguageCode }) {
-  const { t } = useTranslation();
-  const course = (preview.course as Record<string, Record<string, unknown>> | undefined)?.[`course_${lang}`];
-  if (!course) return null;
-  const chapters = (course[`chapter_${lang}s`] as { id: string; title: string }[] | undefined) ?? [];
-  return (
-    <article className="container">
-      <h1>{String(course.title)}</h1>
-      <RichText html={String(course.description)} videoLabel={String(course.title)} playLabel={t('video.play')} />
-      {chapters.map((chapter) => {
-        const detail = (preview.chapters?.[chapter.id] as Record<string, Record<string, unknown>> | undefined)?.[`chapter_${lang}`];
-        const lessons = (detail?.[`lesson_${lang}s`] as { id: string; title: string; content: string }[] | undefined) ?? [];
-        return (
-          <section key={chapter.id}>
-            <h2>{chapter.title}</h2>
-            {lessons.map((lesson) => (
-              <section key={lesson.id}>
-                <h3>{lesson.title}</h3>
-                <RichText html={lesson.content} videoLabel={lesson.title} playLabel={t('video.play')} />
-              </section>
-            ))}
-          </section>
-        );
-      })}
-    </article>
-  );
+  /** The course page and, at the place the frame's address names, its learning views. */
+  course: (preview: PreviewResponse, lang: LanguageCode) => ReactNode;
 }
 
 export function PreviewFrame({ itemId, lang: rawLang, render }: { itemId: string; lang: string; render: PreviewRenderers }) {
@@ -136,7 +110,7 @@ export function PreviewFrame({ itemId, lang: rawLang, render }: { itemId: string
       {preview.error instanceof ApiError && preview.error.status < 500 && <p role="alert">{errorText(preview.error)}</p>}
       {ready && preview.data?.blog && render.blog(preview.data.blog.response, bcp47)}
       {ready && preview.data?.story && render.story(preview.data.story.response)}
-      {ready && preview.data?.course && <CoursePreview preview={preview.data} lang={lang} />}
+      {ready && preview.data?.course && render.course(preview.data, lang)}
       {ready && preview.data && !preview.data.blog && !preview.data.story && !preview.data.course && <p>{t('preview.noPage')}</p>}
     </main>
   );
