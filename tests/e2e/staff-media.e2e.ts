@@ -1,5 +1,6 @@
 // The media library as an editor meets it: after setting up the authenticator app, uploads pictures
-// by choosing them (several at once, one on a slowed connection to watch its bar) and by dropping
+// by choosing them (several at once, one on a slowed connection to watch its bar, and leaving the
+// page meanwhile asked first) and by dropping
 // one, sees refused files said per file (a program and a picture too large, before sending; a text
 // file named .png, by the server) while the others upload, writes the Hindi and Tamil text
 // alternatives and finds them kept, sees where a picture is used (a draft naming it) with a link to
@@ -92,12 +93,20 @@ describe('the media library', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: 1_000_000, uploadThroughput: 150_000 });
     const slow = `field-${stamp}.png`;
-    await page.getByLabel('Choose files').setInputFiles([{ name: slow, mimeType: 'image/png', buffer: await noisyPng(400) }]);
+    await page.getByLabel('Choose files').setInputFiles([{ name: slow, mimeType: 'image/png', buffer: await noisyPng(700) }]);
     const bar = page.getByRole('progressbar', { name: `Uploading ${slow}` });
     await bar.waitFor();
     expect(await bar.getAttribute('aria-valuemin')).toBe('0');
     expect(await bar.getAttribute('aria-valuemax')).toBe('100');
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Going to another page of the console while it goes asks first: leaving would stop it.
+    await page.getByRole('link', { name: 'Translations' }).click();
+    const leaving = page.getByRole('dialog', { name: 'Files are still uploading' });
+    await leaving.waitFor();
+    await leaving.getByRole('button', { name: 'Stay until they finish' }).click();
+    await leaving.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/staff/media');
+    expect(await bar.count()).toBe(1);
     await screenshot(page, 'staff-media-uploading-1280', { fullPage: false });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect.poll(() => uploadRow(page, slow).locator('.media-upload-state').innerText(), { timeout: 60_000 }).toBe('Uploaded');

@@ -146,7 +146,7 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
     return () => window.removeEventListener('beforeunload', ask);
   }, [busy]);
 
-  return { uploads, add, cancel, retry, clearFinished };
+  return { uploads, busy, add, cancel, retry, clearFinished };
 }
 
 /** Where files are dropped or chosen. */
