@@ -7,8 +7,9 @@
 // language (its fonts), BENCH_WIDTH=360 at another viewport width. The pages a learner spends their
 // time on are measured signed in too (BENCH_SIGNED_IN=0 leaves them out): the catalogue, a course,
 // a lesson and a quiz, as a learner who signed up with a one-time password, enrolled and finished
-// the first lesson. A lesson and a quiz are held to the performance and layout-shift budgets (the
-// LCP and first-load ones are a public page's).
+// the first lesson. A lesson and a quiz (rendered on the server for a signed-in learner, ADR 28)
+// are held to the performance, LCP and layout-shift budgets; the first-load JavaScript budget is a
+// public page's (design section 6), so theirs is printed but not held.
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -260,10 +261,11 @@ async function main() {
   for (const row of rows) {
     if (row.performance < BUDGET.performance) failures.push(`${row.page}: performance ${row.performance} < ${BUDGET.performance}`);
     if (row.cls > BUDGET.cls) failures.push(`${row.page}: CLS ${row.cls} > ${BUDGET.cls}`);
-    // The design's LCP and first-load budgets are a public page's, which a visitor opens cold; a
-    // learning view opens signed in, once the app is there (its figures are printed all the same).
-    if (row.learnerOnly) continue;
     if (row.lcpMs > BUDGET.lcpMs) failures.push(`${row.page}: LCP ${row.lcpMs} ms > ${BUDGET.lcpMs} ms`);
+    // The design's first-load budget is a public page's, which a visitor opens cold; a learning
+    // view opens signed in and carries the course's frame and the quiz player (its figure is
+    // printed all the same).
+    if (row.learnerOnly) continue;
     if (row.jsBrKb > BUDGET.jsKb) failures.push(`${row.page}: JS ${row.jsBrKb} KB > ${BUDGET.jsKb} KB`);
   }
   console.log('');
@@ -275,7 +277,7 @@ async function main() {
   }
   console.log('');
   console.log(
-    `Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10); a learning view (lesson, quiz) is held to the performance and CLS budgets.`,
+    `Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10); a learning view (lesson, quiz) is held to all but the first-load one.`,
   );
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/web.json'), JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, language: LANG ?? 'en', width: WIDTH, rows }, null, 2));

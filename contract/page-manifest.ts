@@ -12,9 +12,10 @@ export interface PageManifest {
   site: SiteSharePreview;
   pages: PageManifestEntry[];
   /**
-   * The font files (woff2, weights 400 and 700) of each Indic script, as built: a page in a
-   * language of that script preloads them, so its text is not drawn first in a fallback font and
-   * then moved when the font arrives.
+   * The font files (woff2, weights 400 and 700) of each script, as built: a page in a language of
+   * an Indic script preloads them, and so does a learner's view rendered on the server for its
+   * course's script, so their text is not drawn first in a fallback font and then moved when the
+   * font arrives.
    */
   fonts: Partial<Record<Script, string[]>>;
 }
@@ -33,8 +34,11 @@ export interface PageManifestEntry {
   name: string;
   /** Its address as the router reads it (`/blogs/:blogId`), matched regardless of case, as the router does. */
   path: string;
-  /** Rendered to HTML on the server (a public page), or left to the browser. */
-  rendered: boolean;
+  /**
+   * Rendered to HTML on the server (a public page), only when the visitor has a session
+   * (`'signed-in'`: a learner's own view), or left to the browser.
+   */
+  rendered: boolean | 'signed-in';
   /** The translation namespaces it shows, beside `common`. */
   namespaces: string[];
   /** Its scripts beyond the entry (its own chunk and the chunks that one imports), and their stylesheets. */

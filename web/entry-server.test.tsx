@@ -41,6 +41,67 @@ function api(answers: Record<string, unknown>, status: Record<string, number> = 
 
 const anonymous = { '/api/user/session-status': { user: null } };
 
+const signedIn = { '/api/user/session-status': { user: { role: 'user', name: 'Asha', active: true } } };
+
+/** A signed-in learner's answers for a course of two lessons and a quiz, the first lesson done. */
+function learnerAnswers() {
+  const courseId = '10000000-0000-4000-8000-000000000001';
+  const chapterId = '20000000-0000-4000-8000-000000000001';
+  const lesson = (n: number) => ({ id: `30000000-0000-4000-8000-00000000000${n}`, title: `Lesson number ${n}`, order: n, duration: 5 });
+  const quizId = '40000000-0000-4000-8000-000000000001';
+  const course = {
+    id: courseId,
+    slug: 'money-basics',
+    lang: 'en',
+    title: 'Money basics',
+    description: 'Bank, save, pay.',
+    image: 'uploads/courses/1.svg',
+    document: null,
+    chapterCount: 1,
+    lessonCount: 2,
+    quizCount: 1,
+    courseVideoCount: 0,
+    rating: 0,
+    averageRating: 0,
+    duration: 10,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    summary: null,
+    journal: null,
+    videos: [],
+    chapter_ens: [{ id: chapterId, title: 'Banking', order: 1, lesson_ens: [lesson(1), lesson(2)] }],
+    quiz_ens: [{ id: quizId, title: 'Banking quiz', order: 1 }],
+  };
+  const base = `/api/progress/en/${courseId}`;
+  const answers = {
+    ...signedIn,
+    '/api/user/me': {
+      user: {
+        id: 'u1', name: 'Asha', mobile: '919876543210', email: null, age: 30, gender: null, qualification: null, role: 'user', active: true,
+        minorUntil: null, consentRequired: false, guardianConsent: false, guardianConsentAt: null, guardianConsentMethod: null,
+        guardianName: null, guardianRelationship: null, guardianMobile: null,
+      },
+    },
+    [`/api/course/public/en/${courseId}`]: { course_en: course },
+    [`/api/chapter/public/en/${courseId}/chapters/${chapterId}`]: {
+      chapter_en: { id: chapterId, title: 'Banking', order: 1, lesson_ens: [1, 2].map((n) => ({ ...lesson(n), content: `<p>What a bank does, part ${n}.</p>` })) },
+    },
+    [`/api/quiz/public/en/${courseId}/quiz/${quizId}`]: {
+      quiz_en: {
+        id: quizId,
+        title: 'Banking quiz',
+        passingCriteria: 60,
+        question_ens: [{ id: '50000000-0000-4000-8000-000000000001', content: 'Where is money kept safe?', type: 'single', option_ens: [{ id: '60000000-0000-4000-8000-000000000001', content: 'In a bank' }] }],
+      },
+    },
+    [`${base}/progress`]: { progress: { lessonId: `${chapterId}::${lesson(1).id}`, videoId: '', quizId: '', chapterId: '', percentage: 33.3, completed: false } },
+  };
+  return {
+    answers,
+    lessonUrl: `/courses/en/${courseId}/chapter/${chapterId}/lesson/${lesson(2).id}`,
+    quizUrl: `/courses/en/${courseId}/quiz/${quizId}`,
+  };
+}
+
 describe('server-side rendering', () => {
   it('renders the cyber-safety page in Hindi with the header for an anonymous visitor', async () => {
     const { calls, fetch } = api(anonymous);
@@ -78,6 +139,31 @@ describe('server-side rendering', () => {
     const nav = (namespaces('en').common as { nav: { profile: string; signIn: string } }).nav;
     expect(html).toContain(nav.profile);
     expect(html).not.toContain(nav.signIn);
+  });
+
+  it("renders a signed-in learner's lesson with the course, the chapter and their progress, within its data passes", async () => {
+    const learner = learnerAnswers();
+    const { calls, fetch } = api(learner.answers);
+    const { html, queryState } = await renderPage({ url: learner.lessonUrl, language: 'en', namespaces: namespaces('en'), fetch });
+    // The lesson, the sidebar with the first lesson's check, and the way on.
+    expect(html).toContain('<h1 id="view-title" class="view__title">Lesson number 2</h1>');
+    expect(html).toContain('What a bank does, part 2.');
+    expect(html).toContain('Banking quiz');
+    expect(html).toContain('data-done="true"');
+    expect(html).not.toContain('role="status"');
+    // Every call once: the session with the public reads, then the learner's own.
+    expect(calls.sort()).toEqual(Object.keys(learner.answers).filter((call) => !call.includes('/quiz/')).map((call) => `GET ${call}`).sort());
+    expect(queryState.queries.every((q) => q.state.status === 'success')).toBe(true);
+  });
+
+  it("renders a signed-in learner's quiz with its questions", async () => {
+    const learner = learnerAnswers();
+    const { calls, fetch } = api(learner.answers);
+    const { html } = await renderPage({ url: learner.quizUrl, language: 'en', namespaces: namespaces('en'), fetch });
+    expect(html).toContain('Banking quiz</h1>');
+    expect(html).toContain('Lesson number 1');
+    expect(calls).not.toContain(expect.stringContaining('/chapter/public/'));
+    expect(calls).toHaveLength(5);
   });
 
   it('gives up when a call of the page fails, so the browser renders it', async () => {

@@ -1,8 +1,9 @@
-// Public pages rendered to HTML on the server, so a visitor on a slow phone sees the page before
-// any script has arrived; the browser then hydrates the same tree (main.tsx). Built by
-// `vite build --ssr` into the web build's .ssr folder and loaded by server/modules/pages/, which
-// gives each render the visitor's language, its translations and a way to call the API inside the
-// server. Its input and output are contract/page-render.ts.
+// Pages rendered to HTML on the server (the public ones, and a signed-in learner's lesson and quiz),
+// so a visitor on a slow phone sees the page before any script has arrived; the browser then
+// hydrates the same tree (main.tsx). Built by `vite build --ssr` into the web build's .ssr folder
+// and loaded by server/modules/pages/, which gives each render the visitor's language, its
+// translations and a way to call the API inside the server. Its input and output are
+// contract/page-render.ts.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -17,7 +18,8 @@ import { App } from './app/app';
 /**
  * Rendering finds a page's data calls as its components ask for them: each pass renders, then
  * fetches the calls that are still waiting (a call that depends on another shows up one pass
- * later). Public pages need one or two.
+ * later). Public pages need one or two; a learner's lesson or quiz three (its frame leaves the
+ * view's reads waiting with the session's, then the learner's own follow: learning/api/prefetch.ts).
  */
 const MAX_DATA_PASSES = 3;
 

@@ -1,7 +1,8 @@
-// The public pages as the server sends them: readable before (and without) any script, in the
-// language the visitor chose, and taken over by the app without a console error.
+// The public pages, and a signed-in learner's lesson and quiz, as the server sends them: readable
+// before (and without) any script, in the language the visitor chose, and taken over by the app
+// without a console error.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, phonePage, sharedBrowser } from './helpers';
+import { baseUrl, newMobile, phonePage, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -74,6 +75,60 @@ describe('pages rendered on the server', () => {
       await page.getByText(text).waitFor();
       expect(await page.getByRole('button', { name: 'Try again' }).count(), path).toBe(0);
     }
+    await context.close();
+  });
+});
+
+describe("a learner's lesson and quiz rendered on the server", () => {
+  const course = '589b158f-a32d-582b-86c3-b069d3b60fb4';
+  const chapter = 'afdbd06f-6fd9-5e70-8813-8f185c4682c4';
+  const lesson = '7f3a121c-d5f2-55cb-8562-efdfd0ba49bc';
+  const quiz = '77fff139-5320-5411-a1ae-af6a625a6bcd';
+  const lessonPath = `/courses/en/${course}/chapter/${chapter}/lesson/${lesson}`;
+  const quizPath = `/courses/en/${course}/quiz/${quiz}`;
+
+  it('come with their data for the learner alone, read without JavaScript, and hydrate without a console error', async () => {
+    const { page, consoleErrors, context } = await phonePage(browser());
+    await page.goto('/login');
+    await signIn(page, newMobile(), { name: 'Meena Server' });
+    await page.waitForURL((url) => url.pathname === '/');
+    const api = async <T,>(url: string) => (await (await page.request.get(url)).json()) as T;
+    const lessonTitle = (await api<{ chapter_en: { lesson_ens: Array<{ id: string; title: string }> } }>(`/api/chapter/public/en/${course}/chapters/${chapter}`)).chapter_en.lesson_ens.find(
+      (l) => l.id === lesson,
+    )!.title;
+    const quizTitle = (await api<{ quiz_en: { title: string } }>(`/api/quiz/public/en/${course}/quiz/${quiz}`)).quiz_en.title;
+
+    // The learner's own page: never kept by a shared cache, and varying with the cookie.
+    for (const path of [lessonPath, quizPath]) {
+      const answer = await page.request.get(path, { headers: { accept: 'text/html' } });
+      expect(answer.headers()['cache-control'], path).toBe('private, no-cache');
+      expect(answer.headers().vary, path).toMatch(/Cookie/);
+      expect(await answer.text(), path).toContain('id="query-data"');
+    }
+    // Signed out, the same address is the app that sends the visitor to sign in.
+    const anonymous = await (await fetch(`${baseUrl()}${lessonPath}`, { headers: { accept: 'text/html' } })).text();
+    expect(anonymous).toContain('<div id="root"></div>');
+
+    const still = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, baseURL: baseUrl(), storageState: await context.storageState() });
+    const bare = await still.newPage();
+    await bare.goto(lessonPath);
+    expect(await bare.locator('h1').textContent()).toBe(lessonTitle);
+    // Not enrolled yet: the offer to enrol is in the HTML, beside the course's contents (in the
+    // drawer, closed on a phone).
+    expect(await bare.getByRole('button', { name: 'Enroll and mark as complete' }).count()).toBe(1);
+    expect(await bare.locator('nav.sidebar a').count()).toBeGreaterThan(2);
+    await bare.goto(quizPath);
+    expect(await bare.locator('h1').textContent()).toBe(quizTitle);
+    await still.close();
+
+    // With its scripts the page is the app's: the learner enrols and completes the lesson there.
+    await page.goto(lessonPath);
+    expect(await page.locator('h1').textContent()).toBe(lessonTitle);
+    await page.getByRole('button', { name: 'Enroll and mark as complete' }).click();
+    await page.getByText('You have completed this lesson.').waitFor();
+    await page.goto(quizPath);
+    await page.getByRole('button', { name: 'Start solving' }).waitFor();
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

@@ -84,9 +84,10 @@ describe('scriptFontsOf', () => {
     'body{font-family:Noto Sans,sans-serif}',
   ].join('');
 
-  it("gives each Indic script's woff2 files at 400 and 700, as built, and nothing for Latin", () => {
+  it("gives each script's woff2 files at 400 and 700, as built (Latin's are Noto Sans' own)", () => {
     const fonts = scriptFontsOf([stylesheet]);
-    expect(Object.keys(fonts).sort()).toEqual([...scripts].sort());
+    expect(Object.keys(fonts).sort()).toEqual(['Latin', ...scripts].sort());
+    expect(fonts.Latin).toEqual(['/assets/latin-400-x.woff2', '/assets/latin-700-x.woff2']);
     expect(fonts.Tamil).toEqual(['/assets/Tamil-400-h1.woff2', '/assets/Tamil-700-h2.woff2']);
     expect(fonts.Malayalam).toEqual(['/assets/Malayalam-400-h1.woff2', '/assets/Malayalam-700-h2.woff2']);
   });

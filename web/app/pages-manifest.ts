@@ -78,22 +78,23 @@ export function titlesOf(title: NonNullable<PageDeclaration['title']>, readLocal
 const PRELOADED_WEIGHTS = ['400', '700'];
 
 /**
- * The woff2 files of each Indic script the site is written in (weights 400 and 700), read from the
- * built stylesheets' @font-face rules (family "Noto Sans <script>"), so the preloads name the files
- * the stylesheet asks for, hashes included. A script of a language with no such face fails the
- * build: its pages would go out without the preload and move when the font arrives.
+ * The woff2 files of each script the site is written in (weights 400 and 700), read from the built
+ * stylesheets' @font-face rules (family "Noto Sans <script>", and "Noto Sans" for Latin), so the
+ * preloads name the files the stylesheet asks for, hashes included. A script of a language with no
+ * such face fails the build: its pages would go out without the preload and move when the font
+ * arrives.
  */
 export function scriptFontsOf(stylesheets: string[]): PageManifest['fonts'] {
   const faces = stylesheets.flatMap((css) => [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((m) => m[1] as string));
   const property = (face: string, name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`).exec(face)?.[1]?.trim();
   const fonts: PageManifest['fonts'] = {};
   const scripts = new Set<Script>(Object.values(LANGUAGES).map((language) => language.script));
-  scripts.delete('Latin');
   for (const script of scripts) {
+    const family = script === 'Latin' ? 'Noto Sans' : `Noto Sans ${script}`;
     const files = PRELOADED_WEIGHTS.map((weight) => {
-      const face = faces.find((body) => property(body, 'font-family')?.replace(/["']/g, '') === `Noto Sans ${script}` && property(body, 'font-weight') === weight);
+      const face = faces.find((body) => property(body, 'font-family')?.replace(/["']/g, '') === family && property(body, 'font-weight') === weight);
       const file = face && /url\(\s*["']?([^"')]+\.woff2)["']?\s*\)/.exec(property(face, 'src') ?? '')?.[1];
-      if (!file) throw new Error(`The built stylesheet has no woff2 face of Noto Sans ${script} at weight ${weight}`);
+      if (!file) throw new Error(`The built stylesheet has no woff2 face of ${family} at weight ${weight}`);
       return file;
     });
     fonts[script] = files;

@@ -20,8 +20,12 @@ export interface PageDeclaration {
   layout?: string;
   /** Translation namespaces the page shows (beside common), fetched with its chunk. */
   namespaces: readonly string[];
-  /** A public page a visitor lands on from a search or a shared link: rendered on the server (ADR 10). */
-  rendered?: boolean;
+  /**
+   * Rendered on the server (ADR 10): `true` for a public page a visitor lands on from a search or a
+   * shared link; `'signed-in'` for a learner's own view, rendered only for a visitor with a session
+   * (anyone else is sent to sign in by the browser; ADR 28).
+   */
+  rendered?: boolean | 'signed-in';
   /**
    * A page of the staff console: shown in the console's own frame (no site header, footer or
    * contact banner), never rendered on the server, its code in chunks no public page loads.
@@ -115,9 +119,11 @@ export const pages = {
   course: { path: '/courses/:lang/:courseId', module: 'course', namespaces: ['learning', 'messages', 'profile'], rendered: true, preview: coursePreview },
   courseJournal: { ...learningView, path: '/courses/:lang/:courseId/journal', view: 'Journal' },
   courseSummary: { ...learningView, path: '/courses/:lang/:courseId/summary', view: 'Summary' },
-  chapter: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId', view: 'Chapter' },
-  lesson: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId', view: 'Lesson' },
-  quiz: { ...learningView, path: '/courses/:lang/:courseId/quiz/:quizId', view: 'Quiz' },
+  // The views a learner spends their time in (and opens from a link or a bookmark): painted from the
+  // server's HTML with their data, instead of after the scripts and three rounds of calls (ADR 28).
+  chapter: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId', view: 'Chapter', rendered: 'signed-in' },
+  lesson: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId', view: 'Lesson', rendered: 'signed-in' },
+  quiz: { ...learningView, path: '/courses/:lang/:courseId/quiz/:quizId', view: 'Quiz', rendered: 'signed-in' },
   quizDemo: { ...learningView, path: '/courses/:lang/:courseId/quiz_demo/:quizId', view: 'QuizDemo' },
   video: { ...learningView, path: '/courses/:lang/:courseId/video/:videoId', view: 'Video' },
   profile: { path: '/user-profile', module: 'profile', namespaces: ['profile', 'messages'] },

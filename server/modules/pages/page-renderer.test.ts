@@ -67,6 +67,9 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
+/** How many times the stand-in renderer has rendered a page. */
+const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
+
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
 describe('pages rendered on the server', () => {
@@ -143,6 +146,44 @@ describe('pages rendered on the server', () => {
     }
   });
 
+  it("renders a learner's lesson, quiz and chapter only for a visitor with a session, as theirs alone", async () => {
+    const course = '/courses/en/8c1d7e0e-4a57-4c52-9d2a-2d3f0b6c1a11';
+    const views = [`${course}/chapter/c1/lesson/l1`, `${course}/quiz/q1`, `${course}/chapter/c1`];
+    const learner = await signInAs(app, { name: 'Asha Devi' });
+    for (const url of views) {
+      // Without a session the browser sends the visitor to sign in: no render (nor a kept empty one).
+      const before = renders();
+      const anonymous = await page(url);
+      expect(renders(), url).toBe(before);
+      expect(anonymous.body, url).toContain('<div id="root"></div>');
+      expect(anonymous.body, url).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
+      expect(anonymous.headers['cache-control'], url).toBe('no-cache');
+
+      const mine = await page(url, learner.headers);
+      expect(mine.body, url).toContain(`<p class="url">${url}</p><p class="lang">en</p><p class="user">Asha Devi</p>`);
+      expect(mine.body, url).toContain('<script src="/boot.js" defer');
+      expect(mine.headers['cache-control'], url).toBe('private, no-cache');
+      expect(mine.headers.vary, url).toMatch(/(^|, *)Cookie(,|$)/i);
+    }
+    // A video is not rendered here, signed in or not.
+    const video = await page(`${course}/video/v1`, learner.headers);
+    expect(video.body).toContain('<div id="root"></div>');
+  });
+
+  it("preloads the font of the course's script for a learner's view rendered here, whatever the interface's", async () => {
+    const learner = await signInAs(app, { name: 'Asha Devi' });
+    const fontsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const latin = ['/assets/noto-sans-latin-400-normal-abc.woff2', '/assets/noto-sans-latin-700-normal-abc.woff2'];
+    const devanagari = ['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2'];
+    expect(fontsOf((await page('/courses/en/x/chapter/c1/lesson/l1', learner.headers)).body)).toEqual(latin);
+    expect(fontsOf((await page('/courses/hi/x/quiz/q1', learner.headers)).body)).toEqual(devanagari);
+    expect(fontsOf((await page('/courses/en/x/quiz/q1', { cookie: `${learner.headers.cookie}; jgk_lang=hi` })).body)).toEqual([...devanagari, ...latin]);
+    // Not rendered (no session), and every other English page: no font; the interface's Indic one as before.
+    expect(fontsOf((await page('/courses/en/x/chapter/c1/lesson/l1')).body)).toEqual([]);
+    expect(fontsOf((await page('/about', learner.headers)).body)).toEqual([]);
+    expect(fontsOf((await page('/about', { cookie: 'jgk_lang=hi' })).body)).toEqual(devanagari);
+  });
+
   it('compresses the page for clients that accept it', async () => {
     const res = await page('/about', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
@@ -202,7 +243,6 @@ describe("a page render and the visitor's API allowance", () => {
 
 describe('pages kept for visitors without a session', () => {
   let cachingApp: FastifyInstance;
-  const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
 
   beforeAll(async () => {
     // Outside tests, shared answers are kept for a few seconds (publicCacheMs).
@@ -295,11 +335,14 @@ describe('rendered pages', () => {
   const isRenderedPage = (pathname: string) => matchPage(pathname)?.page.rendered ?? false;
 
   it('are the pages the page manifest marks rendered', () => {
-    for (const p of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs/abc', '/success-stories/all', '/success-stories/abc', '/courses', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy', '/blogs/']) {
+    for (const p of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs/abc', '/success-stories/all', '/success-stories/abc', '/courses', '/courses/en/x', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy', '/blogs/']) {
       expect(isRenderedPage(p), p).toBe(true);
     }
-    for (const p of ['/login', '/user-profile', '/courses/en/x', '/success-stories', '/quizcomponent', '/certificates/verify/X', '/unknown']) {
+    for (const p of ['/login', '/user-profile', '/courses/en/x/video/v', '/success-stories', '/quizcomponent', '/certificates/verify/X', '/unknown']) {
       expect(isRenderedPage(p), p).toBe(false);
+    }
+    for (const p of ['/courses/en/x/chapter/c', '/courses/en/x/chapter/c/lesson/l', '/courses/en/x/quiz/q']) {
+      expect(isRenderedPage(p), p).toBe('signed-in');
     }
   });
 });

@@ -1,6 +1,7 @@
-// Server-side rendering of the public pages (those the page manifest marks `rendered`): loads the
-// web build's renderer (web/entry-server.tsx, built into <webDir>/.ssr; its surface is
-// contract/page-render.ts) and runs it with the visitor's language, every translation of that
+// Server-side rendering of the pages the page manifest marks `rendered` (the public pages, and a
+// learner's own views for a visitor with a session): loads the web build's renderer
+// (web/entry-server.tsx, built into <webDir>/.ssr; its surface is contract/page-render.ts) and
+// runs it with the visitor's language, every translation of that
 // language and the API answered inside this server (app.inject, with the visitor's cookie and
 // address, so sessions and access rules apply as to the browser's own calls; marked as the
 // server's own, so they spend none of the visitor's API allowance and are not shed, the page
@@ -28,7 +29,11 @@ export interface RenderedPage extends RenderResult {
 }
 
 export interface PageRenderer {
-  render(request: FastifyRequest, url: string, language: LanguageCode): Promise<RenderedPage | undefined>;
+  /**
+   * The page rendered for this visitor, or undefined when the browser is to render it: a failed
+   * render, or a learner's own view (`'signed-in'` in the page manifest) asked without a session.
+   */
+  render(request: FastifyRequest, url: string, language: LanguageCode, rendered: true | 'signed-in'): Promise<RenderedPage | undefined>;
 }
 
 export async function createPageRenderer(
@@ -57,7 +62,10 @@ export async function createPageRenderer(
   const sessionCookie = sessionCookieName(app);
 
   return {
-    async render(request, url, language) {
+    async render(request, url, language, rendered) {
+      const withSession = Boolean(request.cookies?.[sessionCookie]);
+      // Without a session a learner's view only sends the visitor to sign in, which the browser does.
+      if (rendered === 'signed-in' && !withSession) return undefined;
       const fetchInside = async (callPath: string, init: RequestInit): Promise<Response> => {
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -74,7 +82,7 @@ export async function createPageRenderer(
       const render = () => renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
       try {
         // A failed render is not kept (the cache drops rejected loads): the next visitor tries again.
-        if (request.cookies?.[sessionCookie]) return { ...(await render()), personal: true };
+        if (withSession) return { ...(await render()), personal: true };
         return { ...(await anonymousPages.get(`${language} ${url}`, render)), personal: false };
       } catch (error) {
         request.log.warn({ err: error, url }, 'page not rendered on the server; the browser renders it');

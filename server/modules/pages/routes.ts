@@ -7,7 +7,7 @@
 // and the not-found handler for everything else.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode, type Script } from '../../../contract/languages';
 import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
@@ -26,6 +26,13 @@ const SESSION_STATUS_CALL = '/api/user/session-status';
 
 /** The web app's pages are not part of the API, so its document leaves them out. */
 const PAGE_ROUTE = { schema: { hide: true } };
+
+/** The script of the course a learner's view (`rendered: 'signed-in'`) shows, from its address. */
+function courseScriptOf({ page, params }: PageMatch): Script | undefined {
+  if (page.rendered !== 'signed-in' || page.preview?.content !== 'course') return undefined;
+  const lang = params[page.preview.langParam];
+  return lang && isLanguageCode(lang) ? LANGUAGES[lang].script : undefined;
+}
 
 function isPageAddress(pathname: string): boolean {
   return (
@@ -78,17 +85,23 @@ export default fp(
     // rendered here (the template, preload hints, first translations): the build does not change
     // while the server runs, so each is made on its first visit and kept.
     const frames = new Map<string, { template: string; htmlAttributes: string; head: string }>();
-    const frameOf = (page: PageManifestEntry | undefined, lang: LanguageCode, rendered: boolean) => {
-      const key = `${page?.name ?? ''} ${lang} ${rendered}`;
+    const frameOf = (page: PageManifestEntry | undefined, lang: LanguageCode, rendered: boolean, courseScript: Script | undefined) => {
+      const key = `${page?.name ?? ''} ${lang} ${rendered} ${courseScript ?? ''}`;
       let frame = frames.get(key);
       if (!frame) {
         const scripts = page?.scripts ?? [];
         const { bcp47, script } = LANGUAGES[lang];
+        // The interface's Indic font is needed for the first paint: fetched only once the
+        // stylesheet is read and text of its script laid out, it would arrive after that paint and
+        // move the page (its metrics differ from the fallback's; the fallback is sized to Noto
+        // Sans' Latin, which moves short public texts by nothing measurable). A learner's view
+        // rendered here is mostly its course's running text, whose lines the Latin fallback too
+        // wraps differently (a lesson moved by 0.021): its course's script's font as well.
+        const fontScripts = new Set<Script>([...(script === 'Latin' ? [] : [script]), ...(rendered && courseScript ? [courseScript] : [])]);
         const hints = [
-          // The interface's Indic font is needed for the first paint: fetched only once the
-          // stylesheet is read and text of its script laid out, it would arrive after that paint
-          // and move the page (its metrics differ from the fallback's).
-          ...(pageManifest.fonts[script] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),
+          ...[...fontScripts]
+            .flatMap((name) => pageManifest.fonts[name] ?? [])
+            .map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),
           ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
           ...(page?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
           // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
@@ -116,9 +129,9 @@ export default fp(
       const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
       const [meta, rendered] = await Promise.all([
         previewOf(request, pathname, match, lang),
-        renderer && match?.page.rendered ? renderer.render(request, request.url, lang) : undefined,
+        renderer && match?.page.rendered ? renderer.render(request, request.url, lang, match.page.rendered) : undefined,
       ]);
-      const frame = frameOf(match?.page, lang, Boolean(rendered));
+      const frame = frameOf(match?.page, lang, Boolean(rendered), match && courseScriptOf(match));
       const queryData = rendered ? `\n    <script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>` : '';
       const html = assemblePage(frame.template, {
         htmlAttributes: frame.htmlAttributes,

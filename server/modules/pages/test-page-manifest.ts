@@ -31,8 +31,11 @@ export function testPageManifest(overrides: Record<string, Partial<PageManifestE
     page('story', '/success-stories/:storyId', { rendered: true, namespaces: ['stories'], preview: { content: 'story', idParam: 'storyId' } }),
     page('login', '/login', { namespaces: ['auth', 'messages'], titles: { en: 'Sign in – JGK' } }),
     page('courses', '/courses', { rendered: true, namespaces: ['learning', 'messages'], titles: { en: 'Courses – JGK' }, description: 'Free courses in 10 Indian languages.' }),
-    page('course', '/courses/:lang/:courseId', { namespaces: ['learning'], preview: coursePreview }),
-    page('chapter', '/courses/:lang/:courseId/chapter/:chapterId', { namespaces: ['learning'], preview: coursePreview }),
+    page('course', '/courses/:lang/:courseId', { rendered: true, namespaces: ['learning'], preview: coursePreview }),
+    page('chapter', '/courses/:lang/:courseId/chapter/:chapterId', { rendered: 'signed-in', namespaces: ['learning'], preview: coursePreview }),
+    page('lesson', '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId', { rendered: 'signed-in', namespaces: ['learning'], preview: coursePreview }),
+    page('quiz', '/courses/:lang/:courseId/quiz/:quizId', { rendered: 'signed-in', namespaces: ['learning'], preview: coursePreview }),
+    page('video', '/courses/:lang/:courseId/video/:videoId', { namespaces: ['learning'], preview: coursePreview }),
     page('profile', '/user-profile', { namespaces: ['profile'] }),
     page('certificateVerify', '/certificates/verify/:number', { namespaces: ['profile'] }),
     page('cyberShield', '/vicyberShield', {
@@ -54,6 +57,7 @@ export function testPageManifest(overrides: Record<string, Partial<PageManifestE
     },
     pages,
     fonts: {
+      Latin: ['/assets/noto-sans-latin-400-normal-abc.woff2', '/assets/noto-sans-latin-700-normal-abc.woff2'],
       Devanagari: ['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2'],
       Tamil: ['/assets/noto-sans-tamil-tamil-400-normal-abc.woff2', '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2'],
     },

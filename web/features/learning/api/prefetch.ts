@@ -1,11 +1,17 @@
 // The reads a learning view needs, started together as soon as its frame mounts. Left to the
 // components, they would follow one another (the session, then the consent check, then the
 // course, then the chapter, then the progress), each a round trip on a slow network.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { chapterQuery, courseQuery, quizQuery } from './courses';
 import { progressQuery } from './progress';
+
+/** A read put into the cache without fetching it: a waiting query, which the server's render fetches. */
+function leaveWaiting(client: QueryClient, read: { queryKey: QueryKey; queryFn?: unknown }) {
+  // The key's data tag (queryOptions') makes the two sides' types differ; the function is the read's own.
+  client.getQueryCache().build(client, { queryKey: read.queryKey, queryFn: read.queryFn as QueryFunction });
+}
 
 /**
  * The course, and the chapter or quiz of the address, at once: they are public. The learner's
@@ -15,6 +21,16 @@ import { progressQuery } from './progress';
 export function usePrefetchLearningView(lang: LanguageCode, courseId: string, view: { chapterId?: string; quizId?: string; signedIn: boolean }) {
   const client = useQueryClient();
   const { chapterId, quizId, signedIn } = view;
+  // On the server there are no effects: a render's calls are the queries it leaves waiting in the
+  // cache (web/entry-server.tsx). Left there by the frame's render, the view's reads are fetched
+  // with the session's call, not one and two data passes after it (behind the sign-in and consent
+  // gates), and the view is rendered with its data within the renderer's passes.
+  if (import.meta.env.SSR) {
+    leaveWaiting(client, courseQuery(lang, courseId));
+    if (chapterId) leaveWaiting(client, chapterQuery(lang, courseId, chapterId));
+    if (quizId) leaveWaiting(client, quizQuery(lang, courseId, quizId));
+    if (signedIn) leaveWaiting(client, progressQuery(lang, courseId));
+  }
   useEffect(() => {
     void client.prefetchQuery(courseQuery(lang, courseId));
     if (chapterId) void client.prefetchQuery(chapterQuery(lang, courseId, chapterId));
