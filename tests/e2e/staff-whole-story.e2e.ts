@@ -349,14 +349,12 @@ describe('the whole story of the staff console', () => {
         seen.push('summary');
         await page.getByText('आपने अपने पैसे की योजना बना ली।').waitFor();
         break;
-      } else if (url.includes('/chapter/')) {
-        seen.push('chapter');
       }
       const before = page.url();
       await page.getByRole('link', { name: /^अगला →/ }).click();
       await page.waitForURL((next) => next.href !== before);
     }
-    expect(seen.filter((s) => s !== 'chapter')).toEqual(['lesson', 'lesson', 'video', 'quiz', 'summary']);
+    expect(seen).toEqual(['lesson', 'lesson', 'video', 'quiz', 'summary']);
     await page.locator('.learning__toggle').click();
     await expect.poll(() => page.locator('.sidebar [data-testid="progress-value"]').textContent()).toBe('100.0%');
     await screenshot(page, 'story-hi-course-complete-360');
