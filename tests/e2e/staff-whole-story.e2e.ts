@@ -450,4 +450,16 @@ describe('the whole story of the staff console', () => {
     expect(editorErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     expect(adminErrors).toEqual([]);
   });
+
+  it('leaves the site as it found it: the course and the post deleted, off the Hindi catalogue and /blogs', async () => {
+    while (cleanUp.length > 0) await cleanUp.pop()!();
+    const { page, context } = await phonePage(browser(), { language: 'hi' });
+    await page.goto('/courses');
+    await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().waitFor();
+    expect(await page.getByRole('link', { name: new RegExp(HINDI_TITLE) }).count()).toBe(0);
+    await page.goto('/blogs');
+    await page.locator('main h2, main h3').first().waitFor();
+    expect(await page.getByText(BLOG_TITLE).count()).toBe(0);
+    await context.close();
+  });
 });
