@@ -29,6 +29,8 @@ declare module 'vitest' {
     itemsEditorMobile: string;
     /** An editor of its own for the journey of the other kinds' editors (posts, galleries). */
     kindsEditorMobile: string;
+    /** The first admin of the whole story's journey, its own so its second factor starts unset (staff-console.e2e.ts sets up the other's). */
+    storyAdminMobile: string;
   }
 }
 
@@ -77,6 +79,7 @@ export default async function setup(project: TestProject) {
   const hindiTranslatorMobile = staffMobile(8);
   const itemsEditorMobile = staffMobile(9);
   const kindsEditorMobile = staffMobile(10);
+  const storyAdminMobile = staffMobile(11);
   for (const [mobile, role, name, languages] of [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -88,6 +91,7 @@ export default async function setup(project: TestProject) {
     [hindiTranslatorMobile, 'translator', 'Harsh Translator', 'hi'],
     [itemsEditorMobile, 'editor', 'Ira Editor', undefined],
     [kindsEditorMobile, 'editor', 'Bina Editor', undefined],
+    [storyAdminMobile, 'admin', 'Vani Admin', undefined],
   ] as const) {
     const grant = spawnSync(
       process.execPath,
@@ -133,6 +137,7 @@ export default async function setup(project: TestProject) {
   project.provide('hindiTranslatorMobile', hindiTranslatorMobile);
   project.provide('itemsEditorMobile', itemsEditorMobile);
   project.provide('kindsEditorMobile', kindsEditorMobile);
+  project.provide('storyAdminMobile', storyAdminMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

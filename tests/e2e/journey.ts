@@ -22,7 +22,8 @@ export interface JourneyText {
   journalSaved: string;
 }
 
-async function finishVideo(page: Page) {
+/** Plays a video page's video to its end (or, where the headless build cannot decode it, sends its end). */
+export async function finishVideo(page: Page) {
   // A real end of playback where the headless build decodes the file; otherwise the same event.
   await page.evaluate(async () => {
     const video = document.querySelector('video')!;
