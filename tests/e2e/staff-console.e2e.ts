@@ -155,6 +155,10 @@ describe('the staff console', () => {
     expect(await page.getByRole('row', { name: /title/ }).last().innerText()).toMatch(/second draft/);
     await expectAccessible(page, 'item page');
     await screenshot(page, 'staff-item-1280');
+    // On a phone the history and the comparison scroll in their own boxes: the page itself keeps its width.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Unpublished, then scheduled for a morning and the schedule cancelled.
     await page.getByRole('button', { name: 'Unpublish English' }).click();
