@@ -115,6 +115,8 @@ describe('the staff console', () => {
     await page.waitForTimeout(Math.max(0, adminCodeSentAt + COOLDOWN_MS + 1_000 - Date.now()));
     await signIn(page, inject('adminMobile'));
     await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+    // The code field is ready to type in, as the sign-in code's boxes were.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
     await page.getByRole('button', { name: 'I do not have my phone: use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(keptRecoveryCode.toLowerCase());
     await page.getByRole('button', { name: 'Confirm' }).click();
