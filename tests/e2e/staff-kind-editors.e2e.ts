@@ -135,7 +135,7 @@ describe('the editors of blog posts and gallery titles', () => {
     const box = (await highlight.boundingBox())!;
     const words = (await page.locator('.staff-check', { has: highlight }).boundingBox())!;
     expect(box.width).toBeLessThan(32);
-    expect(box.x - words.x).toBeLessThan(4);
+    expect(box.x - words.x).toBeLessThan(8);
     expect(words.height).toBeLessThan(80);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await expectAccessible(page, 'story editor at 768 px');
