@@ -133,7 +133,14 @@ describe('the analytics', () => {
     await screenshot(page, 'staff-course-analytics-1280');
     await page.setViewportSize({ width: 768, height: 1024 });
     await screenshot(page, 'staff-course-analytics-768');
-    expect(consoleErrors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
+
+    // An address of no course says so and leads back, rather than offering a retry that cannot help.
+    await page.goto('/staff/analytics/courses/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('alert').filter({ hasText: 'There is no such course.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.getByRole('alert').getByRole('link', { name: '← All figures' }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/analytics');
+    expect(consoleErrors.filter((e) => !/status of (400|401|404)/.test(e))).toEqual([]);
   });
 
   it('reads on a phone', async () => {

@@ -115,6 +115,8 @@ describe('the staff console', () => {
     await page.waitForTimeout(Math.max(0, adminCodeSentAt + COOLDOWN_MS + 1_000 - Date.now()));
     await signIn(page, inject('adminMobile'));
     await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+    // The code field is ready to type in, as the sign-in code's boxes were.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
     await page.getByRole('button', { name: 'I do not have my phone: use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(keptRecoveryCode.toLowerCase());
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -155,6 +157,10 @@ describe('the staff console', () => {
     expect(await page.getByRole('row', { name: /title/ }).last().innerText()).toMatch(/second draft/);
     await expectAccessible(page, 'item page');
     await screenshot(page, 'staff-item-1280');
+    // On a phone the history and the comparison scroll in their own boxes: the page itself keeps its width.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Unpublished, then scheduled for a morning and the schedule cancelled.
     await page.getByRole('button', { name: 'Unpublish English' }).click();

@@ -255,6 +255,12 @@ describe('the course editor', () => {
     await page.getByRole('button', { name: 'Edit Lesson 1.1: Why save' }).click();
     await screenshot(page, 'staff-course-editor-768');
     await expectAccessible(page, 'course editor at 768 px');
+    // On a phone the nested lists put their buttons in a row above each entry: a quiz's options keep their width.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    const option = page.getByRole('group', { name: /^Question 2/ }).getByPlaceholder('Option 1');
+    expect((await option.boundingBox())!.width).toBeGreaterThan(200);
+    await screenshot(page, 'staff-course-editor-360');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Leaving with unsaved work asks first: a link within the console, the back button, and the browser's own question.

@@ -116,6 +116,8 @@ describe('new, deleted and restored items', () => {
     await page.getByRole('button', { name: 'Delete item…' }).click();
     const confirm = dialog(page);
     await confirm.getByRole('heading', { name: `Delete ${TITLE}?` }).waitFor();
+    // It opens on Cancel: a second Enter does not delete.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     expect(await confirm.innerText()).toContain('Nothing of it is published, so learners and visitors see no change.');
     expect(await confirm.innerText()).toContain('can restore it');
     await expectAccessible(page, 'the delete confirmation');

@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BlogDocument, GalleryDocument, LanguageHead } from '../../contract/authoring';
+import type { BlogDocument, GalleryDocument, LanguageHead, StoryDocument } from '../../contract/authoring';
 import { desktopPage, expectAccessible, pageCall, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
 
 const browser = sharedBrowser();
@@ -121,6 +121,26 @@ describe('the editors of blog posts and gallery titles', () => {
     await visitor.page.goto('/blogs');
     await visitor.page.getByRole('heading', { name: title }).waitFor();
     await visitor.context.close();
+  });
+
+  it('fits a success story’s editor on a tablet: the highlight box small, its words beside it, nothing off screen', async () => {
+    const page = await signedInEditor();
+    const blank: StoryDocument = { authorName: `Lakshmi ${stamp}`, date: '2026-11-20', image: null, imageAlt: '', isHighlighted: false, description: '' };
+    const id = await create(page, 'story', `lakshmi-${stamp}`, blank);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(`/staff/content/${id}/en/edit`);
+    const highlight = page.getByRole('checkbox', { name: 'Highlight on the home page' });
+    await highlight.check();
+    await waitSaved(page);
+    const box = (await highlight.boundingBox())!;
+    const words = (await page.locator('.staff-check', { has: highlight }).boundingBox())!;
+    expect(box.width).toBeLessThan(32);
+    expect(box.x - words.x).toBeLessThan(8);
+    expect(words.height).toBeLessThan(80);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectAccessible(page, 'story editor at 768 px');
+    await screenshot(page, 'staff-story-editor-768');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('arranges a gallery title’s pictures, and a Hindi translator writes their Hindi text alternatives only', async () => {

@@ -210,6 +210,8 @@ describe('the media library', () => {
     await page.getByRole('button', { name: 'Delete this file' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${farmer}?` });
     await dialog.getByText('It leaves the media library and the store for good').waitFor();
+    // It opens on Cancel: a second Enter does not delete.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await screenshot(page, 'staff-media-delete-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Delete for good' }).click();
     await page.waitForURL((url) => url.pathname === '/staff/media');

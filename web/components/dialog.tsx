@@ -57,6 +57,15 @@ export function Dialog({
   );
 }
 
+/**
+ * A ref for the element the dialog focuses when it opens (its `autofocus`, which showModal() honours;
+ * React's own autoFocus runs before the dialog is open, so it cannot): a confirmation that takes
+ * something away starts on its Cancel, so a second Enter does not delete.
+ */
+export function focusOnOpen(element: HTMLElement | null) {
+  element?.setAttribute('autofocus', '');
+}
+
 export function CloseButton({ onClick, label }: { onClick: () => void; label: string }) {
   return (
     <button type="button" className="dialog__close" onClick={onClick} aria-label={label}>

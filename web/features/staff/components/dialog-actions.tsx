@@ -1,5 +1,6 @@
 // The buttons at the foot of a console dialog: its action (busy while it runs) and Cancel.
 import type { ReactNode } from 'react';
+import { focusOnOpen } from '../../../components/dialog';
 import { useTranslation } from '../../../i18n/react';
 
 export function DialogActions({
@@ -13,7 +14,7 @@ export function DialogActions({
   action: ReactNode;
   busy: boolean;
   disabled?: boolean;
-  /** An action that takes something away (delete): the console's dark red. */
+  /** An action that takes something away (delete): the console's dark red, and the dialog opens on Cancel. */
   danger?: boolean;
   /** Left out, the action submits the dialog's form. */
   onAction?: () => void;
@@ -25,7 +26,8 @@ export function DialogActions({
       <button type={onAction ? 'button' : 'submit'} className={danger ? 'btn staff-danger' : 'btn'} onClick={onAction} disabled={busy || disabled} aria-busy={busy || undefined}>
         {action}
       </button>
-      <button type="button" className="btn btn--ghost" onClick={onCancel}>
+      {/* A confirmation that takes something away opens on Cancel. */}
+      <button type="button" className="btn btn--ghost" onClick={onCancel} ref={danger ? focusOnOpen : undefined}>
         {t('actions.cancel')}
       </button>
     </div>

@@ -1,7 +1,7 @@
 // The second factor of admins and editors: setting up an authenticator app (scan the QR code or
 // type the secret, confirm a first code, keep the ten recovery codes shown once) and confirming a
 // code at each sign-in. Also the recovery codes shown after a renewal (account page).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useConfirmSetup, useRefreshStaff, useStartSetup, useVerify } from '../api/staff';
 import { errorText } from './error-text';
@@ -14,6 +14,7 @@ export function CodeField({
   onChange,
   error,
   recovery = false,
+  focusFirst = false,
 }: {
   label: string;
   hint: string;
@@ -21,8 +22,14 @@ export function CodeField({
   onChange: (value: string) => void;
   error: string | null;
   recovery?: boolean;
+  /** Focused when it appears: the next step after the sign-in code, as the sign-in form's own steps do. */
+  focusFirst?: boolean;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) input.current?.focus();
+  }, [focusFirst]);
   return (
     <div className="staff-field">
       <label htmlFor={id}>{label}</label>
@@ -30,6 +37,7 @@ export function CodeField({
         {hint}
       </p>
       <input
+        ref={input}
         id={id}
         className="staff-code-input"
         value={value}
@@ -174,6 +182,7 @@ export function SecondFactorVerify({ name }: { name: string }) {
           onChange={setCode}
           recovery={recovery}
           error={verify.isError ? errorText(verify.error) : null}
+          focusFirst
         />
         <button type="submit" className="btn" disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
           {verify.isPending ? t('actions.checking') : t('verify.confirm')}

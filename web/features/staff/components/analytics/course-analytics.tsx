@@ -6,6 +6,7 @@ import { FUNNEL_STEPS } from '../../../../../contract/analytics-rules';
 import type { CourseDetailAnswer, QuizFigures, SafeCount } from '../../../../../contract/analytics';
 import { useTranslation } from '../../../../i18n/react';
 import { QueryState } from '../../../../components/query-state';
+import { ApiError } from '../../../../lib/api-client';
 import { exportUrl, useCourseDetail } from '../../api/analytics';
 import { StaffTable } from '../staff-table';
 import { Bars } from './charts';
@@ -135,7 +136,14 @@ export function CourseAnalyticsPage({ courseId, overviewPath }: { courseId: stri
       </p>
       <h1 id="course-analytics-title">{answer ? `${answer.course.title} (${answer.course.lang})` : t('analytics.courseTitle')}</h1>
       <AnalyticsFilters key={search.toString()} courses={[]} showCourse={false} />
-      <QueryState isPending={detail.isPending} isError={detail.isError} refetch={() => void detail.refetch()} />
+      {/* An address of no course (a mistyped or old link): said so, not offered a retry that cannot help. */}
+      {detail.error instanceof ApiError && detail.error.status === 404 ? (
+        <p className="staff-card" role="alert">
+          {t('analytics.courseNotFound')} <Link to={`${overviewPath}?${search.toString()}`}>{t('analytics.back')}</Link>
+        </p>
+      ) : (
+        <QueryState isPending={detail.isPending} isError={detail.isError} refetch={() => void detail.refetch()} />
+      )}
       {answer && (
         <>
           <FrameNote frame={answer.frame} updating={detail.isPlaceholderData} />

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../../contract/languages';
 import { MEDIA_ALT_MAX_LENGTH, formatBytes } from '../../../../../contract/media-rules';
 import { useTranslation } from '../../../../i18n/react';
-import { Dialog } from '../../../../components/dialog';
+import { Dialog, focusOnOpen } from '../../../../components/dialog';
 import { notify } from '../../../../components/notifications';
 import { QueryState } from '../../../../components/query-state';
 import { fileUrl, isNotFound } from '../../../../lib/api-client';
@@ -173,7 +173,8 @@ function ConfirmDelete({ file, onClose, libraryPath }: { file: MediaFileDetail; 
         <button type="button" className="btn staff-danger" onClick={go} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
           {t('media.confirmDelete.action')}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
+        {/* Deleting is for good: the dialog opens on Cancel. */}
+        <button type="button" className="btn btn--ghost" onClick={onClose} ref={focusOnOpen}>
           {t('actions.cancel')}
         </button>
       </div>
