@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { transformSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pageManifestPlugin } from './web/app/pages-manifest';
@@ -39,6 +40,31 @@ function precompress(): Plugin {
 }
 
 /**
+ * Minifies the scripts of web/public as they are copied (boot.js, on every page the server renders):
+ * their source keeps its comments, the visitor gets none of them. Runs before `precompress`.
+ */
+function minifyPublicScripts(): Plugin {
+  let outDir = '';
+  let publicDir = '';
+  return {
+    name: 'minify-public-scripts',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
+    },
+    closeBundle() {
+      if (!publicDir || !fs.existsSync(publicDir)) return;
+      for (const name of fs.readdirSync(publicDir)) {
+        if (!name.endsWith('.js')) continue;
+        const file = path.join(outDir, name);
+        fs.writeFileSync(file, transformSync(fs.readFileSync(file, 'utf8'), { minify: true, target: 'es2018', loader: 'js' }).code);
+      }
+    },
+  };
+}
+
+/**
  * `vite build` builds the browser's app into dist/web; `vite build --ssr entry-server.tsx` builds the server-side
  * renderer (web/entry-server.tsx) into dist/web/.ssr, one self-contained module the server loads.
  */
@@ -65,7 +91,7 @@ const browserApp = defineConfig({
   publicDir: 'public',
   // The page manifest tells the server which pages there are (web/app/pages.ts), with their chunks;
   // the browser gets only the routing part of the pages' declaration.
-  plugins: [react(), precompress(), pageManifestPlugin()],
+  plugins: [react(), minifyPublicScripts(), precompress(), pageManifestPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -103,7 +129,7 @@ const browserApp = defineConfig({
             ...['blogs', 'stories', 'media'].map((feature) => ({ name: `${feature}-feature`, test: new RegExp(`/web/features/${feature}/`), minShareCount: 2, priority: 1 })),
             // Other feature pieces two or more pages use (the learner's and staff pages), one chunk
             // per set of pages using them.
-            { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 0 },
+            { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 8000, priority: 0 },
           ],
         },
       },
