@@ -130,6 +130,45 @@ export function flatten(kind: ContentKind, doc: AnyDocument): FlatField[] {
   return out;
 }
 
+/** The list a name means in a node: its own, or one hoisted to the top of the document from below (lessons). */
+function listNamed(spec: NodeSpec, name: string, top: NodeSpec): ListSpec | null {
+  const own = spec.lists?.[name];
+  if (own && !own.hoistAs) return own;
+  const search = (node: NodeSpec): ListSpec | null => {
+    for (const list of Object.values(node.lists ?? {})) {
+      if (list.hoistAs?.name === name) return list;
+      const below = search(list.node);
+      if (below) return below;
+    }
+    return null;
+  };
+  return spec === top ? search(top) : null;
+}
+
+/**
+ * What an address names, for a person: the element (its list and key; null for the document's own
+ * fields), the field's name, and what kind of field it is (null when the kind has no such field).
+ */
+export function describeField(kind: ContentKind, path: string): { element: { list: string; key: string } | null; name: string; role: FlatField['role'] | null } {
+  const segments = path.split('.');
+  const name = segments.pop() ?? '';
+  const top = SPECS[kind];
+  let spec: NodeSpec | null = top;
+  let element: { list: string; key: string } | null = null;
+  let parentField: string | null = null;
+  for (const segment of segments) {
+    const match = /^([A-Za-z]+)\[(.*)\]$/.exec(segment);
+    const list: ListSpec | null = match && spec ? listNamed(spec, match[1]!, top) : null;
+    if (!match || !list) return { element, name, role: null };
+    element = { list: match[1]!, key: match[2]! };
+    parentField = list.hoistAs?.parentField ?? null;
+    spec = list.node;
+  }
+  if (element && name === 'position') return { element, name, role: 'position' };
+  if (element && name === parentField) return { element, name, role: 'parent' };
+  return { element, name, role: spec?.fields[name] ?? null };
+}
+
 export interface FieldChange {
   field: string;
   change: 'added' | 'removed' | 'changed';

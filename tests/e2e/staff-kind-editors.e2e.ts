@@ -217,7 +217,7 @@ describe('the editors of blog posts and gallery titles', () => {
     await tablet.getByText('0 of 4 fields written.').waitFor();
     const post = tablet.getByRole('group', { name: 'Blog' });
     expect(await post.getByText(english.title).count()).toBe(1);
-    expect(await post.getByText('Not translated yet').count()).toBe(4);
+    expect(await post.getByText('Not yet in Hindi').count()).toBe(4);
     await post.getByLabel('Title in Hindi').fill('नकली लॉटरी कॉल');
     await post.getByLabel('Author in Hindi').fill('बीना संपादक');
     await post.getByLabel('Text alternative in Hindi').fill('बजता हुआ फ़ोन');
@@ -239,7 +239,7 @@ describe('the editors of blog posts and gallery titles', () => {
     await tablet.getByLabel('Only fields that need work (empty or changed)').check();
     expect(await tablet.locator('.tr-row').count()).toBe(1);
     const row = tablet.locator('.tr-row--stale');
-    expect(await row.getByText('Source changed').count()).toBe(1);
+    expect(await row.getByText('Changed in English since translated').count()).toBe(1);
     expect(await row.locator('ins').innerText()).toContain('and prize');
     await row.getByLabel('The translation is still right for the changed source').check();
     await waitSaved(tablet);

@@ -8,7 +8,10 @@
 // what learners and visitors lose or get back.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import type { ContentKind } from '../../../../contract/content-kinds';
+import { describeField } from '../../../../contract/document-fields';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
+import { plainText } from '../../../../contract/plain-text';
 import { useTranslation } from '../../../i18n/react';
 import { Dialog } from '../../../components/dialog';
 import { notify } from '../../../components/notifications';
@@ -40,26 +43,39 @@ import { instantOfStaffTime, staffTime } from './staff-time';
 
 const show = (value: FieldChange['before']) => (value === null ? '' : String(value));
 
-/** A comparison of two versions, field by field: texts word by word, other values before and after. */
-export function Changes({ changes, lang }: { changes: FieldChange[]; lang: string }) {
+/**
+ * A comparison of two versions, field by field, each named for a person (the element's list and
+ * key, the field's name; its address for those who read them): texts word by word (rich text as its
+ * words, not its markup), other values before and after.
+ */
+export function Changes({ kind, changes, lang }: { kind: ContentKind; changes: FieldChange[]; lang: string }) {
   const { t } = useTranslation('staff');
   if (changes.length === 0) return <p>{t('item.noChanges')}</p>;
   return (
     <StaffTable label={t('item.change')} columns={[t('item.field'), t('item.change')]}>
-      {changes.map((change) => (
-        <tr key={change.field}>
-          <th scope="row">
-            <code>{change.field}</code> <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
-          </th>
-          <td>
-            {typeof change.before === 'string' || typeof change.after === 'string' ? (
-              <TextDiff before={show(change.before)} after={show(change.after)} lang={lang} />
-            ) : (
-              `${show(change.before)} → ${show(change.after)}`
-            )}
-          </td>
-        </tr>
-      ))}
+      {changes.map((change) => {
+        const field = describeField(kind, change.field);
+        const rich = field.role === 'rich' || field.role === 'optionalRich';
+        const text = (value: FieldChange['before']) => (rich && typeof value === 'string' ? plainText(value) : show(value));
+        const name = t(`editor.fields.${field.name}`, { defaultValue: field.name });
+        return (
+          <tr key={change.field}>
+            <th scope="row">
+              {field.element ? `${t(`editor.lists.${field.element.list}`, { defaultValue: field.element.list })} “${field.element.key}” · ${name}` : name}{' '}
+              <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
+              <br />
+              <code className="staff-muted">{change.field}</code>
+            </th>
+            <td>
+              {typeof change.before === 'string' || typeof change.after === 'string' ? (
+                <TextDiff before={text(change.before)} after={text(change.after)} lang={lang} />
+              ) : (
+                `${show(change.before)} → ${show(change.after)}`
+              )}
+            </td>
+          </tr>
+        );
+      })}
     </StaffTable>
   );
 }
@@ -102,7 +118,7 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
           <>
             <h3>{t('item.whatChanges', { from: state.publishedVersion, to: state.headVersion })}</h3>
             <QueryState isPending={changes.isPending} isError={changes.isError} minHeight={40} />
-            {changes.data && <Changes changes={changes.data} lang={LANGUAGES[lang].bcp47} />}
+            {changes.data && <Changes kind={item.kind} changes={changes.data} lang={LANGUAGES[lang].bcp47} />}
           </>
         ))}
       {action === 'schedule' && (
@@ -244,7 +260,7 @@ function History({ item, state, canRestore }: { item: ContentItem; state: Langua
         <div aria-live="polite">
           <h3>{t('item.comparing', { from: pair.from, to: pair.to })}</h3>
           <QueryState isPending={diff.isPending} isError={diff.isError} refetch={() => void diff.refetch()} minHeight={40} />
-          {diff.data && <Changes changes={diff.data} lang={LANGUAGES[lang].bcp47} />}
+          {diff.data && <Changes kind={item.kind} changes={diff.data} lang={LANGUAGES[lang].bcp47} />}
         </div>
       )}
     </section>

@@ -257,7 +257,7 @@ function GroupRows({
             <div className="tr-source">
               <p className="tr-source__head">
                 <span className="ce-label">{t('translate.in', { field: fieldName, language: from.name })}</span>{' '}
-                {mark && <span className={`staff-badge staff-badge--${mark.state}`}>{t(`translate.states.${mark.state}`)}</span>}
+                {mark && <span className={`staff-badge staff-badge--${mark.state}`}>{t(`translate.states.${mark.state}`, { source: from.name, language: to.name })}</span>}
               </p>
               <div lang={from.bcp47} className="tr-source__text">
                 {sourceText === '' ? (
