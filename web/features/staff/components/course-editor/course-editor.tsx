@@ -4,7 +4,7 @@
 // correct answers are not marked holds the save back, saying which.
 import { useCallback } from 'react';
 import { useTranslation } from '../../../../i18n/react';
-import { DocumentEditor, type KindEditorProps } from '../document-editor/document-editor';
+import { DocumentEditor, fieldSetter, type KindEditorProps } from '../document-editor/document-editor';
 import { FileField, ImageField, NumberField, RichField, TextField } from '../document-editor/fields';
 import { quizProblems, type CourseDraft } from './course-draft';
 import { ChaptersEditor, VideosEditor } from './outline';
@@ -22,10 +22,7 @@ export function CourseEditor(props: KindEditorProps) {
   return (
     <DocumentEditor<CourseDraft> kind="course" {...props} check={check}>
       {(draft, edit) => {
-        const set =
-          <K extends keyof CourseDraft>(field: K) =>
-          (value: CourseDraft[K]) =>
-            edit((d) => ({ ...d, [field]: value }));
+        const set = fieldSetter(edit);
         return (
           <>
             <section className="staff-card" aria-labelledby="ce-course">

@@ -7,7 +7,7 @@
 // kind has comes from contract/document-fields.ts, as the server's diffs do.
 import type { AnyDocument } from '../../../../../contract/authoring';
 import type { ContentKind } from '../../../../../contract/content-kinds';
-import { SPECS, diffDocuments, flatten, walkElements, type FieldChange, type Node, type NodeSpec } from '../../../../../contract/document-fields';
+import { SPECS, describeField, diffDocuments, walkElements, type FieldChange, type Node, type NodeSpec } from '../../../../../contract/document-fields';
 
 interface Uid {
   /** The editor's own id for the element, never sent. */
@@ -134,16 +134,14 @@ export function conflictRows(kind: ContentKind, theirs: AnyDocument, mine: unkno
   });
   // Where each element is, and what it is called in either edition (the newer name first).
   const elements = new Map<string, { list: string; title: string }>();
-  const roles = new Map<string, string>();
   for (const doc of [theirs, mineDoc]) {
     walkElements(doc as unknown as Node, spec, (element, _spec, { address, list }) => {
       elements.set(address, { list: list.split('.').at(-1)!.replace(/\[.*$/, ''), title: elementName(element) });
     });
-    for (const field of flatten(kind, doc)) roles.set(field.path, field.role);
   }
   return diffDocuments(kind, theirs, mineDoc).map((change) => {
     const cut = change.field.lastIndexOf('.');
-    const role = roles.get(change.field);
+    const { role } = describeField(kind, change.field);
     return {
       field: change.field,
       element: elements.get(cut > 0 ? change.field.slice(0, cut) : '') ?? null,
@@ -192,10 +190,22 @@ export function splitField(path: string): { address: string; name: string } {
   return cut < 0 ? { address: '', name: path } : { address: path.slice(0, cut), name: path.slice(cut + 1) };
 }
 
+/**
+ * Reads fields of one draft by their addresses; the draft's elements are found in one walk, so a page
+ * reading every field of a long course does not walk it once per field.
+ */
+export function fieldReader(kind: ContentKind, draft: unknown): (path: string) => unknown {
+  const elements = new Map<string, Tree>([['', draft as Tree]]);
+  walkElements(draft as Node, SPECS[kind], (element, _spec, info) => elements.set(info.address, element as Tree));
+  return (path) => {
+    const { address, name } = splitField(path);
+    return elements.get(address)?.[name];
+  };
+}
+
 /** The value of one field of a draft, by its address; undefined when the draft has no such field. */
 export function fieldValue(kind: ContentKind, draft: unknown, path: string): unknown {
-  const { address, name } = splitField(path);
-  return elementAt(kind, draft as Tree, address)?.[name];
+  return fieldReader(kind, draft)(path);
 }
 
 /** The draft with one field, by its address, set to a value (the draft as it was when it has no such element). */

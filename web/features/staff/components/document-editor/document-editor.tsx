@@ -36,6 +36,13 @@ const NONE: readonly string[] = [];
 /** A change to the draft, made on the newest draft whenever it runs. */
 export type Edit<D> = (change: (draft: D) => D) => void;
 
+/** One field of the draft's own, set to a value: `set('title')` is an onChange for the title's field. */
+export const fieldSetter =
+  <D,>(edit: Edit<D>) =>
+  <K extends keyof D>(field: K) =>
+  (value: D[K]) =>
+    edit((d) => ({ ...d, [field]: value }));
+
 /** A copy of unsaved work in this browser, for when the tab closes or the connection drops before a save. */
 interface Backup {
   baseVersion: number;

@@ -3,7 +3,7 @@
 // translator writes the text only).
 import { useTranslation } from '../../../../i18n/react';
 import type { BlogDocument } from '../../../../../contract/authoring';
-import { DocumentEditor, type KindEditorProps } from '../document-editor/document-editor';
+import { DocumentEditor, fieldSetter, type KindEditorProps } from '../document-editor/document-editor';
 import { DateField, ImageField, NumberField, RichField, TextField } from '../document-editor/fields';
 
 export function BlogEditor(props: KindEditorProps) {
@@ -11,10 +11,7 @@ export function BlogEditor(props: KindEditorProps) {
   return (
     <DocumentEditor<BlogDocument> kind="blog" {...props}>
       {(draft, edit) => {
-        const set =
-          <K extends keyof BlogDocument>(field: K) =>
-          (value: BlogDocument[K]) =>
-            edit((d) => ({ ...d, [field]: value }));
+        const set = fieldSetter(edit);
         return (
           <section className="staff-card" aria-labelledby="ce-blog">
             <h2 id="ce-blog">{t('kinds.blog')}</h2>

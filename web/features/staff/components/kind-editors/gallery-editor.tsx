@@ -4,7 +4,7 @@
 import type { BannerDocument, GalleryDocument } from '../../../../../contract/authoring';
 import { BANNER_IMAGES_MAX, GALLERY_IMAGES_MAX } from '../../../../../contract/content-kinds';
 import { useTranslation } from '../../../../i18n/react';
-import { DocumentEditor, type KindEditorProps } from '../document-editor/document-editor';
+import { DocumentEditor, fieldSetter, type KindEditorProps } from '../document-editor/document-editor';
 import { NumberField, TextField } from '../document-editor/fields';
 import { ImagesEditor, type WithImages } from './images-editor';
 
@@ -15,18 +15,21 @@ export function GalleryEditor(props: KindEditorProps) {
   const { t } = useTranslation('staff');
   return (
     <DocumentEditor<GalleryDraft> kind="gallery" {...props}>
-      {(draft, edit) => (
+      {(draft, edit) => {
+        const set = fieldSetter(edit);
+        return (
         <>
           <section className="staff-card" aria-labelledby="ce-gallery">
             <h2 id="ce-gallery">{t('kinds.gallery')}</h2>
             <div className="staff-row">
-              <TextField label={t('editor.gallery.title')} value={draft.title} maxLength={300} onChange={(title) => edit((d) => ({ ...d, title }))} />
-              <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={(position) => edit((d) => ({ ...d, position }))} />
+              <TextField label={t('editor.gallery.title')} value={draft.title} maxLength={300} onChange={set('title')} />
+              <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={set('position')} />
             </div>
           </section>
           <ImagesEditor images={draft.images} max={GALLERY_IMAGES_MAX} edit={edit} />
         </>
-      )}
+        );
+      }}
     </DocumentEditor>
   );
 }
@@ -36,10 +39,7 @@ export function BannerEditor(props: KindEditorProps) {
   return (
     <DocumentEditor<BannerDraft> kind="banner" {...props}>
       {(draft, edit) => {
-        const set =
-          <K extends 'title' | 'subTitle' | 'location'>(field: K) =>
-          (value: string) =>
-            edit((d) => ({ ...d, [field]: value }));
+        const set = fieldSetter(edit);
         return (
           <>
             <section className="staff-card" aria-labelledby="ce-banner">
@@ -50,7 +50,7 @@ export function BannerEditor(props: KindEditorProps) {
               </div>
               <div className="staff-row">
                 <TextField label={t('editor.banner.location')} value={draft.location} maxLength={200} onChange={set('location')} />
-                <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={(position) => edit((d) => ({ ...d, position }))} />
+                <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={set('position')} />
               </div>
             </section>
             <ImagesEditor images={draft.images} max={BANNER_IMAGES_MAX} edit={edit} />

@@ -3,7 +3,7 @@
 // the highlight are the editors' (a translator writes the text only).
 import { useTranslation } from '../../../../i18n/react';
 import type { StoryDocument } from '../../../../../contract/authoring';
-import { DocumentEditor, type KindEditorProps } from '../document-editor/document-editor';
+import { DocumentEditor, fieldSetter, type KindEditorProps } from '../document-editor/document-editor';
 import { CheckField, DateField, ImageField, RichField, TextField } from '../document-editor/fields';
 
 export function StoryEditor(props: KindEditorProps) {
@@ -11,10 +11,7 @@ export function StoryEditor(props: KindEditorProps) {
   return (
     <DocumentEditor<StoryDocument> kind="story" {...props}>
       {(draft, edit) => {
-        const set =
-          <K extends keyof StoryDocument>(field: K) =>
-          (value: StoryDocument[K]) =>
-            edit((d) => ({ ...d, [field]: value }));
+        const set = fieldSetter(edit);
         return (
           <section className="staff-card" aria-labelledby="ce-story">
             <h2 id="ce-story">{t('kinds.story')}</h2>

@@ -21,7 +21,7 @@ import { useLanguageHead, useStale, useSubmit, useTranslationStart, type Content
 import type { StaffMe } from '../../api/staff';
 import { errorText } from '../error-text';
 import { TextDiff } from '../text-diff';
-import { fieldValue, setField } from '../document-editor/document-draft';
+import { fieldReader, setField } from '../document-editor/document-draft';
 import { DocumentEditor, type DraftState, type Edit } from '../document-editor/document-editor';
 import { RichField, TextField } from '../document-editor/fields';
 import { EditGate, type Editable } from '../document-editor/edit-gate';
@@ -103,6 +103,7 @@ function TranslationEditor({
   const { t } = useTranslation('staff');
   const kind = item.kind;
   const groups = useMemo(() => translationGroups(kind, source), [kind, source]);
+  const readSource = useMemo(() => fieldReader(kind, source), [kind, source]);
   const staleByField = useMemo(() => new Map(stale.map((field) => [field.field, field])), [stale]);
   const [confirmed, setConfirmed] = useState<readonly string[]>([]);
   const [filter, setFilter] = useState<Filter>('all');
@@ -126,8 +127,9 @@ function TranslationEditor({
     >
       {(draft, edit, state) => {
         const fields = groups.flatMap((group) => group.fields);
+        const readDraft = fieldReader(kind, draft);
         const empty = (field: TranslationField) => {
-          const value = fieldValue(kind, draft, field.path);
+          const value = readDraft(field.path);
           return typeof value !== 'string' || (field.rich ? plainText(value) : value).trim() === '';
         };
         // Marked by the server (as last saved) or empty: a field confirmed still right stays in view until the save clears its mark.
@@ -159,9 +161,9 @@ function TranslationEditor({
                 key={group.address || 'document'}
                 kind={kind}
                 group={group}
-                draft={draft}
+                readDraft={readDraft}
                 edit={edit}
-                source={source}
+                readSource={readSource}
                 sourceLang={item.sourceLang}
                 lang={lang}
                 staleByField={staleByField}
@@ -209,9 +211,9 @@ function Submit({ item, lang, state, mayTranslate }: { item: ContentItem; lang: 
 function GroupRows({
   kind,
   group,
-  draft,
+  readDraft,
   edit,
-  source,
+  readSource,
   sourceLang,
   lang,
   staleByField,
@@ -221,9 +223,9 @@ function GroupRows({
 }: {
   kind: ContentKind;
   group: TranslationGroup;
-  draft: AnyDocument;
+  readDraft: (path: string) => unknown;
   edit: Edit<AnyDocument>;
-  source: AnyDocument;
+  readSource: (path: string) => unknown;
   sourceLang: LanguageCode;
   lang: LanguageCode;
   staleByField: ReadonlyMap<string, StaleField>;
@@ -244,9 +246,9 @@ function GroupRows({
         {name}
       </h3>
       {group.fields.map((field) => {
-        const sourceValue = fieldValue(kind, source, field.path);
+        const sourceValue = readSource(field.path);
         const sourceText = typeof sourceValue === 'string' ? sourceValue : '';
-        const value = fieldValue(kind, draft, field.path);
+        const value = readDraft(field.path);
         const text = typeof value === 'string' ? value : '';
         const mark = staleByField.get(field.path);
         const fieldName = sentence(t(`editor.fields.${field.name}`, { defaultValue: field.name }));
