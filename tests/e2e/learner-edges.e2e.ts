@@ -1,5 +1,5 @@
 // The learner area's other paths on a phone: a returning learner, a wrong code, the resend
-// countdown, guarded routes, an unknown route or course, the course page's width in Tamil, a bad
+// countdown, guarded routes, an unknown route or course, a chapter, quiz, video or lesson address that names none, the course page's width in Tamil, a bad
 // email, the certificate refused early, and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
 import { HI, baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
@@ -175,6 +175,39 @@ describe('a slow network', () => {
       await page.waitForLoadState('networkidle');
       const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
       expect(shifted, view.url).toBeLessThan(0.05);
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('signed in, an address that names nothing', () => {
+  it('goes home from a chapter or quiz that is not one (typed or followed), to the course from a video and to the chapter from a lesson that is not in it', async () => {
+    const { page, consoleErrors, context } = await registeredLearner('Meena Addresses');
+    const base = `/courses/en/${COURSE_EN}`;
+    const chapter = `${base}/chapter/afdbd06f-6fd9-5e70-8813-8f185c4682c4`;
+    const cases = [
+      { address: `${base}/chapter/not-a-chapter`, lands: '/' },
+      { address: `${base}/chapter/00000000-0000-4000-8000-000000000000`, lands: '/' },
+      { address: `${base}/quiz/not-a-quiz`, lands: '/' },
+      { address: `${base}/quiz/00000000-0000-4000-8000-000000000000`, lands: '/' },
+      { address: `${base}/video/not-a-video`, lands: base },
+      { address: `${chapter}/lesson/not-a-lesson`, lands: chapter },
+    ];
+    for (const { address, lands } of cases) {
+      // Typed into the address bar (the page comes from the server), then followed inside the app.
+      await page.goto(address);
+      await page.waitForURL((url) => url.pathname === lands);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByText('Something went wrong').count(), address).toBe(0);
+      await page.goto('/about');
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, address);
+      await page.waitForURL((url) => url.pathname === lands);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByText('Something went wrong').count(), address).toBe(0);
     }
     expect(consoleErrors).toEqual([]);
     await context.close();
