@@ -1,6 +1,7 @@
 // The learner area's other paths on a phone: a returning learner, a wrong code, the resend
-// countdown, guarded routes, an unknown route or course, a chapter, quiz, video or lesson address that names none, the course page's width in Tamil, a bad
-// email, the certificate refused early, and the journey in Hindi.
+// countdown, guarded routes, an unknown route or course, a chapter, quiz, video or lesson address
+// that names none, the course page's width in Tamil, a bad email, the certificate refused early,
+// and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
 import { HI, baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { completeCourse } from './journey';
