@@ -1,8 +1,8 @@
 // Interface text through the project's translator (translator.ts). Each language has one JSON file
 // per namespace under locales/<code>/<namespace>.json, loaded on demand, so a visitor downloads only
-// their language. A namespace that has no file for a language (long texts exist at least in English
-// and Hindi) is served from English; its "meta.lang" key tells the page to show a note (see
-// use-long-text.ts).
+// their language. A long-text namespace that has no file for a language (every language has every
+// one today; a new page may come in English first) is served from English; its "meta.lang" key
+// tells the page to show a note (see use-long-text.ts).
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
 import { createTranslator, type Dictionary, type I18n } from './translator';
 

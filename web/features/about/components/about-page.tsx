@@ -1,5 +1,5 @@
 // About: the programme in full, the two initiatives with their figures, and three partner and
-// programme cards. A long text: in English and Hindi, other languages see English with a note.
+// programme cards. A long text: a language without its own file would see English with a note.
 import { useTranslation } from '../../../i18n/react';
 import { useLongText } from '../../../i18n/use-long-text';
 import './about.css';
