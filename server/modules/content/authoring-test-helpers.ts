@@ -1,10 +1,12 @@
 // Documents and calls the authoring tests share: a small course (one chapter with two lessons, a
-// video, a quiz with one single-answer question), a blog post, and the staff calls through app.inject.
+// video, a quiz with one single-answer question), a blog post, the staff calls through app.inject,
+// and the team the translation tests sign in.
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { BlogDocument, CourseDocument, LanguageHead, LanguageState } from '../../../contract/authoring';
 import type { ContentKind } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
+import { signInAsStaff, type SignedIn } from '../../test/sign-in';
 
 export type Headers = { cookie: string };
 
@@ -115,4 +117,47 @@ export function translateCourse(doc: CourseDocument, source: CourseDocument, tra
     });
   });
   return copy;
+}
+
+/** A Hindi translation's text for an English one, recognisable in the tests' assertions. */
+export const toHindi = (english: string) => `हिंदी: ${english}`;
+
+/**
+ * An editor and the translators of Hindi (Meena) and Tamil, signed in before a file's tests, with
+ * the staff calls; read its members inside a hook or a test.
+ */
+export function translationTeamPerFile(t: { app: FastifyInstance }) {
+  let team: { editor: SignedIn; hindi: SignedIn; tamil: SignedIn; api: ReturnType<typeof staffApi> } | undefined;
+  beforeAll(async () => {
+    team = {
+      editor: await signInAsStaff(t.app, ['editor']),
+      hindi: await signInAsStaff(t.app, ['translator'], { languages: ['hi'], name: 'Meena Translator' }),
+      tamil: await signInAsStaff(t.app, ['translator'], { languages: ['tm'] }),
+      api: staffApi(t.app),
+    };
+  });
+  const current = () => {
+    if (!team) throw new Error('the team signs in before the tests run; read it inside a hook or a test');
+    return team;
+  };
+  return {
+    get editor() {
+      return current().editor;
+    },
+    get hindi() {
+      return current().hindi;
+    },
+    get tamil() {
+      return current().tamil;
+    },
+    get api() {
+      return current().api;
+    },
+    /** A course the editor made and published in English, to be translated. */
+    async publishedEnglishCourse(slug: string, body: CourseDocument = courseBody()) {
+      const { item, head } = await current().api.create(current().editor.headers, 'course', slug, body);
+      await current().api.publishOk(current().editor.headers, item.id, 'en');
+      return { id: item.id, english: head.body as CourseDocument };
+    },
+  };
 }

@@ -2,33 +2,15 @@
 // filled in as a translator's tool would, and imported back as a new version of the language, with
 // a report per field; the version the file was made from protects later saves; translators work in
 // their languages only; XML that is not well formed, declares entities or is not XLIFF is refused.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CourseDocument, XliffImportReport } from '../../../contract/authoring';
 import { messageBody } from '../../../contract/messages';
 import { testAppPerFile } from '../../test/test-app';
-import { signInAsStaff, type SignedIn } from '../../test/sign-in';
-import { courseBody, staffApi, translateCourse, type Headers } from './authoring-test-helpers';
+import { signInAsStaff } from '../../test/sign-in';
+import { courseBody, toHindi, translateCourse, translationTeamPerFile, type Headers } from './authoring-test-helpers';
 
 const t = testAppPerFile();
-let editor: SignedIn;
-let hindi: SignedIn;
-let tamil: SignedIn;
-let api: ReturnType<typeof staffApi>;
-
-beforeAll(async () => {
-  editor = await signInAsStaff(t.app, ['editor']);
-  hindi = await signInAsStaff(t.app, ['translator'], { languages: ['hi'], name: 'Meena Translator' });
-  tamil = await signInAsStaff(t.app, ['translator'], { languages: ['tm'] });
-  api = staffApi(t.app);
-});
-
-const toHindi = (english: string) => `हिंदी: ${english}`;
-
-async function publishedEnglishCourse(slug: string, body: CourseDocument = courseBody()) {
-  const { item, head } = await api.create(editor.headers, 'course', slug, body);
-  await api.publishOk(editor.headers, item.id, 'en');
-  return { id: item.id, english: head.body as CourseDocument };
-}
+const team = translationTeamPerFile(t);
 
 async function exportXliff(who: Headers, id: string, lang: string) {
   return t.app.inject({ method: 'GET', url: `/api/staff/content/${id}/${lang}/xliff`, headers: who });
@@ -90,8 +72,8 @@ const translateUnit = (unit: Unit) => ({ target: unit.format === 'html' ? unit.s
 describe('exporting', () => {
   it('writes one item in one language as XLIFF 2.0: a unit per text field, rich text escaped, sent as an attachment', async () => {
     const body = courseBody('Safe money & "you" <today>');
-    const { id, english } = await publishedEnglishCourse('export-one', body);
-    const res = await exportXliff(hindi.headers, id, 'hi');
+    const { id, english } = await team.publishedEnglishCourse('export-one', body);
+    const res = await exportXliff(team.hindi.headers, id, 'hi');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xliff+xml; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="course-export-one.hi.xlf"');
@@ -114,23 +96,23 @@ describe('exporting', () => {
     expect(xml).toContain('&lt;p&gt;Why.&lt;/p&gt;');
 
     // Editors export any language; the source language is not exported for translation.
-    expect((await exportXliff(editor.headers, id, 'bn')).statusCode).toBe(200);
-    expect((await exportXliff(editor.headers, id, 'en')).json()).toEqual(messageBody('xliffSourceLanguage'));
-    expect((await exportXliff(editor.headers, '5f0c4b8e-0000-4000-8000-000000000001', 'hi')).statusCode).toBe(404);
+    expect((await exportXliff(team.editor.headers, id, 'bn')).statusCode).toBe(200);
+    expect((await exportXliff(team.editor.headers, id, 'en')).json()).toEqual(messageBody('xliffSourceLanguage'));
+    expect((await exportXliff(team.editor.headers, '5f0c4b8e-0000-4000-8000-000000000001', 'hi')).statusCode).toBe(404);
   });
 
   it('exports everything pending in a language as one file, one <file> per item; a translation that is done is left out', async () => {
-    const missing = await publishedEnglishCourse('pending-missing');
-    const done = await publishedEnglishCourse('pending-done');
-    const start = await api.template(editor.headers, done.id, 'hi');
-    await api.saveOk(editor.headers, done.id, 'hi', 0, translateCourse(start.body, done.english, toHindi));
-    await api.publishOk(editor.headers, done.id, 'hi');
-    const draft = await publishedEnglishCourse('pending-draft');
-    const partial = structuredClone((await api.template(editor.headers, draft.id, 'hi')).body);
+    const missing = await team.publishedEnglishCourse('pending-missing');
+    const done = await team.publishedEnglishCourse('pending-done');
+    const start = await team.api.template(team.editor.headers, done.id, 'hi');
+    await team.api.saveOk(team.editor.headers, done.id, 'hi', 0, translateCourse(start.body, done.english, toHindi));
+    await team.api.publishOk(team.editor.headers, done.id, 'hi');
+    const draft = await team.publishedEnglishCourse('pending-draft');
+    const partial = structuredClone((await team.api.template(team.editor.headers, draft.id, 'hi')).body);
     partial.title = 'आधा';
-    await api.saveOk(editor.headers, draft.id, 'hi', 0, partial);
+    await team.api.saveOk(team.editor.headers, draft.id, 'hi', 0, partial);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: hindi.headers });
+    const res = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: team.hindi.headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pending-hi-\d{4}-\d{2}-\d{2}\.xlf"$/);
     const fileIds = [...res.body.matchAll(/<file id="([^"]+)"/g)].map((m) => m[1]);
@@ -143,26 +125,26 @@ describe('exporting', () => {
     // A published translation whose source changed is pending again.
     const changed = structuredClone(done.english);
     changed.title = 'Safe money, again';
-    await api.saveOk(editor.headers, done.id, 'en', 1, changed);
-    const again = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: hindi.headers });
+    await team.api.saveOk(team.editor.headers, done.id, 'en', 1, changed);
+    const again = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: team.hindi.headers });
     expect(again.body).toContain(`<file id="${done.id}"`);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/tm', headers: hindi.headers })).json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/en', headers: editor.headers })).json()).toEqual(messageBody('xliffSourceLanguage'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/tm', headers: team.hindi.headers })).json()).toEqual(messageBody('languageNotAssigned'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/en', headers: team.editor.headers })).json()).toEqual(messageBody('xliffSourceLanguage'));
   });
 });
 
 describe('importing', () => {
   it('round trip: the filled-in file becomes the Hindi version; later, stale fields are cleared where translated or confirmed', async () => {
-    const { id, english } = await publishedEnglishCourse('round-trip');
-    const exported = await exportOk(hindi.headers, id, 'hi');
-    const report = await importOk(hindi.headers, fillTargets(exported, translateUnit));
+    const { id, english } = await team.publishedEnglishCourse('round-trip');
+    const exported = await exportOk(team.hindi.headers, id, 'hi');
+    const report = await importOk(team.hindi.headers, fillTargets(exported, translateUnit));
     expect(report.lang).toBe('hi');
     expect(report.totals).toEqual({ changed: 13, unchanged: 0, confirmed: 0, refused: 0, conflicts: 0 });
     expect(report.items).toHaveLength(1);
     expect(report.items[0]).toMatchObject({ file: id, itemId: id, result: 'saved', exportedFrom: 0, version: 1 });
 
-    const head = await api.head(editor.headers, id, 'hi');
+    const head = await team.api.head(team.editor.headers, id, 'hi');
     expect(head.version).toMatchObject({ number: 1, origin: 'save', createdBy: { name: 'Meena Translator' } });
     expect(head.state.status).toBe('draft');
     const hi = head.body as CourseDocument;
@@ -175,10 +157,10 @@ describe('importing', () => {
       [toHindi('Under the bed'), false],
     ]);
     // It can be published as it is: nothing required is empty.
-    await api.publishOk(editor.headers, id, 'hi');
+    await team.api.publishOk(team.editor.headers, id, 'hi');
 
     // The same file again changes nothing.
-    const again = await importOk(hindi.headers, fillTargets(await exportOk(hindi.headers, id, 'hi'), translateUnit));
+    const again = await importOk(team.hindi.headers, fillTargets(await exportOk(team.hindi.headers, id, 'hi'), translateUnit));
     expect(again.items[0]).toMatchObject({ result: 'unchanged', version: 1 });
     expect(again.totals).toMatchObject({ changed: 0, unchanged: 13 });
 
@@ -187,8 +169,8 @@ describe('importing', () => {
     edited.title = 'Safe money for families';
     const lessonKey = english.chapters[0]!.lessons[1]!.key;
     edited.chapters[0]!.lessons[1]!.content = '<p>How, step by step.</p>';
-    await api.saveOk(editor.headers, id, 'en', 1, edited);
-    const staleFile = await exportOk(hindi.headers, id, 'hi');
+    await team.api.saveOk(team.editor.headers, id, 'en', 1, edited);
+    const staleFile = await exportOk(team.hindi.headers, id, 'hi');
     const staleUnits = unitsOf(staleFile).filter((u) => u.segment.includes('subState="jgk:stale"'));
     expect(staleUnits.map((u) => [u.name, u.source, u.target])).toEqual([
       ['title', 'Safe money for families', toHindi('Safe money')],
@@ -202,15 +184,15 @@ describe('importing', () => {
       if (unit.name === `lessons[${lessonKey}].content`) return { target: unit.target!, state: 'reviewed' };
       return null;
     });
-    const caughtUp = await importOk(hindi.headers, answered);
+    const caughtUp = await importOk(team.hindi.headers, answered);
     expect(caughtUp.items[0]).toMatchObject({ result: 'saved', exportedFrom: 1, version: 2 });
     const outcome = (field: string) => caughtUp.items[0]!.fields.find((f) => f.field === field)?.outcome;
     expect(outcome('title')).toBe('changed');
     expect(outcome(`lessons[${lessonKey}].content`)).toBe('confirmed');
     expect(caughtUp.totals).toMatchObject({ changed: 1, confirmed: 1, unchanged: 11 });
-    const stale = (await api.call('GET', `/api/staff/content/${id}/hi/stale`, hindi.headers)).json() as { fields: unknown[] };
+    const stale = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as { fields: unknown[] };
     expect(stale.fields).toEqual([]);
-    expect(((await api.head(editor.headers, id, 'hi')).body as CourseDocument).title).toBe(toHindi('Safe money for families'));
+    expect(((await team.api.head(team.editor.headers, id, 'hi')).body as CourseDocument).title).toBe(toHindi('Safe money for families'));
 
     // The audit log has both imports as saves by the translator.
     const admin = await signInAsStaff(t.app, ['admin']);
@@ -221,9 +203,9 @@ describe('importing', () => {
   });
 
   it('reports units it cannot apply, each with its reason, and saves the rest', async () => {
-    const { id, english } = await publishedEnglishCourse('tampered');
+    const { id, english } = await team.publishedEnglishCourse('tampered');
     const lesson = english.chapters[0]!.lessons[0]!;
-    const exported = await exportOk(hindi.headers, id, 'hi');
+    const exported = await exportOk(team.hindi.headers, id, 'hi');
     let xml = fillTargets(exported, (unit) => {
       if (unit.name === 'title') return { target: '<b>पैसा</b>' };
       if (unit.name === 'description') return { target: '<p>सुरक्षित</p><script>alert(1)</script><p onclick="x()">क्लिक</p>' };
@@ -242,7 +224,7 @@ describe('importing', () => {
     // The chapter title is in the file already: the second one is a repeat; put it first to test the inline check.
     xml = xml.replace(new RegExp(`<unit id="chapters_5B${english.chapters[0]!.key}_5D\\.title"[^\\n]*</unit>`), '');
     xml = xml.replace('  </file>', `    ${extra}\n  </file>`);
-    const report = await importOk(hindi.headers, xml);
+    const report = await importOk(team.hindi.headers, xml);
     const item = report.items[0]!;
     expect(item.result).toBe('saved');
     const byUnit = new Map(item.fields.map((f) => [f.unit, f]));
@@ -264,7 +246,7 @@ describe('importing', () => {
     ]);
     expect(report.totals.refused).toBe(10);
 
-    const hi = (await api.head(editor.headers, id, 'hi')).body as CourseDocument;
+    const hi = (await team.api.head(team.editor.headers, id, 'hi')).body as CourseDocument;
     expect(hi.title).toBe('');
     expect(hi.description).toBe('');
     expect(hi.image).toBe(english.image);
@@ -274,69 +256,69 @@ describe('importing', () => {
   });
 
   it('an item saved after the export is answered as a conflict and not overwritten; other items of the file are saved', async () => {
-    const first = await publishedEnglishCourse('conflict-one');
-    const second = await publishedEnglishCourse('conflict-two');
-    const pending = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: hindi.headers });
+    const first = await team.publishedEnglishCourse('conflict-one');
+    const second = await team.publishedEnglishCourse('conflict-two');
+    const pending = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: team.hindi.headers });
     const filled = fillTargets(pending.body, translateUnit);
 
     // After the export, an editor saves Hindi of the first course by hand.
-    const start = await api.template(editor.headers, first.id, 'hi');
+    const start = await team.api.template(team.editor.headers, first.id, 'hi');
     const byHand = structuredClone(start.body);
     byHand.title = 'हाथ से';
-    await api.saveOk(editor.headers, first.id, 'hi', 0, byHand);
+    await team.api.saveOk(team.editor.headers, first.id, 'hi', 0, byHand);
 
-    const report = await importOk(hindi.headers, filled);
+    const report = await importOk(team.hindi.headers, filled);
     const one = report.items.find((i) => i.itemId === first.id)!;
     const two = report.items.find((i) => i.itemId === second.id)!;
     expect(one).toMatchObject({ result: 'conflict', code: 'staleVersion', exportedFrom: 0, version: 1, fields: [] });
     expect(two).toMatchObject({ result: 'saved', version: 1 });
     expect(report.totals.conflicts).toBeGreaterThanOrEqual(1);
-    const head = await api.head(editor.headers, first.id, 'hi');
+    const head = await team.api.head(team.editor.headers, first.id, 'hi');
     expect(head.version.number).toBe(1);
     expect((head.body as CourseDocument).title).toBe('हाथ से');
-    expect(((await api.head(editor.headers, second.id, 'hi')).body as CourseDocument).title).toBe(toHindi('Safe money'));
+    expect(((await team.api.head(team.editor.headers, second.id, 'hi')).body as CourseDocument).title).toBe(toHindi('Safe money'));
   });
 
   it('a source text changed after the export is refused for that field; the rest is saved', async () => {
-    const { id, english } = await publishedEnglishCourse('source-moved');
-    const exported = await exportOk(hindi.headers, id, 'hi');
+    const { id, english } = await team.publishedEnglishCourse('source-moved');
+    const exported = await exportOk(team.hindi.headers, id, 'hi');
     const edited = structuredClone(english);
     edited.title = 'Safe money, new title';
-    await api.saveOk(editor.headers, id, 'en', 1, edited);
-    const report = await importOk(hindi.headers, fillTargets(exported, translateUnit));
+    await team.api.saveOk(team.editor.headers, id, 'en', 1, edited);
+    const report = await importOk(team.hindi.headers, fillTargets(exported, translateUnit));
     expect(report.items[0]!.result).toBe('saved');
     expect(report.items[0]!.fields.find((f) => f.field === 'title')).toMatchObject({ outcome: 'refused', reason: 'sourceChanged' });
     expect(report.totals).toMatchObject({ changed: 12, refused: 1 });
-    expect(((await api.head(editor.headers, id, 'hi')).body as CourseDocument).title).toBe('');
+    expect(((await team.api.head(team.editor.headers, id, 'hi')).body as CourseDocument).title).toBe('');
   });
 
   it('a translator imports only into their languages; a file for another language is refused whole, nothing written', async () => {
-    const { id } = await publishedEnglishCourse('other-language');
-    const forHindi = fillTargets(await exportOk(editor.headers, id, 'hi'), translateUnit);
-    const refused = await importXliff(tamil.headers, forHindi);
+    const { id } = await team.publishedEnglishCourse('other-language');
+    const forHindi = fillTargets(await exportOk(team.editor.headers, id, 'hi'), translateUnit);
+    const refused = await importXliff(team.tamil.headers, forHindi);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await exportXliff(tamil.headers, id, 'hi')).json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await api.call('GET', `/api/staff/content/${id}/hi`, editor.headers)).statusCode).toBe(404);
+    expect((await exportXliff(team.tamil.headers, id, 'hi')).json()).toEqual(messageBody('languageNotAssigned'));
+    expect((await team.api.call('GET', `/api/staff/content/${id}/hi`, team.editor.headers)).statusCode).toBe(404);
 
     // Tamil is ta in the file (tm is Turkmen to a translator's tool), and the Tamil translator may import it.
-    const forTamil = await exportOk(tamil.headers, id, 'tm');
+    const forTamil = await exportOk(team.tamil.headers, id, 'tm');
     expect(forTamil).toContain('trgLang="ta"');
-    const report = await importOk(tamil.headers, fillTargets(forTamil, (unit) => ({ target: unit.format === 'html' ? '<p>தமிழ்</p>' : 'தமிழ்' })));
+    const report = await importOk(team.tamil.headers, fillTargets(forTamil, (unit) => ({ target: unit.format === 'html' ? '<p>தமிழ்</p>' : 'தமிழ்' })));
     expect(report).toMatchObject({ lang: 'tm', items: [{ result: 'saved', version: 1 }] });
     // Importing into the source language is refused.
-    expect((await importXliff(editor.headers, forTamil.replace('trgLang="ta"', 'trgLang="en"'))).json()).toEqual(messageBody('xliffSourceLanguage'));
+    expect((await importXliff(team.editor.headers, forTamil.replace('trgLang="ta"', 'trgLang="en"'))).json()).toEqual(messageBody('xliffSourceLanguage'));
   });
 
   it('an item that is not there, or deleted, is refused in the report', async () => {
-    const { id } = await publishedEnglishCourse('deleted-later');
-    const xml = fillTargets(await exportOk(hindi.headers, id, 'hi'), translateUnit);
+    const { id } = await team.publishedEnglishCourse('deleted-later');
+    const xml = fillTargets(await exportOk(team.hindi.headers, id, 'hi'), translateUnit);
     const unknown = xml.replaceAll(id, '5f0c4b8e-0000-4000-8000-00000000abcd');
-    expect((await importOk(hindi.headers, unknown)).items[0]).toMatchObject({ result: 'refused', code: 'contentNotFound' });
-    expect((await importOk(hindi.headers, xml.replaceAll(id, 'not-a-uuid'))).items[0]).toMatchObject({ result: 'refused', code: 'contentNotFound', itemId: null });
-    expect((await importOk(hindi.headers, xml.replace(/ jgk:baseVersion="0"/, ''))).items[0]).toMatchObject({ result: 'refused', code: 'xliffInvalid' });
-    expect((await api.call('DELETE', `/api/staff/content/${id}`, editor.headers)).statusCode).toBe(200);
-    expect((await importOk(hindi.headers, xml)).items[0]).toMatchObject({ result: 'refused', code: 'contentDeleted' });
+    expect((await importOk(team.hindi.headers, unknown)).items[0]).toMatchObject({ result: 'refused', code: 'contentNotFound' });
+    expect((await importOk(team.hindi.headers, xml.replaceAll(id, 'not-a-uuid'))).items[0]).toMatchObject({ result: 'refused', code: 'contentNotFound', itemId: null });
+    expect((await importOk(team.hindi.headers, xml.replace(/ jgk:baseVersion="0"/, ''))).items[0]).toMatchObject({ result: 'refused', code: 'xliffInvalid' });
+    expect((await team.api.call('DELETE', `/api/staff/content/${id}`, team.editor.headers)).statusCode).toBe(200);
+    expect((await importOk(team.hindi.headers, xml)).items[0]).toMatchObject({ result: 'refused', code: 'contentDeleted' });
   });
 });
 
@@ -346,13 +328,13 @@ describe('files that are not read', () => {
     `${header}<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" ${attributes}>${inner}</xliff>`;
 
   it('refuses XML that is not well formed, with where it broke', async () => {
-    const res = await importXliff(hindi.headers, xliff('<file id="x"><unit id="a"><segment><source>a</source></segment></file>'));
+    const res = await importXliff(team.hindi.headers, xliff('<file id="x"><unit id="a"><segment><source>a</source></segment></file>'));
     expect(res.statusCode).toBe(400);
     const body = res.json() as { code: string; message: string; details: { field: string; message: string }[] };
     expect(body.code).toBe('xliffMalformed');
     expect(body.details[0]!.message).toMatch(/\d+:\d+/);
-    expect((await importXliff(hindi.headers, 'not xml at all')).json()).toMatchObject({ code: 'xliffMalformed' });
-    expect((await importXliff(hindi.headers, xliff('<file id="x">&nbsp;</file>'))).json()).toMatchObject({ code: 'xliffMalformed' });
+    expect((await importXliff(team.hindi.headers, 'not xml at all')).json()).toMatchObject({ code: 'xliffMalformed' });
+    expect((await importXliff(team.hindi.headers, xliff('<file id="x">&nbsp;</file>'))).json()).toMatchObject({ code: 'xliffMalformed' });
   });
 
   it('refuses an XML bomb and external entities before reading them, quickly', async () => {
@@ -364,18 +346,18 @@ describe('files that are not read', () => {
     ].join('\n');
     const bomb = `${header}\n${lol}\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="hi"><file id="x"><unit id="title"><segment><source>a</source><target>&lol9;</target></segment></unit></file></xliff>`;
     const started = Date.now();
-    const res = await importXliff(hindi.headers, bomb);
+    const res = await importXliff(team.hindi.headers, bomb);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'xliffMalformed', details: [{ field: 'xml', message: expect.stringContaining('DOCTYPE') }] });
     expect(Date.now() - started).toBeLessThan(5000);
 
     const external = `${header}<!DOCTYPE xliff [<!ENTITY secret SYSTEM "file:///etc/passwd">]><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="hi"><file id="x"><unit id="title"><segment><source>a</source><target>&secret;</target></segment></unit></file></xliff>`;
-    expect((await importXliff(hindi.headers, external)).json()).toMatchObject({ code: 'xliffMalformed' });
+    expect((await importXliff(team.hindi.headers, external)).json()).toMatchObject({ code: 'xliffMalformed' });
   });
 
   it('refuses what is not an XLIFF 2.0 file of a language of the site', async () => {
     const invalid = async (xml: string, field: string) => {
-      const res = await importXliff(hindi.headers, xml);
+      const res = await importXliff(team.hindi.headers, xml);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'xliffInvalid', details: [{ field }] });
     };
@@ -387,13 +369,13 @@ describe('files that are not read', () => {
     await invalid(xliff(''), 'file');
 
     // Not sent as XML at all.
-    const json = await t.app.inject({ method: 'POST', url: '/api/staff/content/xliff', headers: hindi.headers, payload: { xliff: 'no' } });
+    const json = await t.app.inject({ method: 'POST', url: '/api/staff/content/xliff', headers: team.hindi.headers, payload: { xliff: 'no' } });
     expect(json.statusCode).toBe(400);
-    const binary = await importXliff(hindi.headers, xliff(''), 'application/octet-stream');
+    const binary = await importXliff(team.hindi.headers, xliff(''), 'application/octet-stream');
     expect(binary.statusCode).toBe(415);
     expect(binary.json()).toEqual(messageBody('unsupportedType'));
     // application/xml is taken as well.
-    expect((await importXliff(hindi.headers, xliff(''), 'application/xml')).json()).toMatchObject({ code: 'xliffInvalid' });
+    expect((await importXliff(team.hindi.headers, xliff(''), 'application/xml')).json()).toMatchObject({ code: 'xliffInvalid' });
   });
 });
 

@@ -1,38 +1,20 @@
 // Translating: a translation starts from the source's structure with empty text, a translator
 // changes only text in their languages and submits it, only editors publish, a translation with
 // empty required text is refused, and stale fields are shown with the source's old and new text.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CourseDocument, LanguageHead } from '../../../contract/authoring';
 import { messageBody } from '../../../contract/messages';
 import { testAppPerFile } from '../../test/test-app';
-import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
-import { courseBody, staffApi, translateCourse } from './authoring-test-helpers';
+import { signInAs, signInAsStaff } from '../../test/sign-in';
+import { courseBody, toHindi, translateCourse, translationTeamPerFile } from './authoring-test-helpers';
 
 const t = testAppPerFile();
-let editor: SignedIn;
-let hindi: SignedIn;
-let tamil: SignedIn;
-let api: ReturnType<typeof staffApi>;
-
-beforeAll(async () => {
-  editor = await signInAsStaff(t.app, ['editor']);
-  hindi = await signInAsStaff(t.app, ['translator'], { languages: ['hi'], name: 'Meena Translator' });
-  tamil = await signInAsStaff(t.app, ['translator'], { languages: ['tm'] });
-  api = staffApi(t.app);
-});
-
-const toHindi = (english: string) => `हिंदी: ${english}`;
-
-async function publishedEnglishCourse(slug: string) {
-  const { item, head } = await api.create(editor.headers, 'course', slug, courseBody());
-  await api.publishOk(editor.headers, item.id, 'en');
-  return { id: item.id, english: head.body as CourseDocument };
-}
+const team = translationTeamPerFile(t);
 
 describe('starting a translation', () => {
   it('starts from the source’s structure with every text empty: no source text can reach a published translation', async () => {
-    const { id, english } = await publishedEnglishCourse('start-empty');
-    const start = await api.template(hindi.headers, id, 'hi');
+    const { id, english } = await team.publishedEnglishCourse('start-empty');
+    const start = await team.api.template(team.hindi.headers, id, 'hi');
     expect(start).toMatchObject({ sourceLang: 'en', sourceVersion: 1, baseVersion: 0 });
     const body = start.body;
     expect(body.title).toBe('');
@@ -47,9 +29,9 @@ describe('starting a translation', () => {
     expect(body.image).toBe(english.image);
 
     // Saved as it is, it cannot be published, and the refusal names every empty field.
-    const saved = await api.saveOk(hindi.headers, id, 'hi', 0, body);
+    const saved = await team.api.saveOk(team.hindi.headers, id, 'hi', 0, body);
     expect(saved.state.status).toBe('draft');
-    const refused = await api.publish(editor.headers, id, 'hi');
+    const refused = await team.api.publish(team.editor.headers, id, 'hi');
     expect(refused.statusCode).toBe(400);
     const details = (refused.json() as { code: string; details: { field: string }[] }).details.map((d) => d.field);
     expect(details).toEqual(expect.arrayContaining(['title', 'description', `lessons[${english.chapters[0]!.lessons[0]!.key}].content`, `quizzes[${english.quizzes[0]!.key}].title`]));
@@ -57,49 +39,49 @@ describe('starting a translation', () => {
   });
 
   it('an item may be written first in another language, which is then the one translations start from', async () => {
-    const { item } = await api.create(editor.headers, 'course', 'hindi-first', courseBody('पैसा'), 'hi');
-    const start = await api.template(editor.headers, item.id, 'en');
+    const { item } = await team.api.create(team.editor.headers, 'course', 'hindi-first', courseBody('पैसा'), 'hi');
+    const start = await team.api.template(team.editor.headers, item.id, 'en');
     expect(start).toMatchObject({ sourceLang: 'hi', baseVersion: 0, body: { title: '' } });
-    const got = (await api.call('GET', `/api/staff/content/${item.id}`, editor.headers)).json() as { sourceLang: string; title: string };
+    const got = (await team.api.call('GET', `/api/staff/content/${item.id}`, team.editor.headers)).json() as { sourceLang: string; title: string };
     expect(got).toMatchObject({ sourceLang: 'hi', title: 'पैसा' });
   });
 });
 
 describe('what a translator may do', () => {
   it('a translator translates text in their language and submits it; an editor publishes it', async () => {
-    const { id, english } = await publishedEnglishCourse('translated');
-    const start = await api.template(hindi.headers, id, 'hi');
+    const { id, english } = await team.publishedEnglishCourse('translated');
+    const start = await team.api.template(team.hindi.headers, id, 'hi');
     const translated = translateCourse(start.body, english, toHindi);
-    const saved = await api.saveOk(hindi.headers, id, 'hi', 0, translated);
+    const saved = await team.api.saveOk(team.hindi.headers, id, 'hi', 0, translated);
     expect(saved.version).toMatchObject({ number: 1, createdBy: { name: 'Meena Translator' } });
 
-    const submitted = await api.call('POST', `/api/staff/content/${id}/hi/submit`, hindi.headers, { version: 1 });
+    const submitted = await team.api.call('POST', `/api/staff/content/${id}/hi/submit`, team.hindi.headers, { version: 1 });
     expect(submitted.statusCode).toBe(200);
     expect((submitted.json() as LanguageHead).state.status).toBe('in_review');
 
     // Only editors publish.
-    const notAllowed = await api.publish(hindi.headers, id, 'hi');
+    const notAllowed = await team.api.publish(team.hindi.headers, id, 'hi');
     expect(notAllowed.statusCode).toBe(403);
     expect(notAllowed.json()).toEqual(messageBody('roleNotAllowed'));
-    const state = await api.publishOk(editor.headers, id, 'hi');
+    const state = await team.api.publishOk(team.editor.headers, id, 'hi');
     expect(state).toMatchObject({ status: 'published', publishedVersion: 1 });
     const course = (await t.app.inject({ method: 'GET', url: `/api/course/public/hi/${state.publicId}` })).json() as { course_hi: { title: string } };
     expect(course.course_hi.title).toBe(toHindi('Safe money'));
   });
 
   it('a translator cannot touch another language, the source, or anything but text', async () => {
-    const { id, english } = await publishedEnglishCourse('text-only');
-    const start = await api.template(hindi.headers, id, 'hi');
+    const { id, english } = await team.publishedEnglishCourse('text-only');
+    const start = await team.api.template(team.hindi.headers, id, 'hi');
 
-    const otherLanguage = await api.save(hindi.headers, id, 'tm', 0, start.body);
+    const otherLanguage = await team.api.save(team.hindi.headers, id, 'tm', 0, start.body);
     expect(otherLanguage.statusCode).toBe(403);
     expect(otherLanguage.json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await api.save(hindi.headers, id, 'en', 1, english)).json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await api.call('POST', `/api/staff/content/${id}/en/submit`, tamil.headers, { version: 1 })).statusCode).toBe(403);
+    expect((await team.api.save(team.hindi.headers, id, 'en', 1, english)).json()).toEqual(messageBody('languageNotAssigned'));
+    expect((await team.api.call('POST', `/api/staff/content/${id}/en/submit`, team.tamil.headers, { version: 1 })).statusCode).toBe(403);
 
     const reordered = translateCourse(start.body, english, toHindi);
     reordered.chapters[0]!.lessons.reverse();
-    const moved = await api.save(hindi.headers, id, 'hi', 0, reordered);
+    const moved = await team.api.save(team.hindi.headers, id, 'hi', 0, reordered);
     expect(moved.statusCode).toBe(403);
     const error = moved.json() as { code: string; details: { field: string; message: string }[] };
     expect(error.code).toBe('translatorTextOnly');
@@ -107,35 +89,35 @@ describe('what a translator may do', () => {
 
     const changedAnswer = translateCourse(start.body, english, toHindi);
     changedAnswer.quizzes[0]!.questions[0]!.options[1]!.correct = true;
-    expect((await api.save(hindi.headers, id, 'hi', 0, changedAnswer)).json()).toMatchObject({ code: 'translatorTextOnly', details: [{ field: expect.stringMatching(/options\[.+\]\.correct$/) }] });
+    expect((await team.api.save(team.hindi.headers, id, 'hi', 0, changedAnswer)).json()).toMatchObject({ code: 'translatorTextOnly', details: [{ field: expect.stringMatching(/options\[.+\]\.correct$/) }] });
     const newPicture = { ...translateCourse(start.body, english, toHindi), image: 'uploads/courses/other.svg' };
-    expect((await api.save(hindi.headers, id, 'hi', 0, newPicture)).statusCode).toBe(403);
+    expect((await team.api.save(team.hindi.headers, id, 'hi', 0, newPicture)).statusCode).toBe(403);
     const extraLesson = translateCourse(start.body, english, toHindi);
     extraLesson.chapters[0]!.lessons.push({ title: 'नया', duration: 1, content: '<p>नया</p>' });
-    expect((await api.save(hindi.headers, id, 'hi', 0, extraLesson)).statusCode).toBe(403);
+    expect((await team.api.save(team.hindi.headers, id, 'hi', 0, extraLesson)).statusCode).toBe(403);
 
     // Creating, deleting and unpublishing are editors' work; learners and analysts get nothing.
-    expect((await api.call('POST', '/api/staff/content', hindi.headers, { kind: 'course', slug: 'mine', body: courseBody() })).statusCode).toBe(403);
-    expect((await api.call('DELETE', `/api/staff/content/${id}`, hindi.headers)).statusCode).toBe(403);
-    expect((await api.call('POST', `/api/staff/content/${id}/en/unpublish`, hindi.headers)).statusCode).toBe(403);
+    expect((await team.api.call('POST', '/api/staff/content', team.hindi.headers, { kind: 'course', slug: 'mine', body: courseBody() })).statusCode).toBe(403);
+    expect((await team.api.call('DELETE', `/api/staff/content/${id}`, team.hindi.headers)).statusCode).toBe(403);
+    expect((await team.api.call('POST', `/api/staff/content/${id}/en/unpublish`, team.hindi.headers)).statusCode).toBe(403);
     const analyst = await signInAsStaff(t.app, ['analyst']);
-    expect((await api.call('GET', `/api/staff/content/${id}`, analyst.headers)).json()).toEqual(messageBody('roleNotAllowed'));
+    expect((await team.api.call('GET', `/api/staff/content/${id}`, analyst.headers)).json()).toEqual(messageBody('roleNotAllowed'));
     const learner = await signInAs(t.app);
-    expect((await api.call('GET', '/api/staff/content', learner.headers)).json()).toEqual(messageBody('staffOnly'));
-    expect((await api.call('GET', '/api/staff/content')).statusCode).toBe(401);
+    expect((await team.api.call('GET', '/api/staff/content', learner.headers)).json()).toEqual(messageBody('staffOnly'));
+    expect((await team.api.call('GET', '/api/staff/content')).statusCode).toBe(401);
   });
 
   it('a translator catches up with a changed source structure through the starting point, keeping their text', async () => {
-    const { id, english } = await publishedEnglishCourse('catch-up');
-    const first = translateCourse((await api.template(hindi.headers, id, 'hi')).body, english, toHindi);
-    await api.saveOk(hindi.headers, id, 'hi', 0, first);
+    const { id, english } = await team.publishedEnglishCourse('catch-up');
+    const first = translateCourse((await team.api.template(team.hindi.headers, id, 'hi')).body, english, toHindi);
+    await team.api.saveOk(team.hindi.headers, id, 'hi', 0, first);
 
     const changed = structuredClone(english);
     changed.chapters[0]!.lessons.push({ title: 'Where to save', duration: 4, content: '<p>Where.</p>' });
     changed.chapters[0]!.lessons.reverse();
-    const newEnglish = (await api.saveOk(editor.headers, id, 'en', 1, changed)).body as CourseDocument;
+    const newEnglish = (await team.api.saveOk(team.editor.headers, id, 'en', 1, changed)).body as CourseDocument;
 
-    const start = await api.template(hindi.headers, id, 'hi');
+    const start = await team.api.template(team.hindi.headers, id, 'hi');
     expect(start.baseVersion).toBe(1);
     const lessons = start.body.chapters[0]!.lessons;
     expect(lessons.map((l) => l.key)).toEqual(newEnglish.chapters[0]!.lessons.map((l) => l.key));
@@ -143,23 +125,23 @@ describe('what a translator may do', () => {
     expect(lessons[2]!.title).toBe(toHindi('Why save'));
     lessons[0]!.title = 'कहाँ बचाएँ';
     lessons[0]!.content = '<p>कहाँ।</p>';
-    const saved = await api.saveOk(hindi.headers, id, 'hi', 1, start.body);
+    const saved = await team.api.saveOk(team.hindi.headers, id, 'hi', 1, start.body);
     expect(saved.version.number).toBe(2);
   });
 });
 
 describe('translation status', () => {
   it('answers the whole matrix in one call: missing, draft, in review, published, with stale and missing counts', async () => {
-    const { id, english } = await publishedEnglishCourse('matrix');
-    const hiStart = await api.template(hindi.headers, id, 'hi');
-    await api.saveOk(hindi.headers, id, 'hi', 0, translateCourse(hiStart.body, english, toHindi));
-    await api.call('POST', `/api/staff/content/${id}/hi/submit`, hindi.headers, { version: 1 });
-    const tmStart = await api.template(tamil.headers, id, 'tm');
+    const { id, english } = await team.publishedEnglishCourse('matrix');
+    const hiStart = await team.api.template(team.hindi.headers, id, 'hi');
+    await team.api.saveOk(team.hindi.headers, id, 'hi', 0, translateCourse(hiStart.body, english, toHindi));
+    await team.api.call('POST', `/api/staff/content/${id}/hi/submit`, team.hindi.headers, { version: 1 });
+    const tmStart = await team.api.template(team.tamil.headers, id, 'tm');
     const partial = structuredClone(tmStart.body);
     partial.title = 'பணம்';
-    await api.saveOk(tamil.headers, id, 'tm', 0, partial);
+    await team.api.saveOk(team.tamil.headers, id, 'tm', 0, partial);
 
-    const matrix = (await api.call('GET', '/api/staff/content/translations?kind=course', tamil.headers)).json() as {
+    const matrix = (await team.api.call('GET', '/api/staff/content/translations?kind=course', team.tamil.headers)).json() as {
       languages: string[];
       items: { id: string; title: string; cells: { lang: string; status: string; live: boolean; stale: number; missing: number }[] }[];
     };
@@ -177,18 +159,18 @@ describe('translation status', () => {
   });
 
   it('marks exactly the translated fields whose source text changed, with the old and the new text; a change or a confirmation clears them', async () => {
-    const { id, english } = await publishedEnglishCourse('stale');
-    const hiBody = translateCourse((await api.template(hindi.headers, id, 'hi')).body, english, toHindi);
-    await api.saveOk(hindi.headers, id, 'hi', 0, hiBody);
-    const none = (await api.call('GET', `/api/staff/content/${id}/hi/stale`, hindi.headers)).json() as { fields: unknown[] };
+    const { id, english } = await team.publishedEnglishCourse('stale');
+    const hiBody = translateCourse((await team.api.template(team.hindi.headers, id, 'hi')).body, english, toHindi);
+    await team.api.saveOk(team.hindi.headers, id, 'hi', 0, hiBody);
+    const none = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as { fields: unknown[] };
     expect(none.fields).toEqual([]);
 
     const edited = structuredClone(english);
     edited.title = 'Safe money for families';
     edited.chapters[0]!.lessons[1]!.content = '<p>How, step by step.</p>';
-    await api.saveOk(editor.headers, id, 'en', 1, edited);
+    await team.api.saveOk(team.editor.headers, id, 'en', 1, edited);
 
-    const stale = (await api.call('GET', `/api/staff/content/${id}/hi/stale`, hindi.headers)).json() as {
+    const stale = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as {
       sourceVersion: number;
       fields: { field: string; state: string; source: string; translatedFrom: { version: number; text: string }; translation: string }[];
     };
@@ -204,14 +186,14 @@ describe('translation status', () => {
         translation: `<p>${toHindi('How.')}</p>`,
       },
     ]);
-    const matrix = (await api.call('GET', '/api/staff/content/translations', editor.headers)).json() as { items: { id: string; cells: { lang: string; stale: number }[] }[] };
+    const matrix = (await team.api.call('GET', '/api/staff/content/translations', team.editor.headers)).json() as { items: { id: string; cells: { lang: string; stale: number }[] }[] };
     expect(matrix.items.find((i) => i.id === id)!.cells.find((c) => c.lang === 'hi')!.stale).toBe(2);
 
     // The translator updates the title and confirms the lesson still says the same.
     const again = structuredClone(hiBody);
     again.title = toHindi('Safe money for families');
-    const res = await api.save(hindi.headers, id, 'hi', 1, again, [`lessons[${lessonKey}].content`]);
+    const res = await team.api.save(team.hindi.headers, id, 'hi', 1, again, [`lessons[${lessonKey}].content`]);
     expect(res.statusCode).toBe(200);
-    expect(((await api.call('GET', `/api/staff/content/${id}/hi/stale`, hindi.headers)).json() as { fields: unknown[] }).fields).toEqual([]);
+    expect(((await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as { fields: unknown[] }).fields).toEqual([]);
   });
 });
