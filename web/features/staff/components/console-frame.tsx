@@ -1,6 +1,7 @@
-// The staff console's frame: the console's name, its sections (those the person's roles open), who
-// is signed in with their roles, and sign out. The content below it takes the whole width, for the
-// wide tables staff work in on a laptop; on a phone or tablet the sections wrap under the name.
+// The staff console's frame: a skip link to the page, the console's name, its sections (those the
+// person's roles open), who is signed in with their roles, and sign out. The content below it takes
+// the whole width, for the wide tables staff work in on a laptop; on a phone or tablet the sections
+// wrap under the name.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { StaffRole } from '../../../../contract/staff-roles';
@@ -22,6 +23,10 @@ export function ConsoleFrame({ me, sections, homePath, children }: { me: StaffMe
   const open = sections.filter((section) => section.roles.some((role) => me.roles.includes(role)));
   return (
     <div className="staff-console">
+      {/* The public site's skip link: past the bar to the page, whose tables have many stops of their own. */}
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
       <header className="staff-bar">
         <a className="staff-brand" href={homePath}>
           {t('brand')}
