@@ -19,6 +19,7 @@ import {
   STORED_FILE_PATTERN,
   VERSION_ORIGINS,
 } from './content-kinds';
+import { TEXT_MAX } from './document-fields';
 import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { Uuid } from './ids';
 import { chapterDetailSchema, courseDetailSchema, perLanguage, publicQuizSchema, type ChapterDetailResponse, type CourseDetailResponse, type PublicQuizResponse } from './courses';
@@ -37,7 +38,7 @@ const Lang = StringEnum(LANGUAGE_CODES);
 const Key = Type.Optional(
   Type.String({ pattern: CONTENT_KEY_PATTERN, maxLength: CONTENT_KEY_MAX, description: 'Stable across languages and versions; left out for a new element, the server gives one' }),
 );
-/** Plain text, shown as typed (titles, questions, alternative texts). */
+/** Plain text, shown as typed (titles, questions, alternative texts); its limit from TEXT_MAX, which the console's fields share. */
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
 /** HTML, sanitised by the server when saved (server/lib/rich-text.ts). */
 const RichText = Type.String({ maxLength: 200_000, description: 'HTML; the server keeps only what its rich-text allowlist allows' });
@@ -45,35 +46,35 @@ const StoredFile = Type.String({ pattern: STORED_FILE_PATTERN, maxLength: 500, d
 const Whole = (minimum: number, maximum: number, description?: string) => Type.Integer({ minimum, maximum, ...(description ? { description } : {}) });
 const IsoDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD' });
 
-export const LessonDocument = strict({ key: Key, title: Text(300), duration: Whole(0, 100_000, 'Minutes'), content: RichText });
-export const ChapterDocument = strict({ key: Key, title: Text(300), lessons: Type.Array(LessonDocument, { maxItems: 200 }) });
+export const LessonDocument = strict({ key: Key, title: Text(TEXT_MAX.lesson.title), duration: Whole(0, 100_000, 'Minutes'), content: RichText });
+export const ChapterDocument = strict({ key: Key, title: Text(TEXT_MAX.chapter.title), lessons: Type.Array(LessonDocument, { maxItems: 200 }) });
 export const VideoDocument = strict({
   key: Key,
-  title: Text(300),
-  description: nullable(Text(2000)),
+  title: Text(TEXT_MAX.video.title),
+  description: nullable(Text(TEXT_MAX.video.description)),
   video: nullable(StoredFile),
   poster: nullable(StoredFile),
   duration: Whole(0, 86_400, 'Seconds'),
 });
-export const OptionDocument = strict({ key: Key, content: Text(1000), correct: Type.Boolean() });
+export const OptionDocument = strict({ key: Key, content: Text(TEXT_MAX.option.content), correct: Type.Boolean() });
 export const QuestionDocument = strict({
   key: Key,
   // Literals rather than StringEnum: documents are also checked by TypeBox's own compiler.
   type: Type.Union([Type.Literal('single'), Type.Literal('multi')], { description: 'single: exactly one correct option; multi: one or more' }),
-  content: Text(2000),
-  explanation: Type.Optional(nullable(Text(2000, 'Why the right answer is right: shown to the learner after they submit'))),
+  content: Text(TEXT_MAX.question.content),
+  explanation: Type.Optional(nullable(Text(TEXT_MAX.question.explanation, 'Why the right answer is right: shown to the learner after they submit'))),
   options: Type.Array(OptionDocument, { maxItems: 20 }),
 });
 export const QuizDocument = strict({
   key: Key,
-  title: Text(300),
+  title: Text(TEXT_MAX.quiz.title),
   passingCriteria: Whole(0, 100, 'Pass mark: percent of questions right'),
   questions: Type.Array(QuestionDocument, { maxItems: 200 }),
 });
 
 export const CourseDocument = strict(
   {
-    title: Text(300),
+    title: Text(TEXT_MAX.course.title),
     description: RichText,
     image: nullable(StoredFile),
     document: nullable(StoredFile),
@@ -90,12 +91,12 @@ export type CourseDocument = Static<typeof CourseDocument>;
 
 export const BlogDocument = strict(
   {
-    title: Text(300),
-    author: Text(200),
+    title: Text(TEXT_MAX.blog.title),
+    author: Text(TEXT_MAX.blog.author),
     date: IsoDay,
     readTime: Whole(1, 600, 'Minutes'),
     image: nullable(StoredFile),
-    imageAlt: Text(500),
+    imageAlt: Text(TEXT_MAX.blog.imageAlt),
     description: RichText,
   },
   'A blog post in one language',
@@ -104,10 +105,10 @@ export type BlogDocument = Static<typeof BlogDocument>;
 
 export const StoryDocument = strict(
   {
-    authorName: Text(200),
+    authorName: Text(TEXT_MAX.story.authorName),
     date: IsoDay,
     image: nullable(StoredFile),
-    imageAlt: Text(500),
+    imageAlt: Text(TEXT_MAX.story.imageAlt),
     isHighlighted: Type.Boolean(),
     description: RichText,
   },
@@ -115,11 +116,11 @@ export const StoryDocument = strict(
 );
 export type StoryDocument = Static<typeof StoryDocument>;
 
-export const MediaImageDocument = strict({ key: Key, image: StoredFile, alt: Text(500) });
+export const MediaImageDocument = strict({ key: Key, image: StoredFile, alt: Text(TEXT_MAX.image.alt) });
 
 export const GalleryDocument = strict(
   {
-    title: Text(300),
+    title: Text(TEXT_MAX.gallery.title),
     position: Whole(1, 10_000, 'Place among the gallery titles'),
     images: Type.Array(MediaImageDocument, { maxItems: GALLERY_IMAGES_MAX }),
   },
@@ -129,9 +130,9 @@ export type GalleryDocument = Static<typeof GalleryDocument>;
 
 export const BannerDocument = strict(
   {
-    title: Text(300),
-    subTitle: Text(300),
-    location: Text(200),
+    title: Text(TEXT_MAX.banner.title),
+    subTitle: Text(TEXT_MAX.banner.subTitle),
+    location: Text(TEXT_MAX.banner.location),
     position: Whole(1, 10_000, 'Place among the banner items'),
     images: Type.Array(MediaImageDocument, { maxItems: BANNER_IMAGES_MAX }),
   },

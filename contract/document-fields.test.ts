@@ -1,5 +1,8 @@
+import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { describeField } from './document-fields';
+import { CONTENT_DOCUMENTS } from './authoring';
+import { CONTENT_KINDS } from './content-kinds';
+import { SPECS, describeField, type NodeSpec } from './document-fields';
 
 describe('what a field’s address names', () => {
   it('names the document’s own fields, elements of lists, hoisted lessons and their chapter, with each field’s kind', () => {
@@ -17,5 +20,21 @@ describe('what a field’s address names', () => {
     expect(describeField('course', 'nothing')).toEqual({ element: null, name: 'nothing', role: null });
     // Lessons are addressed from the top of the document only.
     expect(describeField('course', 'chapters[saving].lessons[why].title').role).toBeNull();
+  });
+});
+
+describe('the limits of plain text', () => {
+  it('are given for every plain-text field, and are the limits its schema holds a save to', () => {
+    /** A property's schema, through a nullable's union and an array's items. */
+    const inner = (schema: TSchema): TSchema => (schema.anyOf ? inner((schema.anyOf as TSchema[]).find((s) => s.type !== 'null')!) : schema.items ? inner(schema.items as TSchema) : schema);
+    const check = (spec: NodeSpec, schema: TSchema, where: string) => {
+      for (const [name, role] of Object.entries(spec.fields)) {
+        const field = inner(schema.properties[name] as TSchema);
+        if (role === 'text' || role === 'optionalText') expect(spec.maxLength?.[name], `${where}.${name}`).toBe(field.maxLength);
+        else expect(spec.maxLength?.[name], `${where}.${name}`).toBeUndefined();
+      }
+      for (const [name, list] of Object.entries(spec.lists ?? {})) check(list.node, inner(schema.properties[name] as TSchema), `${where}.${name}`);
+    };
+    for (const kind of CONTENT_KINDS) check(SPECS[kind], CONTENT_DOCUMENTS[kind], kind);
   });
 });

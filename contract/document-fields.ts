@@ -16,8 +16,31 @@ export type FieldRole = 'text' | 'optionalText' | 'rich' | 'optionalRich' | 'fil
 
 export interface NodeSpec {
   fields: Record<string, FieldRole>;
+  /** The longest each of its plain-text fields may be (TEXT_MAX). */
+  maxLength?: Readonly<Record<string, number>>;
   lists?: Record<string, ListSpec>;
 }
+
+/**
+ * The longest each plain-text field of a document may be, in characters, by the element it belongs
+ * to. The documents' schemas (contract/authoring.ts) are built from these, and every field of the
+ * console (the editors' and the translation view's) stops typing at them, so nobody learns a limit
+ * only when a save is refused.
+ */
+export const TEXT_MAX = {
+  course: { title: 300 },
+  chapter: { title: 300 },
+  lesson: { title: 300 },
+  video: { title: 300, description: 2000 },
+  quiz: { title: 300 },
+  question: { content: 2000, explanation: 2000 },
+  option: { content: 1000 },
+  blog: { title: 300, author: 200, imageAlt: 500 },
+  story: { authorName: 200, imageAlt: 500 },
+  gallery: { title: 300 },
+  banner: { title: 300, subTitle: 300, location: 200 },
+  image: { alt: 500 },
+} as const;
 
 export interface ListSpec {
   node: NodeSpec;
@@ -31,27 +54,33 @@ export interface ListSpec {
 
 const COURSE: NodeSpec = {
   fields: { title: 'text', description: 'rich', image: 'requiredFile', document: 'file', duration: 'value', summary: 'optionalRich', journal: 'optionalRich' },
+  maxLength: TEXT_MAX.course,
   lists: {
     chapters: {
       node: {
         fields: { title: 'text' },
+        maxLength: TEXT_MAX.chapter,
         lists: {
           lessons: {
-            node: { fields: { title: 'text', duration: 'value', content: 'rich' } },
+            node: { fields: { title: 'text', duration: 'value', content: 'rich' }, maxLength: TEXT_MAX.lesson },
             hoistAs: { name: 'lessons', parentField: 'chapter' },
           },
         },
       },
     },
-    videos: { node: { fields: { title: 'text', description: 'optionalText', video: 'requiredFile', poster: 'file', duration: 'value' } } },
+    videos: {
+      node: { fields: { title: 'text', description: 'optionalText', video: 'requiredFile', poster: 'file', duration: 'value' }, maxLength: TEXT_MAX.video },
+    },
     quizzes: {
       node: {
         fields: { title: 'text', passingCriteria: 'value' },
+        maxLength: TEXT_MAX.quiz,
         lists: {
           questions: {
             node: {
               fields: { type: 'value', content: 'text', explanation: 'optionalText' },
-              lists: { options: { node: { fields: { content: 'text', correct: 'value' } } } },
+              maxLength: TEXT_MAX.question,
+              lists: { options: { node: { fields: { content: 'text', correct: 'value' }, maxLength: TEXT_MAX.option } } },
             },
           },
         },
@@ -60,14 +89,20 @@ const COURSE: NodeSpec = {
   },
 };
 
-const IMAGES: ListSpec = { node: { fields: { image: 'file', alt: 'text' } } };
+const IMAGES: ListSpec = { node: { fields: { image: 'file', alt: 'text' }, maxLength: TEXT_MAX.image } };
 
 export const SPECS: Record<ContentKind, NodeSpec> = {
   course: COURSE,
-  blog: { fields: { title: 'text', author: 'text', date: 'value', readTime: 'value', image: 'requiredFile', imageAlt: 'text', description: 'rich' } },
-  story: { fields: { authorName: 'text', date: 'value', image: 'requiredFile', imageAlt: 'text', isHighlighted: 'value', description: 'rich' } },
-  gallery: { fields: { title: 'text', position: 'value' }, lists: { images: IMAGES } },
-  banner: { fields: { title: 'text', subTitle: 'optionalText', location: 'optionalText', position: 'value' }, lists: { images: IMAGES } },
+  blog: {
+    fields: { title: 'text', author: 'text', date: 'value', readTime: 'value', image: 'requiredFile', imageAlt: 'text', description: 'rich' },
+    maxLength: TEXT_MAX.blog,
+  },
+  story: {
+    fields: { authorName: 'text', date: 'value', image: 'requiredFile', imageAlt: 'text', isHighlighted: 'value', description: 'rich' },
+    maxLength: TEXT_MAX.story,
+  },
+  gallery: { fields: { title: 'text', position: 'value' }, maxLength: TEXT_MAX.gallery, lists: { images: IMAGES } },
+  banner: { fields: { title: 'text', subTitle: 'optionalText', location: 'optionalText', position: 'value' }, maxLength: TEXT_MAX.banner, lists: { images: IMAGES } },
 };
 
 export type FieldValue = string | number | boolean | null;

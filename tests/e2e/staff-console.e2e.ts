@@ -2,7 +2,8 @@
 // server started) signs in at /login, sets up an authenticator app and keeps the recovery codes, reads
 // the translation matrix and filters it, adds a Tamil translator and sees it in the audit log. The
 // translator works on a tablet without a second factor, sees their language first and cannot open
-// the admin's pages; a learner is told the console is not theirs. No public page loads its code.
+// the admin's pages, and on a phone finds the sections behind Menu; a learner is told the console is
+// not theirs. No public page loads its code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -179,7 +180,7 @@ describe('the staff console', () => {
     await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
   });
 
-  it('lets a translator work on a tablet without a second factor, their language first, and keeps the admin’s pages closed', async () => {
+  it('lets a translator work on a tablet without a second factor, their language first, on a phone with the sections behind Menu, and keeps the admin’s pages closed', async () => {
     const context = await browser().newContext({ baseURL: baseUrl(), viewport: { width: 768, height: 1024 }, hasTouch: true });
     const page = await context.newPage();
     await page.goto('/login?redirect=%2Fstaff');
@@ -190,6 +191,35 @@ describe('the staff console', () => {
     expect(await firstLanguage.innerText()).toContain('தமிழ்');
     expect(await page.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
     await screenshot(page, 'staff-matrix-translator-768', { fullPage: false });
+
+    // On a phone the bar is one row, its sections behind Menu (a disclosure); the first stop skips to the page.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect((await page.locator('.staff-bar').boundingBox())!.height).toBeLessThan(70);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const sections = page.getByRole('navigation', { name: 'Staff console' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await sections.isVisible()).toBe(false);
+    await screenshot(page, 'staff-matrix-translator-360', { fullPage: false });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await sections.getByRole('link', { name: 'Media' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Translations');
+    await screenshot(page, 'staff-menu-translator-360', { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+    // A move to another section closes the menu.
+    await menu.click();
+    await sections.getByRole('link', { name: 'Media' }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/media');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expectAccessible(page, 'media library at 360 px');
     await page.goto('/staff/members');
     await page.getByText('Your staff roles do not open this page.').waitFor();
     await context.close();

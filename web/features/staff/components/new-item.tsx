@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CONTENT_KINDS, CONTENT_SLUG_MAX, CONTENT_SLUG_PATTERN, type ContentKind } from '../../../../contract/content-kinds';
 import { emptyDocument } from '../../../../contract/empty-documents';
+import { TEXT_MAX } from '../../../../contract/document-fields';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
 import { useTranslation } from '../../../i18n/react';
 import { notify } from '../../../components/notifications';
@@ -127,7 +128,7 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
       </fieldset>
       <div className="staff-field">
         <label htmlFor={`${id}-title`}>{titleLabel}</label>
-        <input id={`${id}-title`} value={title} maxLength={300} autoComplete="off" lang={LANGUAGES[lang].bcp47} onChange={(event) => chooseTitle(event.target.value)} aria-describedby={`${id}-title-hint`} />
+        <input id={`${id}-title`} value={title} maxLength={kind === 'story' ? TEXT_MAX.story.authorName : TEXT_MAX[kind].title} autoComplete="off" lang={LANGUAGES[lang].bcp47} onChange={(event) => chooseTitle(event.target.value)} aria-describedby={`${id}-title-hint`} />
         <p className="staff-hint" id={`${id}-title-hint`}>
           {t('newItem.titleHint')}
         </p>

@@ -3,6 +3,7 @@
 // itself, the copy in this browser, the leave guard, the conflict view). A quiz question whose
 // correct answers are not marked holds the save back, saying which.
 import { useCallback } from 'react';
+import { TEXT_MAX } from '../../../../../contract/document-fields';
 import { useTranslation } from '../../../../i18n/react';
 import { DocumentEditor, fieldSetter, type KindEditorProps } from '../document-editor/document-editor';
 import { FileField, ImageField, NumberField, RichField, TextField } from '../document-editor/fields';
@@ -28,7 +29,7 @@ export function CourseEditor(props: KindEditorProps) {
             <section className="staff-card" aria-labelledby="ce-course">
               <h2 id="ce-course">{t('editor.course')}</h2>
               <div className="staff-row">
-                <TextField label={t('editor.courseTitle')} value={draft.title} maxLength={300} onChange={set('title')} />
+                <TextField label={t('editor.courseTitle')} value={draft.title} maxLength={TEXT_MAX.course.title} onChange={set('title')} />
                 <NumberField label={t('editor.courseDuration')} value={draft.duration} min={0} max={100_000} onChange={set('duration')} />
               </div>
               <div className="staff-row">

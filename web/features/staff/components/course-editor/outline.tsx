@@ -2,6 +2,7 @@
 // in order by drag or by keyboard (sortable-list.tsx); a lesson opens to its title, minutes, chapter
 // and text, so a long course does not start a rich-text editor per lesson at once.
 import { useContext, useState } from 'react';
+import { TEXT_MAX } from '../../../../../contract/document-fields';
 import { useTranslation } from '../../../../i18n/react';
 import {
   moveItem,
@@ -53,7 +54,7 @@ export function ChaptersEditor({ chapters, edit }: { chapters: DraftChapter[]; e
       >
         {(chapter, index) => (
           <div className="ce-chapter" role="group" aria-label={chapterName(chapter, index)}>
-            <TextField label={t('editor.chapterTitle', { number: index + 1 })} value={chapter.title} maxLength={300} onChange={(title) => setChapter(chapter.uid, (c) => ({ ...c, title }))} />
+            <TextField label={t('editor.chapterTitle', { number: index + 1 })} value={chapter.title} maxLength={TEXT_MAX.chapter.title} onChange={(title) => setChapter(chapter.uid, (c) => ({ ...c, title }))} />
             <h3 className="ce-subhead">{t('editor.lessonsOf', { number: index + 1 })}</h3>
             <SortableList
               items={chapter.lessons}
@@ -157,7 +158,7 @@ function LessonEditor({
       {open && (
         <div id={panel} className="ce-lesson-body">
           <div className="staff-row">
-            <TextField label={t('editor.lessonTitle')} value={lesson.title} maxLength={300} onChange={(title) => onChange((l) => ({ ...l, title }))} />
+            <TextField label={t('editor.lessonTitle')} value={lesson.title} maxLength={TEXT_MAX.lesson.title} onChange={(title) => onChange((l) => ({ ...l, title }))} />
             <NumberField label={t('editor.lessonDuration')} value={lesson.duration} min={0} max={100_000} onChange={(duration) => onChange((l) => ({ ...l, duration }))} />
             {!textOnly && chapters.length > 1 && (
               <div className="staff-field ce-field">
@@ -207,13 +208,13 @@ export function VideosEditor({ videos, edit }: { videos: DraftVideo[]; edit: Edi
         {(video, index) => (
           <div role="group" aria-label={name(video, index)}>
             <div className="staff-row">
-              <TextField label={t('editor.videoTitle')} value={video.title} maxLength={300} onChange={(title) => setVideo(video.uid, (v) => ({ ...v, title }))} />
+              <TextField label={t('editor.videoTitle')} value={video.title} maxLength={TEXT_MAX.video.title} onChange={(title) => setVideo(video.uid, (v) => ({ ...v, title }))} />
               <NumberField label={t('editor.videoDuration')} value={video.duration} min={0} max={86_400} onChange={(duration) => setVideo(video.uid, (v) => ({ ...v, duration }))} />
             </div>
             <TextField
               label={t('editor.videoDescription')}
               value={video.description ?? ''}
-              maxLength={2000}
+              maxLength={TEXT_MAX.video.description}
               multiline
               onChange={(description) => setVideo(video.uid, (v) => ({ ...v, description: description === '' ? null : description }))}
             />

@@ -3,7 +3,7 @@
 // A question the save would refuse (no correct option; a single-answer one with more than one) says
 // so at the question, in words, and the editor does not save until it is put right.
 import { useContext, useId } from 'react';
-import type { QuestionProblem } from '../../../../../contract/document-fields';
+import { TEXT_MAX, type QuestionProblem } from '../../../../../contract/document-fields';
 import { useTranslation } from '../../../../i18n/react';
 import { moveItem, newOption, newQuestion, newQuiz, updateWhere, type DraftQuestion, type DraftQuiz } from './course-draft';
 import { Confirm, ContentLanguage, NumberField, TextField, TextOnly } from '../document-editor/fields';
@@ -39,7 +39,7 @@ export function QuizzesEditor({ quizzes, problems, edit }: { quizzes: DraftQuiz[
         {(quiz, index) => (
           <div className="ce-quiz" role="group" aria-label={name(quiz, index)}>
             <div className="staff-row">
-              <TextField label={t('editor.quizTitle', { number: index + 1 })} value={quiz.title} maxLength={300} onChange={(title) => setQuiz(quiz.uid, (q) => ({ ...q, title }))} />
+              <TextField label={t('editor.quizTitle', { number: index + 1 })} value={quiz.title} maxLength={TEXT_MAX.quiz.title} onChange={(title) => setQuiz(quiz.uid, (q) => ({ ...q, title }))} />
               <NumberField
                 label={t('editor.passingCriteria')}
                 hint={t('editor.passingHint')}
@@ -104,7 +104,7 @@ function QuestionEditor({ question, number, problems, onChange }: { question: Dr
   return (
     <div className={problems.length ? 'ce-question ce-question--problem' : 'ce-question'} role="group" aria-label={name} aria-describedby={problems.length ? problemId : undefined}>
       <div className="staff-row">
-        <TextField label={t('editor.questionText', { number })} value={question.content} maxLength={2000} multiline onChange={(content) => onChange((q) => ({ ...q, content }))} />
+        <TextField label={t('editor.questionText', { number })} value={question.content} maxLength={TEXT_MAX.question.content} multiline onChange={(content) => onChange((q) => ({ ...q, content }))} />
         <div className="staff-field ce-field">
           <label htmlFor={typeId}>{t('editor.questionType')}</label>
           <select id={typeId} value={question.type} disabled={textOnly} onChange={(event) => onChange((q) => ({ ...q, type: event.target.value === 'multi' ? 'multi' : 'single' }))}>
@@ -136,7 +136,7 @@ function QuestionEditor({ question, number, problems, onChange }: { question: Dr
             <div className="ce-option">
               <label className="ce-option-text">
                 <span className="visually-hidden">{t('editor.optionText', { number: oi + 1 })}</span>
-                <input type="text" lang={lang} value={option.content} maxLength={1000} placeholder={t('editor.optionText', { number: oi + 1 })} onChange={(event) => setOption(option.uid, { content: event.target.value })} />
+                <input type="text" lang={lang} value={option.content} maxLength={TEXT_MAX.option.content} placeholder={t('editor.optionText', { number: oi + 1 })} onChange={(event) => setOption(option.uid, { content: event.target.value })} />
               </label>
               <label className="staff-check ce-correct">
                 <input type="checkbox" checked={option.correct} disabled={textOnly} onChange={(event) => setOption(option.uid, { correct: event.target.checked })} />
@@ -156,7 +156,7 @@ function QuestionEditor({ question, number, problems, onChange }: { question: Dr
         label={t('editor.explanation')}
         hint={t('editor.explanationHint')}
         value={question.explanation ?? ''}
-        maxLength={2000}
+        maxLength={TEXT_MAX.question.explanation}
         multiline
         onChange={(explanation) => onChange((q) => ({ ...q, explanation: explanation === '' ? null : explanation }))}
       />

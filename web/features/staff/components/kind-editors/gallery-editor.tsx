@@ -3,6 +3,7 @@
 // writes the words and the pictures' text alternatives.
 import type { BannerDocument, GalleryDocument } from '../../../../../contract/authoring';
 import { BANNER_IMAGES_MAX, GALLERY_IMAGES_MAX } from '../../../../../contract/content-kinds';
+import { TEXT_MAX } from '../../../../../contract/document-fields';
 import { useTranslation } from '../../../../i18n/react';
 import { DocumentEditor, fieldSetter, type KindEditorProps } from '../document-editor/document-editor';
 import { NumberField, TextField } from '../document-editor/fields';
@@ -22,7 +23,7 @@ export function GalleryEditor(props: KindEditorProps) {
           <section className="staff-card" aria-labelledby="ce-gallery">
             <h2 id="ce-gallery">{t('kinds.gallery')}</h2>
             <div className="staff-row">
-              <TextField label={t('editor.gallery.title')} value={draft.title} maxLength={300} onChange={set('title')} />
+              <TextField label={t('editor.gallery.title')} value={draft.title} maxLength={TEXT_MAX.gallery.title} onChange={set('title')} />
               <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={set('position')} />
             </div>
           </section>
@@ -45,11 +46,11 @@ export function BannerEditor(props: KindEditorProps) {
             <section className="staff-card" aria-labelledby="ce-banner">
               <h2 id="ce-banner">{t('kinds.banner')}</h2>
               <div className="staff-row">
-                <TextField label={t('editor.banner.title')} value={draft.title} maxLength={300} onChange={set('title')} />
-                <TextField label={t('editor.banner.subTitle')} value={draft.subTitle} maxLength={300} onChange={set('subTitle')} />
+                <TextField label={t('editor.banner.title')} value={draft.title} maxLength={TEXT_MAX.banner.title} onChange={set('title')} />
+                <TextField label={t('editor.banner.subTitle')} value={draft.subTitle} maxLength={TEXT_MAX.banner.subTitle} onChange={set('subTitle')} />
               </div>
               <div className="staff-row">
-                <TextField label={t('editor.banner.location')} value={draft.location} maxLength={200} onChange={set('location')} />
+                <TextField label={t('editor.banner.location')} value={draft.location} maxLength={TEXT_MAX.banner.location} onChange={set('location')} />
                 <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={set('position')} />
               </div>
             </section>

@@ -3,6 +3,7 @@
 // the library's picker (which may also upload); a translator writes the text alternatives only.
 import { useContext } from 'react';
 import type { GalleryDocument } from '../../../../../contract/authoring';
+import { TEXT_MAX } from '../../../../../contract/document-fields';
 import { useTranslation } from '../../../../i18n/react';
 import { moveItem, newUid, updateWhere, type Uid } from '../document-editor/document-draft';
 import type { Edit } from '../document-editor/document-editor';
@@ -45,7 +46,7 @@ export function ImagesEditor<D extends WithImages>({ images, max, edit }: { imag
         {(image, index) => (
           <div className="ce-picture" role="group" aria-label={name(image, index)}>
             <ImageField label={t('editor.images.file', { number: index + 1 })} value={image.image} onChange={(path) => path && setImage(image.uid, (i) => ({ ...i, image: path }))} required />
-            <TextField label={t('editor.images.alt', { number: index + 1 })} hint={t('editor.pictureAltHint')} value={image.alt} maxLength={500} onChange={(alt) => setImage(image.uid, (i) => ({ ...i, alt }))} wide />
+            <TextField label={t('editor.images.alt', { number: index + 1 })} hint={t('editor.pictureAltHint')} value={image.alt} maxLength={TEXT_MAX.image.alt} onChange={(alt) => setImage(image.uid, (i) => ({ ...i, alt }))} wide />
           </div>
         )}
       </SortableList>

@@ -285,7 +285,7 @@ function GroupRows({
               {field.rich ? (
                 <RichField label={label} value={text} onChange={set} onPickImage={onPickImage} />
               ) : (
-                <TextField label={label} value={text} multiline={sourceText.length > 80} onChange={set} />
+                <TextField label={label} value={text} maxLength={field.maxLength} multiline={sourceText.length > 80} onChange={set} />
               )}
               {mark?.state === 'stale' && text !== '' && (
                 <label className="staff-check tr-confirm">

@@ -4,7 +4,7 @@
 // translator writes (contract/document-fields.ts: text and rich text) are listed.
 import type { AnyDocument } from '../../../../../contract/authoring';
 import type { ContentKind } from '../../../../../contract/content-kinds';
-import { SPECS, isTextRole, walkElements, type FieldRole, type Node } from '../../../../../contract/document-fields';
+import { SPECS, isTextRole, walkElements, type Node, type NodeSpec } from '../../../../../contract/document-fields';
 
 export interface TranslationField {
   /** The field's address (lessons[key].content). */
@@ -14,6 +14,8 @@ export interface TranslationField {
   rich: boolean;
   /** Whether publishing needs it filled in. */
   required: boolean;
+  /** The longest plain text it may hold, as in the editors (TEXT_MAX); none for rich text. */
+  maxLength?: number;
 }
 
 export interface TranslationGroup {
@@ -30,17 +32,23 @@ export interface TranslationGroup {
 
 const name = (node: Node) => String(node.title ?? node.content ?? node.alt ?? '');
 
-function textFields(fields: Record<string, FieldRole>, prefix: string): TranslationField[] {
+function textFields({ fields, maxLength }: NodeSpec, prefix: string): TranslationField[] {
   return Object.entries(fields)
     .filter(([, role]) => isTextRole(role))
-    .map(([field, role]) => ({ path: `${prefix}${field}`, name: field, rich: role === 'rich' || role === 'optionalRich', required: role === 'text' || role === 'rich' }));
+    .map(([field, role]) => ({
+      path: `${prefix}${field}`,
+      name: field,
+      rich: role === 'rich' || role === 'optionalRich',
+      required: role === 'text' || role === 'rich',
+      maxLength: maxLength?.[field],
+    }));
 }
 
 export function translationGroups(kind: ContentKind, source: AnyDocument): TranslationGroup[] {
   const spec = SPECS[kind];
-  const groups: TranslationGroup[] = [{ address: '', list: null, number: 1, title: '', fields: textFields(spec.fields, '') }];
+  const groups: TranslationGroup[] = [{ address: '', list: null, number: 1, title: '', fields: textFields(spec, '') }];
   walkElements(source as unknown as Node, spec, (element, nodeSpec, { address, list, index }) => {
-    const fields = textFields(nodeSpec.fields, `${address}.`);
+    const fields = textFields(nodeSpec, `${address}.`);
     if (fields.length > 0) groups.push({ address, list: list.split('.').at(-1)!.replace(/\[.*$/, ''), number: index + 1, title: name(element), fields });
   });
   return groups.filter((group) => group.fields.length > 0);

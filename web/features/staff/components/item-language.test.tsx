@@ -1,0 +1,38 @@
+// An item's page as it first renders: its languages in the platform's order, English first, as
+// every other list of languages in the console, whatever order the API sends them in.
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { ContentItem, LanguageState } from '../../../../contract/authoring';
+import { staffKeys } from '../api/keys';
+import type { StaffMe } from '../api/staff';
+import { ItemLanguagePage } from './item-language';
+import { renderStaff as render } from './render-for-tests';
+
+const ITEM = '5f0c4b8e-0000-4000-8000-000000000005';
+const EDITOR: StaffMe = { userId: 'u1', name: 'Esha', roles: ['editor'], languages: [], secondFactor: 'verified' };
+const AT = '2026-11-27T06:00:00.000Z';
+
+const state = (lang: LanguageState['lang']): LanguageState => ({ lang, publicId: ITEM, status: 'draft', headVersion: 1, publishedVersion: null, publishedAt: null, scheduled: null, updatedAt: AT });
+
+describe('an item’s page', () => {
+  it('lists the item’s languages in the platform’s order, English first, not by code', () => {
+    const client = new QueryClient();
+    // As the API sends them: by code.
+    client.setQueryData(staffKeys.item(ITEM), {
+      id: ITEM,
+      kind: 'blog',
+      slug: 'fake-kyc',
+      sourceLang: 'en',
+      title: 'Spot a fake KYC call',
+      owner: 'staff',
+      createdAt: AT,
+      updatedAt: AT,
+      deletedAt: null,
+      languages: (['bn', 'en', 'hi', 'tm'] as const).map(state),
+    } satisfies ContentItem);
+    const html = render(<ItemLanguagePage me={EDITOR} itemId={ITEM} lang="hi" matrixPath="/staff" itemPath={(l) => `/staff/content/${ITEM}/${l}`} previewPath="/p" />, client);
+    const tabs = /<ul class="staff-nav staff-nav--languages">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect([...tabs.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(['English', 'Hindi', 'Bengali', 'Tamil']);
+    expect([...tabs.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(['Hindi']);
+  });
+});
