@@ -105,7 +105,7 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('brings a returning learner back to their progress', async () => {
+  it('brings a returning learner back to their progress, and Continue learning to the next lesson', async () => {
     const first = await registeredLearner('Ravi Returning');
     await first.page.goto(`/courses/en/${COURSE_EN}`);
     await first.page.getByRole('button', { name: 'Enroll' }).click();
@@ -126,6 +126,11 @@ describe('sign-in', () => {
     await expect.poll(() => page.locator('.welcome [data-testid="progress-value"]').textContent()).toBe('6.7%');
     await screenshot(page, 'en-catalogue-welcome-back');
     await expectAccessible(page, 'catalogue with progress');
+    // Continue learning goes on from where the learner stopped: the lesson after the one completed.
+    await page.goto(`/courses/en/${COURSE_EN}`);
+    await page.getByRole('link', { name: 'Continue learning' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pradhan Mantri Jan Dhan Yojana' }).waitFor();
+    await page.getByRole('button', { name: 'Mark as Complete' }).waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

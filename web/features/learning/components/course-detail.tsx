@@ -11,7 +11,7 @@ import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { useCourse, useCourses } from '../api/courses';
 import { useEnrol, useProgress, useProgressList, useRate, useRating } from '../api/progress';
-import { completion } from './course-items';
+import { completion, learningItems, resumeItem } from './course-items';
 import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-language';
 import { ENROL_PARAM, type LearningPaths } from './learning-paths';
 import { CoursePage } from './course-page';
@@ -138,7 +138,7 @@ export function CourseDetail({
   const showEnrol = !signedIn || (progress.isSuccess && progress.data === null);
   // A minor whose parent or guardian has not agreed yet: that is what is missing, not the page.
   const consentMissing = signedIn && isConsentRequired(progress.error);
-  const firstLesson = c.chapters.find((ch) => ch.lessons.length > 0);
+  const resume = enrolled ? resumeItem(learningItems(c, progress.data, paths, { journal: t('journal'), summary: t('summary') })) : undefined;
 
   return (
     <CoursePage
@@ -153,8 +153,8 @@ export function CourseDetail({
               {t('enroll')}
             </button>
           )}
-          {enrolled && firstLesson?.lessons[0] && (
-            <Link className="btn" to={paths.lesson(lang, c.id, firstLesson.id, firstLesson.lessons[0].id)}>
+          {resume && (
+            <Link className="btn" to={resume.path}>
               {finished ? t('review') : t('continueLearning')}
             </Link>
           )}

@@ -48,3 +48,11 @@ export function learningItems(course: CourseView, progress: ProgressRecord | nul
   if (course.summary) items.push({ kind: 'summary', id: 'summary', title: conclusion.summary, path: paths.courseSummary(lang, course.id), done: false });
   return items;
 }
+
+/**
+ * Where Continue learning takes a learner: the first lesson, video or quiz not complete yet, in the
+ * order they are met; once every one is complete, the first (to look through the course again).
+ */
+export function resumeItem(items: LearningItem[]): LearningItem | undefined {
+  return items.find((item) => (item.kind === 'lesson' || item.kind === 'video' || item.kind === 'quiz') && !item.done) ?? items[0];
+}
