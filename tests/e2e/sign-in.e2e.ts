@@ -80,6 +80,46 @@ describe('resending the code', () => {
   });
 });
 
+describe('a tab that comes back while the code is on its way', () => {
+  it('opens at the code boxes again (the tab was reloaded or discarded while the SMS was read), and Change number forgets it', async () => {
+    const { page, consoleErrors, context } = await phonePage(browser());
+    const codeBox = page.getByLabel('Digit 1 of 6');
+    const countdown = page.getByRole('button', { name: /^Resend OTP in \d+ s$/ });
+
+    // Change number: the tab no longer waits for that code.
+    await page.goto('/login');
+    await page.getByLabel('Mobile number').fill(newMobile());
+    await page.getByRole('button', { name: 'Request OTP' }).click();
+    await codeBox.waitFor();
+    await page.getByRole('button', { name: 'Change number' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Request OTP' }).waitFor();
+    expect(await codeBox.count()).toBe(0);
+
+    // A new learner asks for a code, and the page is reloaded before it is typed.
+    const mobile = newMobile();
+    await page.getByLabel('Mobile number').fill(mobile);
+    const before = logSize();
+    await page.getByRole('button', { name: 'Request OTP' }).click();
+    await page.getByLabel('Your name').waitFor();
+    await page.reload();
+    await codeBox.waitFor();
+    await page.getByLabel('Your name').waitFor();
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe(mobile);
+    // What is left of the server's cooldown, not a Request OTP it would refuse.
+    await countdown.waitFor({ timeout: 1000 });
+    await screenshot(page, 'en-login-code-kept');
+    await codeBox.fill(await otpFor(mobile, before));
+    await page.getByLabel('Your name').fill('Lata Waiting');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user-profile');
+    await page.getByRole('heading', { name: 'Lata Waiting' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('after the code is accepted', () => {
   it('goes on at once: the next page was fetched while the code was typed, no second call asks who signed in, and the wait shows', async () => {
     const { page, context, consoleErrors } = await phonePage(browser());

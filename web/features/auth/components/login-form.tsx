@@ -12,6 +12,7 @@ import { messageText } from '../../../i18n/message-text';
 import { login, register, resendOtp, sendOtp } from '../api/auth';
 import { resendAfterSeconds, retryAfterSeconds } from '../../../lib/otp-answers';
 import { OtpBoxes } from './otp-boxes';
+import { forgetPendingCode, pendingCode, rememberPendingCode } from './pending-code';
 import { fullMobile, mobileProblem, phoneFieldValue } from '../../../lib/phone';
 import { useCountdown } from '../../../lib/use-countdown';
 import './auth.css';
@@ -50,6 +51,27 @@ export function LoginForm({
   const [done, setDone] = useState(false);
   const cooldown = useCountdown();
   const bannerSlot = useRef<HTMLDivElement>(null);
+  // Back in a tab that was waiting for a code (reloaded, or discarded while the SMS was read): at the
+  // code boxes again. After the first render, which the server's page has to match.
+  useEffect(() => {
+    const pending = pendingCode();
+    if (!pending) return;
+    setPhone(pending.phone);
+    setMode(pending.mode);
+    setOtpSent(true);
+    cooldown.start(Math.max(0, (pending.resendAt - Date.now()) / 1000));
+    onCodeSent?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens
+  }, []);
+  /** A code is on its way to the number in the field; the tab remembers it (pending-code.ts). */
+  const codeSent = (nextMode: Mode, resendAfter: number) => {
+    setMode(nextMode);
+    setOtpSent(true);
+    setCode(emptyCode());
+    cooldown.start(resendAfter);
+    const now = Date.now();
+    rememberPendingCode({ phone: phoneFieldValue(phone), mode: nextMode, sentAt: now, resendAt: now + resendAfter * 1000 });
+  };
   // A message the on-screen keyboard or a long form pushed out of view is brought back into it.
   useEffect(() => {
     if (banner) bannerSlot.current?.scrollIntoView({ block: 'nearest' });
@@ -78,19 +100,13 @@ export function LoginForm({
     setBanner(null);
     try {
       const answer = await sendOtp({ mobile: fullMobile(phone) });
-      setMode('login');
-      setOtpSent(true);
-      setCode(emptyCode());
-      cooldown.start(resendAfterSeconds(answer));
+      codeSent('login', resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
       onCodeSent?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         // A new number: the same code registers it, with a name.
-        setMode('register');
-        setOtpSent(true);
-        setCode(emptyCode());
-        cooldown.start(resendAfterSeconds(error));
+        codeSent('register', resendAfterSeconds(error));
         setBanner({ status: 200, text: localMessage(error) });
         onCodeSent?.();
       } else fail(error);
@@ -107,8 +123,7 @@ export function LoginForm({
     setBusy(true);
     try {
       const answer = await resendOtp({ mobile: fullMobile(phone) });
-      setCode(emptyCode());
-      cooldown.start(resendAfterSeconds(answer));
+      codeSent(mode, resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
     } catch (error) {
       fail(error);
@@ -136,11 +151,13 @@ export function LoginForm({
       const mobile = fullMobile(phone);
       const answer = mode === 'login' ? await login({ mobile, otp }) : await register({ mobile, otp, name: normalisePersonName(name), email: email.trim() });
       setDone(true);
+      forgetPendingCode();
       await onSignedIn(answer);
     } catch (error) {
       setDone(false);
       if (mode === 'register' && error instanceof ApiError && error.status >= 500) {
         // The specification: a failed registration starts over at the login state.
+        forgetPendingCode();
         setOtpSent(false);
         setMode('login');
         setCode(emptyCode());
@@ -195,6 +212,7 @@ export function LoginForm({
             type="button"
             className="auth__link"
             onClick={() => {
+              forgetPendingCode();
               setOtpSent(false);
               setMode('login');
               setBanner(null);
