@@ -142,11 +142,20 @@ describe('the staff console', () => {
     await page.getByText(/Version 1, published/).waitFor();
 
     // A second version: publishing it says, word by word, what learners will see change.
-    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: 1, body: { ...sample.body, title: 'Console check, second draft' } });
+    // Its text changes too: the whole post is compared, longer than the screen.
+    const description = `<p>Read this second draft first.</p>${String(sample.body.description)}`;
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: 1, body: { ...sample.body, title: 'Console check, second draft', description } });
     await page.reload();
     await page.getByRole('button', { name: 'Publish English', exact: true }).click();
     await page.getByRole('heading', { name: 'What learners will see change (version 1 to 2)' }).waitFor();
     expect(await page.locator('dialog .staff-diff ins').first().innerText()).toMatch(/second draft/);
+    // The card stays on the screen with its buttons in sight; the comparison scrolls inside it.
+    const screen = page.viewportSize()!;
+    const card = (await page.locator('dialog.staff-dialog[open]').boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual(screen.height);
+    expect(await page.locator('dialog.staff-dialog[open]').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const button = (await page.getByRole('button', { name: 'Publish now' }).boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(card.y + card.height);
     await screenshot(page, 'staff-publish-confirm-1280', { fullPage: false });
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText(/Version 2, published/).waitFor();
