@@ -102,6 +102,8 @@ describe('the staff console', () => {
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     // (The whole story's admin adds staff too: only this admin's addition is looked for.)
     await expect.poll(() => page.getByRole('row', { name: /staff\.add/ }).filter({ hasText: 'Asha Admin' }).count()).toBe(1);
+    // The account it changed is named, not only its id.
+    expect(await page.getByRole('row', { name: /staff\.add/ }).filter({ hasText: 'Asha Admin' }).innerText()).toMatch(/Staff account Kavya Translator/);
     await page.getByLabel('What').selectOption('staff-member');
     await page.getByRole('button', { name: 'Show' }).click();
     // Other journeys' staff (the analytics journey's editor) may have set up theirs too.
@@ -186,6 +188,14 @@ describe('the staff console', () => {
     await expect.poll(() => page.getByText(/will be published at/).count()).toBe(0);
     await page.setViewportSize({ width: 768, height: 1024 });
     await screenshot(page, 'staff-item-768');
+
+    // The audit log opens the item an entry changed, in the entry's language.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('What').selectOption('blog');
+    await page.getByRole('button', { name: 'Show' }).click();
+    const published = page.getByRole('row', { name: /content\.publish/ }).filter({ hasText: id }).first();
+    await published.getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
     await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
   });
 

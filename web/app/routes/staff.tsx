@@ -183,7 +183,7 @@ export function Members() {
 }
 
 export function Audit() {
-  return <ForRoles roles={ADMIN}>{() => <AuditLogPage />}</ForRoles>;
+  return <ForRoles roles={ADMIN}>{() => <AuditLogPage paths={{ item: paths.staffItem, mediaFile: paths.staffMediaFile }} />}</ForRoles>;
 }
 
 export function Analytics() {

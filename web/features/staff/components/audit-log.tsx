@@ -2,7 +2,9 @@
 // which action and when (in IST: staff-time.ts); each entry opens to the change itself (before and
 // after).
 import { useId, useState, type FormEvent } from 'react';
-import { CONTENT_KINDS } from '../../../../contract/content-kinds';
+import { Link } from 'react-router';
+import { CONTENT_KINDS, isContentKind } from '../../../../contract/content-kinds';
+import type { StaffMemberSummary } from '../../../../contract/staff';
 import { useTranslation } from '../../../i18n/react';
 import { QueryState } from '../../../components/query-state';
 import { useAudit, useMembers, type AuditFilters } from '../api/staff';
@@ -32,7 +34,32 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
-export function AuditLogPage() {
+export interface AuditLogPaths {
+  /** An item's page in a language. */
+  item: (itemId: string, lang: string) => string;
+  /** A stored file's page. */
+  mediaFile: (fileId: string) => string;
+}
+
+/**
+ * What an entry changed, for a person: its kind, and the thing itself to open (an item in the entry's
+ * language, a stored file) or, for a staff account, the person's name. The id stays beside it, as
+ * the record has it (a deleted item's page still opens; a file deleted since does not).
+ */
+function EntityCell({ kind, id, lang, members, paths }: { kind: string; id: string; lang: string | null; members: StaffMemberSummary[] | undefined; paths: AuditLogPaths }) {
+  const { t } = useTranslation('staff');
+  const label = (ENTITY_KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind}`) : kind;
+  const member = kind === 'staff-member' ? members?.find((m) => m.userId === id) : undefined;
+  const to = isContentKind(kind) ? paths.item(id, lang ?? 'en') : kind === 'media' ? paths.mediaFile(id) : undefined;
+  return (
+    <>
+      {to ? <Link to={to}>{label}</Link> : label}
+      {member && <> {member.name}</>} <span className="staff-muted">{id}</span>
+    </>
+  );
+}
+
+export function AuditLogPage({ paths }: { paths: AuditLogPaths }) {
   const { t } = useTranslation('staff');
   const id = useId();
   const members = useMembers();
@@ -112,7 +139,7 @@ export function AuditLogPage() {
                 <Change before={row.before} after={row.after} />
               </td>
               <td>
-                {row.entityKind} <span className="staff-muted">{row.entityId}</span>
+                <EntityCell kind={row.entityKind} id={row.entityId} lang={row.lang} members={members.data} paths={paths} />
               </td>
               <td>{row.lang ?? '—'}</td>
               <td>{row.address ?? '—'}</td>
