@@ -53,6 +53,18 @@ describe('the staff console', () => {
     await page.getByRole('heading', { name: 'Keep your recovery codes' }).waitFor();
     expect(await page.locator('.staff-recovery-codes li').count()).toBe(10);
     keptRecoveryCode = await page.locator('.staff-recovery-codes li').nth(3).innerText();
+    // A card of its own on the page, clear of the screen's edges.
+    expect((await page.locator('section[aria-labelledby="recovery-title"]').boundingBox())!.x).toBeGreaterThan(0);
+    // Reloading before they are said to be kept asks first (they cannot be shown again); staying keeps them.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.evaluate(() => void setTimeout(() => window.location.reload(), 0));
+    expect(await asked).toBe('beforeunload');
+    expect(await page.locator('.staff-recovery-codes li').nth(3).innerText()).toBe(keptRecoveryCode);
     const goOn = page.getByRole('button', { name: 'Continue' });
     expect(await goOn.isDisabled()).toBe(true);
     await page.getByLabel('I have kept these codes somewhere safe').check();

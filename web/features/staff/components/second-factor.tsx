@@ -5,6 +5,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useConfirmSetup, useRefreshStaff, useStartSetup, useVerify } from '../api/staff';
 import { errorText } from './error-text';
+import { LeaveDialog } from './leave-dialog';
+import { useLeaveGuard } from './leave-guard';
 
 /** A code field: digits from the app, or a recovery code (letters, a hyphen); the error beside it. */
 export function CodeField({
@@ -60,10 +62,15 @@ export function CodeField({
   );
 }
 
-/** The ten recovery codes, shown once: to print, copy or download, and confirmed as kept before going on. */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/**
+ * The ten recovery codes, shown once: to print, copy or download, and confirmed as kept before going
+ * on. Until then, reloading, closing the tab or moving to another page asks first: the codes cannot
+ * be shown again. `door`: shown before the console (at setup), a card of its own on the page.
+ */
+export function RecoveryCodes({ codes, onDone, door = false }: { codes: string[]; onDone: () => void; door?: boolean }) {
   const { t } = useTranslation('staff');
   const [kept, setKept] = useState(false);
+  const leave = useLeaveGuard(!kept);
   const text = codes.join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${t('recovery.fileHeading')}\n\n${text}\n`], { type: 'text/plain;charset=utf-8' }));
@@ -74,7 +81,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
     URL.revokeObjectURL(url);
   };
   return (
-    <section className="staff-card" aria-labelledby="recovery-title">
+    <section className={door ? 'staff-card staff-door' : 'staff-card'} aria-labelledby="recovery-title">
       <h2 id="recovery-title">{t('recovery.title')}</h2>
       <p>{t('recovery.explain')}</p>
       <ol className="staff-recovery-codes">
@@ -101,6 +108,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <button type="button" className="btn" disabled={!kept} onClick={onDone}>
         {t('recovery.continue')}
       </button>
+      <LeaveDialog guard={leave} title={t('recovery.leave.title')} text={t('recovery.leave.text')} stay={t('recovery.leave.stay')} leave={t('recovery.leave.leave')} />
     </section>
   );
 }
@@ -115,7 +123,7 @@ export function SecondFactorSetup({ name }: { name: string }) {
   // A new secret each time the page opens: one never confirmed is replaced, nothing is in force yet.
   useEffect(() => startSetup(), [startSetup]);
 
-  if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={() => void refresh()} />;
+  if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={() => void refresh()} door />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate(code);

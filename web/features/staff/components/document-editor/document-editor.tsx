@@ -16,6 +16,7 @@ import { LANGUAGES, type LanguageCode } from '../../../../../contract/languages'
 import { useTranslation } from '../../../../i18n/react';
 import { Dialog } from '../../../../components/dialog';
 import { ApiError } from '../../../../lib/api-client';
+import { LeaveDialog } from '../leave-dialog';
 import { useLeaveGuard } from '../leave-guard';
 import { saveLanguage, savedMeanwhile, type LanguageHead } from '../../api/content';
 import { staffKeys } from '../../api/keys';
@@ -367,27 +368,19 @@ export function DocumentEditor<D>({
         )}
       </Dialog>
 
-      <Dialog className="staff-dialog" open={leave.held} onClose={leave.stay} label={t('editor.leave.title')}>
-        {leave.held && (
-          <div className="staff-dialog-body">
-            <h2>{t('editor.leave.title')}</h2>
-            <p>{shown ? t('editor.leave.textFailed', { reason: shown.reason }) : t('editor.leave.text')}</p>
-            <div className="staff-actions">
-              <button type="button" className="btn" onClick={leave.stay}>
-                {t('editor.leave.stay')}
-              </button>
-              {!shown && !conflict && (
-                <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}>
-                  {t('editor.leave.saveAndLeave')}
-                </button>
-              )}
-              <button type="button" className="btn btn--ghost" onClick={leave.proceed}>
-                {t('editor.leave.leave')}
-              </button>
-            </div>
-          </div>
+      <LeaveDialog
+        guard={leave}
+        title={t('editor.leave.title')}
+        text={shown ? t('editor.leave.textFailed', { reason: shown.reason }) : t('editor.leave.text')}
+        stay={t('editor.leave.stay')}
+        leave={t('editor.leave.leave')}
+      >
+        {!shown && !conflict && (
+          <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}>
+            {t('editor.leave.saveAndLeave')}
+          </button>
         )}
-      </Dialog>
+      </LeaveDialog>
     </article>
   );
 }

@@ -8,13 +8,13 @@ import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_CODES } from '../../../../../contract/languages';
 import { MEDIA_PAGE_SIZE, MEDIA_SEARCH_MAX_LENGTH, UPLOAD_KINDS, formatBytes, type UploadKind } from '../../../../../contract/media-rules';
 import { useTranslation } from '../../../../i18n/react';
-import { Dialog } from '../../../../components/dialog';
 import { Pagination } from '../../../../components/pagination';
 import { QueryState } from '../../../../components/query-state';
 import { fileUrl } from '../../../../lib/api-client';
 import { pageWithin, parsePage } from '../../../../lib/pagination';
 import { useMediaList, type MediaFile } from '../../api/media';
 import type { StaffMe } from '../../api/staff';
+import { LeaveDialog } from '../leave-dialog';
 import { useLeaveGuard } from '../leave-guard';
 import { StaffTable } from '../staff-table';
 import { staffTime } from '../staff-time';
@@ -169,22 +169,7 @@ export function MediaLibraryPage({ me, filePath }: { me: StaffMe; filePath: (id:
           {list.data.total > MEDIA_PAGE_SIZE && <Pagination page={page} size={MEDIA_PAGE_SIZE} total={list.data.total} onPage={toPage} label={t('media.pages')} listTop={top} />}
         </>
       )}
-      <Dialog className="staff-dialog" open={leave.held} onClose={leave.stay} label={t('media.leave.title')}>
-        {leave.held && (
-          <div className="staff-dialog-body">
-            <h2>{t('media.leave.title')}</h2>
-            <p>{t('media.leave.text')}</p>
-            <div className="staff-actions">
-              <button type="button" className="btn" onClick={leave.stay}>
-                {t('media.leave.stay')}
-              </button>
-              <button type="button" className="btn btn--ghost" onClick={leave.proceed}>
-                {t('media.leave.leave')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
+      <LeaveDialog guard={leave} title={t('media.leave.title')} text={t('media.leave.text')} stay={t('media.leave.stay')} leave={t('media.leave.leave')} />
     </section>
   );
 }
