@@ -199,7 +199,7 @@ export const ContentItem = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   deletedAt: nullable(Type.String({ format: 'date-time' })),
-  languages: Type.Array(LanguageState),
+  languages: Type.Array(LanguageState, { description: 'Each language the item has, in the platform\'s order of languages (English first)' }),
 });
 export type ContentItem = Static<typeof ContentItem>;
 

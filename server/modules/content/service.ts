@@ -95,7 +95,8 @@ function itemOut(item: items.ItemRow, title: string, states: items.StateRow[]): 
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     deletedAt: item.deletedAt?.toISOString() ?? null,
-    languages: states.map((state) => stateOut(item, state)),
+    // In the platform's order (English first), as every list of languages is shown; the rows come by code.
+    languages: LANGUAGE_CODES.flatMap((code) => states.filter((state) => state.lang === code)).map((state) => stateOut(item, state)),
   };
 }
 

@@ -38,6 +38,14 @@ describe('starting a translation', () => {
     expect(details).not.toContain('summary');
   });
 
+  it('lists an item’s languages in the platform’s order, English first, not by code', async () => {
+    const { id, english } = await team.publishedEnglishCourse('languages-in-order');
+    await team.api.saveOk(team.editor.headers, id, 'tm', 0, english);
+    await team.api.saveOk(team.editor.headers, id, 'bn', 0, english);
+    const got = (await team.api.call('GET', `/api/staff/content/${id}`, team.editor.headers)).json() as { languages: { lang: string }[] };
+    expect(got.languages.map((l) => l.lang)).toEqual(['en', 'bn', 'tm']);
+  });
+
   it('an item may be written first in another language, which is then the one translations start from', async () => {
     const { item } = await team.api.create(team.editor.headers, 'course', 'hindi-first', courseBody('पैसा'), 'hi');
     const start = await team.api.template(team.editor.headers, item.id, 'en');

@@ -1,5 +1,5 @@
-// An item's page as it first renders: its languages in the platform's order, English first, as
-// every other list of languages in the console, whatever order the API sends them in.
+// An item's page as it first renders: its languages as the API lists them (the platform's order,
+// English first; the server's translations.test.ts holds it to that), the page's own marked current.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, LanguageState } from '../../../../contract/authoring';
@@ -15,9 +15,9 @@ const AT = '2026-11-27T06:00:00.000Z';
 const state = (lang: LanguageState['lang']): LanguageState => ({ lang, publicId: ITEM, status: 'draft', headVersion: 1, publishedVersion: null, publishedAt: null, scheduled: null, updatedAt: AT });
 
 describe('an item’s page', () => {
-  it('lists the item’s languages in the platform’s order, English first, not by code', () => {
+  it('lists the item’s languages in the platform’s order, English first, as the API sends them', () => {
     const client = new QueryClient();
-    // As the API sends them: by code.
+    // As the API sends them: in the platform's order.
     client.setQueryData(staffKeys.item(ITEM), {
       id: ITEM,
       kind: 'blog',
@@ -28,7 +28,7 @@ describe('an item’s page', () => {
       createdAt: AT,
       updatedAt: AT,
       deletedAt: null,
-      languages: (['bn', 'en', 'hi', 'tm'] as const).map(state),
+      languages: (['en', 'hi', 'bn', 'tm'] as const).map(state),
     } satisfies ContentItem);
     const html = render(<ItemLanguagePage me={EDITOR} itemId={ITEM} lang="hi" matrixPath="/staff" itemPath={(l) => `/staff/content/${ITEM}/${l}`} previewPath="/p" />, client);
     const tabs = /<ul class="staff-nav staff-nav--languages">(.*?)<\/ul>/.exec(html)?.[1] ?? '';

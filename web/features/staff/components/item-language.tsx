@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContentKind } from '../../../../contract/content-kinds';
 import { describeField } from '../../../../contract/document-fields';
-import { LANGUAGES, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
+import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
 import { plainText } from '../../../../contract/plain-text';
 import { useTranslation } from '../../../i18n/react';
 import { Dialog } from '../../../components/dialog';
@@ -152,12 +152,9 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
   );
 }
 
-/** An item's languages in the platform's order (contract/languages.ts, English first), as the console lists languages everywhere; the API sends them by code. */
-const inLanguageOrder = (item: ContentItem) => LANGUAGE_CODES.flatMap((code) => item.languages.filter((state) => state.lang === code));
-
 /** The languages learners and visitors see now (or, for a deleted item, saw when it was deleted). */
 const publishedLanguages = (item: ContentItem) =>
-  inLanguageOrder(item)
+  item.languages
     .filter((state) => state.publishedVersion !== null)
     .map((state) => LANGUAGES[state.lang].name)
     .join(', ');
@@ -382,7 +379,7 @@ export function ItemLanguagePage({
       </h1>
       <nav aria-label={t('item.languages')}>
         <ul className="staff-nav staff-nav--languages">
-          {inLanguageOrder(item.data).map((other) => (
+          {item.data.languages.map((other) => (
             <li key={other.lang}>
               <Link to={itemPath(other.lang)} aria-current={other.lang === lang ? 'page' : undefined}>
                 {LANGUAGES[other.lang].name}
