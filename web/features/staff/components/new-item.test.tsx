@@ -9,7 +9,7 @@ import { CONTENT_KINDS } from '../../../../contract/content-kinds';
 import { emptyDocument } from '../../../../contract/empty-documents';
 import { staffKeys } from '../api/keys';
 import type { StaffMe } from '../api/staff';
-import { renderStaff as render } from './render-for-tests';
+import { blogItem, renderStaff as render, TEST_TIME } from './render-for-tests';
 import { ItemLanguagePage } from './item-language';
 import { NewItemForm, slugFrom, slugProblem } from './new-item';
 import { staffToday } from './staff-time';
@@ -80,18 +80,8 @@ describe('the matrix', () => {
 });
 
 describe('an item’s page', () => {
-  const item = (deletedAt: string | null): ContentItem => ({
-    id: ITEM,
-    kind: 'blog',
-    slug: 'fake-kyc',
-    sourceLang: 'en',
-    title: 'Spot a fake KYC call',
-    owner: 'staff',
-    createdAt: '2026-11-27T06:00:00.000Z',
-    updatedAt: '2026-11-27T06:00:00.000Z',
-    deletedAt,
-    languages: [{ lang: 'en', publicId: ITEM, status: 'published', headVersion: 2, publishedVersion: 2, publishedAt: '2026-11-27T06:00:00.000Z', scheduled: null, updatedAt: '2026-11-27T06:00:00.000Z' }],
-  });
+  const item = (deletedAt: string | null): ContentItem =>
+    blogItem(ITEM, [{ lang: 'en', publicId: ITEM, status: 'published', headVersion: 2, publishedVersion: 2, publishedAt: TEST_TIME, scheduled: null, updatedAt: TEST_TIME }], deletedAt);
   const page = (me: StaffMe, deletedAt: string | null, lang = 'en') => {
     const client = new QueryClient();
     client.setQueryData(staffKeys.item(ITEM), item(deletedAt));

@@ -1,6 +1,7 @@
 // For the console's component tests: a page's first render as HTML, with the English staff
 // messages, a query client (seeded by the test, or empty) and a router.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ContentItem, LanguageState } from '../../../../contract/authoring';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -18,4 +19,23 @@ export function renderStaff(children: ReactNode, client = new QueryClient(), lan
       </QueryClientProvider>
     </I18nProvider>,
   );
+}
+
+/** The moment the component tests' items were written. */
+export const TEST_TIME = '2026-11-27T06:00:00.000Z';
+
+/** A blog post's item as the API answers it, in the languages given (deleted when `deletedAt` is set). */
+export function blogItem(id: string, languages: LanguageState[], deletedAt: string | null = null): ContentItem {
+  return {
+    id,
+    kind: 'blog',
+    slug: 'fake-kyc',
+    sourceLang: 'en',
+    title: 'Spot a fake KYC call',
+    owner: 'staff',
+    createdAt: TEST_TIME,
+    updatedAt: TEST_TIME,
+    deletedAt,
+    languages,
+  };
 }
