@@ -71,6 +71,7 @@ export function LoginForm({
     cooldown.start(resendAfter);
     const now = Date.now();
     rememberPendingCode({ phone: phoneFieldValue(phone), mode: nextMode, sentAt: now, resendAt: now + resendAfter * 1000 });
+    onCodeSent?.();
   };
   // A message the on-screen keyboard or a long form pushed out of view is brought back into it.
   useEffect(() => {
@@ -102,13 +103,11 @@ export function LoginForm({
       const answer = await sendOtp({ mobile: fullMobile(phone) });
       codeSent('login', resendAfterSeconds(answer));
       setBanner({ status: 200, text: localMessage(answer) });
-      onCodeSent?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         // A new number: the same code registers it, with a name.
         codeSent('register', resendAfterSeconds(error));
         setBanner({ status: 200, text: localMessage(error) });
-        onCodeSent?.();
       } else fail(error);
     } finally {
       setBusy(false);
