@@ -69,7 +69,9 @@ const BOUNDARIES = [
   },
   {
     from: { element: { type: 'web-feature' } },
-    disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+    disallow: {
+      to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } },
+    },
     message: `A web feature never imports another feature (design: "web features do not import each other; web/app/ composes them"): compose them in web/app/, or move what both need to web/components, web/lib or web/i18n. ${WEB_DOC}`,
   },
   {
@@ -109,7 +111,10 @@ const BOUNDARIES = [
     message: `server/plugins and server/lib never import a module's repository or routes: they sit below the modules (call the module's service, or move the helper to server/lib). ${SERVER_DOC}`,
   },
   {
-    from: { element: { type: ['server-plugins', 'server-lib'] }, file: { categories: { noneOf: ['test', 'repository'] } } },
+    from: {
+      element: { type: ['server-plugins', 'server-lib'] },
+      file: { categories: { noneOf: ['test', 'repository'] } },
+    },
     disallow: { to: { file: { categories: 'tables' } } },
     message: `server/plugins and server/lib never read tables (server/db/schema.ts): queries live in a repository (a module's repository.ts, or a file named *-repository.ts) reached through a service. ${SERVER_DOC}`,
   },
@@ -117,7 +122,15 @@ const BOUNDARIES = [
 
 export default defineConfig(
   {
-    ignores: ['dist/**', 'data/**', 'coverage/**', 'bench/results/**', 'tests/e2e/screenshots/**', '.scratch/**', 'server/db/migrations/**'],
+    ignores: [
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'bench/results/**',
+      'tests/e2e/screenshots/**',
+      '.scratch/**',
+      'server/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   {
@@ -197,7 +210,8 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'Program:not(:has(ImportDeclaration[source.value=/^@sinclair.typebox/])) :matches(ImportDeclaration[importKind!="type"], ExportAllDeclaration[exportKind!="type"], ExportNamedDeclaration[source][exportKind!="type"])',
+          selector:
+            'Program:not(:has(ImportDeclaration[source.value=/^@sinclair.typebox/])) :matches(ImportDeclaration[importKind!="type"], ExportAllDeclaration[exportKind!="type"], ExportNamedDeclaration[source][exportKind!="type"])',
           message:
             'A contract/ file without a TypeBox import is a plain-value file and imports nothing (design: "a constant once in contract/, plain values that the schemas and the web both import"). Read the comment above this rule in eslint.config.js.',
         },

@@ -21,7 +21,11 @@ async function importProblems(file: string, code: string): Promise<string[]> {
     expect(exists, `${specifier} from ${file} must name a real file (did it move?)`).toBe(true);
   }
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports'].includes(m.ruleId ?? '')).map((m) => m.message);
+  return result!.messages
+    .filter((m) =>
+      ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports'].includes(m.ruleId ?? ''),
+    )
+    .map((m) => m.message);
 }
 
 type Case = { rule: string; file: string; forbidden: string; allowed: string; message: string };

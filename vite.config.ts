@@ -29,7 +29,10 @@ function precompress(): Plugin {
           if (entry.isDirectory()) visit(file);
           else if (/\.(js|css|svg|json|html|txt|webmanifest)$/.test(entry.name) && fs.statSync(file).size > 512) {
             const data = fs.readFileSync(file);
-            fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            fs.writeFileSync(
+              `${file}.br`,
+              zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
             fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
           }
         }
@@ -58,7 +61,10 @@ function minifyPublicScripts(): Plugin {
       for (const name of fs.readdirSync(publicDir)) {
         if (!name.endsWith('.js')) continue;
         const file = path.join(outDir, name);
-        fs.writeFileSync(file, transformSync(fs.readFileSync(file, 'utf8'), { minify: true, target: 'es2018', loader: 'js' }).code);
+        fs.writeFileSync(
+          file,
+          transformSync(fs.readFileSync(file, 'utf8'), { minify: true, target: 'es2018', loader: 'js' }).code,
+        );
       }
     },
   };
@@ -121,15 +127,31 @@ const browserApp = defineConfig({
             // their own, one request more on every page.
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
-            { name: 'common', test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|\/web\/features\/learning\/components\/learning-paths\.ts$|vite\/preload-helper/, priority: 2 },
+            {
+              name: 'common',
+              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|\/web\/features\/learning\/components\/learning-paths\.ts$|vite\/preload-helper/,
+              priority: 2,
+            },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
             // chunks a page loads then depends only on the features it shows, not on how the
             // bundler would regroup small modules after a change elsewhere (their first loads grew
             // by a request or two that way).
-            ...['blogs', 'stories', 'media'].map((feature) => ({ name: `${feature}-feature`, test: new RegExp(`/web/features/${feature}/`), minShareCount: 2, priority: 1 })),
+            ...['blogs', 'stories', 'media'].map((feature) => ({
+              name: `${feature}-feature`,
+              test: new RegExp(`/web/features/${feature}/`),
+              minShareCount: 2,
+              priority: 1,
+            })),
             // Other feature pieces two or more pages use (the learner's and staff pages), one chunk
             // per set of pages using them.
-            { name: 'shared', test: /\/web\/(features|i18n\/use-)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 8000, priority: 0 },
+            {
+              name: 'shared',
+              test: /\/web\/(features|i18n\/use-)/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8000,
+              priority: 0,
+            },
           ],
         },
       },

@@ -26,7 +26,9 @@ describe('console guard', () => {
   });
 
   it('guards again once a spy is restored', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {}).mockRestore();
+    vi.spyOn(console, 'error')
+      .mockImplementation(() => {})
+      .mockRestore();
     console.error('after the spy');
     expect(takeUnexpectedConsole()).toEqual(['console.error: after the spy']);
   });

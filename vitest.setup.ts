@@ -27,7 +27,8 @@ for (const level of LEVELS) {
   const guard: Guard = (...args: unknown[]) => {
     // Reached through a test's own spy (console[level] is no longer this guard): the test expects it.
     const expected = console[level] !== guard;
-    if (!expected && expect.getState().currentTestName !== undefined) unexpected.push(`console.${level}: ${format(...args)}`);
+    if (!expected && expect.getState().currentTestName !== undefined)
+      unexpected.push(`console.${level}: ${format(...args)}`);
     original(...args);
   };
   guard[GUARDED] = original;

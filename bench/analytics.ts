@@ -96,7 +96,9 @@ async function generate(url: string) {
     const finishing = 0.18;
     // The mean depth of those who stop, so that the completions come to the target.
     const stopMean = Math.max(1, (COMPLETIONS / enrolments - finishing * items) / (1 - finishing));
-    log(`${enrolments.toLocaleString('en')} enrolments, ${items.toFixed(1)} items a course; those who stop do about ${stopMean.toFixed(1)}`);
+    log(
+      `${enrolments.toLocaleString('en')} enrolments, ${items.toFixed(1)} items a course; those who stop do about ${stopMean.toFixed(1)}`,
+    );
     // 4 x the mean for a product of two uniform draws; the floor and the cap at the course's length
     // take some off, so the draw is scaled until the depths add up to the target (within 1%).
     let scale = stopMean * 4 * 1.12;
@@ -106,7 +108,9 @@ async function generate(url: string) {
         select e.id, e.user_id, e.course_id, e.created_at, n.n,
           case when random() < ${finishing} then n.n else least(n.n - 1, floor(random() * random() * ${scale.toFixed(3)}))::int end as d
         from enrolments e join (select course_id, max(n) as n from items group by course_id) n on n.course_id = e.course_id`);
-      const sums = await client.query<{ total: string; stopped: string }>(`select sum(d) as total, sum(d) filter (where d < n) as stopped from depth`);
+      const sums = await client.query<{ total: string; stopped: string }>(
+        `select sum(d) as total, sum(d) filter (where d < n) as stopped from depth`,
+      );
       const total = Number(sums.rows[0]!.total);
       const stopped = Number(sums.rows[0]!.stopped);
       if (Math.abs(total - COMPLETIONS) <= COMPLETIONS * 0.01 || stopped === 0) break;
@@ -182,7 +186,9 @@ async function counts(url: string) {
                 (select count(*) from course_ratings) as ratings`,
       )
     ).rows[0]!;
-    return Object.entries(row).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ');
+    return Object.entries(row)
+      .map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`)
+      .join(', ');
   } finally {
     await client.end();
   }
@@ -194,10 +200,17 @@ async function sessions(url: string): Promise<{ analyst: string; learners: strin
   await client.connect();
   try {
     const analystToken = randomBytes(32).toString('base64url');
-    const user = await client.query<{ id: string }>(`insert into users (mobile, name) values ('915999999999', 'Bench Analyst') on conflict (mobile) do update set name = excluded.name returning id`);
+    const user = await client.query<{ id: string }>(
+      `insert into users (mobile, name) values ('915999999999', 'Bench Analyst') on conflict (mobile) do update set name = excluded.name returning id`,
+    );
     const analystId = user.rows[0]!.id;
-    await client.query(`insert into staff_members (user_id, roles) values ($1, '{analyst}') on conflict do nothing`, [analystId]);
-    await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [sha256(analystToken), analystId]);
+    await client.query(`insert into staff_members (user_id, roles) values ($1, '{analyst}') on conflict do nothing`, [
+      analystId,
+    ]);
+    await client.query(
+      `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+      [sha256(analystToken), analystId],
+    );
     const course = await client.query<{ id: string }>(`select id from courses where lang = 'hi' and published limit 1`);
     const courseId = course.rows[0]!.id;
     // Learners who may learn: not a minor still waiting for a guardian's consent.
@@ -211,7 +224,10 @@ async function sessions(url: string): Promise<{ analyst: string; learners: strin
     for (const row of pool.rows) {
       const token = randomBytes(24).toString('base64url');
       learners.push(`sid=${token}`);
-      await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [sha256(token), row.id]);
+      await client.query(
+        `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+        [sha256(token), row.id],
+      );
     }
     return { analyst: `sid=${analystToken}`, learners, courseId };
   } finally {
@@ -232,7 +248,12 @@ async function sqlOn(url: string, statement: string): Promise<void> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One call, timed; through node:http, which (unlike fetch) waits as long as a whole refresh takes. */
-function timeCall(base: string, cookie: string, url: string, method = 'GET'): Promise<{ ms: number; status: number; bytes: number; text: string }> {
+function timeCall(
+  base: string,
+  cookie: string,
+  url: string,
+  method = 'GET',
+): Promise<{ ms: number; status: number; bytes: number; text: string }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${url}`, { method, headers: { cookie, origin: base } }, (response) => {
@@ -240,7 +261,12 @@ function timeCall(base: string, cookie: string, url: string, method = 'GET'): Pr
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const body = Buffer.concat(chunks);
-        resolve({ ms: performance.now() - start, status: response.statusCode ?? 0, bytes: body.byteLength, text: body.toString('utf8') });
+        resolve({
+          ms: performance.now() - start,
+          status: response.statusCode ?? 0,
+          bytes: body.byteLength,
+          text: body.toString('utf8'),
+        });
       });
     });
     request.on('error', reject);
@@ -259,11 +285,23 @@ async function learnerReads(base: string, cookies: string[], courseId: string) {
       {
         method: 'GET',
         path: `/api/progress/hi/${courseId}/progress`,
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[next++ % cookies.length]!, 'x-forwarded-for': `10.1.${(next >> 8) & 255}.${next & 255}` } }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            cookie: cookies[next++ % cookies.length]!,
+            'x-forwarded-for': `10.1.${(next >> 8) & 255}.${next & 255}`,
+          },
+        }),
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, details: `${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} not 2xx` };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    details: `${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} not 2xx`,
+  };
 }
 
 async function main() {
@@ -286,13 +324,23 @@ async function main() {
     const base = `http://127.0.0.1:${server.port}`;
 
     // A server just started may shed its first requests (503) while its event loop settles.
-    for (let tries = 0; tries < 30 && (await timeCall(base, who.analyst, '/api/staff/analytics/learners')).status === 503; tries++) await new Promise((r) => setTimeout(r, 1000));
+    for (
+      let tries = 0;
+      tries < 30 && (await timeCall(base, who.analyst, '/api/staff/analytics/learners')).status === 503;
+      tries++
+    )
+      await new Promise((r) => setTimeout(r, 1000));
     // The first refresh recomputes everything (as the first of each day does), the one measured later only the recent periods.
-    await sqlOn(url, `update analytics_refreshes set whole_at = null, refreshed_at = refreshed_at - interval '10 minutes'`);
+    await sqlOn(
+      url,
+      `update analytics_refreshes set whole_at = null, refreshed_at = refreshed_at - interval '10 minutes'`,
+    );
     const refresh = await timeCall(base, who.analyst, '/api/staff/analytics/refresh', 'POST');
     const first = await fetch(`${base}/api/staff/analytics/learners`, { headers: { cookie: who.analyst } });
     const frame = ((await first.json()) as { frame?: { computedAt: string | null } }).frame;
-    log(`refresh of everything: answered ${refresh.status} in ${(refresh.ms / 1000).toFixed(1)} s (${refresh.text.slice(0, 200)}); figures computed at ${frame?.computedAt ?? `(learners answered ${first.status})`}`);
+    log(
+      `refresh of everything: answered ${refresh.status} in ${(refresh.ms / 1000).toFixed(1)} s (${refresh.text.slice(0, 200)}); figures computed at ${frame?.computedAt ?? `(learners answered ${first.status})`}`,
+    );
 
     const today = new Date().toISOString().slice(0, 10);
     const twoYears = new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10);
@@ -320,7 +368,9 @@ async function main() {
       const ms = runs.map((r) => r.ms);
       const pass = runs.every((r) => r.status === 200) && Math.max(...ms) < BUDGET_MS;
       if (!pass) failed++;
-      console.log(`| ${call} | ${runs[0]!.status} | ${median(ms).toFixed(0)} | ${Math.max(...ms).toFixed(0)} | ${(runs[0]!.bytes / 1024).toFixed(1)} | ${pass ? 'PASS' : 'FAIL'} |`);
+      console.log(
+        `| ${call} | ${runs[0]!.status} | ${median(ms).toFixed(0)} | ${Math.max(...ms).toFixed(0)} | ${(runs[0]!.bytes / 1024).toFixed(1)} | ${pass ? 'PASS' : 'FAIL'} |`,
+      );
     }
 
     // Learners' reads alone, while an analyst keeps reading the dashboard, and during a refresh.
@@ -347,8 +397,14 @@ async function main() {
     console.log(`\nA learner's progress read (autocannon, 10 connections, ${SECONDS} s each):`);
     console.log(`| while | req/s | p99 ms | errors | ratio to alone |`);
     console.log('|---|---|---|---|---|');
-    for (const [label, r] of [['alone', alone], [`the dashboard is read (${dashboardCalls} calls)`, withDashboard], ['the figures are refreshed', duringRefresh]] as const) {
-      console.log(`| ${label} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.errors} (${r.details}) | ${(r.rps / alone.rps).toFixed(2)} |`);
+    for (const [label, r] of [
+      ['alone', alone],
+      [`the dashboard is read (${dashboardCalls} calls)`, withDashboard],
+      ['the figures are refreshed', duringRefresh],
+    ] as const) {
+      console.log(
+        `| ${label} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.errors} (${r.details}) | ${(r.rps / alone.rps).toFixed(2)} |`,
+      );
     }
     log(`second refresh (the recent periods; the first recomputed everything) took ${(second.ms / 1000).toFixed(1)} s`);
     log(failed ? `${failed} call(s) over the ${BUDGET_MS} ms budget` : `every call within ${BUDGET_MS} ms`);

@@ -189,7 +189,10 @@ async function benchFixture(url: string): Promise<Fixture> {
       `select id from courses where lang = 'en' and published order by created_at, slug limit 1`,
     );
     const courseId = course.rows[0]!.id;
-    const quiz = await client.query<{ id: string }>(`select id from quizzes where course_id = $1 order by position limit 1`, [courseId]);
+    const quiz = await client.query<{ id: string }>(
+      `select id from quizzes where course_id = $1 order by position limit 1`,
+      [courseId],
+    );
     const quizId = quiz.rows[0]!.id;
     const key = await client.query<{ question_id: string; option_id: string }>(
       `select q.id as question_id, o.id as option_id from questions q join options o on o.question_id = q.id
@@ -197,7 +200,8 @@ async function benchFixture(url: string): Promise<Fixture> {
       [quizId],
     );
     const byQuestion = new Map<string, string[]>();
-    for (const row of key.rows) byQuestion.set(row.question_id, [...(byQuestion.get(row.question_id) ?? []), row.option_id]);
+    for (const row of key.rows)
+      byQuestion.set(row.question_id, [...(byQuestion.get(row.question_id) ?? []), row.option_id]);
     const lesson = await client.query<{ id: string; chapter_id: string }>(
       `select id, chapter_id from lessons where course_id = $1 order by position limit 1`,
       [courseId],
@@ -209,17 +213,18 @@ async function benchFixture(url: string): Promise<Fixture> {
       [courseId, Math.floor(LEARNERS / 2)],
     );
     const token = randomBytes(32).toString('base64url');
-    await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
-      createHash('sha256').update(token).digest('hex'),
-      learner.rows[0]!.id,
-    ]);
+    await client.query(
+      `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+      [createHash('sha256').update(token).digest('hex'), learner.rows[0]!.id],
+    );
     // generatePopulation gave each learner a session whose token is bench-<user id>.
     const pool = await client.query<{ id: string }>(
       `select e.user_id as id from enrolments e join users u on u.id = e.user_id
        where e.course_id = $1 and u.active order by u.mobile limit $2`,
       [courseId, LEARNER_POOL],
     );
-    const first = async (query: string, params: unknown[] = []) => (await client.query<{ id: string }>(query, params)).rows[0]!.id;
+    const first = async (query: string, params: unknown[] = []) =>
+      (await client.query<{ id: string }>(query, params)).rows[0]!.id;
     return {
       courseId,
       quizId,
@@ -344,9 +349,18 @@ async function explainLearnerCalls(url: string, fixture: Fixture) {
     { name: 'session status', method: 'GET', url: '/api/user/session-status' },
     { name: 'enrol (again)', method: 'POST', url: base },
     { name: 'progress record', method: 'GET', url: `${base}/progress` },
-    { name: 'lesson complete', method: 'POST', url: `${base}/chapters/${fixture.chapterId}/lessons/${fixture.lessonId}/complete` },
+    {
+      name: 'lesson complete',
+      method: 'POST',
+      url: `${base}/chapters/${fixture.chapterId}/lessons/${fixture.lessonId}/complete`,
+    },
     { name: 'video complete', method: 'POST', url: `${base}/videos/${fixture.videoId}/complete` },
-    { name: 'quiz submission', method: 'POST', url: `${base}/quiz/${fixture.quizId}/complete`, payload: { answers: fixture.answers } },
+    {
+      name: 'quiz submission',
+      method: 'POST',
+      url: `${base}/quiz/${fixture.quizId}/complete`,
+      payload: { answers: fixture.answers },
+    },
     { name: 'progress list', method: 'GET', url: '/api/progress/en/progress' },
     { name: 'stats', method: 'GET', url: '/api/progress/en/stats' },
     { name: 'journal read', method: 'GET', url: `${base}/journal` },
@@ -358,7 +372,12 @@ async function explainLearnerCalls(url: string, fixture: Fixture) {
   try {
     for (const call of calls) {
       captured.length = 0;
-      const res = await app.inject({ method: call.method, url: call.url, headers: { cookie: fixture.cookie }, payload: call.payload });
+      const res = await app.inject({
+        method: call.method,
+        url: call.url,
+        headers: { cookie: fixture.cookie },
+        payload: call.payload,
+      });
       if (res.statusCode >= 400) throw new Error(`${call.name}: ${res.statusCode} ${res.body}`);
       const seq = new Set<string>();
       const indexes = new Set<string>();
@@ -405,7 +424,11 @@ async function main() {
       await generatePopulation(url);
     }
     const counts = await populationCounts(url);
-    log(`population: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
+    log(
+      `population: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`)
+        .join(', ')}`,
+    );
     const fixture = await benchFixture(url);
 
     const explained = await explainLearnerCalls(url, fixture);
@@ -422,8 +445,14 @@ async function main() {
     const targets: Target[] = [
       { name: 'GET /api/course/public', path: '/api/course/public?lang=en' },
       { name: 'GET /api/course/public/en/{courseId}', path: `/api/course/public/en/${fixture.courseId}` },
-      { name: 'GET /api/chapter/public/en/{courseId}/chapters/{chapterId}', path: `/api/chapter/public/en/${fixture.courseId}/chapters/${fixture.chapterId}` },
-      { name: 'GET /api/quiz/public/en/{courseId}/quiz/{quizId}', path: `/api/quiz/public/en/${fixture.courseId}/quiz/${fixture.quizId}` },
+      {
+        name: 'GET /api/chapter/public/en/{courseId}/chapters/{chapterId}',
+        path: `/api/chapter/public/en/${fixture.courseId}/chapters/${fixture.chapterId}`,
+      },
+      {
+        name: 'GET /api/quiz/public/en/{courseId}/quiz/{quizId}',
+        path: `/api/quiz/public/en/${fixture.courseId}/quiz/${fixture.quizId}`,
+      },
       { name: 'GET /api/blog/public', path: '/api/blog/public' },
       { name: 'GET /api/blog/public/recent', path: '/api/blog/public/recent' },
       { name: 'GET /api/blog/public/{blogId}', path: `/api/blog/public/${fixture.blogId}` },
@@ -441,7 +470,11 @@ async function main() {
           method: 'POST' as const,
           path: `${base}/chapters/${fixture.chapterId}/lessons/${fixture.lessonId}/complete`,
         },
-        { name: 'POST .../videos/{videoId}/complete', method: 'POST' as const, path: `${base}/videos/${fixture.videoId}/complete` },
+        {
+          name: 'POST .../videos/{videoId}/complete',
+          method: 'POST' as const,
+          path: `${base}/videos/${fixture.videoId}/complete`,
+        },
         {
           name: 'POST .../quiz/{quizId}/complete',
           method: 'POST' as const,
@@ -454,7 +487,9 @@ async function main() {
       ].map((target) => ({ ...target, ...signedIn })),
     ];
     const measured: ({ target: Target } & Awaited<ReturnType<typeof runAgainstBare>>)[] = [];
-    for (const target of targets.filter((t) => !ONLY || ONLY.test(t.name)).map((t) => ({ group: 'public' as const, ...t }))) {
+    for (const target of targets
+      .filter((t) => !ONLY || ONLY.test(t.name))
+      .map((t) => ({ group: 'public' as const, ...t }))) {
       log(`${target.name} and bare Fastify in ${ROUNDS} turns, ${SECONDS} s each in all`);
       measured.push({ target, ...(await runAgainstBare(bare.port, api.port, target)) });
     }
@@ -481,16 +516,29 @@ async function main() {
       verdict(target, rps / bareRps, p99),
     ]);
 
-    console.log(`\nPopulation: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
-    console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s each; ${os.cpus().length} CPUs shared by server, database and client\n`);
+    console.log(
+      `\nPopulation: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${SECONDS} s each; ${os.cpus().length} CPUs shared by server, database and client\n`,
+    );
     console.log(`learner calls signed in as ${fixture.learnerCookies.length.toLocaleString('en')} learners in turn`);
     console.log(
       `bare Fastify "hello", measured in turns with each endpoint (${ROUNDS} turns): ${Math.min(...bareRates).toFixed(0)} to ${Math.max(...bareRates).toFixed(0)} req/s; p99 of the median turn\n`,
     );
-    console.log(table(['endpoint', 'req/s', 'bare req/s', 'ratio to bare', 'p99 ms', '2xx/other', 'target met'], results));
+    console.log(
+      table(['endpoint', 'req/s', 'bare req/s', 'ratio to bare', 'p99 ms', '2xx/other', 'target met'], results),
+    );
     console.log('\nLearner calls: is every statement served by an index? (EXPLAIN of the statements each call issues;');
     console.log('the first, enrol, also reads the course structure the others then find in memory)\n');
-    console.log(table(['call', 'statements', 'index only', 'indexes used'], explained.map((r) => [r.call, String(r.statements), r.verdict, r.indexes])));
+    console.log(
+      table(
+        ['call', 'statements', 'index only', 'indexes used'],
+        explained.map((r) => [r.call, String(r.statements), r.verdict, r.indexes]),
+      ),
+    );
   } finally {
     for (const child of children) await stopChild(child).catch(() => {});
     if (KEEP || REUSE) {

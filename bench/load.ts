@@ -48,7 +48,15 @@ function rssMb(pid: number): number {
 }
 
 /** One learner's hour, compressed: sign up, enrol, then progress, lesson, lesson, quiz, ... until the end. */
-async function learnerRun(server: ServerProcess, learner: Learner, index: number, map: LearningMap, endAt: number, calls: Call[], ledger: Ledger) {
+async function learnerRun(
+  server: ServerProcess,
+  learner: Learner,
+  index: number,
+  map: LearningMap,
+  endAt: number,
+  calls: Call[],
+  ledger: Ledger,
+) {
   const record = (kind: Kind, answer: Answer, expected: number[]) => {
     const ok = expected.includes(answer.status);
     calls.push({ kind, ms: answer.answeredAt - answer.sentAt, ok, outcome: answer.error ?? String(answer.status) });
@@ -63,7 +71,14 @@ async function learnerRun(server: ServerProcess, learner: Learner, index: number
     calls.push({ kind: 'send code', ms: TIMEOUT_MS, ok: false, outcome: 'no code logged' });
     return;
   }
-  if (!record('register', await learner.call('POST', '/api/user/register', { mobile: learner.mobile, otp, name: learnerName(index) }), [200])) return;
+  if (
+    !record(
+      'register',
+      await learner.call('POST', '/api/user/register', { mobile: learner.mobile, otp, name: learnerName(index) }),
+      [200],
+    )
+  )
+    return;
   const course = map.courses[index % map.courses.length]!;
   const base = `/api/progress/${course.lang}/${course.courseId}`;
   if (!record('enrol', await learner.call('POST', base), [201])) return;
@@ -74,10 +89,12 @@ async function learnerRun(server: ServerProcess, learner: Learner, index: number
       record('progress', await learner.call('GET', `${base}/progress`), [200]);
     } else if (step % 4 === 3) {
       const quiz = quizzes[step % quizzes.length]!;
-      if (record('quiz', await learner.call('POST', quiz.path, { answers: quiz.answers }), [200])) ledger.acknowledge('quiz', learner.mobile, quiz.quizId);
+      if (record('quiz', await learner.call('POST', quiz.path, { answers: quiz.answers }), [200]))
+        ledger.acknowledge('quiz', learner.mobile, quiz.quizId);
     } else {
       const item = items[step % items.length]!;
-      if (record('complete', await learner.call('POST', item.path), [200])) ledger.acknowledge('complete', learner.mobile, item.id);
+      if (record('complete', await learner.call('POST', item.path), [200]))
+        ledger.acknowledge('complete', learner.mobile, item.id);
     }
     if (THINK_MS) await sleep(THINK_MS);
   }
@@ -115,7 +132,9 @@ async function runAgainst(target: string): Promise<Result> {
     await sleep(2000);
     const rssBefore = rssMb(server.pid);
     const loadBefore = os.loadavg()[0]!.toFixed(1);
-    log(`${target}: ${LEARNERS} learners for ${SECONDS} s (machine load average ${loadBefore} on ${os.cpus().length} cores)`);
+    log(
+      `${target}: ${LEARNERS} learners for ${SECONDS} s (machine load average ${loadBefore} on ${os.cpus().length} cores)`,
+    );
     const calls: Call[] = [];
     const ledger = new Ledger();
     const people = learners(server.url, LEARNERS).map((l) => new Learner(l.baseUrl, l.mobile, l.address, TIMEOUT_MS));
@@ -158,13 +177,18 @@ async function runAgainst(target: string): Promise<Result> {
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 function report(result: Result) {
   const { calls } = result;
-  const ms = (list: Call[], q: number) => `${quantile(list.map((c) => c.ms), q).toFixed(0)} ms`;
+  const ms = (list: Call[], q: number) =>
+    `${quantile(
+      list.map((c) => c.ms),
+      q,
+    ).toFixed(0)} ms`;
   const rows = KINDS.map((kind) => {
     const of = calls.filter((c) => c.kind === kind);
     return [kind, String(of.length), String(of.filter((c) => !c.ok).length), ms(of, 0.5), ms(of, 0.99)];
@@ -173,9 +197,13 @@ function report(result: Result) {
   const errors = calls.filter((c) => !c.ok);
   const outcomes = new Map<string, number>();
   for (const c of errors) outcomes.set(`${c.kind} ${c.outcome}`, (outcomes.get(`${c.kind} ${c.outcome}`) ?? 0) + 1);
-  console.log(`\n${result.target}: ${LEARNERS} learners, ${result.seconds.toFixed(1)} s, ${(calls.length / result.seconds).toFixed(0)} calls/s (machine load ${result.load})`);
+  console.log(
+    `\n${result.target}: ${LEARNERS} learners, ${result.seconds.toFixed(1)} s, ${(calls.length / result.seconds).toFixed(0)} calls/s (machine load ${result.load})`,
+  );
   console.log(table(['call', 'calls', 'errors', 'p50', 'p99'], rows));
-  console.log(`errors: ${errors.length}${errors.length ? ` (${[...outcomes].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`);
+  console.log(
+    `errors: ${errors.length}${errors.length ? ` (${[...outcomes].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
+  );
   console.log(`timeouts (no answer in ${TIMEOUT_MS / 1000} s): ${calls.filter((c) => c.outcome === 'timeout').length}`);
   console.log(`writes acknowledged: ${result.acknowledged}; missing from the database afterwards: ${result.missing}`);
   console.log(`server memory (RSS): ${result.rssBefore.toFixed(0)} MB before, ${result.rssAfter.toFixed(0)} MB after`);

@@ -61,7 +61,11 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Migrates the benchmark's fresh database and imports the sample content (a course in each language). */
-export async function migrateWithSampleContent(url: string, name: string, log: (message: string) => void): Promise<void> {
+export async function migrateWithSampleContent(
+  url: string,
+  name: string,
+  log: (message: string) => void,
+): Promise<void> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   try {
     await timed(log, 'sample content imported', () =>

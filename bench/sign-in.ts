@@ -37,11 +37,21 @@ interface Sample {
 
 let counter = 0;
 async function register(browser: Browser, origin: string, logFile: string, target: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, baseURL: origin });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    baseURL: origin,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1.4 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1.4 * 1024 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
   await page.waitForSelector('html[data-ready]', { state: 'attached' });
@@ -67,7 +77,10 @@ async function register(browser: Browser, origin: string, logFile: string, targe
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
   const address = Date.now() - start;
-  await page.waitForFunction(() => !document.querySelector('.auth') && document.querySelector('main h1'), null, { timeout: 30_000, polling: 'raf' });
+  await page.waitForFunction(() => !document.querySelector('.auth') && document.querySelector('main h1'), null, {
+    timeout: 30_000,
+    polling: 'raf',
+  });
   const heading = Date.now() - start;
   await context.close();
   return { answer, address, heading, calls };
@@ -84,10 +97,22 @@ async function main() {
   const out = fs.openSync(logFile, 'a');
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '', SMS_PROVIDER: 'console', OTP_PER_ADDRESS_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'console',
+      OTP_PER_ADDRESS_LIMIT: '1000',
+    },
     stdio: ['ignore', out, out],
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     await waitFor(() => answers(`${origin}/api/health`), 120_000, 'the server');
     log(`slow 4G, 4x CPU, 360 px; median of ${RUNS} registrations per page; milliseconds from the tap on Register`);
@@ -96,7 +121,13 @@ async function main() {
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run++) samples.push(await register(browser, origin, logFile, target));
       console.log(
-        [target.padEnd(14), median(samples.map((s) => s.answer)), median(samples.map((s) => s.address)), median(samples.map((s) => s.heading)), median(samples.map((s) => s.calls))].join('\t'),
+        [
+          target.padEnd(14),
+          median(samples.map((s) => s.answer)),
+          median(samples.map((s) => s.address)),
+          median(samples.map((s) => s.heading)),
+          median(samples.map((s) => s.calls)),
+        ].join('\t'),
       );
     }
   } finally {

@@ -22,10 +22,18 @@ import { chromium } from 'playwright-core';
 import { answers, freePort, waitFor } from '../server/test/ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/courses', '/blogs', '/success-stories/all', '/vicyberShield'];
+const PAGES = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(',')
+  : ['/', '/courses', '/blogs', '/success-stories/all', '/vicyberShield'];
 const SIGNED_IN = process.env.BENCH_SIGNED_IN !== '0';
 const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.05, jsKb: 100 };
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 const WEB_DIR = process.env.BENCH_WEB_DIR;
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 /**
@@ -49,7 +57,13 @@ const LIGHTHOUSE_FLAGS = {
   ...(WIDTH
     ? {
         formFactor: PHONE ? ('mobile' as const) : ('desktop' as const),
-        screenEmulation: { mobile: PHONE, width: WIDTH, height: PHONE ? 800 : 900, deviceScaleFactor: PHONE ? 2 : 1, disabled: false },
+        screenEmulation: {
+          mobile: PHONE,
+          width: WIDTH,
+          height: PHONE ? 800 : 900,
+          deviceScaleFactor: PHONE ? 2 : 1,
+          disabled: false,
+        },
       }
     : {}),
 };
@@ -94,7 +108,11 @@ const isLearningView = (page: string) => /^\/courses\/[^/]+\/[^/]+\/./.test(page
 async function signedInLearner(origin: string, serverLog: () => string): Promise<{ cookie: string; pages: string[] }> {
   const mobile = `919${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
   const post = (url: string, body?: unknown, cookie?: string) =>
-    fetch(`${origin}${url}`, { method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    fetch(`${origin}${url}`, {
+      method: 'POST',
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
   const sent = await post('/api/user/send-otp', { mobile });
   if (sent.status !== 404) throw new Error(`send-otp answered ${sent.status}: ${await sent.text()}`);
   let otp: string | undefined;
@@ -108,7 +126,8 @@ async function signedInLearner(origin: string, serverLog: () => string): Promise
   if (!cookie) throw new Error(`register answered ${registered.status}`);
   const list = (await (await fetch(`${origin}/api/course/public?lang=en`)).json()) as { courses: { id: string }[] };
   const courseId = list.courses[0]!.id;
-  if ((await post(`/api/progress/en/${courseId}`, undefined, cookie)).status !== 201) throw new Error('could not enrol');
+  if ((await post(`/api/progress/en/${courseId}`, undefined, cookie)).status !== 201)
+    throw new Error('could not enrol');
   const detail = (await (await fetch(`${origin}/api/course/public/en/${courseId}`)).json()) as {
     course_en: { chapter_ens: { id: string; lesson_ens: { id: string }[] }[]; quiz_ens: { id: string }[] };
   };
@@ -157,11 +176,25 @@ async function main() {
     });
     if (web.status !== 0) process.exit(web.status ?? 1);
     // The server-side renderer of the public pages, where the server looks for it.
-    const ssr = spawnSync('npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--logLevel', 'warn', '--outDir', path.join(webDir, '.ssr'), '--emptyOutDir'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const ssr = spawnSync(
+      'npx',
+      [
+        'vite',
+        'build',
+        '--ssr',
+        'entry-server.tsx',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        path.join(webDir, '.ssr'),
+        '--emptyOutDir',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     if (ssr.status !== 0) process.exit(ssr.status ?? 1);
     const server = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
     if (server.status !== 0) process.exit(server.status ?? 1);
@@ -208,7 +241,10 @@ async function main() {
       const runs: Row[] = [];
       for (let run = 0; run < RUNS; run++) {
         // A fresh browser per run: no cache or state carried over from another page.
-        const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+        const chrome = await chromeLauncher.launch({
+          chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          chromeFlags: CHROME_FLAGS,
+        });
         if (LANG) await chooseLanguage(chrome.port, origin, LANG);
         let result = await lighthouse(`${origin}${page}`, { port: chrome.port, ...flags });
         // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine;
@@ -219,13 +255,18 @@ async function main() {
         }
         await chrome.kill();
         if (!result) throw new Error(`no Lighthouse result for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          throw new Error(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         const lhr = result.lhr;
-        const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []).filter(
-          (item) => item.resourceType === 'Script',
-        );
+        const requests = (
+          (
+            lhr.audits['network-requests']?.details as
+              { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined
+          )?.items ?? []
+        ).filter((item) => item.resourceType === 'Script');
         const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
-        const bodies = async (encoding: 'br' | 'gzip') => (await Promise.all(requests.map((item) => encodedSize(item.url, encoding)))).reduce((a, b) => a + b, 0);
+        const bodies = async (encoding: 'br' | 'gzip') =>
+          (await Promise.all(requests.map((item) => encodedSize(item.url, encoding)))).reduce((a, b) => a + b, 0);
         runs.push({
           page: name,
           learnerOnly: isLearningView(page),
@@ -241,7 +282,10 @@ async function main() {
         });
         if (process.env.BENCH_DEBUG) {
           fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-          fs.writeFileSync(path.join(root, 'bench/results', `lhr${page.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr, null, 1));
+          fs.writeFileSync(
+            path.join(root, 'bench/results', `lhr${page.replace(/\W+/g, '_')}.json`),
+            JSON.stringify(lhr, null, 1),
+          );
         }
       }
       // The median run by performance score.
@@ -259,7 +303,8 @@ async function main() {
 
   const failures: string[] = [];
   for (const row of rows) {
-    if (row.performance < BUDGET.performance) failures.push(`${row.page}: performance ${row.performance} < ${BUDGET.performance}`);
+    if (row.performance < BUDGET.performance)
+      failures.push(`${row.page}: performance ${row.performance} < ${BUDGET.performance}`);
     if (row.cls > BUDGET.cls) failures.push(`${row.page}: CLS ${row.cls} > ${BUDGET.cls}`);
     if (row.lcpMs > BUDGET.lcpMs) failures.push(`${row.page}: LCP ${row.lcpMs} ms > ${BUDGET.lcpMs} ms`);
     // The design's first-load budget is a public page's, which a visitor opens cold; a learning
@@ -269,18 +314,31 @@ async function main() {
     if (row.jsBrKb > BUDGET.jsKb) failures.push(`${row.page}: JS ${row.jsBrKb} KB > ${BUDGET.jsKb} KB`);
   }
   console.log('');
-  console.log(`Language: ${LANG ?? 'en (no cookie)'}; viewport: ${WIDTH ? `${WIDTH} px wide` : "Lighthouse's phone"}; ${RUNS} run(s) a page, the median by performance.`);
-  console.log('| page | performance | accessibility | LCP (ms) | TBT (ms) | CLS | JS KB sent (Brotli) | JS KB if gzip | JS KB on the wire (with headers) | JS requests |');
+  console.log(
+    `Language: ${LANG ?? 'en (no cookie)'}; viewport: ${WIDTH ? `${WIDTH} px wide` : "Lighthouse's phone"}; ${RUNS} run(s) a page, the median by performance.`,
+  );
+  console.log(
+    '| page | performance | accessibility | LCP (ms) | TBT (ms) | CLS | JS KB sent (Brotli) | JS KB if gzip | JS KB on the wire (with headers) | JS requests |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsBrKb} | ${r.jsGzipKb} | ${r.jsKb} | ${r.jsRequests} |`);
+    console.log(
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsBrKb} | ${r.jsGzipKb} | ${r.jsKb} | ${r.jsRequests} |`,
+    );
   }
   console.log('');
   console.log(
     `Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10); a learning view (lesson, quiz) is held to all but the first-load one.`,
   );
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/web.json'), JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, language: LANG ?? 'en', width: WIDTH, rows }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'bench/results/web.json'),
+    JSON.stringify(
+      { date: new Date().toISOString(), budget: BUDGET, language: LANG ?? 'en', width: WIDTH, rows },
+      null,
+      2,
+    ),
+  );
   if (failures.length) {
     console.log(`Over budget:\n  ${failures.join('\n  ')}`);
     process.exitCode = 1;

@@ -23,7 +23,14 @@ export const CONSENT_GROUPS = ['adult', 'minorWithConsent', 'minorWithoutConsent
 export type ConsentGroup = (typeof CONSENT_GROUPS)[number];
 
 /** The breakdowns of the learners who registered in a period; each is a partition of their total. */
-export const LEARNER_BREAKDOWNS = ['interfaceLanguage', 'courseLanguage', 'gender', 'ageBand', 'qualification', 'consent'] as const;
+export const LEARNER_BREAKDOWNS = [
+  'interfaceLanguage',
+  'courseLanguage',
+  'gender',
+  'ageBand',
+  'qualification',
+  'consent',
+] as const;
 export type LearnerBreakdown = (typeof LEARNER_BREAKDOWNS)[number];
 
 /** The key of a learner not described in a breakdown (no age given, not enrolled yet, ...). */

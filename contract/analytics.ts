@@ -52,11 +52,15 @@ export const SafeCount = Type.Union([Type.Integer({ minimum: 0 }), Type.Null(), 
 export type SafeCount = Static<typeof SafeCount>;
 
 export const AnalyticsQuery = Type.Object({
-  from: Type.Optional(isoDate(`The first day (India's time), inclusive; default ${ANALYTICS_DEFAULT_DAYS - 1} days before \`to\``)),
+  from: Type.Optional(
+    isoDate(`The first day (India's time), inclusive; default ${ANALYTICS_DEFAULT_DAYS - 1} days before \`to\``),
+  ),
   to: Type.Optional(isoDate("The last day (India's time), inclusive; default today")),
   lang: Type.Optional(StringEnum(LANGUAGE_CODES, { description: 'Only this course language' })),
   course: Type.Optional(Uuid),
-  grain: Type.Optional(StringEnum(ANALYTICS_GRAINS, { default: 'week', description: 'The length of each period of a series' })),
+  grain: Type.Optional(
+    StringEnum(ANALYTICS_GRAINS, { default: 'week', description: 'The length of each period of a series' }),
+  ),
 });
 export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
 
@@ -68,7 +72,12 @@ export const AnalyticsFrame = Type.Object({
   lang: nullable(Type.String({ description: 'The course language filtered on, or null for all' })),
   course: nullable(Type.String({ description: 'The course filtered on, or null for all' })),
   grain: StringEnum(ANALYTICS_GRAINS),
-  computedAt: nullable(Type.String({ format: 'date-time', description: 'When the figures were computed; null before the first computation' })),
+  computedAt: nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'When the figures were computed; null before the first computation',
+    }),
+  ),
   minGroup: Type.Integer({ description: 'The smallest group a shown count describes' }),
 });
 export type AnalyticsFrame = Static<typeof AnalyticsFrame>;
@@ -89,16 +98,23 @@ export const LearnersAnswer = Type.Object({
     series: Type.Array(SeriesPoint),
   }),
   active: Type.Object({
-    series: Type.Array(SeriesPoint, { description: 'Learners who enrolled, finished a lesson or video, or attempted a quiz in each period' }),
+    series: Type.Array(SeriesPoint, {
+      description: 'Learners who enrolled, finished a lesson or video, or attempted a quiz in each period',
+    }),
   }),
   breakdowns: Type.Object(
-    Object.fromEntries(LEARNER_BREAKDOWNS.map((b) => [b, Type.Array(BreakdownCell)])) as Record<LearnerBreakdown, ReturnType<typeof Type.Array<typeof BreakdownCell>>>,
+    Object.fromEntries(LEARNER_BREAKDOWNS.map((b) => [b, Type.Array(BreakdownCell)])) as Record<
+      LearnerBreakdown,
+      ReturnType<typeof Type.Array<typeof BreakdownCell>>
+    >,
     { description: 'The learners registered in the period, by each dimension; each sums to the total' },
   ),
 });
 export type LearnersAnswer = Static<typeof LearnersAnswer>;
 
-const Funnel = Type.Object(Object.fromEntries(FUNNEL_STEPS.map((s) => [s, SafeCount])) as Record<FunnelStep, typeof SafeCount>);
+const Funnel = Type.Object(
+  Object.fromEntries(FUNNEL_STEPS.map((s) => [s, SafeCount])) as Record<FunnelStep, typeof SafeCount>,
+);
 export type Funnel = Static<typeof Funnel>;
 
 const MedianDays = Type.Object(
@@ -108,7 +124,9 @@ const MedianDays = Type.Object(
     completed: nullable(Type.Number()),
     certificate: nullable(Type.Number()),
   },
-  { description: 'The median days from the step before to each step; null where fewer than the smallest group took it' },
+  {
+    description: 'The median days from the step before to each step; null where fewer than the smallest group took it',
+  },
 );
 
 export const CourseFigures = Type.Object({
@@ -120,14 +138,18 @@ export const CourseFigures = Type.Object({
   medianDays: MedianDays,
   rating: Type.Object({
     count: SafeCount,
-    average: nullable(Type.Number({ description: 'Out of 5, to one decimal; null with fewer ratings than the smallest group' })),
+    average: nullable(
+      Type.Number({ description: 'Out of 5, to one decimal; null with fewer ratings than the smallest group' }),
+    ),
   }),
 });
 export type CourseFigures = Static<typeof CourseFigures>;
 
 export const CoursesAnswer = Type.Object({
   frame: AnalyticsFrame,
-  courses: Type.Array(CourseFigures, { description: 'The courses learners enrolled in during the period, by enrolments' }),
+  courses: Type.Array(CourseFigures, {
+    description: 'The courses learners enrolled in during the period, by enrolments',
+  }),
 });
 export type CoursesAnswer = Static<typeof CoursesAnswer>;
 
@@ -150,7 +172,9 @@ const QuestionFigures = Type.Object({
   text: Type.String(),
   learners: SafeCount,
   answeredRight: SafeCount,
-  options: Type.Array(OptionFigures, { description: 'How many learners chose each option (several for a multiple-answer question)' }),
+  options: Type.Array(OptionFigures, {
+    description: 'How many learners chose each option (several for a multiple-answer question)',
+  }),
 });
 
 const QuizFigures = Type.Object({
@@ -158,7 +182,12 @@ const QuizFigures = Type.Object({
   title: Type.String(),
   attempts: SafeCount,
   learners: SafeCount,
-  attemptsToPass: Type.Array(Type.Object({ attempts: Type.Integer({ description: 'The attempts needed; the last bucket is that many or more' }), learners: SafeCount })),
+  attemptsToPass: Type.Array(
+    Type.Object({
+      attempts: Type.Integer({ description: 'The attempts needed; the last bucket is that many or more' }),
+      learners: SafeCount,
+    }),
+  ),
   questions: Type.Array(QuestionFigures, { description: "From each learner's first attempt" }),
 });
 export type QuizFigures = Static<typeof QuizFigures>;
@@ -169,7 +198,8 @@ export const CourseDetailAnswer = Type.Object({
   stops: Type.Object({
     total: SafeCount,
     items: Type.Array(StopPoint, {
-      description: 'Of the learners who enrolled in the period, started and have not completed the course, how many stopped after each item (a lesson finished, a video watched, a quiz passed), in course order',
+      description:
+        'Of the learners who enrolled in the period, started and have not completed the course, how many stopped after each item (a lesson finished, a video watched, a quiz passed), in course order',
     }),
   }),
   quizzes: Type.Array(QuizFigures),
@@ -179,14 +209,20 @@ export type CourseDetailAnswer = Static<typeof CourseDetailAnswer>;
 export const CertificatesAnswer = Type.Object({
   frame: AnalyticsFrame,
   certificates: Type.Object({ total: SafeCount, series: Type.Array(SeriesPoint) }),
-  journalEntries: Type.Object({ total: SafeCount, series: Type.Array(SeriesPoint, { description: 'Journal entries written: a count, never their text' }) }),
+  journalEntries: Type.Object({
+    total: SafeCount,
+    series: Type.Array(SeriesPoint, { description: 'Journal entries written: a count, never their text' }),
+  }),
 });
 export type CertificatesAnswer = Static<typeof CertificatesAnswer>;
 
 export const AnalyticsExportParams = Type.Object({ report: StringEnum(ANALYTICS_REPORTS) });
 
 export const AnalyticsRefreshAnswer = Type.Object({
-  refreshed: Type.Boolean({ description: 'Whether this call recomputed the figures (false: computed in the last minute, or being computed by another call)' }),
+  refreshed: Type.Boolean({
+    description:
+      'Whether this call recomputed the figures (false: computed in the last minute, or being computed by another call)',
+  }),
   computedAt: nullable(Type.String({ format: 'date-time', description: 'When the figures now shown were computed' })),
   tookMs: nullable(Type.Integer({ description: 'How long that computation took' })),
 });

@@ -20,7 +20,10 @@ export type SendOtpBody = Static<typeof SendOtpBody>;
  */
 export const OtpSentResponse = Type.Object({
   ...MessageResponse.properties,
-  resendAfter: Type.Integer({ minimum: 0, description: 'Seconds until a new code may be asked for (the resend cooldown)' }),
+  resendAfter: Type.Integer({
+    minimum: 0,
+    description: 'Seconds until a new code may be asked for (the resend cooldown)',
+  }),
 });
 export type OtpSentResponse = Static<typeof OtpSentResponse>;
 

@@ -22,7 +22,15 @@ import {
 import { TEXT_MAX } from './document-fields';
 import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { Uuid } from './ids';
-import { chapterDetailSchema, courseDetailSchema, perLanguage, publicQuizSchema, type ChapterDetailResponse, type CourseDetailResponse, type PublicQuizResponse } from './courses';
+import {
+  chapterDetailSchema,
+  courseDetailSchema,
+  perLanguage,
+  publicQuizSchema,
+  type ChapterDetailResponse,
+  type CourseDetailResponse,
+  type PublicQuizResponse,
+} from './courses';
 import type { QuestionKey } from './quiz-scoring';
 import { BlogOne, StoryOne } from './public-content';
 import { CONTENT_PAGE_MAX, PAGE_OFFSET_MAX } from './page-sizes';
@@ -36,18 +44,40 @@ export const ContentStatusSchema = StringEnum(CONTENT_STATUSES);
 const Lang = StringEnum(LANGUAGE_CODES);
 
 const Key = Type.Optional(
-  Type.String({ pattern: CONTENT_KEY_PATTERN, maxLength: CONTENT_KEY_MAX, description: 'Stable across languages and versions; left out for a new element, the server gives one' }),
+  Type.String({
+    pattern: CONTENT_KEY_PATTERN,
+    maxLength: CONTENT_KEY_MAX,
+    description: 'Stable across languages and versions; left out for a new element, the server gives one',
+  }),
 );
 /** Plain text, shown as typed (titles, questions, alternative texts); its limit from TEXT_MAX, which the console's fields share. */
-const Text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) });
 /** HTML, sanitised by the server when saved (server/lib/rich-text.ts). */
-const RichText = Type.String({ maxLength: 200_000, description: 'HTML; the server keeps only what its rich-text allowlist allows' });
-const StoredFile = Type.String({ pattern: STORED_FILE_PATTERN, maxLength: 500, description: 'A stored file: uploads/...' });
-const Whole = (minimum: number, maximum: number, description?: string) => Type.Integer({ minimum, maximum, ...(description ? { description } : {}) });
+const RichText = Type.String({
+  maxLength: 200_000,
+  description: 'HTML; the server keeps only what its rich-text allowlist allows',
+});
+const StoredFile = Type.String({
+  pattern: STORED_FILE_PATTERN,
+  maxLength: 500,
+  description: 'A stored file: uploads/...',
+});
+const Whole = (minimum: number, maximum: number, description?: string) =>
+  Type.Integer({ minimum, maximum, ...(description ? { description } : {}) });
 const IsoDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD' });
 
-export const LessonDocument = strict({ key: Key, title: Text(TEXT_MAX.lesson.title), duration: Whole(0, 100_000, 'Minutes'), content: RichText });
-export const ChapterDocument = strict({ key: Key, title: Text(TEXT_MAX.chapter.title), lessons: Type.Array(LessonDocument, { maxItems: 200 }) });
+export const LessonDocument = strict({
+  key: Key,
+  title: Text(TEXT_MAX.lesson.title),
+  duration: Whole(0, 100_000, 'Minutes'),
+  content: RichText,
+});
+export const ChapterDocument = strict({
+  key: Key,
+  title: Text(TEXT_MAX.chapter.title),
+  lessons: Type.Array(LessonDocument, { maxItems: 200 }),
+});
 export const VideoDocument = strict({
   key: Key,
   title: Text(TEXT_MAX.video.title),
@@ -60,9 +90,15 @@ export const OptionDocument = strict({ key: Key, content: Text(TEXT_MAX.option.c
 export const QuestionDocument = strict({
   key: Key,
   // Literals rather than StringEnum: documents are also checked by TypeBox's own compiler.
-  type: Type.Union([Type.Literal('single'), Type.Literal('multi')], { description: 'single: exactly one correct option; multi: one or more' }),
+  type: Type.Union([Type.Literal('single'), Type.Literal('multi')], {
+    description: 'single: exactly one correct option; multi: one or more',
+  }),
   content: Text(TEXT_MAX.question.content),
-  explanation: Type.Optional(nullable(Text(TEXT_MAX.question.explanation, 'Why the right answer is right: shown to the learner after they submit'))),
+  explanation: Type.Optional(
+    nullable(
+      Text(TEXT_MAX.question.explanation, 'Why the right answer is right: shown to the learner after they submit'),
+    ),
+  ),
   options: Type.Array(OptionDocument, { maxItems: 20 }),
 });
 export const QuizDocument = strict({
@@ -159,12 +195,14 @@ export type AnyDocument = ContentDocuments[keyof ContentDocuments];
 
 /** The document of a language, whichever the item's kind: checked against it when saved. */
 export const AnyContentDocument = Type.Union(Object.values(CONTENT_DOCUMENTS), {
-  description: 'The document of the item’s kind: CourseDocument, BlogDocument, StoryDocument, GalleryDocument or BannerDocument',
+  description:
+    'The document of the item’s kind: CourseDocument, BlogDocument, StoryDocument, GalleryDocument or BannerDocument',
 });
 
 /** A save's document is checked by the server against the item's kind (one schema per kind above). */
 const SubmittedDocument = Type.Unknown({
-  description: 'The whole document of the language, of the item’s kind (its shape is the `body` of GET /api/staff/content/{id}/{lang})',
+  description:
+    'The whole document of the language, of the item’s kind (its shape is the `body` of GET /api/staff/content/{id}/{lang})',
 });
 
 // ---------------------------------------------------------------- calls
@@ -174,7 +212,10 @@ export const Author = nullable(Type.Object({ id: nullable(Type.String()), name: 
 
 export const LanguageState = Type.Object({
   lang: Lang,
-  publicId: Type.String({ format: 'uuid', description: 'The id learners and the public API know this language by (a course’s, a post’s...), once published' }),
+  publicId: Type.String({
+    format: 'uuid',
+    description: 'The id learners and the public API know this language by (a course’s, a post’s...), once published',
+  }),
   status: ContentStatusSchema,
   headVersion: Type.Integer(),
   publishedVersion: nullable(Type.Integer({ description: 'The version learners see; null when nothing is published' })),
@@ -182,7 +223,10 @@ export const LanguageState = Type.Object({
   scheduled: nullable(
     Type.Object({
       version: Type.Integer(),
-      at: Type.String({ format: 'date-time', description: 'When it will be published (UTC; the console shows it in IST)' }),
+      at: Type.String({
+        format: 'date-time',
+        description: 'When it will be published (UTC; the console shows it in IST)',
+      }),
     }),
   ),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -195,20 +239,30 @@ export const ContentItem = Type.Object({
   slug: Type.String(),
   sourceLang: Lang,
   title: Type.String({ description: 'The title in the source language (a story: its author’s name)' }),
-  owner: StringEnum(['import', 'staff'] as const, { description: 'import: untouched by staff since the sample content was imported' }),
+  owner: StringEnum(['import', 'staff'] as const, {
+    description: 'import: untouched by staff since the sample content was imported',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   deletedAt: nullable(Type.String({ format: 'date-time' })),
-  languages: Type.Array(LanguageState, { description: 'Each language the item has, in the platform\'s order of languages (English first)' }),
+  languages: Type.Array(LanguageState, {
+    description: "Each language the item has, in the platform's order of languages (English first)",
+  }),
 });
 export type ContentItem = Static<typeof ContentItem>;
 
 export const ContentListQuery = Type.Object({
   kind: Type.Optional(ContentKindSchema),
-  status: Type.Optional(StringEnum([...CONTENT_STATUSES, 'scheduled'] as const, { description: 'Items with a language in this status' })),
+  status: Type.Optional(
+    StringEnum([...CONTENT_STATUSES, 'scheduled'] as const, { description: 'Items with a language in this status' }),
+  ),
   lang: Type.Optional(Lang),
-  search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the slug or of the source-language title' })),
-  deleted: Type.Optional(Type.Boolean({ default: false, description: 'true: only deleted items; false (default): only the others' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Part of the slug or of the source-language title' }),
+  ),
+  deleted: Type.Optional(
+    Type.Boolean({ default: false, description: 'true: only deleted items; false (default): only the others' }),
+  ),
   // Bounded like every paged list: a larger number is no page, and past the database's bigint it fails.
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CONTENT_PAGE_MAX, default: 50 })),
@@ -220,8 +274,18 @@ export type ContentList = Static<typeof ContentList>;
 
 export const CreateContent = Type.Object({
   kind: ContentKindSchema,
-  slug: Type.String({ pattern: CONTENT_SLUG_PATTERN, maxLength: CONTENT_SLUG_MAX, description: 'Lowercase letters, digits and hyphens; unique within the kind' }),
-  lang: Type.Optional(Type.Unsafe<(typeof LANGUAGE_CODES)[number]>({ ...Lang, default: 'en', description: 'The source language (en unless said)' })),
+  slug: Type.String({
+    pattern: CONTENT_SLUG_PATTERN,
+    maxLength: CONTENT_SLUG_MAX,
+    description: 'Lowercase letters, digits and hyphens; unique within the kind',
+  }),
+  lang: Type.Optional(
+    Type.Unsafe<(typeof LANGUAGE_CODES)[number]>({
+      ...Lang,
+      default: 'en',
+      description: 'The source language (en unless said)',
+    }),
+  ),
   body: SubmittedDocument,
 });
 export type CreateContent = Static<typeof CreateContent>;
@@ -260,17 +324,31 @@ export const PreviewResponse = Type.Object({
   publicId: Uuid,
   blog: Type.Optional(BlogOne),
   story: Type.Optional(StoryOne),
-  course: Type.Optional(perLanguage('course', courseDetailSchema, 'As GET /api/course/public/{lang}/{courseId} would answer')),
+  course: Type.Optional(
+    perLanguage('course', courseDetailSchema, 'As GET /api/course/public/{lang}/{courseId} would answer'),
+  ),
   chapters: Type.Optional(
-    Type.Record(Type.String(), perLanguage('chapter', chapterDetailSchema, 'As GET /api/chapter/public/{lang}/{courseId}/chapters/{chapterId} would answer'), {
-      description: 'Each chapter’s answer, keyed by chapter id',
-    }),
+    Type.Record(
+      Type.String(),
+      perLanguage(
+        'chapter',
+        chapterDetailSchema,
+        'As GET /api/chapter/public/{lang}/{courseId}/chapters/{chapterId} would answer',
+      ),
+      {
+        description: 'Each chapter’s answer, keyed by chapter id',
+      },
+    ),
   ),
   quizzes: Type.Optional(
     Type.Record(
       Type.String(),
       Type.Object({
-        quiz: perLanguage('quiz', publicQuizSchema, 'As GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId} would answer'),
+        quiz: perLanguage(
+          'quiz',
+          publicQuizSchema,
+          'As GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId} would answer',
+        ),
         key: Type.Array(
           Type.Object({
             id: Uuid,
@@ -300,12 +378,17 @@ export interface PreviewQuiz {
 }
 
 export const SaveContent = Type.Object({
-  baseVersion: Type.Integer({ minimum: 0, description: 'The version this edit started from (the head read before editing); 0 for a language that has none yet' }),
+  baseVersion: Type.Integer({
+    minimum: 0,
+    description:
+      'The version this edit started from (the head read before editing); 0 for a language that has none yet',
+  }),
   body: SubmittedDocument,
   confirmFields: Type.Optional(
     Type.Array(Type.String({ maxLength: 400 }), {
       maxItems: 2000,
-      description: 'A translation’s fields whose text still says what the current source says, though unchanged: they stop being stale',
+      description:
+        'A translation’s fields whose text still says what the current source says, though unchanged: they stop being stale',
     }),
   ),
 });
@@ -328,7 +411,12 @@ export type TemplateResponse = Static<typeof TemplateResponse>;
 
 export const PublishContent = Type.Object({
   version: Type.Optional(Type.Integer({ minimum: 1, description: 'The version to publish; the newest when left out' })),
-  at: Type.Optional(Type.String({ format: 'date-time', description: 'Publish at this time instead of now (with its offset, e.g. 2026-12-01T09:30:00+05:30)' })),
+  at: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'Publish at this time instead of now (with its offset, e.g. 2026-12-01T09:30:00+05:30)',
+    }),
+  ),
 });
 export type PublishContent = Static<typeof PublishContent>;
 
@@ -337,7 +425,12 @@ export const SubmitContent = Type.Object({
 });
 
 export const VersionList = Type.Object({
-  versions: Type.Array(Type.Composite([VersionInfo, Type.Object({ published: Type.Boolean({ description: 'The version learners see' }) })])),
+  versions: Type.Array(
+    Type.Composite([
+      VersionInfo,
+      Type.Object({ published: Type.Boolean({ description: 'The version learners see' }) }),
+    ]),
+  ),
 });
 export type VersionList = Static<typeof VersionList>;
 
@@ -387,8 +480,8 @@ export const TranslationMatrix = Type.Object({
       cells: Type.Array(TranslationCell, { description: 'One per language, in the order of `languages`' }),
     }),
   ),
-});export type TranslationMatrix = Static<typeof TranslationMatrix>;
-
+});
+export type TranslationMatrix = Static<typeof TranslationMatrix>;
 
 export const StaleFields = Type.Object({
   sourceLang: Lang,
@@ -399,7 +492,12 @@ export const StaleFields = Type.Object({
       field: Type.String(),
       state: StringEnum(['stale', 'missing'] as const),
       source: nullable(Type.String({ description: 'The source’s text now' })),
-      translatedFrom: nullable(Type.Object({ version: Type.Integer(), text: nullable(Type.String()) }, { description: 'The source’s text when the field was translated' })),
+      translatedFrom: nullable(
+        Type.Object(
+          { version: Type.Integer(), text: nullable(Type.String()) },
+          { description: 'The source’s text when the field was translated' },
+        ),
+      ),
       translation: nullable(Type.String()),
     }),
   ),
@@ -410,7 +508,8 @@ export type StaleFields = Static<typeof StaleFields>;
 
 /** Why an imported unit was not applied, with the English text the report gives. */
 export const XLIFF_REFUSALS = {
-  unknownUnit: 'No text field of the item has this unit’s id now (tampered with, or removed from the source since the export)',
+  unknownUnit:
+    'No text field of the item has this unit’s id now (tampered with, or removed from the source since the export)',
   duplicateUnit: 'The file has this unit twice; only the first was read',
   notTranslatable: 'This field is not text a translator writes (a file, a number or a setting)',
   sourceChanged: 'The source text changed after the export: export again and translate the new text',
@@ -446,13 +545,20 @@ export const XliffImportReport = Type.Object({
       code: Type.Optional(Type.String({ description: 'Why an item was refused: a message code' })),
       message: Type.Optional(Type.String()),
       details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-      exportedFrom: nullable(Type.Integer({ description: 'The language’s version the file was made from (0: none yet)' })),
+      exportedFrom: nullable(
+        Type.Integer({ description: 'The language’s version the file was made from (0: none yet)' }),
+      ),
       version: nullable(Type.Integer({ description: 'The language’s newest version after the import' })),
       fields: Type.Array(
         Type.Object({
           unit: Type.String(),
-          field: nullable(Type.String({ description: 'The field path the unit stands for (null when the id is not one)' })),
-          outcome: StringEnum(XLIFF_FIELD_OUTCOMES, { description: 'confirmed: a stale field whose unchanged text the translator marked translated, reviewed or final' }),
+          field: nullable(
+            Type.String({ description: 'The field path the unit stands for (null when the id is not one)' }),
+          ),
+          outcome: StringEnum(XLIFF_FIELD_OUTCOMES, {
+            description:
+              'confirmed: a stale field whose unchanged text the translator marked translated, reviewed or final',
+          }),
           reason: Type.Optional(StringEnum(XLIFF_REFUSAL_CODES)),
           message: Type.Optional(Type.String()),
         }),

@@ -16,7 +16,10 @@ export const CertificateVerified = Type.Object({
   courseTitle: Type.String(),
   completedAt: Type.String({ format: 'date-time' }),
   reissuedAt: Type.Optional(
-    Type.String({ format: 'date-time', description: 'When the certificate was reissued under this number with a corrected name' }),
+    Type.String({
+      format: 'date-time',
+      description: 'When the certificate was reissued under this number with a corrected name',
+    }),
   ),
   lang: Type.Union(LANGUAGE_CODES.map((code) => Type.Literal(code))),
 });

@@ -5,7 +5,8 @@
 /** What staff write and publish: each item is one of these, in one or more languages. */
 export const CONTENT_KINDS = ['course', 'blog', 'story', 'gallery', 'banner'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const isContentKind = (value: string): value is ContentKind => (CONTENT_KINDS as readonly string[]).includes(value);
+export const isContentKind = (value: string): value is ContentKind =>
+  (CONTENT_KINDS as readonly string[]).includes(value);
 
 /**
  * Where a language's newest version stands: being written (draft), waiting for an editor

@@ -38,7 +38,9 @@ export type CourseListItem = Static<typeof CourseListItem>;
 export const CourseListQuery = Type.Composite([
   pageQuery(COURSE_PAGE_SIZE),
   Type.Object({
-    search: Type.Optional(Type.String({ maxLength: 100, description: 'Matched case-insensitively in title and description' })),
+    search: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Matched case-insensitively in title and description' }),
+    ),
     lang: Type.String({ pattern: '^[a-z]{2}$', default: 'en', description: `One of ${LANGUAGE_CODES.join(', ')}` }),
   }),
 ]);
@@ -92,7 +94,9 @@ export function courseDetailSchema(lang: LanguageCode) {
     Type.Object({
       summary: NullableString({ description: 'Sanitised HTML; absent summary view when null' }),
       journal: NullableString({ description: 'Sanitised HTML: the reflection prompt; absent journal view when null' }),
-      [`chapter_${lang}s`]: Type.Array(chapterOutlineSchema(lang), { description: 'Chapters in order, each with its lessons in order' }),
+      [`chapter_${lang}s`]: Type.Array(chapterOutlineSchema(lang), {
+        description: 'Chapters in order, each with its lessons in order',
+      }),
       [`quiz_${lang}s`]: Type.Array(QuizListing, { description: 'Quizzes in order' }),
       videos: Type.Array(CourseVideo, { description: 'Course videos in order (the sidebar lists them)' }),
     }),
@@ -160,7 +164,11 @@ export type PublicQuizResponse<L extends LanguageCode> = { [K in `quiz_${L}`]: P
 
 export const RatingBody = Type.Object({ rating: Type.Integer({ minimum: 1, maximum: RATING_MAX }) });
 export const RatingResponse = Type.Object({
-  myRating: NullableInteger({ minimum: 1, maximum: RATING_MAX, description: "The signed-in learner's rating, null when not rated" }),
+  myRating: NullableInteger({
+    minimum: 1,
+    maximum: RATING_MAX,
+    description: "The signed-in learner's rating, null when not rated",
+  }),
   rating: Type.Integer({ description: 'Number of ratings of the course' }),
   averageRating: Type.Number({ description: 'One decimal; 0 when unrated' }),
 });

@@ -7,11 +7,31 @@ import { SPECS, describeField, type NodeSpec } from './document-fields';
 describe('what a field’s address names', () => {
   it('names the document’s own fields, elements of lists, hoisted lessons and their chapter, with each field’s kind', () => {
     expect(describeField('course', 'description')).toEqual({ element: null, name: 'description', role: 'rich' });
-    expect(describeField('course', 'lessons[saving/why].content')).toEqual({ element: { list: 'lessons', key: 'saving/why' }, name: 'content', role: 'rich' });
-    expect(describeField('course', 'lessons[saving/why].chapter')).toEqual({ element: { list: 'lessons', key: 'saving/why' }, name: 'chapter', role: 'parent' });
-    expect(describeField('course', 'chapters[saving].position')).toEqual({ element: { list: 'chapters', key: 'saving' }, name: 'position', role: 'position' });
-    expect(describeField('course', 'quizzes[check].questions[q1].options[a].content')).toEqual({ element: { list: 'options', key: 'a' }, name: 'content', role: 'text' });
-    expect(describeField('gallery', 'images[stall].alt')).toEqual({ element: { list: 'images', key: 'stall' }, name: 'alt', role: 'text' });
+    expect(describeField('course', 'lessons[saving/why].content')).toEqual({
+      element: { list: 'lessons', key: 'saving/why' },
+      name: 'content',
+      role: 'rich',
+    });
+    expect(describeField('course', 'lessons[saving/why].chapter')).toEqual({
+      element: { list: 'lessons', key: 'saving/why' },
+      name: 'chapter',
+      role: 'parent',
+    });
+    expect(describeField('course', 'chapters[saving].position')).toEqual({
+      element: { list: 'chapters', key: 'saving' },
+      name: 'position',
+      role: 'position',
+    });
+    expect(describeField('course', 'quizzes[check].questions[q1].options[a].content')).toEqual({
+      element: { list: 'options', key: 'a' },
+      name: 'content',
+      role: 'text',
+    });
+    expect(describeField('gallery', 'images[stall].alt')).toEqual({
+      element: { list: 'images', key: 'stall' },
+      name: 'alt',
+      role: 'text',
+    });
     expect(describeField('blog', 'imageAlt')).toMatchObject({ role: 'text' });
   });
 
@@ -26,14 +46,21 @@ describe('what a field’s address names', () => {
 describe('the limits of plain text', () => {
   it('are given for every plain-text field, and are the limits its schema holds a save to', () => {
     /** A property's schema, through a nullable's union and an array's items. */
-    const inner = (schema: TSchema): TSchema => (schema.anyOf ? inner((schema.anyOf as TSchema[]).find((s) => s.type !== 'null')!) : schema.items ? inner(schema.items as TSchema) : schema);
+    const inner = (schema: TSchema): TSchema =>
+      schema.anyOf
+        ? inner((schema.anyOf as TSchema[]).find((s) => s.type !== 'null')!)
+        : schema.items
+          ? inner(schema.items as TSchema)
+          : schema;
     const check = (spec: NodeSpec, schema: TSchema, where: string) => {
       for (const [name, role] of Object.entries(spec.fields)) {
         const field = inner(schema.properties[name] as TSchema);
-        if (role === 'text' || role === 'optionalText') expect(spec.maxLength?.[name], `${where}.${name}`).toBe(field.maxLength);
+        if (role === 'text' || role === 'optionalText')
+          expect(spec.maxLength?.[name], `${where}.${name}`).toBe(field.maxLength);
         else expect(spec.maxLength?.[name], `${where}.${name}`).toBeUndefined();
       }
-      for (const [name, list] of Object.entries(spec.lists ?? {})) check(list.node, inner(schema.properties[name] as TSchema), `${where}.${name}`);
+      for (const [name, list] of Object.entries(spec.lists ?? {}))
+        check(list.node, inner(schema.properties[name] as TSchema), `${where}.${name}`);
     };
     for (const kind of CONTENT_KINDS) check(SPECS[kind], CONTENT_DOCUMENTS[kind], kind);
   });

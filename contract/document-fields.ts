@@ -53,7 +53,15 @@ export interface ListSpec {
 }
 
 const COURSE: NodeSpec = {
-  fields: { title: 'text', description: 'rich', image: 'requiredFile', document: 'file', duration: 'value', summary: 'optionalRich', journal: 'optionalRich' },
+  fields: {
+    title: 'text',
+    description: 'rich',
+    image: 'requiredFile',
+    document: 'file',
+    duration: 'value',
+    summary: 'optionalRich',
+    journal: 'optionalRich',
+  },
   maxLength: TEXT_MAX.course,
   lists: {
     chapters: {
@@ -69,7 +77,16 @@ const COURSE: NodeSpec = {
       },
     },
     videos: {
-      node: { fields: { title: 'text', description: 'optionalText', video: 'requiredFile', poster: 'file', duration: 'value' }, maxLength: TEXT_MAX.video },
+      node: {
+        fields: {
+          title: 'text',
+          description: 'optionalText',
+          video: 'requiredFile',
+          poster: 'file',
+          duration: 'value',
+        },
+        maxLength: TEXT_MAX.video,
+      },
     },
     quizzes: {
       node: {
@@ -80,7 +97,9 @@ const COURSE: NodeSpec = {
             node: {
               fields: { type: 'value', content: 'text', explanation: 'optionalText' },
               maxLength: TEXT_MAX.question,
-              lists: { options: { node: { fields: { content: 'text', correct: 'value' }, maxLength: TEXT_MAX.option } } },
+              lists: {
+                options: { node: { fields: { content: 'text', correct: 'value' }, maxLength: TEXT_MAX.option } },
+              },
             },
           },
         },
@@ -94,15 +113,34 @@ const IMAGES: ListSpec = { node: { fields: { image: 'file', alt: 'text' }, maxLe
 export const SPECS: Record<ContentKind, NodeSpec> = {
   course: COURSE,
   blog: {
-    fields: { title: 'text', author: 'text', date: 'value', readTime: 'value', image: 'requiredFile', imageAlt: 'text', description: 'rich' },
+    fields: {
+      title: 'text',
+      author: 'text',
+      date: 'value',
+      readTime: 'value',
+      image: 'requiredFile',
+      imageAlt: 'text',
+      description: 'rich',
+    },
     maxLength: TEXT_MAX.blog,
   },
   story: {
-    fields: { authorName: 'text', date: 'value', image: 'requiredFile', imageAlt: 'text', isHighlighted: 'value', description: 'rich' },
+    fields: {
+      authorName: 'text',
+      date: 'value',
+      image: 'requiredFile',
+      imageAlt: 'text',
+      isHighlighted: 'value',
+      description: 'rich',
+    },
     maxLength: TEXT_MAX.story,
   },
   gallery: { fields: { title: 'text', position: 'value' }, maxLength: TEXT_MAX.gallery, lists: { images: IMAGES } },
-  banner: { fields: { title: 'text', subTitle: 'optionalText', location: 'optionalText', position: 'value' }, maxLength: TEXT_MAX.banner, lists: { images: IMAGES } },
+  banner: {
+    fields: { title: 'text', subTitle: 'optionalText', location: 'optionalText', position: 'value' },
+    maxLength: TEXT_MAX.banner,
+    lists: { images: IMAGES },
+  },
 };
 
 export type FieldValue = string | number | boolean | null;
@@ -125,7 +163,14 @@ export function walkElements(
   visit: (
     element: Node,
     spec: NodeSpec,
-    info: { address: string; list: string; chain: string[]; index: number; parentKey: string | null; parentField: string | null },
+    info: {
+      address: string;
+      list: string;
+      chain: string[];
+      index: number;
+      parentKey: string | null;
+      parentField: string | null;
+    },
   ) => void,
   prefix = '',
   chain: string[] = [],
@@ -154,7 +199,8 @@ export function flatten(kind: ContentKind, doc: AnyDocument): FlatField[] {
   const spec = SPECS[kind];
   const out: FlatField[] = [];
   const fieldsOf = (node: Node, nodeSpec: NodeSpec, prefix: string) => {
-    for (const [name, role] of Object.entries(nodeSpec.fields)) out.push({ path: `${prefix}${name}`, value: (node[name] ?? null) as FieldValue, role });
+    for (const [name, role] of Object.entries(nodeSpec.fields))
+      out.push({ path: `${prefix}${name}`, value: (node[name] ?? null) as FieldValue, role });
   };
   fieldsOf(doc as Node, spec, '');
   walkElements(doc as Node, spec, (element, nodeSpec, { address, index, parentKey, parentField }) => {
@@ -184,7 +230,10 @@ function listNamed(spec: NodeSpec, name: string, top: NodeSpec): ListSpec | null
  * What an address names, for a person: the element (its list and key; null for the document's own
  * fields), the field's name, and what kind of field it is (null when the kind has no such field).
  */
-export function describeField(kind: ContentKind, path: string): { element: { list: string; key: string } | null; name: string; role: FlatField['role'] | null } {
+export function describeField(
+  kind: ContentKind,
+  path: string,
+): { element: { list: string; key: string } | null; name: string; role: FlatField['role'] | null } {
   const segments = path.split('.');
   const name = segments.pop() ?? '';
   const top = SPECS[kind];
@@ -220,16 +269,21 @@ export function diffDocuments(kind: ContentKind, from: AnyDocument | null, to: A
   for (const { path, value } of after) {
     seen.add(path);
     if (!before.has(path)) changes.push({ field: path, change: 'added', before: null, after: value });
-    else if (before.get(path) !== value) changes.push({ field: path, change: 'changed', before: before.get(path)!, after: value });
+    else if (before.get(path) !== value)
+      changes.push({ field: path, change: 'changed', before: before.get(path)!, after: value });
   }
-  for (const [path, value] of before) if (!seen.has(path)) changes.push({ field: path, change: 'removed', before: value, after: null });
+  for (const [path, value] of before)
+    if (!seen.has(path)) changes.push({ field: path, change: 'removed', before: value, after: null });
   return changes;
 }
 
 /** What is wrong with a quiz question's options, if anything: the one rule the server (to publish) and the console's quiz builder (to save) apply. */
 export type QuestionProblem = 'tooFewOptions' | 'noCorrectOption' | 'singleNeedsOneCorrect';
 
-export function questionProblems(question: { type: 'single' | 'multi'; options: readonly { correct: boolean }[] }): QuestionProblem[] {
+export function questionProblems(question: {
+  type: 'single' | 'multi';
+  options: readonly { correct: boolean }[];
+}): QuestionProblem[] {
   const problems: QuestionProblem[] = [];
   const correct = question.options.filter((option) => option.correct).length;
   if (question.options.length < 2) problems.push('tooFewOptions');

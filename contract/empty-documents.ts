@@ -14,9 +14,23 @@ export interface EmptyDocumentOptions {
   title?: string;
 }
 
-export function emptyDocument<K extends ContentKind>(kind: K, { today, title = '' }: EmptyDocumentOptions): ContentDocuments[K] {
+export function emptyDocument<K extends ContentKind>(
+  kind: K,
+  { today, title = '' }: EmptyDocumentOptions,
+): ContentDocuments[K] {
   const documents: { [Kind in ContentKind]: () => ContentDocuments[Kind] } = {
-    course: () => ({ title, description: '', image: null, document: null, duration: 0, summary: null, journal: null, chapters: [], videos: [], quizzes: [] }),
+    course: () => ({
+      title,
+      description: '',
+      image: null,
+      document: null,
+      duration: 0,
+      summary: null,
+      journal: null,
+      chapters: [],
+      videos: [],
+      quizzes: [],
+    }),
     blog: () => ({ title, author: '', date: today, readTime: 1, image: null, imageAlt: '', description: '' }),
     story: () => ({ authorName: title, date: today, image: null, imageAlt: '', isHighlighted: false, description: '' }),
     gallery: () => ({ title, position: 1, images: [] }),

@@ -26,15 +26,7 @@ export const LANGUAGES: Record<LanguageCode, { name: string; nativeName: string;
 };
 
 export type Script =
-  | 'Latin'
-  | 'Devanagari'
-  | 'Bengali'
-  | 'Gujarati'
-  | 'Kannada'
-  | 'Malayalam'
-  | 'Oriya'
-  | 'Tamil'
-  | 'Telugu';
+  'Latin' | 'Devanagari' | 'Bengali' | 'Gujarati' | 'Kannada' | 'Malayalam' | 'Oriya' | 'Tamil' | 'Telugu';
 
 export function isLanguageCode(value: string): value is LanguageCode {
   return (LANGUAGE_CODES as readonly string[]).includes(value);

@@ -20,7 +20,9 @@ export const MediaVariant = Type.Object({
 });
 
 const altText = () => Type.Optional(Type.String({ maxLength: MEDIA_ALT_MAX_LENGTH }));
-const altFields = Object.fromEntries(LANGUAGE_CODES.map((lang) => [lang, altText()])) as { [L in LanguageCode]: ReturnType<typeof altText> };
+const altFields = Object.fromEntries(LANGUAGE_CODES.map((lang) => [lang, altText()])) as {
+  [L in LanguageCode]: ReturnType<typeof altText>;
+};
 
 export const MediaAlt = Type.Object(altFields, {
   additionalProperties: false,
@@ -31,14 +33,18 @@ export type MediaAlt = Static<typeof MediaAlt>;
 export const MediaFile = Type.Object({
   id: Type.String(),
   kind: UploadKindSchema,
-  format: Type.String({ description: 'What the bytes are (jpeg, png, webp, gif, svg, pdf, mp4, webm), whatever the name said' }),
+  format: Type.String({
+    description: 'What the bytes are (jpeg, png, webp, gif, svg, pdf, mp4, webm), whatever the name said',
+  }),
   originalName: Type.String(),
   bytes: Type.Integer({ description: 'Size of the file as uploaded' }),
   width: nullable(Type.Integer()),
   height: nullable(Type.Integer()),
   durationSeconds: nullable(Type.Number({ description: 'Videos: how long they play, when the file says' })),
   path: Type.String({ description: 'The address to use in content: the widest copy of a photo, or the file' }),
-  variants: Type.Array(MediaVariant, { description: 'Photos: WebP copies 1280, 640 and 320 wide (at most the original width), widest first' }),
+  variants: Type.Array(MediaVariant, {
+    description: 'Photos: WebP copies 1280, 640 and 320 wide (at most the original width), widest first',
+  }),
   alt: MediaAlt,
   uploadedBy: nullable(Type.Object({ id: Type.String(), name: Type.String() })),
   uploadedAt: Type.String({ format: 'date-time' }),
@@ -47,17 +53,42 @@ export const MediaFile = Type.Object({
 export type MediaFile = Static<typeof MediaFile>;
 
 export const MEDIA_USAGE_KINDS = ['course', 'lesson', 'video', 'blog', 'story', 'gallery', 'banner', 'draft'] as const;
-export const MEDIA_USAGE_FIELDS = ['image', 'document', 'video', 'poster', 'description', 'summary', 'journal', 'content', 'draft'] as const;
+export const MEDIA_USAGE_FIELDS = [
+  'image',
+  'document',
+  'video',
+  'poster',
+  'description',
+  'summary',
+  'journal',
+  'content',
+  'draft',
+] as const;
 
 export const MediaUsage = Type.Object({
   kind: StringEnum(MEDIA_USAGE_KINDS, { description: 'What uses the file' }),
   id: Type.String({ description: 'Its id (a gallery image or banner image: the gallery or banner item)' }),
   title: Type.String(),
-  lang: nullable(Type.String({ description: 'The language version (of a course and what is in it, a post, a story, a gallery, a banner, a draft)' })),
-  field: StringEnum(MEDIA_USAGE_FIELDS, { description: 'Where in it: a file field, or a rich text that names the file' }),
-  course: nullable(Type.Object({ id: Type.String(), title: Type.String() }, { description: 'The course a lesson or video is part of' })),
+  lang: nullable(
+    Type.String({
+      description:
+        'The language version (of a course and what is in it, a post, a story, a gallery, a banner, a draft)',
+    }),
+  ),
+  field: StringEnum(MEDIA_USAGE_FIELDS, {
+    description: 'Where in it: a file field, or a rich text that names the file',
+  }),
+  course: nullable(
+    Type.Object(
+      { id: Type.String(), title: Type.String() },
+      { description: 'The course a lesson or video is part of' },
+    ),
+  ),
   itemId: nullable(
-    Type.String({ description: 'The content item staff edit it as (a lesson or video: its course’s), for the console’s page of that item in `lang`; null when no item holds it' }),
+    Type.String({
+      description:
+        'The content item staff edit it as (a lesson or video: its course’s), for the console’s page of that item in `lang`; null when no item holds it',
+    }),
   ),
 });
 export type MediaUsage = Static<typeof MediaUsage>;
@@ -68,7 +99,12 @@ export type MediaFileDetail = Static<typeof MediaFileDetail>;
 export const MediaListQuery = Type.Composite([
   pageQuery(MEDIA_PAGE_SIZE),
   Type.Object({
-    q: Type.Optional(Type.String({ maxLength: MEDIA_SEARCH_MAX_LENGTH, description: 'Words in the file’s name or its text alternatives, in any language' })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: MEDIA_SEARCH_MAX_LENGTH,
+        description: 'Words in the file’s name or its text alternatives, in any language',
+      }),
+    ),
     kind: Type.Optional(UploadKindSchema),
   }),
 ]);

@@ -27,10 +27,13 @@ export const ErrorResponse = Type.Object({
   ...messageFields,
   details: Type.Optional(
     Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
-      description: 'validation, contentInvalid, publishIncomplete: each field at fault and what is wrong with it (English)',
+      description:
+        'validation, contentInvalid, publishIncomplete: each field at fault and what is wrong with it (English)',
     }),
   ),
-  retryAfter: Type.Optional(Type.Integer({ description: 'Seconds to wait before asking again (as the Retry-After header)' })),
+  retryAfter: Type.Optional(
+    Type.Integer({ description: 'Seconds to wait before asking again (as the Retry-After header)' }),
+  ),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

@@ -23,9 +23,12 @@ export const MESSAGES = {
   alreadyRegistered: 'This number is already registered. Please log in.',
   wait: 'Please wait {{count}} seconds before asking for a new one-time password.',
   numberLimit_one: 'Too many one-time passwords were requested for this number. Please try again in {{count}} minute.',
-  numberLimit_other: 'Too many one-time passwords were requested for this number. Please try again in {{count}} minutes.',
-  addressLimit_one: 'Too many one-time passwords were requested from your network. Please try again in {{count}} minute.',
-  addressLimit_other: 'Too many one-time passwords were requested from your network. Please try again in {{count}} minutes.',
+  numberLimit_other:
+    'Too many one-time passwords were requested for this number. Please try again in {{count}} minutes.',
+  addressLimit_one:
+    'Too many one-time passwords were requested from your network. Please try again in {{count}} minute.',
+  addressLimit_other:
+    'Too many one-time passwords were requested from your network. Please try again in {{count}} minutes.',
   smsUnavailable: 'We could not send the one-time password right now. Please try again in a few minutes.',
   loggedIn: 'Login successful',
   registered: 'Registration successful',
@@ -36,7 +39,8 @@ export const MESSAGES = {
   nameTooLong: 'Your name can have at most {{max}} characters',
   // A name is what people are called, in letters the certificate can print (contract/person-name.ts).
   nameCharacters: 'A name can have only letters, spaces, dots, hyphens and apostrophes.',
-  nameScript: 'This name has letters the certificate cannot print. Write it in English letters or in the script of one of the site’s Indian languages.',
+  nameScript:
+    'This name has letters the certificate cannot print. Write it in English letters or in the script of one of the site’s Indian languages.',
   nameMarks: 'This name has a vowel sign or accent that is not on a letter, or too many on one letter.',
   invalidEmail: 'Enter a valid email address',
 
@@ -44,7 +48,8 @@ export const MESSAGES = {
   signInRequired: 'Please sign in to continue',
   inactive: 'Your account is not active',
   consentRequired: 'A parent or guardian must agree before a learner under {{age}} can start learning',
-  consentNotNeeded: 'A guardian’s consent is needed only for a learner under {{age}}. Please set your age in your profile first.',
+  consentNotNeeded:
+    'A guardian’s consent is needed only for a learner under {{age}}. Please set your age in your profile first.',
   guardianNameRequired: 'Please enter the name of your parent or guardian',
   relationshipRequired: 'Please choose how the parent or guardian is related to you',
   agreeRequired: 'Your parent or guardian must agree before you can continue',
@@ -111,11 +116,13 @@ export const MESSAGES = {
   contentNotFound: 'This content does not exist.',
   contentLanguageMissing: 'This content has nothing in this language yet.',
   versionNotFound: 'This version does not exist.',
-  staleVersion: 'Someone saved a newer version while you were editing. Nothing was overwritten: compare your changes with the current version and save again.',
+  staleVersion:
+    'Someone saved a newer version while you were editing. Nothing was overwritten: compare your changes with the current version and save again.',
   slugTaken: 'Another item of this kind already uses this slug.',
   contentInvalid: 'Some fields are not valid.',
   publishIncomplete: 'This cannot be published yet: some fields are empty or not valid.',
-  translatorTextOnly: 'Translators can change only the text; the structure, files and settings stay as an editor set them.',
+  translatorTextOnly:
+    'Translators can change only the text; the structure, files and settings stay as an editor set them.',
   translationNeedsSource: 'The source language must be written before a translation.',
   contentDeleted: 'This content is deleted. Restore it first.',
   scheduleInvalid: 'The publishing time must be in the future and at most a year away.',
@@ -164,7 +171,11 @@ type Catalogue = typeof MESSAGES;
 type PluralSuffix = 'one' | 'other';
 
 /** A message's code: a key of MESSAGES, without the plural suffix. */
-export type MessageCode = keyof Catalogue extends infer K ? (K extends `${infer Code}_${PluralSuffix}` ? Code : K & string) : never;
+export type MessageCode = keyof Catalogue extends infer K
+  ? K extends `${infer Code}_${PluralSuffix}`
+    ? Code
+    : K & string
+  : never;
 
 /** The numbers a message's text is filled with. */
 export type MessageParams = Readonly<Record<string, number>>;
@@ -219,5 +230,7 @@ export function formatMessage(code: MessageCode, params?: MessageParams): string
 /** The body the API sends for a code: `{code, message}`, with `params` when the text has numbers. */
 export function messageBody<C extends MessageCode>(code: C, ...[params]: ParamsArg<C>): MessageBody {
   const values = params as MessageParams | undefined;
-  return values ? { code, message: formatMessage(code, values), params: values } : { code, message: formatMessage(code) };
+  return values
+    ? { code, message: formatMessage(code, values), params: values }
+    : { code, message: formatMessage(code) };
 }

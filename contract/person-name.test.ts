@@ -35,7 +35,18 @@ describe('a person’s name', () => {
   });
 
   it('is refused when nothing is left to read', () => {
-    for (const typed of ['', '   ', '\u200b\u200b', '\u200d', '\u200c\u200d', '\u2060\ufeff', '\u00ad', '\u202e', '...', "-'"]) {
+    for (const typed of [
+      '',
+      '   ',
+      '\u200b\u200b',
+      '\u200d',
+      '\u200c\u200d',
+      '\u2060\ufeff',
+      '\u00ad',
+      '\u202e',
+      '...',
+      "-'",
+    ]) {
       expect(check(typed), JSON.stringify(typed)).toBe('nameRequired');
     }
   });
@@ -67,7 +78,20 @@ describe('a person’s name', () => {
   });
 
   it('is refused with digits, symbols, control characters or joiners outside an Indian word', () => {
-    const cases = ['Asha 2', 'Asha@Devi', 'Asha 😀', 'Asha\u0007', 'Asha\u200bDevi', 'A\u200dsha', '\u200dअनीता', 'अ\u200d\u200dनी', 'अनी\u200c', 'अ\u200db', 'Asha\u202eDevi', 'Asha।'];
+    const cases = [
+      'Asha 2',
+      'Asha@Devi',
+      'Asha 😀',
+      'Asha\u0007',
+      'Asha\u200bDevi',
+      'A\u200dsha',
+      '\u200dअनीता',
+      'अ\u200d\u200dनी',
+      'अनी\u200c',
+      'अ\u200db',
+      'Asha\u202eDevi',
+      'Asha।',
+    ];
     for (const typed of cases) expect(check(typed), JSON.stringify(typed)).toBe('nameCharacters');
   });
 });

@@ -48,7 +48,13 @@ const JOINERS = new Set(['\u200c', '\u200d']);
 
 /** The reasons a name is refused, each a message code (contract/messages.ts). */
 export type PersonNameProblem = 'nameRequired' | 'nameTooLong' | 'nameCharacters' | 'nameScript' | 'nameMarks';
-export const PERSON_NAME_PROBLEMS: readonly PersonNameProblem[] = ['nameRequired', 'nameTooLong', 'nameCharacters', 'nameScript', 'nameMarks'];
+export const PERSON_NAME_PROBLEMS: readonly PersonNameProblem[] = [
+  'nameRequired',
+  'nameTooLong',
+  'nameCharacters',
+  'nameScript',
+  'nameMarks',
+];
 
 type Kind = { type: 'letter' | 'mark'; script: Script } | { type: 'separator' | 'joiner' | 'foreign' | 'other' };
 
@@ -60,7 +66,10 @@ function kindOf(char: string): Kind {
   const mark = /^\p{M}$/u.test(char);
   if (!letter && !mark) return { type: 'other' };
   const block = INDIC_SCRIPT_BLOCKS.find((b) => codePoint >= b.from && codePoint <= b.to);
-  if (block) return NOT_IN_FONTS.has(codePoint) ? { type: 'foreign' } : { type: letter ? 'letter' : 'mark', script: block.script };
+  if (block)
+    return NOT_IN_FONTS.has(codePoint)
+      ? { type: 'foreign' }
+      : { type: letter ? 'letter' : 'mark', script: block.script };
   if (letter && isLatinLetter(char, codePoint)) return { type: 'letter', script: 'Latin' };
   if (mark && isLatinMark(codePoint)) return { type: 'mark', script: 'Latin' };
   return { type: 'foreign' };
@@ -94,9 +103,11 @@ export function personNameProblem(name: string): PersonNameProblem | null {
         // between two characters (र‍्य), or a joiner after a virama ending the word (the chillu ന്‍).
         const before = kinds[i - 1];
         const after = kinds[i + 1];
-        const indic = (k: Kind | undefined) => (k?.type === 'letter' || k?.type === 'mark') && k.script !== 'Latin' && k.script === base;
+        const indic = (k: Kind | undefined) =>
+          (k?.type === 'letter' || k?.type === 'mark') && k.script !== 'Latin' && k.script === base;
         const endsWord = after === undefined || after.type === 'separator';
-        if (!indic(before) || !(indic(after) || (endsWord && chars[i] === '\u200d' && before?.type === 'mark'))) return 'nameCharacters';
+        if (!indic(before) || !(indic(after) || (endsWord && chars[i] === '\u200d' && before?.type === 'mark')))
+          return 'nameCharacters';
         break;
       }
       case 'letter':

@@ -4,7 +4,8 @@
 
 // Elements that end a block of text: a heading, a paragraph or a list item runs into the next one
 // unless something separates them ("...yours alone Never tell...").
-const BLOCKS = 'address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,ol,p,pre,section,table,td,th,tr,ul';
+const BLOCKS =
+  'address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,ol,p,pre,section,table,td,th,tr,ul';
 const BLOCK_END = new RegExp(`</(?:${BLOCKS.replace(/,/g, '|')})\\s*>|<(?:br|hr)\\b[^>]*>`, 'gi');
 const BREAK = '\u2029';
 // A block already ending a sentence (Latin or Indic full stop, possibly inside quotes) needs only a space.
@@ -15,7 +16,9 @@ function joinBlocks(text: string): string {
     .split(BREAK)
     .map((block) => block.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
-  return blocks.map((block, index) => (index < blocks.length - 1 && !SENTENCE_END.test(block) ? `${block}.` : block)).join(' ');
+  return blocks
+    .map((block, index) => (index < blocks.length - 1 && !SENTENCE_END.test(block) ? `${block}.` : block))
+    .join(' ');
 }
 
 // The stored HTML is sanitised (server/lib/rich-text.ts): text in it carries no entity but these.

@@ -11,13 +11,24 @@ const webDir = path.join(contractDir, '..', 'web');
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 const contractFiles = fs.readdirSync(contractDir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 const importsOf = (text: string) => [...text.matchAll(/^import\s[\s\S]*?from\s+'([^']+)';/gm)];
-const plainFiles = new Set(contractFiles.filter((file) => !/from '@sinclair\/typebox'/.test(read(path.join(contractDir, file)))));
+const plainFiles = new Set(
+  contractFiles.filter((file) => !/from '@sinclair\/typebox'/.test(read(path.join(contractDir, file)))),
+);
 
 describe('plain-value files of the contract', () => {
   it('hold the constants the web uses, and import nothing but types', () => {
-    for (const file of ['auth-rules.ts', 'profile-options.ts', 'page-sizes.ts', 'learning-rules.ts', 'messages.ts', 'languages.ts']) {
+    for (const file of [
+      'auth-rules.ts',
+      'profile-options.ts',
+      'page-sizes.ts',
+      'learning-rules.ts',
+      'messages.ts',
+      'languages.ts',
+    ]) {
       expect(plainFiles.has(file), file).toBe(true);
-      const valueImports = importsOf(read(path.join(contractDir, file))).filter(([statement]) => !/^import\s+type\s/.test(statement));
+      const valueImports = importsOf(read(path.join(contractDir, file))).filter(
+        ([statement]) => !/^import\s+type\s/.test(statement),
+      );
       expect(valueImports, file).toEqual([]);
     }
   });
@@ -33,8 +44,15 @@ describe('plain-value files of the contract', () => {
         if (!source!.includes('/contract/')) continue;
         contractImports += 1;
         const target = `${path.basename(source!)}.ts`;
-        const specifiers = /{([^}]*)}/.exec(statement)?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
-        const typesOnly = /^import\s+type\s/.test(statement) || (specifiers.length > 0 && specifiers.every((s) => s.startsWith('type ')));
+        const specifiers =
+          /{([^}]*)}/
+            .exec(statement)?.[1]
+            ?.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean) ?? [];
+        const typesOnly =
+          /^import\s+type\s/.test(statement) ||
+          (specifiers.length > 0 && specifiers.every((s) => s.startsWith('type ')));
         if (!typesOnly && !plainFiles.has(target)) offending.push(`${file}: ${statement.replace(/\s+/g, ' ')}`);
       }
     }

@@ -40,5 +40,9 @@ export function consentRequired(
   learner: { minorUntil: Date | null; guardianConsentMethod: string | null },
   now: Date,
 ): boolean {
-  return learner.minorUntil !== null && learner.minorUntil.getTime() > now.getTime() && !(GUARDIAN_CONSENT_METHODS as readonly (string | null)[]).includes(learner.guardianConsentMethod);
+  return (
+    learner.minorUntil !== null &&
+    learner.minorUntil.getTime() > now.getTime() &&
+    !(GUARDIAN_CONSENT_METHODS as readonly (string | null)[]).includes(learner.guardianConsentMethod)
+  );
 }

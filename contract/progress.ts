@@ -38,15 +38,15 @@ export type ProgressListItem = Static<typeof ProgressListItem>;
 
 export const ProgressListQuery = pageQuery(PROGRESS_PAGE_SIZE);
 export const ProgressListResponse = Type.Object({
-  courses: Type.Array(ProgressListItem, { description: "The learner's enrolled courses in the language, newest enrolment first" }),
+  courses: Type.Array(ProgressListItem, {
+    description: "The learner's enrolled courses in the language, newest enrolment first",
+  }),
   total: Type.Integer(),
 });
 export type ProgressListResponse = Static<typeof ProgressListResponse>;
 
 export const StatsResponse = Type.Object({
-  courses: Type.Array(
-    Type.Object({ id: Uuid, title: Type.String(), status: CourseStatus, percentage: Type.Number() }),
-  ),
+  courses: Type.Array(Type.Object({ id: Uuid, title: Type.String(), status: CourseStatus, percentage: Type.Number() })),
   total: Type.Integer({ description: 'Number of enrolled courses in the language' }),
 });
 export type StatsResponse = Static<typeof StatsResponse>;

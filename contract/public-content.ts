@@ -23,7 +23,11 @@ export const PublicLangQuery = Type.Object({
 
 /** The reader's language for one story: no default, so a story asked for without it is that story. */
 export const StoryLangQuery = Type.Object({
-  lang: Type.Optional(StringEnum(LANGUAGE_CODES, { description: "The reader's language: the story's version in it when published there" })),
+  lang: Type.Optional(
+    StringEnum(LANGUAGE_CODES, {
+      description: "The reader's language: the story's version in it when published there",
+    }),
+  ),
 });
 
 export const Blog = Type.Object({

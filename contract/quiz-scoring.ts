@@ -33,14 +33,27 @@ export interface QuizScore {
 }
 
 /** Scores the options chosen per question id (questions not named are unanswered). */
-export function scoreChosen(questions: QuestionKey[], passingCriteria: number, chosen: ReadonlyMap<string, ReadonlySet<string>>): QuizScore {
+export function scoreChosen(
+  questions: QuestionKey[],
+  passingCriteria: number,
+  chosen: ReadonlyMap<string, ReadonlySet<string>>,
+): QuizScore {
   const review = questions.map((question): QuestionReview => {
     const selected = chosen.get(question.id) ?? new Set<string>();
     const correctOptions = question.options.filter((o) => o.isCorrect).map((o) => o.id);
     // A broken single-answer question (not exactly one correct option) cannot be answered right.
     const answerable = question.type !== 'single' || correctOptions.length === 1;
-    const correct = answerable && selected.size > 0 && selected.size === correctOptions.length && correctOptions.every((id) => selected.has(id));
-    return { questionId: question.id, correct, correctOptions, ...(question.explanation ? { explanation: question.explanation } : {}) };
+    const correct =
+      answerable &&
+      selected.size > 0 &&
+      selected.size === correctOptions.length &&
+      correctOptions.every((id) => selected.has(id));
+    return {
+      questionId: question.id,
+      correct,
+      correctOptions,
+      ...(question.explanation ? { explanation: question.explanation } : {}),
+    };
   });
   const correctCount = review.filter((question) => question.correct).length;
   const questionCount = questions.length;

@@ -15,7 +15,9 @@ export const StaffMe = Type.Object({
   userId: Type.String(),
   name: Type.String(),
   roles: Type.Array(StaffRoleSchema),
-  languages: Type.Array(LanguageCodeSchema, { description: 'The languages a translator was given (empty for roles that work in every language)' }),
+  languages: Type.Array(LanguageCodeSchema, {
+    description: 'The languages a translator was given (empty for roles that work in every language)',
+  }),
   secondFactor: StringEnum(SECOND_FACTOR_STATES, {
     description:
       'not-needed: the roles need no second factor; setup-required: set up an authenticator app (POST /api/staff/second-factor/setup); required: confirm a code (POST /api/staff/second-factor/verify); verified: done for this session',
@@ -33,7 +35,8 @@ export const SecondFactorCodeBody = Type.Object({
   code: Type.String({
     minLength: 1,
     maxLength: 40,
-    description: 'The 6-digit code the authenticator app shows, or (to verify only) one of the recovery codes; spaces and hyphens are ignored',
+    description:
+      'The 6-digit code the authenticator app shows, or (to verify only) one of the recovery codes; spaces and hyphens are ignored',
   }),
 });
 export type SecondFactorCodeBody = Static<typeof SecondFactorCodeBody>;
@@ -60,7 +63,9 @@ export const StaffMemberSummary = Type.Object({
   roles: Type.Array(StaffRoleSchema),
   languages: Type.Array(LanguageCodeSchema),
   active: Type.Boolean(),
-  secondFactor: StringEnum(SECOND_FACTOR_SETUPS, { description: 'Whether an authenticator app is set up: none, pending (never confirmed) or set' }),
+  secondFactor: StringEnum(SECOND_FACTOR_SETUPS, {
+    description: 'Whether an authenticator app is set up: none, pending (never confirmed) or set',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -71,7 +76,10 @@ export const StaffMemberList = Type.Object({ rows: Type.Array(StaffMemberSummary
 export const AddStaffMemberBody = Type.Object({
   mobile: Type.String({ maxLength: 30, description: 'The person’s mobile number, 12 digits with the country code' }),
   name: Type.Optional(
-    Type.String({ maxLength: NAME_MAX_LENGTH * 2, description: 'Needed only when no account has the number yet: the new account’s name' }),
+    Type.String({
+      maxLength: NAME_MAX_LENGTH * 2,
+      description: 'Needed only when no account has the number yet: the new account’s name',
+    }),
   ),
   roles: RolesSchema,
   languages: Type.Optional(LanguagesSchema),
@@ -99,7 +107,13 @@ export const AuditQuery = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this time' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or before this time' })),
   // Ids are bigints read as JavaScript numbers, so none passes the largest safe integer.
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Entries older than this id: the nextBefore of the previous page' })),
+  before: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Entries older than this id: the nextBefore of the previous page',
+    }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_LIMIT_MAX, default: 50 })),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
@@ -119,6 +133,8 @@ export const AuditEntry = Type.Object({
 
 export const AuditPage = Type.Object({
   rows: Type.Array(AuditEntry),
-  nextBefore: nullable(Type.Integer({ description: 'Pass as `before` for the next, older page; null on the last page' })),
-});export type AuditPage = Static<typeof AuditPage>;
-
+  nextBefore: nullable(
+    Type.Integer({ description: 'Pass as `before` for the next, older page; null on the last page' }),
+  ),
+});
+export type AuditPage = Static<typeof AuditPage>;

@@ -26,7 +26,10 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (fs.existsSync('web/index.html') && stale('dist/web/index.html', ['web', 'contract', 'vite.config.ts', 'package.json'])) {
+if (
+  fs.existsSync('web/index.html') &&
+  stale('dist/web/index.html', ['web', 'contract', 'vite.config.ts', 'package.json'])
+) {
   run('build:web');
 }
 if (stale('dist/server/main.js', ['server', 'contract', 'package.json'])) run('build:server');

@@ -3,7 +3,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', 'content-import': 'server/cli/content-import.ts', 'staff-grant': 'server/cli/staff-grant.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    'content-import': 'server/cli/content-import.ts',
+    'staff-grant': 'server/cli/staff-grant.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -28,7 +28,12 @@ async function main() {
   const app = await buildApp({ config, db: database.db, listen: database.listen, webDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
-  await importContentIfEmpty({ db: database.db, contentDir: path.join(root, 'content'), uploadsDir: config.uploadsDir, log: app.log });
+  await importContentIfEmpty({
+    db: database.db,
+    contentDir: path.join(root, 'content'),
+    uploadsDir: config.uploadsDir,
+    log: app.log,
+  });
 
   // Learners inactive past the retention period, ended sessions and spent one-time-password records
   // (they hold a number and an address) are deleted now and hourly (ADR 17).

@@ -12,7 +12,9 @@ function namespaces(language: LanguageCode): Record<string, Record<string, unkno
   const all: Record<string, Record<string, unknown>> = {};
   for (const file of fs.readdirSync(path.join(locales, 'en'))) {
     const own = path.join(locales, language, file);
-    all[file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(fs.existsSync(own) ? own : path.join(locales, 'en', file), 'utf8')) as Record<string, unknown>;
+    all[file.replace(/\.json$/, '')] = JSON.parse(
+      fs.readFileSync(fs.existsSync(own) ? own : path.join(locales, 'en', file), 'utf8'),
+    ) as Record<string, unknown>;
   }
   return all;
 }
@@ -47,7 +49,12 @@ const signedIn = { '/api/user/session-status': { user: { role: 'user', name: 'As
 function learnerAnswers() {
   const courseId = '10000000-0000-4000-8000-000000000001';
   const chapterId = '20000000-0000-4000-8000-000000000001';
-  const lesson = (n: number) => ({ id: `30000000-0000-4000-8000-00000000000${n}`, title: `Lesson number ${n}`, order: n, duration: 5 });
+  const lesson = (n: number) => ({
+    id: `30000000-0000-4000-8000-00000000000${n}`,
+    title: `Lesson number ${n}`,
+    order: n,
+    duration: 5,
+  });
   const quizId = '40000000-0000-4000-8000-000000000001';
   const course = {
     id: courseId,
@@ -76,24 +83,59 @@ function learnerAnswers() {
     ...signedIn,
     '/api/user/me': {
       user: {
-        id: 'u1', name: 'Asha', mobile: '919876543210', email: null, age: 30, gender: null, qualification: null, role: 'user', active: true,
-        minorUntil: null, consentRequired: false, guardianConsent: false, guardianConsentAt: null, guardianConsentMethod: null,
-        guardianName: null, guardianRelationship: null, guardianMobile: null,
+        id: 'u1',
+        name: 'Asha',
+        mobile: '919876543210',
+        email: null,
+        age: 30,
+        gender: null,
+        qualification: null,
+        role: 'user',
+        active: true,
+        minorUntil: null,
+        consentRequired: false,
+        guardianConsent: false,
+        guardianConsentAt: null,
+        guardianConsentMethod: null,
+        guardianName: null,
+        guardianRelationship: null,
+        guardianMobile: null,
       },
     },
     [`/api/course/public/en/${courseId}`]: { course_en: course },
     [`/api/chapter/public/en/${courseId}/chapters/${chapterId}`]: {
-      chapter_en: { id: chapterId, title: 'Banking', order: 1, lesson_ens: [1, 2].map((n) => ({ ...lesson(n), content: `<p>What a bank does, part ${n}.</p>` })) },
+      chapter_en: {
+        id: chapterId,
+        title: 'Banking',
+        order: 1,
+        lesson_ens: [1, 2].map((n) => ({ ...lesson(n), content: `<p>What a bank does, part ${n}.</p>` })),
+      },
     },
     [`/api/quiz/public/en/${courseId}/quiz/${quizId}`]: {
       quiz_en: {
         id: quizId,
         title: 'Banking quiz',
         passingCriteria: 60,
-        question_ens: [{ id: '50000000-0000-4000-8000-000000000001', content: 'Where is money kept safe?', type: 'single', option_ens: [{ id: '60000000-0000-4000-8000-000000000001', content: 'In a bank' }] }],
+        question_ens: [
+          {
+            id: '50000000-0000-4000-8000-000000000001',
+            content: 'Where is money kept safe?',
+            type: 'single',
+            option_ens: [{ id: '60000000-0000-4000-8000-000000000001', content: 'In a bank' }],
+          },
+        ],
       },
     },
-    [`${base}/progress`]: { progress: { lessonId: `${chapterId}::${lesson(1).id}`, videoId: '', quizId: '', chapterId: '', percentage: 33.3, completed: false } },
+    [`${base}/progress`]: {
+      progress: {
+        lessonId: `${chapterId}::${lesson(1).id}`,
+        videoId: '',
+        quizId: '',
+        chapterId: '',
+        percentage: 33.3,
+        completed: false,
+      },
+    },
   };
   return {
     answers,
@@ -105,7 +147,12 @@ function learnerAnswers() {
 describe('server-side rendering', () => {
   it('renders the cyber-safety page in Hindi with the header for an anonymous visitor', async () => {
     const { calls, fetch } = api(anonymous);
-    const { html, queryState } = await renderPage({ url: '/vicyberShield', language: 'hi', namespaces: namespaces('hi'), fetch });
+    const { html, queryState } = await renderPage({
+      url: '/vicyberShield',
+      language: 'hi',
+      namespaces: namespaces('hi'),
+      fetch,
+    });
     const hindi = namespaces('hi');
     const signIn = (hindi.common as { nav: { signIn: string } }).nav.signIn;
     expect(html).toContain(signIn);
@@ -120,15 +167,28 @@ describe('server-side rendering', () => {
   it("fetches a page's data while rendering and writes it into the HTML", async () => {
     const recent = { response: [blog(1), blog(2), blog(3)] };
     const list = { response: { rows: [blog(2), blog(3)], count: 3 } };
-    const { calls, fetch } = api({ ...anonymous, '/api/blog/public/recent': recent, '/api/blog/public?offset=1&limit=4': list });
-    const { html, queryState } = await renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch });
+    const { calls, fetch } = api({
+      ...anonymous,
+      '/api/blog/public/recent': recent,
+      '/api/blog/public?offset=1&limit=4': list,
+    });
+    const { html, queryState } = await renderPage({
+      url: '/blogs',
+      language: 'en',
+      namespaces: namespaces('en'),
+      fetch,
+    });
     expect(html).toContain('Post number 1');
     expect(html).toContain('Post number 3');
     // Excerpts are plain text with entities decoded and inline tags joined, as in the browser.
     expect(html).toContain('Never share your UPI PIN &amp; OTP (2).');
     // Dated on India's clock: 20:00 UTC on 1 March is 2 March in India.
     expect(html).toContain('March 2, 2026');
-    expect(calls.sort()).toEqual(['GET /api/blog/public/recent', 'GET /api/blog/public?offset=1&limit=4', 'GET /api/user/session-status']);
+    expect(calls.sort()).toEqual([
+      'GET /api/blog/public/recent',
+      'GET /api/blog/public?offset=1&limit=4',
+      'GET /api/user/session-status',
+    ]);
     const keys = queryState.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["session"]', '["blogs","recent"]', '["blogs","list",1]']));
   });
@@ -144,7 +204,12 @@ describe('server-side rendering', () => {
   it("renders a signed-in learner's lesson with the course, the chapter and their progress, within its data passes", async () => {
     const learner = learnerAnswers();
     const { calls, fetch } = api(learner.answers);
-    const { html, queryState } = await renderPage({ url: learner.lessonUrl, language: 'en', namespaces: namespaces('en'), fetch });
+    const { html, queryState } = await renderPage({
+      url: learner.lessonUrl,
+      language: 'en',
+      namespaces: namespaces('en'),
+      fetch,
+    });
     // The lesson, the sidebar with the first lesson's check, and the way on.
     expect(html).toContain('<h1 id="view-title" class="view__title">Lesson number 2</h1>');
     expect(html).toContain('What a bank does, part 2.');
@@ -152,7 +217,12 @@ describe('server-side rendering', () => {
     expect(html).toContain('data-done="true"');
     expect(html).not.toContain('role="status"');
     // Every call once: the session with the public reads, then the learner's own.
-    expect(calls.sort()).toEqual(Object.keys(learner.answers).filter((call) => !call.includes('/quiz/')).map((call) => `GET ${call}`).sort());
+    expect(calls.sort()).toEqual(
+      Object.keys(learner.answers)
+        .filter((call) => !call.includes('/quiz/'))
+        .map((call) => `GET ${call}`)
+        .sort(),
+    );
     expect(queryState.queries.every((q) => q.state.status === 'success')).toBe(true);
   });
 
@@ -167,8 +237,13 @@ describe('server-side rendering', () => {
   });
 
   it('gives up when a call of the page fails, so the browser renders it', async () => {
-    const { fetch } = api({ ...anonymous, '/api/blog/public/recent': { response: [] } }, { '/api/blog/public/recent': 500 });
-    await expect(renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch })).rejects.toThrow(/failed/);
+    const { fetch } = api(
+      { ...anonymous, '/api/blog/public/recent': { response: [] } },
+      { '/api/blog/public/recent': 500 },
+    );
+    await expect(renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch })).rejects.toThrow(
+      /failed/,
+    );
   });
 
   it('keeps concurrent renders apart: each answered by its own visitor', async () => {

@@ -39,7 +39,8 @@ async function renderToHtml(element: ReactElement, signal: AbortSignal): Promise
     },
   });
   let html = '';
-  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  for await (const chunk of prelude)
+    html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   // A component that failed on the server would be rendered by the browser alone, and hydration
   // would not match: the page is left to the browser instead.
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
@@ -55,7 +56,13 @@ function waitingQueries(queryClient: QueryClient, tried: Set<string>): Query[] {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) && !tried.has(query.queryHash));
+    .filter(
+      (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        isEnabled(query) &&
+        !tried.has(query.queryHash),
+    );
 }
 
 export async function renderPage(input: RenderInput): Promise<RenderResult<DehydratedState>> {

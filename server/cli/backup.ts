@@ -9,10 +9,13 @@ import { ConfigError, loadConfig } from '../plugins/config';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    throw new BackupError('DATABASE_URL is set: this command backs up the embedded database only. Back up PostgreSQL with pg_dump (README, "Backups").');
+    throw new BackupError(
+      'DATABASE_URL is set: this command backs up the embedded database only. Back up PostgreSQL with pg_dump (README, "Backups").',
+    );
   }
   const args = process.argv.slice(2);
-  if (args.length > 1 || args[0]?.startsWith('-')) throw new BackupError('Usage: npm run backup [-- <new folder for the backup>]');
+  if (args.length > 1 || args[0]?.startsWith('-'))
+    throw new BackupError('Usage: npm run backup [-- <new folder for the backup>]');
   const destination = path.resolve(args[0] ?? defaultBackupName());
   console.log(`Backing up the embedded database in ${config.dataDir} to ${destination}`);
   const manifest = await backupEmbedded(config.dataDir, destination);

@@ -12,14 +12,20 @@ import { ConfigError, loadConfig } from '../plugins/config';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const contentDir = path.resolve(process.env.CONTENT_DIR || path.join(projectRoot(fileURLToPath(import.meta.url)), 'content'));
+  const contentDir = path.resolve(
+    process.env.CONTENT_DIR || path.join(projectRoot(fileURLToPath(import.meta.url)), 'content'),
+  );
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, poolSize: 2 }
+        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
     );
     try {
-      console.log(`Importing ${contentDir} into the ${database.kind === 'pglite' ? `PGlite database in ${config.dataDir}` : 'PostgreSQL database'}`);
+      console.log(
+        `Importing ${contentDir} into the ${database.kind === 'pglite' ? `PGlite database in ${config.dataDir}` : 'PostgreSQL database'}`,
+      );
       const log = { info: (m: string) => console.log(`  ${m}`), warn: (m: string) => console.warn(`  warning: ${m}`) };
       const result = await importContent({ db: database.db, contentDir, uploadsDir: config.uploadsDir, log });
       console.log(
@@ -48,7 +54,11 @@ main().then(
     if (error instanceof ContentValidationError) {
       console.error(error.message);
       console.error('Nothing was imported. See docs/content-format.md for the format.');
-    } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ContentConflictError) {
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof ContentConflictError
+    ) {
       console.error(`Cannot import: ${error.message}`);
     } else {
       console.error(error);

@@ -11,7 +11,9 @@ const USAGE = 'Usage: npm run restore -- <backup folder> [--replace]';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    throw new BackupError('DATABASE_URL is set: this command restores the embedded database only. Restore PostgreSQL with pg_restore (README, "Backups").');
+    throw new BackupError(
+      'DATABASE_URL is set: this command restores the embedded database only. Restore PostgreSQL with pg_restore (README, "Backups").',
+    );
   }
   const args = process.argv.slice(2);
   const replace = args.includes('--replace');

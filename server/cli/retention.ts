@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, poolSize: 2 }
+        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
     );
     try {
       console.log(`Retention period: ${config.retention.inactiveDays} days without activity (RETENTION_INACTIVE_DAYS)`);

@@ -60,9 +60,13 @@ export function parseGrantArgs(argv: string[]): GrantCommand {
   const { values } = parsed;
   if (values.help) return { kind: 'help' };
 
-  if (values.mobile === undefined) throw new UsageError('--mobile is required: the person’s number, 12 digits with the country code (919876543210).');
+  if (values.mobile === undefined)
+    throw new UsageError('--mobile is required: the person’s number, 12 digits with the country code (919876543210).');
   const mobile = normaliseMobile(values.mobile);
-  if (!mobile) throw new UsageError(`--mobile ${values.mobile} is not a mobile number: give 12 digits with the country code, for example 919876543210.`);
+  if (!mobile)
+    throw new UsageError(
+      `--mobile ${values.mobile} is not a mobile number: give 12 digits with the country code, for example 919876543210.`,
+    );
 
   const roles = list(values.role).map((raw) => {
     const role = STAFF_ROLES.find((known) => known === raw.toLowerCase());
@@ -71,12 +75,16 @@ export function parseGrantArgs(argv: string[]): GrantCommand {
   });
 
   if (values.revoke) {
-    if (values.languages !== undefined) throw new UsageError('--languages is not taken with --revoke: change a translator’s languages by granting, or in the staff console.');
+    if (values.languages !== undefined)
+      throw new UsageError(
+        '--languages is not taken with --revoke: change a translator’s languages by granting, or in the staff console.',
+      );
     if (values.name !== undefined) throw new UsageError('--name is not taken with --revoke.');
     return { kind: 'revoke', mobile, roles: [...new Set(roles)] };
   }
 
-  if (roles.length === 0) throw new UsageError(`--role is required to grant: ${STAFF_ROLES.join(', ')} (or --revoke to take roles away).`);
+  if (roles.length === 0)
+    throw new UsageError(`--role is required to grant: ${STAFF_ROLES.join(', ')} (or --revoke to take roles away).`);
   const languages = list(values.languages).map((raw) => {
     const lang = languageFromCode(raw);
     if (!lang) {
@@ -90,6 +98,13 @@ export function parseGrantArgs(argv: string[]): GrantCommand {
     throw new UsageError('--languages is for --role translator: admins, editors and analysts work in every language.');
   }
   const name = values.name?.trim();
-  if (values.name !== undefined && !name) throw new UsageError('--name is empty: give the person’s name, in quotes when it has spaces.');
-  return { kind: 'grant', mobile, roles: [...new Set(roles)], languages: [...new Set(languages)], ...(name ? { name } : {}) };
+  if (values.name !== undefined && !name)
+    throw new UsageError('--name is empty: give the person’s name, in quotes when it has spaces.');
+  return {
+    kind: 'grant',
+    mobile,
+    roles: [...new Set(roles)],
+    languages: [...new Set(languages)],
+    ...(name ? { name } : {}),
+  };
 }

@@ -69,16 +69,21 @@ async function main(argv: string[]): Promise<number> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, poolSize: 2 }
+        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
     );
     try {
       const where = database.kind === 'pglite' ? `the PGlite database in ${config.dataDir}` : 'the PostgreSQL database';
       const actor = commandLineActor();
       if (command.kind === 'grant') {
         const result = await grantRoles(database.db, actor, command);
-        if (result.accountCreated) console.log(`Created the account of ${result.member.name} (${result.member.mobile}) in ${where}.`);
+        if (result.accountCreated)
+          console.log(`Created the account of ${result.member.name} (${result.member.mobile}) in ${where}.`);
         else if (command.name && command.name !== result.member.name) {
-          console.log(`The number already has an account, named ${result.member.name}: --name is used only for a new account.`);
+          console.log(
+            `The number already has an account, named ${result.member.name}: --name is used only for a new account.`,
+          );
         }
         console.log(
           result.changed
@@ -88,14 +93,20 @@ async function main(argv: string[]): Promise<number> {
         if (result.changed) {
           console.log(
             `Recorded in the audit log. They sign in at ${config.publicUrl}/login with a one-time password${
-              result.member.roles.some((role) => role === 'admin' || role === 'editor') ? ', then set up an authenticator app' : ''
+              result.member.roles.some((role) => role === 'admin' || role === 'editor')
+                ? ', then set up an authenticator app'
+                : ''
             }.`,
           );
         }
       } else {
         const result = await revokeRoles(database.db, actor, command);
         const what = command.roles.length ? `Revoked ${command.roles.join(', ')}` : 'Deactivated';
-        console.log(result.changed ? `${what}. Now ${describe(result.member)}. Their staff sessions have ended.` : `Nothing to change: ${describe(result.member)}.`);
+        console.log(
+          result.changed
+            ? `${what}. Now ${describe(result.member)}. Their staff sessions have ended.`
+            : `Nothing to change: ${describe(result.member)}.`,
+        );
       }
       return 0;
     } catch (error) {

@@ -48,7 +48,11 @@ const MAX_RELISTEN_DELAY_MS = 2000;
  * at first and then at most every 2 s, and reports the loss and the return. The promise settles
  * after the first attempt, whether or not it succeeded, so a start is never held up by it.
  */
-export function listenOnPostgres(connectionString: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+export function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -69,7 +73,12 @@ export function listenOnPostgres(connectionString: string, channel: string, hand
     };
     const connect = () => {
       if (stopped) return;
-      const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5000, application_name: `listen ${channel}` });
+      const client = new pg.Client({
+        connectionString,
+        keepAlive: true,
+        connectionTimeoutMillis: 5000,
+        application_name: `listen ${channel}`,
+      });
       current = client;
       const fail = (error: Error) => {
         // Once per client: a lost connection may report both an error and its end.
@@ -119,7 +128,11 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // A database host that does not answer fails a request in seconds instead of holding it.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
     // A client that loses its connection must not crash the process: PostgreSQL ending its sessions
     // (a restart: 57P01) reaches an idle client through the pool's 'error', and a client checked out
     // between two statements of a transaction through its own 'error', which nothing else listens
@@ -129,7 +142,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     const { databaseUrl } = options;
-    return { db, kind: 'postgres', listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+      close: () => pool.end(),
+    };
   }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;

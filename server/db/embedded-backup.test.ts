@@ -25,7 +25,11 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 async function openApp(dir: string): Promise<{ app: FastifyInstance; database: Database }> {
   fs.mkdirSync(dir, { recursive: true });
   const database = await openDatabase({ pgliteDir: path.join(dir, 'pgdata') });
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret!',
+  });
   return { app: await buildApp({ config, db: database.db, listen: database.listen, logger: false }), database };
 }
 
@@ -45,16 +49,32 @@ beforeAll(async () => {
   try {
     course = await createCourseFixture(app.db);
     const base = `/api/progress/en/${course.courseId}`;
-    const lessons = [...course.lessonIds.chapter1.map((id) => [course.chapterIds[0], id]), [course.chapterIds[1], course.lessonIds.chapter2[0]]];
+    const lessons = [
+      ...course.lessonIds.chapter1.map((id) => [course.chapterIds[0], id]),
+      [course.chapterIds[1], course.lessonIds.chapter2[0]],
+    ];
     for (let i = 0; i < 5; i++) {
       const { headers } = await signInAs(app, { name: learnerName(i) });
       expect((await app.inject({ method: 'POST', url: base, headers })).statusCode).toBe(201);
       for (const [chapterId, lessonId] of lessons.slice(0, i)) {
-        expect((await app.inject({ method: 'POST', url: `${base}/chapters/${chapterId}/lessons/${lessonId}/complete`, headers })).statusCode).toBe(200);
+        expect(
+          (
+            await app.inject({
+              method: 'POST',
+              url: `${base}/chapters/${chapterId}/lessons/${lessonId}/complete`,
+              headers,
+            })
+          ).statusCode,
+        ).toBe(200);
       }
       if (i >= 3) {
         const quiz = course.quizzes[0]!;
-        const submitted = await app.inject({ method: 'POST', url: `${base}/quiz/${quiz.id}/complete`, headers, payload: { answers: allRight(quiz) } });
+        const submitted = await app.inject({
+          method: 'POST',
+          url: `${base}/quiz/${quiz.id}/complete`,
+          headers,
+          payload: { answers: allRight(quiz) },
+        });
         expect(submitted.statusCode).toBe(200);
       }
       learners.push({
@@ -75,7 +95,13 @@ beforeAll(async () => {
 // Each test opens, dumps or loads a database on disk: seconds each on a busy two-core machine.
 describe('npm run backup and npm run restore (embedded database)', { timeout: 120_000 }, () => {
   it('writes a backup that says what it holds', () => {
-    expect(manifest.counts).toEqual({ accounts: 5, enrolments: 5, completions: 0 + 1 + 2 + 3 + 3, quizAttempts: 2, certificates: 0 });
+    expect(manifest.counts).toEqual({
+      accounts: 5,
+      enrolments: 5,
+      completions: 0 + 1 + 2 + 3 + 3,
+      quizAttempts: 2,
+      certificates: 0,
+    });
     expect(manifest.uploads.files).toBe(1);
     expect(fs.readdirSync(backupDir).sort()).toEqual(['backup.json', 'database.tar.gz', 'uploads']);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
@@ -104,7 +130,9 @@ describe('npm run backup and npm run restore (embedded database)', { timeout: 12
   it('replaces a database only when asked, keeping the one it replaces aside', async () => {
     const target = path.join(scratch, 'replace');
     await restoreEmbedded(target, backupDir);
-    await expect(restoreEmbedded(target, backupDir)).rejects.toThrow(/already holds a database\. To replace it with the backup, run again with --replace/);
+    await expect(restoreEmbedded(target, backupDir)).rejects.toThrow(
+      /already holds a database\. To replace it with the backup, run again with --replace/,
+    );
     const { keptAside, counts } = await restoreEmbedded(target, backupDir, { replace: true });
     expect(counts.completions).toBe(manifest.counts.completions);
     expect(fs.existsSync(path.join(keptAside!, 'pgdata/PG_VERSION'))).toBe(true);
@@ -113,11 +141,15 @@ describe('npm run backup and npm run restore (embedded database)', { timeout: 12
 
   it('refuses a missing, foreign or damaged backup, leaving the folder as it was', async () => {
     const target = path.join(scratch, 'refusals');
-    await expect(restoreEmbedded(target, path.join(scratch, 'nothing-here'))).rejects.toThrow(/There is no backup at .*nothing-here/);
+    await expect(restoreEmbedded(target, path.join(scratch, 'nothing-here'))).rejects.toThrow(
+      /There is no backup at .*nothing-here/,
+    );
     const foreign = path.join(scratch, 'foreign');
     fs.mkdirSync(foreign);
     await expect(restoreEmbedded(target, foreign)).rejects.toThrow(/is not a backup: it has no backup\.json/);
-    await expect(restoreEmbedded(target, path.join(backupDir, 'backup.json'))).rejects.toThrow(/is a file; a backup is the folder/);
+    await expect(restoreEmbedded(target, path.join(backupDir, 'backup.json'))).rejects.toThrow(
+      /is a file; a backup is the folder/,
+    );
     const damaged = path.join(scratch, 'damaged');
     fs.cpSync(backupDir, damaged, { recursive: true });
     const file = path.join(damaged, 'database.tar.gz');
@@ -131,8 +163,12 @@ describe('npm run backup and npm run restore (embedded database)', { timeout: 12
   });
 
   it('refuses to back up a folder without a database, or into a folder that is not empty', async () => {
-    await expect(backupEmbedded(path.join(scratch, 'empty'), path.join(scratch, 'b1'))).rejects.toThrow(/There is no embedded database in .*empty \(no pgdata\/ folder\)/);
-    await expect(backupEmbedded(dataDir, backupDir)).rejects.toThrow(/already exists and is not empty: name a new folder/);
+    await expect(backupEmbedded(path.join(scratch, 'empty'), path.join(scratch, 'b1'))).rejects.toThrow(
+      /There is no embedded database in .*empty \(no pgdata\/ folder\)/,
+    );
+    await expect(backupEmbedded(dataDir, backupDir)).rejects.toThrow(
+      /already exists and is not empty: name a new folder/,
+    );
   });
 
   it('refuses while a server uses the data folder, saying which process to stop', async () => {
@@ -140,7 +176,9 @@ describe('npm run backup and npm run restore (embedded database)', { timeout: 12
     try {
       fs.writeFileSync(path.join(dataDir, 'server.lock'), String(server.pid));
       await expect(backupEmbedded(dataDir, path.join(scratch, 'b2'))).rejects.toThrow(DataDirLockedError);
-      await expect(restoreEmbedded(dataDir, backupDir, { replace: true })).rejects.toThrow(new RegExp(`process ${server.pid}.*Stop it first`));
+      await expect(restoreEmbedded(dataDir, backupDir, { replace: true })).rejects.toThrow(
+        new RegExp(`process ${server.pid}.*Stop it first`),
+      );
       // As the operator sees it, from the command.
       const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts', path.join(scratch, 'b3')], {
         cwd: root,
@@ -148,7 +186,9 @@ describe('npm run backup and npm run restore (embedded database)', { timeout: 12
         encoding: 'utf8',
       });
       expect(cli.status).toBe(1);
-      expect(cli.stderr).toContain(`Cannot back up: Another server (process ${server.pid}) is using the data folder ${dataDir}. Stop it first`);
+      expect(cli.stderr).toContain(
+        `Cannot back up: Another server (process ${server.pid}) is using the data folder ${dataDir}. Stop it first`,
+      );
       expect(fs.existsSync(path.join(scratch, 'b3'))).toBe(false);
     } finally {
       server.kill();

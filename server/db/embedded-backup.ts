@@ -62,7 +62,9 @@ async function countsOf(db: PGlite): Promise<BackupCounts> {
 
 async function newestMigration(db: PGlite): Promise<string | null> {
   try {
-    const { rows } = await db.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at desc limit 1');
+    const { rows } = await db.query<{ hash: string }>(
+      'select hash from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    );
     return rows[0]?.hash ?? null;
   } catch {
     return null;
@@ -154,7 +156,9 @@ export function readBackup(source: string): { manifest: BackupManifest; database
   source = path.resolve(source);
   if (!fs.existsSync(source)) throw new BackupError(`There is no backup at ${source}.`);
   if (!fs.statSync(source).isDirectory()) {
-    throw new BackupError(`${source} is a file; a backup is the folder npm run backup wrote (holding ${MANIFEST_FILE}).`);
+    throw new BackupError(
+      `${source} is a file; a backup is the folder npm run backup wrote (holding ${MANIFEST_FILE}).`,
+    );
   }
   const manifestPath = path.join(source, MANIFEST_FILE);
   if (!fs.existsSync(manifestPath)) throw new BackupError(`${source} is not a backup: it has no ${MANIFEST_FILE}.`);
@@ -164,12 +168,18 @@ export function readBackup(source: string): { manifest: BackupManifest; database
   } catch {
     throw new BackupError(`${manifestPath} cannot be read as JSON: the backup is damaged.`);
   }
-  if (manifest?.format !== BACKUP_FORMAT) throw new BackupError(`${source} is not a backup of the embedded database (${MANIFEST_FILE} names no ${BACKUP_FORMAT}).`);
+  if (manifest?.format !== BACKUP_FORMAT)
+    throw new BackupError(
+      `${source} is not a backup of the embedded database (${MANIFEST_FILE} names no ${BACKUP_FORMAT}).`,
+    );
   if (manifest.formatVersion > FORMAT_VERSION) {
-    throw new BackupError(`${source} was written by a newer version (backup format ${manifest.formatVersion}); restore it with that version.`);
+    throw new BackupError(
+      `${source} was written by a newer version (backup format ${manifest.formatVersion}); restore it with that version.`,
+    );
   }
   const databasePath = path.join(source, manifest.database.file);
-  if (!fs.existsSync(databasePath)) throw new BackupError(`${source} lacks its database file ${manifest.database.file}: the backup is incomplete.`);
+  if (!fs.existsSync(databasePath))
+    throw new BackupError(`${source} lacks its database file ${manifest.database.file}: the backup is incomplete.`);
   const database = fs.readFileSync(databasePath);
   if (sha256(database) !== manifest.database.sha256) {
     throw new BackupError(`${databasePath} does not match the checksum in ${MANIFEST_FILE}: the backup is damaged.`);
@@ -188,7 +198,11 @@ export interface RestoreResult {
  * Restores a backup into `dataDir`. A folder that already holds a database is refused unless
  * `replace` is set; then its database and stored files are moved to DATA_DIR/before-restore-<time>.
  */
-export async function restoreEmbedded(dataDir: string, source: string, options: { replace?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreEmbedded(
+  dataDir: string,
+  source: string,
+  options: { replace?: boolean } = {},
+): Promise<RestoreResult> {
   dataDir = path.resolve(dataDir);
   const { manifest, database } = readBackup(source);
   const pgdata = path.join(dataDir, 'pgdata');
@@ -211,7 +225,9 @@ export async function restoreEmbedded(dataDir: string, source: string, options: 
     } finally {
       await db.close();
     }
-    const differ = (Object.keys(manifest.counts) as (keyof BackupCounts)[]).filter((key) => counts[key] !== manifest.counts[key]);
+    const differ = (Object.keys(manifest.counts) as (keyof BackupCounts)[]).filter(
+      (key) => counts[key] !== manifest.counts[key],
+    );
     if (differ.length) {
       throw new BackupError(
         `The restored database does not hold what ${MANIFEST_FILE} counts (${differ.map((k) => `${k}: ${counts[k]} instead of ${manifest.counts[k]}`).join(', ')}); nothing was changed.`,

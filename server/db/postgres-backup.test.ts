@@ -12,7 +12,8 @@ import { signInAs } from '../test/sign-in';
 import { createTestDatabase, testConfig } from '../test/test-app';
 import { openDatabase } from './client';
 
-const hasTools = spawnSync('pg_dump', ['--version']).error === undefined && spawnSync('pg_restore', ['--version']).error === undefined;
+const hasTools =
+  spawnSync('pg_dump', ['--version']).error === undefined && spawnSync('pg_restore', ['--version']).error === undefined;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !hasTools)('pg_dump and pg_restore (README, "Backups")', () => {
   it('restores a dump into a new database where every learner finds their progress', { timeout: 120_000 }, async () => {
@@ -32,9 +33,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasTools)('pg_dump and pg_res
         const { headers } = await signInAs(app);
         await app.inject({ method: 'POST', url: base, headers });
         for (const lessonId of course.lessonIds.chapter1.slice(0, i)) {
-          await app.inject({ method: 'POST', url: `${base}/chapters/${course.chapterIds[0]}/lessons/${lessonId}/complete`, headers });
+          await app.inject({
+            method: 'POST',
+            url: `${base}/chapters/${course.chapterIds[0]}/lessons/${lessonId}/complete`,
+            headers,
+          });
         }
-        learners.push({ cookie: headers.cookie, progress: (await app.inject({ url: `${base}/progress`, headers })).json() });
+        learners.push({
+          cookie: headers.cookie,
+          progress: (await app.inject({ url: `${base}/progress`, headers })).json(),
+        });
       }
       await app.close();
 
@@ -43,7 +51,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasTools)('pg_dump and pg_res
       expect(dump.stderr).toBe('');
       expect(dump.status).toBe(0);
       await admin.query(`create database ${restoredName}`);
-      const restore = spawnSync('pg_restore', ['--no-owner', `--dbname=${restoredUrl}`, dumpFile], { encoding: 'utf8' });
+      const restore = spawnSync('pg_restore', ['--no-owner', `--dbname=${restoredUrl}`, dumpFile], {
+        encoding: 'utf8',
+      });
       expect(restore.stderr).toBe('');
       expect(restore.status).toBe(0);
 

@@ -12,7 +12,9 @@ type Localised = PgTable & { slug: PgColumn; lang: PgColumn; published?: PgColum
  * rows count, on both sides.
  */
 export function inReaderLanguage(table: Localised, lang: LanguageCode): SQL {
-  const published = table.published ? sql` and ${sql.identifier('other')}.${sql.identifier(table.published.name)}` : sql``;
+  const published = table.published
+    ? sql` and ${sql.identifier('other')}.${sql.identifier(table.published.name)}`
+    : sql``;
   const visible = table.published ? eq(table.published, true) : undefined;
   if (lang === DEFAULT_LANGUAGE) return and(eq(table.lang, lang), visible)!;
   const other = sql.identifier('other');

@@ -71,11 +71,23 @@ export const users = pgTable(
     // Built from the contract's rules, so changing one there makes drizzle-kit write its migration.
     check('users_mobile_format', sql`${t.mobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
-    check('users_gender_known', sql`${t.gender} is null or ${t.gender} in ${sql.raw(`(${GENDERS.map((g) => `'${g}'`).join(', ')})`)}`),
-    check('users_guardian_consent_method_known', sql`${t.guardianConsentMethod} is null or ${t.guardianConsentMethod} in ${sql.raw(`(${GUARDIAN_CONSENT_METHODS.map((m) => `'${m}'`).join(', ')})`)}`),
-    check('users_guardian_mobile_format', sql`${t.guardianMobile} is null or ${t.guardianMobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`),
+    check(
+      'users_gender_known',
+      sql`${t.gender} is null or ${t.gender} in ${sql.raw(`(${GENDERS.map((g) => `'${g}'`).join(', ')})`)}`,
+    ),
+    check(
+      'users_guardian_consent_method_known',
+      sql`${t.guardianConsentMethod} is null or ${t.guardianConsentMethod} in ${sql.raw(`(${GUARDIAN_CONSENT_METHODS.map((m) => `'${m}'`).join(', ')})`)}`,
+    ),
+    check(
+      'users_guardian_mobile_format',
+      sql`${t.guardianMobile} is null or ${t.guardianMobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`,
+    ),
     check('users_interface_lang_known', sql`${t.interfaceLang} is null or ${t.interfaceLang} in (${langList})`),
-    check('users_age_range', sql`${t.age} is null or (${t.age} between ${sql.raw(String(AGE_MIN))} and ${sql.raw(String(AGE_MAX))})`),
+    check(
+      'users_age_range',
+      sql`${t.age} is null or (${t.age} between ${sql.raw(String(AGE_MIN))} and ${sql.raw(String(AGE_MAX))})`,
+    ),
   ],
 );
 
@@ -124,7 +136,10 @@ export const otpChallenges = pgTable(
     index('otp_challenges_mobile_idx').on(t.mobile, t.createdAt),
     index('otp_challenges_ip_idx').on(t.clientIp, t.createdAt),
     index('otp_challenges_user_idx').on(t.userId),
-    check('otp_challenges_purpose_known', sql`${t.purpose} in ${sql.raw(`(${OTP_PURPOSES.map((p) => `'${p}'`).join(', ')})`)}`),
+    check(
+      'otp_challenges_purpose_known',
+      sql`${t.purpose} in ${sql.raw(`(${OTP_PURPOSES.map((p) => `'${p}'`).join(', ')})`)}`,
+    ),
     check('otp_challenges_consent_has_user', sql`(${t.purpose} = 'guardian-consent') = (${t.userId} is not null)`),
   ],
 );
@@ -565,13 +580,19 @@ export const staffMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     roles: text('roles').array().notNull(),
     // The languages a translator may edit; every language for the other roles.
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('staff_members_roles_known', sql`${t.roles} <@ array[${staffRoleList}]::text[] and cardinality(${t.roles}) > 0`),
+    check(
+      'staff_members_roles_known',
+      sql`${t.roles} <@ array[${staffRoleList}]::text[] and cardinality(${t.roles}) > 0`,
+    ),
     check('staff_members_languages_known', sql`${t.languages} <@ array[${langList}]::text[]`),
   ],
 );
@@ -691,7 +712,10 @@ export const mediaFiles = pgTable(
     index('media_files_kind_uploaded_idx').on(t.kind, t.uploadedAt),
     index('media_files_uploaded_idx').on(t.uploadedAt),
     check('media_files_kind_known', sql`${t.kind} in (${uploadKindList})`),
-    check('media_files_has_variant', sql`jsonb_typeof(${t.variants}) = 'array' and jsonb_array_length(${t.variants}) > 0`),
+    check(
+      'media_files_has_variant',
+      sql`jsonb_typeof(${t.variants}) = 'array' and jsonb_array_length(${t.variants}) > 0`,
+    ),
   ],
 );
 
@@ -796,7 +820,9 @@ export const contentStates = pgTable(
   (t) => [
     primaryKey({ columns: [t.itemId, t.lang] }),
     // The scheduler's claim: due rows only, oldest first.
-    index('content_states_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index('content_states_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     check('content_states_lang_known', sql`${t.lang} in (${langList})`),
     check('content_states_status_known', sql`${t.status} in (${quotedList(CONTENT_STATUSES)})`),
     check('content_states_schedule_whole', sql`(${t.publishAt} is null) = (${t.scheduledVersion} is null)`),

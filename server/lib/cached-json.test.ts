@@ -39,7 +39,8 @@ describe('a kept public read', () => {
     await t.app.db.insert(mediaTitles).values({ slug: 'camp', title: 'Camp', position: 1 });
   });
 
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('answers the same JSON plain, in Brotli and in gzip, each kept after its first request', async () => {
     const plain = await get('/api/blog/public');

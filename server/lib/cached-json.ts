@@ -35,7 +35,9 @@ function keyOf(request: FastifyRequest): string {
 export function cachedJson(app: FastifyInstance, options: Pick<PublicCacheOptions, 'name' | 'kinds'>) {
   const cache = app.publicCaches.create<Finished>({ ...options, maxEntries: 1000 });
   return async (request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) => {
-    const finished = await cache.get<Finished>(keyOf(request), async () => ({ json: Buffer.from(JSON.stringify(await load())) }));
+    const finished = await cache.get<Finished>(keyOf(request), async () => ({
+      json: Buffer.from(JSON.stringify(await load())),
+    }));
     reply.type('application/json; charset=utf-8');
     if (finished.json.length < COMPRESS_THRESHOLD) return reply.send(finished.json);
     // Whether the answer is compressed depends on the request's Accept-Encoding: shared caches must know.

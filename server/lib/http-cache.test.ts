@@ -8,7 +8,9 @@ async function appWithPublicGroup() {
     cachePublicAnswers(group);
     group.get('/public/ok', async () => ({ ok: true }));
     group.get('/public/missing', async (_request, reply) => reply.code(404).send({ message: 'gone' }));
-    group.get('/public/private', async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
+    group.get('/public/private', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ ok: true }),
+    );
   });
   app.get('/elsewhere', async () => ({ ok: true }));
   return app;

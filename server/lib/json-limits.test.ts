@@ -40,7 +40,9 @@ describe('maxJsonBytes', () => {
 
   it('holds the largest real bodies: a quiz answered to its limits, a journal at its length in any script', () => {
     const id = '123e4567-e89b-12d3-a456-426614174000';
-    const quiz = JSON.stringify({ answers: Array.from({ length: 200 }, () => ({ questionId: id, selectedOptions: Array(20).fill(id) })) });
+    const quiz = JSON.stringify({
+      answers: Array.from({ length: 200 }, () => ({ questionId: id, selectedOptions: Array(20).fill(id) })),
+    });
     expect(quiz.length).toBeGreaterThan(160_000);
     expect(maxJsonBytes(QuizSubmission)).toBeGreaterThanOrEqual(quiz.length);
     // Every character escaped, as writers that keep to ASCII send Devanagari.

@@ -10,7 +10,6 @@ export const LanguageParam = Type.String({
   examples: ['en'],
 });
 
-
 export function languageOrNotFound(code: string): LanguageCode {
   if (!isLanguageCode(code)) throw notFound('languageNotOffered');
   return code;

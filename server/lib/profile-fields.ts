@@ -10,7 +10,10 @@ import { badRequest } from '../plugins/errors';
  * A person's name as it is kept (contract/person-name.ts: composed, spaces tidied); throws the
  * rule's reason when it cannot be one, `missing` when there is nothing to read.
  */
-export function checkName(raw: string | undefined, missing: Extract<MessageCode, 'nameRequired' | 'guardianNameRequired'> = 'nameRequired'): string {
+export function checkName(
+  raw: string | undefined,
+  missing: Extract<MessageCode, 'nameRequired' | 'guardianNameRequired'> = 'nameRequired',
+): string {
   const name = normalisePersonName(raw ?? '');
   switch (personNameProblem(name)) {
     case null:

@@ -13,20 +13,33 @@ beforeAll(async () => {
   learner = await signInAs(t.app, { name: 'Meena Kumari' });
   course = await createCourseFixture(t.app.db);
   journalUrl = `/api/progress/en/${course.courseId}/journal`;
-  const enrolled = await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: learner.headers });
+  const enrolled = await t.app.inject({
+    method: 'POST',
+    url: `/api/progress/en/${course.courseId}`,
+    headers: learner.headers,
+  });
   expect(enrolled.statusCode).toBe(201);
-  const saved = await t.app.inject({ method: 'PUT', url: journalUrl, headers: learner.headers, payload: { text: 'Save for a goat' } });
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: journalUrl,
+    headers: learner.headers,
+    payload: { text: 'Save for a goat' },
+  });
   expect(saved.statusCode).toBe(200);
 });
 
-const send = (method: 'PUT' | 'PATCH', url: string, payload: unknown) => t.app.inject({ method, url, headers: learner.headers, payload: payload as object });
+const send = (method: 'PUT' | 'PATCH', url: string, payload: unknown) =>
+  t.app.inject({ method, url, headers: learner.headers, payload: payload as object });
 
 describe('a body of the wrong type', () => {
   it('is refused, naming the field, and the journal keeps its text', async () => {
     for (const text of [null, 12345, true, ['Save for a goat'], { text: 'x' }]) {
       const res = await send('PUT', journalUrl, { text });
       expect(res.statusCode, JSON.stringify(text)).toBe(400);
-      expect(res.json(), JSON.stringify(text)).toMatchObject({ code: 'validation', details: [{ field: 'text', message: 'must be a string' }] });
+      expect(res.json(), JSON.stringify(text)).toMatchObject({
+        code: 'validation',
+        details: [{ field: 'text', message: 'must be a string' }],
+      });
     }
     const journal = await t.app.inject({ method: 'GET', url: journalUrl, headers: learner.headers });
     expect(journal.json()).toMatchObject({ journal: { text: 'Save for a goat' } });
@@ -52,7 +65,10 @@ describe('a body of the wrong type', () => {
       payload: { answers: '1' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation', details: [{ field: 'answers', message: 'must be an array' }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation',
+      details: [{ field: 'answers', message: 'must be an array' }],
+    });
   });
 });
 
@@ -62,6 +78,9 @@ describe('a querystring', () => {
     expect(res.statusCode).toBe(200);
     const wrong = await t.app.inject({ method: 'GET', url: '/api/blog/public?lang=en&limit=two' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'validation', details: [{ field: 'limit', message: 'must be a whole number' }] });
+    expect(wrong.json()).toMatchObject({
+      code: 'validation',
+      details: [{ field: 'limit', message: 'must be a whole number' }],
+    });
   });
 });

@@ -16,7 +16,8 @@ const buildValidator: BuildCompilerFromPool = (externalSchemas) => {
   const strings = buildFromPool(externalSchemas, { customOptions: { ...SHARED, coerceTypes: 'array' } });
   const bodies = buildFromPool(externalSchemas, { customOptions: { ...SHARED, coerceTypes: false } });
   // Fastify calls the compiler with the route's part; the typings name only the schema.
-  return ((route: { httpPart?: string }) => (route.httpPart === 'body' ? bodies : strings)(route as never)) as ReturnType<BuildCompilerFromPool>;
+  return ((route: { httpPart?: string }) =>
+    (route.httpPart === 'body' ? bodies : strings)(route as never)) as ReturnType<BuildCompilerFromPool>;
 };
 
 /** The schemaController option of the Fastify app (server/app.ts). */

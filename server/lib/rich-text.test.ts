@@ -83,14 +83,19 @@ describe('sanitizeRichText', () => {
       '<oembed url="https://youtu.be/dQw4w9WgXcQ"></oembed>',
     );
     expect(sanitizeRichText('<oembed url="https://vimeo.com/12345"></oembed>')).toBe('');
-    expect(sanitizeRichText('<oembed url="https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ"></oembed>')).toBe('');
+    expect(sanitizeRichText('<oembed url="https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ"></oembed>')).toBe(
+      '',
+    );
     expect(sanitizeRichText('<oembed></oembed>')).toBe('');
   });
 
   it('keeps basic tables', () => {
-    const table = '<table><thead><tr><th scope="col">a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>';
+    const table =
+      '<table><thead><tr><th scope="col">a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>';
     expect(sanitizeRichText(table)).toBe(table);
-    expect(sanitizeRichText('<table style="x"><tr><td width="9">b</td></tr></table>')).toBe('<table><tr><td>b</td></tr></table>');
+    expect(sanitizeRichText('<table style="x"><tr><td width="9">b</td></tr></table>')).toBe(
+      '<table><tr><td>b</td></tr></table>',
+    );
   });
 
   it('maps other headings into the allowed range', () => {
@@ -107,7 +112,9 @@ describe('sanitizeRichText', () => {
 
 describe('markdownToSafeHtml', () => {
   it('turns markdown into the allowed HTML', () => {
-    const html = markdownToSafeHtml('# Save\n\nKeep **some** money *aside*.\n\n- one\n- two\n\n[Portal](https://cybercrime.gov.in)');
+    const html = markdownToSafeHtml(
+      '# Save\n\nKeep **some** money *aside*.\n\n- one\n- two\n\n[Portal](https://cybercrime.gov.in)',
+    );
     expect(html).toContain('<h2>Save</h2>');
     expect(html).toContain('<strong>some</strong>');
     expect(html).toContain('<em>aside</em>');
@@ -116,7 +123,9 @@ describe('markdownToSafeHtml', () => {
   });
 
   it('makes markdown tables into tables', () => {
-    expect(markdownToSafeHtml('| a | b |\n|---|---|\n| 1 | 2 |\n')).toMatch(/<table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>/);
+    expect(markdownToSafeHtml('| a | b |\n|---|---|\n| 1 | 2 |\n')).toMatch(
+      /<table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>/,
+    );
   });
 
   it('sanitises raw HTML and markdown links alike', () => {

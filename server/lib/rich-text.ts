@@ -19,8 +19,27 @@ const isExternal = (href: string) => /^https?:\/\//i.test(href.trim());
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'blockquote', 'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'oembed', 'video',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'oembed',
+    'video',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -36,7 +55,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'url'],
   allowProtocolRelative: false,
   // script, style and friends lose their text too; other unknown tags keep it.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+  ],
   transformTags: {
     h1: 'h2',
     h5: 'h4',
@@ -81,7 +112,9 @@ const schemesByTag = OPTIONS.allowedSchemesByTag as Record<string, string[]>;
  */
 export function disallowedMarkup(html: string): string[] {
   const found = new Set<string>();
-  for (const [, rawTag = '', rest = ''] of html.matchAll(/<\/?([A-Za-z][A-Za-z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g)) {
+  for (const [, rawTag = '', rest = ''] of html.matchAll(
+    /<\/?([A-Za-z][A-Za-z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g,
+  )) {
     const written = rawTag.toLowerCase();
     const tag = RENAMED[written] ?? written;
     if (!allowedTags.has(tag)) {
@@ -96,7 +129,11 @@ export function disallowedMarkup(html: string): string[] {
       }
       const value = (rawValue ?? '').replace(/^["']|["']$/g, '').trim();
       const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
-      if (scheme && (OPTIONS.allowedSchemesAppliedToAttributes ?? []).includes(name) && !(schemesByTag[tag] ?? (OPTIONS.allowedSchemes as string[])).includes(scheme)) {
+      if (
+        scheme &&
+        (OPTIONS.allowedSchemesAppliedToAttributes ?? []).includes(name) &&
+        !(schemesByTag[tag] ?? (OPTIONS.allowedSchemes as string[])).includes(scheme)
+      ) {
         found.add(`${scheme}: in ${name} on <${written}>`);
       }
     }

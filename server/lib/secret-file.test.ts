@@ -31,7 +31,9 @@ describe('the secret kept in DATA_DIR', () => {
 
   it('is not used when SESSION_SECRET is set', () => {
     const dataDir = tempDataDir();
-    const config = withDataDirSecret(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'from-the-environment-from-the-environment' }));
+    const config = withDataDirSecret(
+      loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'from-the-environment-from-the-environment' }),
+    );
     expect(config.secret).toBe('from-the-environment-from-the-environment');
     expect(fs.existsSync(path.join(dataDir, SECRET_FILE_NAME))).toBe(false);
   });
@@ -40,6 +42,8 @@ describe('the secret kept in DATA_DIR', () => {
     const dataDir = tempDataDir();
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(path.join(dataDir, SECRET_FILE_NAME), 'short\n');
-    expect(() => withDataDirSecret(loadConfig({ DATA_DIR: dataDir }))).toThrow(/does not hold a secret of at least 32 characters/);
+    expect(() => withDataDirSecret(loadConfig({ DATA_DIR: dataDir }))).toThrow(
+      /does not hold a secret of at least 32 characters/,
+    );
   });
 });

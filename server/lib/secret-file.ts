@@ -23,7 +23,8 @@ export function withDataDirSecret(config: Config): Config {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const made = readSecret(file);
-  if (!made) throw new Error(`${file} does not hold a secret of at least 32 characters: remove it or set SESSION_SECRET`);
+  if (!made)
+    throw new Error(`${file} does not hold a secret of at least 32 characters: remove it or set SESSION_SECRET`);
   return { ...config, secret: made };
 }
 

@@ -11,7 +11,12 @@ export interface TtlCache<V> {
 /** Lookups of the caches in this process by cache name, for the metrics (/metrics). */
 export const cacheLookups = new Map<string, { hits: number; misses: number }>();
 
-export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; now?: () => number; name?: string }): TtlCache<V> {
+export function createTtlCache<V>(options: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+  name?: string;
+}): TtlCache<V> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { expires: number; value: Promise<V> }>();
   const name = options.name ?? 'public';

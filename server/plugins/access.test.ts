@@ -76,7 +76,9 @@ describe('401 and 403 come before 400', () => {
   });
 
   it('an inactive account still reads its profile (rule: any signed-in account)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: inactive.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: inactive.headers })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -127,7 +129,9 @@ describe('every route in the OpenAPI document', () => {
       const res = await t.app.inject({
         method: op.method as 'GET',
         url,
-        ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, payload: '{"bad":' }),
+        ...(op.method === 'GET' || op.method === 'DELETE'
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, payload: '{"bad":' }),
       });
       expect(res.statusCode, `${op.method} ${url}`).toBe(401);
     }
@@ -206,7 +210,8 @@ describe('declaring a rule', () => {
         staff.get('/api/inner/user', ok);
       });
     });
-    const status = async (url: string, who?: SignedIn) => (await app.inject({ method: 'GET', url, headers: who?.headers })).statusCode;
+    const status = async (url: string, who?: SignedIn) =>
+      (await app.inject({ method: 'GET', url, headers: who?.headers })).statusCode;
     expect(await status('/api/learn')).toBe(401);
     expect(await status('/api/learn', minor)).toBe(403);
     expect(await status('/api/learn', learner)).toBe(200);

@@ -39,7 +39,11 @@ export const access = {
    * the session (who am I, setting up and confirming the second factor); every other staff route
    * answers 403 secondFactorRequired until then to a member whose roles need one.
    */
-  staffBeforeSecondFactor: (...roles: [StaffRole, ...StaffRole[]]): AccessRule => ({ kind: 'staff', roles, beforeSecondFactor: true }),
+  staffBeforeSecondFactor: (...roles: [StaffRole, ...StaffRole[]]): AccessRule => ({
+    kind: 'staff',
+    roles,
+    beforeSecondFactor: true,
+  }),
 } as const satisfies Record<string, AccessRule | ((...roles: [StaffRole, ...StaffRole[]]) => AccessRule)>;
 
 declare module 'fastify' {
@@ -115,7 +119,10 @@ const roots = new WeakSet<object>();
  * of the module's routes plugin.
  */
 export function routeAccess(app: FastifyInstance, rule: AccessRule): void {
-  if (roots.has(app)) throw new Error('routeAccess sets the rule of a module’s routes; call it inside the module’s plugin, not on the app');
+  if (roots.has(app))
+    throw new Error(
+      'routeAccess sets the rule of a module’s routes; call it inside the module’s plugin, not on the app',
+    );
   groupRules.set(app, rule);
 }
 

@@ -10,7 +10,10 @@ describe('a method the path does not have', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/course/public?lang=en' });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
-    expect(res.json()).toEqual({ code: 'methodNotAllowed', message: 'This address does not take this kind of request.' });
+    expect(res.json()).toEqual({
+      code: 'methodNotAllowed',
+      message: 'This address does not take this kind of request.',
+    });
   });
 
   it('is a 405 for a GET of a path that only takes POST, though the web app answers every other GET', async () => {
@@ -64,7 +67,10 @@ describe('an address the router cannot read', () => {
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(400);
-      expect(res.json(), `${method} ${url}`).toEqual({ code: 'badRequest', message: 'This request could not be handled.' });
+      expect(res.json(), `${method} ${url}`).toEqual({
+        code: 'badRequest',
+        message: 'This request could not be handled.',
+      });
       expect(res.headers.allow).toBeUndefined();
     }
   });

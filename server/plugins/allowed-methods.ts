@@ -47,14 +47,20 @@ export default fp(
         const found = app.findRoute({ method, url: path });
         // The web app's catch-all GET (`/*`, modules/pages) matches /api/ paths too: it is the one
         // route whose wildcard holds the whole path.
-        return found !== null && found.handler === routeHandler && (found.params as Record<string, string | undefined>)['*'] !== path.slice(1);
+        return (
+          found !== null &&
+          found.handler === routeHandler &&
+          (found.params as Record<string, string | undefined>)['*'] !== path.slice(1)
+        );
       });
     app.decorate('unroutedApiAnswer', (method: string, url: string) => {
       const path = url.split('?')[0] ?? '';
       if (!path.startsWith('/api/')) return undefined;
       if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) return badRequest('badRequest');
       const allowed = methodsOf(path);
-      return allowed.length > 0 && !(allowed as string[]).includes(method.toUpperCase()) ? methodNotAllowed(allowed) : undefined;
+      return allowed.length > 0 && !(allowed as string[]).includes(method.toUpperCase())
+        ? methodNotAllowed(allowed)
+        : undefined;
     });
   },
   { name: 'allowed-methods' },

@@ -26,7 +26,11 @@ function send(method: 'POST' | 'PUT', url: string, payload: string, headers: Rec
 
 describe('body size', () => {
   it('refuses a body larger than the route can use with 413', async () => {
-    const res = await send('POST', '/api/user/send-otp', JSON.stringify({ mobile: '9'.repeat(10), pad: 'x'.repeat(DEFAULT_BODY_LIMIT + 2048) }));
+    const res = await send(
+      'POST',
+      '/api/user/send-otp',
+      JSON.stringify({ mobile: '9'.repeat(10), pad: 'x'.repeat(DEFAULT_BODY_LIMIT + 2048) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual(messageBody('bodyTooLarge'));
   });
@@ -37,7 +41,9 @@ describe('body size', () => {
   });
 
   it('accepts the largest real body, a quiz answered to its limits (about 170 KB)', async () => {
-    const body = JSON.stringify({ answers: Array.from({ length: 200 }, () => ({ questionId: ID, selectedOptions: Array(20).fill(ID) })) });
+    const body = JSON.stringify({
+      answers: Array.from({ length: 200 }, () => ({ questionId: ID, selectedOptions: Array(20).fill(ID) })),
+    });
     expect(body.length).toBeGreaterThan(160_000);
     const res = await send('POST', quizUrl, body, learner.headers);
     // Read, validated and passed on: the quiz does not exist.

@@ -24,14 +24,16 @@ describe('loadConfig', () => {
 
   it('names the variable when a number is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
-    expect(() => loadConfig({ OTP_TTL_SECONDS: '3600' })).toThrow(/OTP_TTL_SECONDS must be a whole number from 60 to 600/);
+    expect(() => loadConfig({ OTP_TTL_SECONDS: '3600' })).toThrow(
+      /OTP_TTL_SECONDS must be a whole number from 60 to 600/,
+    );
   });
 
   it('refuses the console SMS provider in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'console', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
-      /would not deliver/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'console', SESSION_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/would not deliver/);
   });
 
   it('needs MSG91 credentials and a session secret in production', () => {
@@ -70,8 +72,17 @@ describe('loadConfig', () => {
 
   it('refuses TRUST_PROXY=true in production, where it would let a client choose its own address', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't', MSG91_CONSENT_TEMPLATE_ID: 'c' };
-    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true lets every client choose its own address/);
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'k',
+      MSG91_TEMPLATE_ID: 't',
+      MSG91_CONSENT_TEMPLATE_ID: 'c',
+    };
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true lets every client choose its own address/,
+    );
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
@@ -89,7 +100,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).loadShedEventLoopDelayMs).toBe(500);
     expect(loadConfig({ NODE_ENV: 'test' }).loadShedEventLoopDelayMs).toBe(0);
     expect(loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' }).loadShedEventLoopDelayMs).toBe(0);
-    expect(() => loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(/LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number from 0/);
+    expect(() => loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(
+      /LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number from 0/,
+    );
     expect(loadConfig({}).otp).toMatchObject({ perNumberLimit: 5, perAddressLimit: 1000, perHourLimit: 2000 });
     expect(loadConfig({ OTP_PER_HOUR_LIMIT: '50' }).otp.perHourLimit).toBe(50);
     expect(() => loadConfig({ OTP_PER_HOUR_LIMIT: '0' })).toThrow(/OTP_PER_HOUR_LIMIT must be a whole number from 1/);
@@ -101,12 +114,19 @@ describe('loadConfig', () => {
       idleMinutes: 15,
       absoluteHours: 8,
     });
-    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '0' })).toThrow(/STAFF_SESSION_IDLE_MINUTES must be a whole number from 5 to 1440/);
-    expect(() => loadConfig({ STAFF_SESSION_ABSOLUTE_HOURS: '100' })).toThrow(/STAFF_SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 72/);
+    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '0' })).toThrow(
+      /STAFF_SESSION_IDLE_MINUTES must be a whole number from 5 to 1440/,
+    );
+    expect(() => loadConfig({ STAFF_SESSION_ABSOLUTE_HOURS: '100' })).toThrow(
+      /STAFF_SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 72/,
+    );
   });
 
   it('says whether the secret came from SESSION_SECRET', () => {
-    expect(loadConfig({ SESSION_SECRET: 's'.repeat(40) })).toMatchObject({ secret: 's'.repeat(40), secretFromEnvironment: true });
+    expect(loadConfig({ SESSION_SECRET: 's'.repeat(40) })).toMatchObject({
+      secret: 's'.repeat(40),
+      secretFromEnvironment: true,
+    });
     const generated = loadConfig({});
     expect(generated.secretFromEnvironment).toBe(false);
     expect(generated.secret).toMatch(/^[0-9a-f]{64}$/);

@@ -239,5 +239,7 @@ function metricsToken(raw: string | undefined): string | undefined {
 }
 
 function cryptoRandomSecret(): string {
-  return globalThis.crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
+  return globalThis.crypto
+    .getRandomValues(new Uint8Array(32))
+    .reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
 }

@@ -50,13 +50,31 @@ function reads(app: FastifyInstance, ids: { blogId: string; storyId: string; cou
     banner: async () => (await json('/api/media/public/banner')).media[0].title as string,
     courseList: async () => (await json('/api/course/public?lang=en')).courses[0].title as string,
     course: async () => (await json(`/api/course/public/en/${courseId}`)).course_en.title as string,
-    quiz: async () => (await json(`/api/quiz/public/en/${courseId}/quiz/${courseQuizzes[0]!.id}`)).quiz_en.title as string,
+    quiz: async () =>
+      (await json(`/api/quiz/public/en/${courseId}/quiz/${courseQuizzes[0]!.id}`)).quiz_en.title as string,
   };
 }
 
 async function seed(db: Db) {
-  const [blog] = await db.insert(blogs).values({ slug: 'upi-safety', title: 'Blog 1', description: '<p>Never share your PIN.</p>', image: 'uploads/blogs/upi.png', author: 'Asha' }).returning({ id: blogs.id });
-  const [story] = await db.insert(successStories).values({ slug: 'sunita', authorName: 'Story 1', image: 'uploads/stories/sunita.png', description: '<p>Her first account.</p>' }).returning({ id: successStories.id });
+  const [blog] = await db
+    .insert(blogs)
+    .values({
+      slug: 'upi-safety',
+      title: 'Blog 1',
+      description: '<p>Never share your PIN.</p>',
+      image: 'uploads/blogs/upi.png',
+      author: 'Asha',
+    })
+    .returning({ id: blogs.id });
+  const [story] = await db
+    .insert(successStories)
+    .values({
+      slug: 'sunita',
+      authorName: 'Story 1',
+      image: 'uploads/stories/sunita.png',
+      description: '<p>Her first account.</p>',
+    })
+    .returning({ id: successStories.id });
   await db.insert(mediaTitles).values({ slug: 'camp', title: 'Gallery 1', position: 1 });
   await db.insert(bannerItems).values({ slug: 'camp', title: 'Banner 1', position: 1 });
   const course = await createCourseFixture(db, { title: 'Course 1' });
@@ -65,12 +83,24 @@ async function seed(db: Db) {
 
 /** Changes every title without announcing anything: a cached read goes on showing the old one. */
 async function retitle(db: Db, ids: Awaited<ReturnType<typeof seed>>, n: number) {
-  await db.update(blogs).set({ title: `Blog ${n}` }).where(eq(blogs.id, ids.blogId));
-  await db.update(successStories).set({ authorName: `Story ${n}` }).where(eq(successStories.id, ids.storyId));
+  await db
+    .update(blogs)
+    .set({ title: `Blog ${n}` })
+    .where(eq(blogs.id, ids.blogId));
+  await db
+    .update(successStories)
+    .set({ authorName: `Story ${n}` })
+    .where(eq(successStories.id, ids.storyId));
   await db.update(mediaTitles).set({ title: `Gallery ${n}` });
   await db.update(bannerItems).set({ title: `Banner ${n}` });
-  await db.update(courses).set({ title: `Course ${n}` }).where(eq(courses.id, ids.course.courseId));
-  await db.update(quizzes).set({ title: `Quiz ${n}` }).where(eq(quizzes.courseId, ids.course.courseId));
+  await db
+    .update(courses)
+    .set({ title: `Course ${n}` })
+    .where(eq(courses.id, ids.course.courseId));
+  await db
+    .update(quizzes)
+    .set({ title: `Quiz ${n}` })
+    .where(eq(quizzes.courseId, ids.course.courseId));
 }
 
 describe('public caches and content changes', () => {
@@ -89,11 +119,23 @@ describe('public caches and content changes', () => {
 
   it('keeps every public read until its kind of content is announced in a committed transaction', async () => {
     const cachedAt = Date.now();
-    const before = { blogList: 'Blog 1', blogRecent: 'Blog 1', blog: 'Blog 1', story: 'Story 1', storyList: 'Story 1', galleryTitles: 'Gallery 1', banner: 'Banner 1', courseList: 'Course 1', course: 'Course 1' };
-    for (const [name, title] of Object.entries(before)) expect(await read[name as keyof typeof before](), name).toBe(title);
+    const before = {
+      blogList: 'Blog 1',
+      blogRecent: 'Blog 1',
+      blog: 'Blog 1',
+      story: 'Story 1',
+      storyList: 'Story 1',
+      galleryTitles: 'Gallery 1',
+      banner: 'Banner 1',
+      courseList: 'Course 1',
+      course: 'Course 1',
+    };
+    for (const [name, title] of Object.entries(before))
+      expect(await read[name as keyof typeof before](), name).toBe(title);
     const quizBefore = await read.quiz();
     await retitle(t.app.db, ids, 2);
-    for (const [name, title] of Object.entries(before)) expect(await read[name as keyof typeof before](), `${name} cached`).toBe(title);
+    for (const [name, title] of Object.entries(before))
+      expect(await read[name as keyof typeof before](), `${name} cached`).toBe(title);
 
     // A blog announced: every blog read shows the change within a second, the others keep theirs.
     await announce(t.app.db, { kind: 'blog', lang: null });
@@ -181,7 +223,9 @@ describe('public caches and content changes', () => {
       gallery: ['gallery'],
       banner: ['banner'],
     });
-    expect(() => t.app.publicCaches.create({ name: 'blogs', kinds: ['blog'], maxEntries: 1 })).toThrow(/exists already/);
+    expect(() => t.app.publicCaches.create({ name: 'blogs', kinds: ['blog'], maxEntries: 1 })).toThrow(
+      /exists already/,
+    );
     expect(() => t.app.publicCaches.create({ name: 'nothing', kinds: [], maxEntries: 1 })).toThrow(/kinds of content/);
   });
 });
@@ -194,7 +238,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
   beforeAll(async () => {
     t = await createTestApp({ NODE_ENV: 'development' });
     other = await openDatabase({ databaseUrl: t.database.url!, poolSize: 2 });
-    otherApp = await buildApp({ config: testConfig({ NODE_ENV: 'development' }), db: other.db, listen: other.listen, logger: false });
+    otherApp = await buildApp({
+      config: testConfig({ NODE_ENV: 'development' }),
+      db: other.db,
+      listen: other.listen,
+      logger: false,
+    });
     ids = await seed(t.app.db);
   });
   afterAll(async () => {
@@ -255,7 +304,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listening through a database re
     expect(await read.blog()).toBe('Blog 1');
     expect(await read.course()).toBe('Course 1');
     await relay.down();
-    await waitFor(() => log.matching(/^not listening for content changes/).length === 1, 2000, 'the listener to notice');
+    await waitFor(
+      () => log.matching(/^not listening for content changes/).length === 1,
+      2000,
+      'the listener to notice',
+    );
     await retitle(t.app.db, ids, 2);
     // Announced while this instance cannot hear it.
     await announce(t.app.db, { kind: 'blog', lang: null });

@@ -34,7 +34,10 @@ export default fp(
         }
       },
       lost(error) {
-        app.log.warn({ reason: error.message }, 'not listening for content changes: public caches are kept only for their lifetime until it returns');
+        app.log.warn(
+          { reason: error.message },
+          'not listening for content changes: public caches are kept only for their lifetime until it returns',
+        );
       },
       reconnected() {
         caches.clearAll();

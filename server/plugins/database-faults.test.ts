@@ -25,17 +25,27 @@ const withCode = (message: string, code: string) => Object.assign(new Error(mess
 
 describe('unavailabilityKind', () => {
   it('finds the database unreachable behind a failed query', () => {
-    const refused = new DrizzleQueryError('select 1', [], withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
+    const refused = new DrizzleQueryError(
+      'select 1',
+      [],
+      withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+    );
     expect(unavailabilityKind(refused)).toBe('ECONNREFUSED');
     expect(unavailabilityKind(withCode('the database system is starting up', '57P03'))).toBe('57P03');
     expect(unavailabilityKind(withCode('connection failure', '08006'))).toBe('08006');
     expect(unavailabilityKind(new Error('Connection terminated unexpectedly'))).toBe('connection terminated');
-    expect(unavailabilityKind(new DrizzleQueryError('select 1', [], new Error('PGlite is closed')))).toBe('embedded database closed');
-    expect(unavailabilityKind(new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]))).toBe('ECONNREFUSED');
+    expect(unavailabilityKind(new DrizzleQueryError('select 1', [], new Error('PGlite is closed')))).toBe(
+      'embedded database closed',
+    );
+    expect(unavailabilityKind(new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]))).toBe(
+      'ECONNREFUSED',
+    );
   });
 
   it('leaves every other error alone', () => {
-    expect(unavailabilityKind(new DrizzleQueryError('insert', [], withCode('duplicate key value', '23505')))).toBeNull();
+    expect(
+      unavailabilityKind(new DrizzleQueryError('insert', [], withCode('duplicate key value', '23505'))),
+    ).toBeNull();
     expect(unavailabilityKind(new Error('boom'))).toBeNull();
     expect(unavailabilityKind('text')).toBeNull();
   });
@@ -44,12 +54,17 @@ describe('unavailabilityKind', () => {
 describe('serializeError', () => {
   it('logs a failed query without its parameters or the values PostgreSQL repeats', () => {
     const hash = createHash('sha256').update('token').digest('hex');
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "sessions_token_hash_unique"'), {
-      code: '23505',
-      constraint: 'sessions_token_hash_unique',
-      detail: `Key (token_hash)=(${hash}) already exists.`,
-    });
-    const logged = serializeError(new DrizzleQueryError('insert into "sessions" ("token_hash") values ($1)', [hash], cause));
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "sessions_token_hash_unique"'),
+      {
+        code: '23505',
+        constraint: 'sessions_token_hash_unique',
+        detail: `Key (token_hash)=(${hash}) already exists.`,
+      },
+    );
+    const logged = serializeError(
+      new DrizzleQueryError('insert into "sessions" ("token_hash") values ($1)', [hash], cause),
+    );
     const text = JSON.stringify(logged);
     expect(text).not.toContain(hash);
     expect(logged.message).toBe('Failed query: insert into "sessions" ("token_hash") values ($1)');
@@ -61,8 +76,15 @@ describe('serializeError', () => {
 /** The requests a visitor and a learner make, with a session cookie whose hash must not be logged. */
 async function visit(app: FastifyInstance, cookie: string) {
   const answers = [];
-  for (const url of ['/api/health', '/api/blog/public', '/api/user/me', '/api/user/session-status', '/api/progress/en/progress']) {
-    for (let i = 0; i < 3; i++) answers.push({ url, res: await app.inject({ method: 'GET', url, headers: { cookie } }) });
+  for (const url of [
+    '/api/health',
+    '/api/blog/public',
+    '/api/user/me',
+    '/api/user/session-status',
+    '/api/progress/en/progress',
+  ]) {
+    for (let i = 0; i < 3; i++)
+      answers.push({ url, res: await app.inject({ method: 'GET', url, headers: { cookie } }) });
   }
   return answers;
 }
@@ -90,8 +112,14 @@ describe('PostgreSQL unreachable (nothing listens on its port)', () => {
   let pool: pg.Pool;
   const log = captureLog();
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/jgk`, connectionTimeoutMillis: 2000 });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`) });
+    pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/jgk`,
+      connectionTimeoutMillis: 2000,
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
+    });
     app = await buildApp({ config, db: drizzle(pool) as unknown as Db, listen: null, logger: log.logger });
   });
   afterAll(async () => {
@@ -103,7 +131,10 @@ describe('PostgreSQL unreachable (nothing listens on its port)', () => {
     const token = randomBytes(32).toString('base64url');
     expectAllUnavailable(await visit(app, `sid=${token}`));
     expect(errorLines(log)).toHaveLength(1);
-    expect(errorLines(log)[0]).toMatchObject({ kind: 'ECONNREFUSED', msg: expect.stringMatching(/^Database unreachable/) });
+    expect(errorLines(log)[0]).toMatchObject({
+      kind: 'ECONNREFUSED',
+      msg: expect.stringMatching(/^Database unreachable/),
+    });
     expect(log.matching(/^Database unreachable/)).toHaveLength(1);
     expectQuietLog(log, token);
     expect(app.databaseHealth.state()).toBe('down');
@@ -152,7 +183,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL lost and back', () =
     url.hostname = '127.0.0.1';
     url.port = String(relay.port);
     relayed = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(os.tmpdir(), `jgk-test-${randomBytes(4).toString('hex')}`),
+    });
     app = await buildApp({ config, db: relayed.db, listen: relayed.listen, logger: log.logger });
   });
   afterAll(async () => {
@@ -164,12 +198,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL lost and back', () =
   it('answers 503 while it is away and recovers by itself, logging each change once', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await relay.down();
-    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/api/blog/public' })).statusCode).toBe(503);
+    for (let i = 0; i < 5; i++)
+      expect((await app.inject({ method: 'GET', url: '/api/blog/public' })).statusCode).toBe(503);
     expect(errorLines(log)).toHaveLength(1);
     await relay.up();
     await waitFor(() => app.databaseHealth.state() === 'up', 10_000, 'the server to notice the database is back');
     expect(log.matching(/^Database reachable again/)).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({ status: 'ready', database: 'up' });
+    expect((await app.inject({ method: 'GET', url: '/health/ready' })).json()).toMatchObject({
+      status: 'ready',
+      database: 'up',
+    });
     expect((await app.inject({ method: 'GET', url: '/api/blog/public' })).statusCode).toBe(200);
     expect(errorLines(log)).toHaveLength(1);
   });

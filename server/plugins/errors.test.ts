@@ -45,7 +45,11 @@ beforeAll(async () => {
   app.get('/broken', async () => {
     throw new Error('SELECT secret FROM somewhere');
   });
-  app.post('/echo', { schema: { body: Type.Object({ age: Type.Integer({ maximum: 120 }) }) } }, async (request) => request.body);
+  app.post(
+    '/echo',
+    { schema: { body: Type.Object({ age: Type.Integer({ maximum: 120 }) }) } },
+    async (request) => request.body,
+  );
   await app.ready();
 });
 
@@ -58,9 +62,15 @@ describe('errors the server throws', () => {
     const res = await app.inject({ url: '/bad' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'invalidMobile', message: 'Enter a valid phone number' });
-    expect((await app.inject({ url: '/signed-out' })).json()).toEqual({ code: 'signInRequired', message: 'Please sign in to continue' });
+    expect((await app.inject({ url: '/signed-out' })).json()).toEqual({
+      code: 'signInRequired',
+      message: 'Please sign in to continue',
+    });
     expect((await app.inject({ url: '/taken' })).statusCode).toBe(409);
-    expect((await app.inject({ url: '/missing' })).json()).toEqual({ code: 'courseNotFound', message: 'Course not found' });
+    expect((await app.inject({ url: '/missing' })).json()).toEqual({
+      code: 'courseNotFound',
+      message: 'Course not found',
+    });
   });
 
   it('carry the numbers of their message as params', async () => {

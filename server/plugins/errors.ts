@@ -42,7 +42,8 @@ export class FieldsError extends HttpError {
   ) {
     super(statusCode, code);
     const first = details[0];
-    if (first) this.message = `${formatMessage(code)} First: ${first.field} ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}.`;
+    if (first)
+      this.message = `${formatMessage(code)} First: ${first.field} ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}.`;
   }
 }
 
@@ -84,7 +85,10 @@ export function tooManyRequests<C extends MessageCode>(
  * A 503 telling when to ask again (Retry-After), for a limit of the whole platform rather than of
  * this client: the load it can take, the one-time passwords it may send in an hour.
  */
-export function unavailableFor(code: Extract<MessageCode, 'serviceUnavailable' | 'smsUnavailable'>, seconds: number): HttpError {
+export function unavailableFor(
+  code: Extract<MessageCode, 'serviceUnavailable' | 'smsUnavailable'>,
+  seconds: number,
+): HttpError {
   return new HttpError(503, code, undefined, wholeSeconds(seconds));
 }
 
@@ -137,7 +141,8 @@ function describeValidation(error: FastifyError): ErrorResponse {
   const context = error.validationContext ?? 'request';
   const details = issues.map((issue) => {
     const missing = issue.params?.missingProperty as string | undefined;
-    const field = [issue.instancePath?.replace(/^\//, '').replace(/\//g, '.'), missing].filter(Boolean).join('.') || context;
+    const field =
+      [issue.instancePath?.replace(/^\//, '').replace(/\//g, '.'), missing].filter(Boolean).join('.') || context;
     return { field, message: describeIssue(issue) };
   });
   const first = details[0];
@@ -175,13 +180,19 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (databaseUnavailable(app, error)) {
-        return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(messageBody('serviceUnavailable'));
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send(messageBody('serviceUnavailable'));
       }
       if (error instanceof HttpError) {
         // The types allow only listed codes; this catches a cast or a stale build, and answers as
         // for any other fault instead of sending a code no client can translate.
         if (!isMessageCode(error.code)) {
-          request.log.error({ err: error, code: error.code }, 'error thrown with a code contract/messages.ts does not list');
+          request.log.error(
+            { err: error, code: error.code },
+            'error thrown with a code contract/messages.ts does not list',
+          );
           return reply.code(500).send(messageBody('internal'));
         }
         if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));

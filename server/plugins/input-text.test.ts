@@ -27,7 +27,10 @@ describe('text with a NUL character', () => {
   });
 
   it('leaves ordinary text alone', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en&search=%E0%A4%AC%E0%A5%88%E0%A4%82%E0%A4%95' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/course/public?lang=en&search=%E0%A4%AC%E0%A5%88%E0%A4%82%E0%A4%95',
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -60,7 +63,11 @@ describe('validation messages', () => {
     expect(malformed.json().message).toBe('Invalid params: courseId is not in the expected format');
     expect(malformed.json().message).not.toMatch(/\^|\[0-9/);
 
-    const long = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { mobile: '919876543210', otp: '123456', name: 'x'.repeat(5000) } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { mobile: '919876543210', otp: '123456', name: 'x'.repeat(5000) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/name is too long \(at most \d+ characters\)/);
 

@@ -21,15 +21,22 @@ function overflows(value: string): boolean {
 
 function anyOverflowingNumeral(values: unknown): boolean {
   if (values === null || typeof values !== 'object') return false;
-  return Object.values(values).some((value) => (Array.isArray(value) ? value : [value]).some((item) => typeof item === 'string' && overflows(item)));
+  return Object.values(values).some((value) =>
+    (Array.isArray(value) ? value : [value]).some((item) => typeof item === 'string' && overflows(item)),
+  );
 }
 
 export default fp(
   async function inputText(app: FastifyInstance) {
     // A callback hook, not an async one: it runs on every request, and costs no promise this way.
     app.addHook('preValidation', (request, _reply, done) => {
-      if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return done(badRequest('nulCharacter'));
-      done(anyOverflowingNumeral(request.params) || anyOverflowingNumeral(request.query) ? badRequest('validation') : undefined);
+      if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
+        return done(badRequest('nulCharacter'));
+      done(
+        anyOverflowingNumeral(request.params) || anyOverflowingNumeral(request.query)
+          ? badRequest('validation')
+          : undefined,
+      );
     });
   },
   { name: 'input-text', dependencies: ['errors'] },

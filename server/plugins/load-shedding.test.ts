@@ -26,7 +26,10 @@ describe('load shedding', () => {
   let t: TestApp;
   const log = captureLog();
   beforeAll(async () => {
-    t = await createTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: String(THRESHOLD_MS), METRICS_TOKEN: TOKEN }, { logger: log.logger });
+    t = await createTestApp(
+      { LOAD_SHED_EVENT_LOOP_DELAY_MS: String(THRESHOLD_MS), METRICS_TOKEN: TOKEN },
+      { logger: log.logger },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -34,30 +37,46 @@ describe('load shedding', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-  it('answers 503 with Retry-After while the event loop lags, except health and metrics, then serves again', { timeout: 60_000 }, async () => {
-    blockEventLoop(BLOCK_MS);
-    // The sampling timer fell due during the block, so it runs before this one.
-    await sleep(1);
+  it(
+    'answers 503 with Retry-After while the event loop lags, except health and metrics, then serves again',
+    { timeout: 60_000 },
+    async () => {
+      blockEventLoop(BLOCK_MS);
+      // The sampling timer fell due during the block, so it runs before this one.
+      await sleep(1);
 
-    const shed = await get('/api/course/public?lang=en');
-    expect(shed.statusCode).toBe(503);
-    expect(shed.headers['retry-after']).toBe('5');
-    expect(shed.json()).toEqual({ code: 'serviceUnavailable', message: 'The service is briefly unavailable. Please try again in a moment.', retryAfter: 5 });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/user/send-otp', payload: { mobile: '919876543210' } });
-    expect(signIn.statusCode).toBe(503);
+      const shed = await get('/api/course/public?lang=en');
+      expect(shed.statusCode).toBe(503);
+      expect(shed.headers['retry-after']).toBe('5');
+      expect(shed.json()).toEqual({
+        code: 'serviceUnavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        retryAfter: 5,
+      });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/send-otp',
+        payload: { mobile: '919876543210' },
+      });
+      expect(signIn.statusCode).toBe(503);
 
-    expect((await get('/health/live')).statusCode).toBe(200);
-    expect((await get('/health/ready')).statusCode).toBe(200);
-    expect((await get('/api/health')).statusCode).toBe(200);
-    const metrics = await get('/metrics', { authorization: `Bearer ${TOKEN}` });
-    expect(metrics.statusCode).toBe(200);
-    expect(metrics.body).toMatch(/^refusals_total\{limit="load"\} 2$/m);
+      expect((await get('/health/live')).statusCode).toBe(200);
+      expect((await get('/health/ready')).statusCode).toBe(200);
+      expect((await get('/api/health')).statusCode).toBe(200);
+      const metrics = await get('/metrics', { authorization: `Bearer ${TOKEN}` });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toMatch(/^refusals_total\{limit="load"\} 2$/m);
 
-    const warned = log.matching(/^Under load: requests are answered 503/);
-    expect(warned).toHaveLength(1);
-    expect(warned[0]!.level).toBe(40);
+      const warned = log.matching(/^Under load: requests are answered 503/);
+      expect(warned).toHaveLength(1);
+      expect(warned[0]!.level).toBe(40);
 
-    // The next sample, a second later, finds the loop idle again.
-    await waitFor(async () => (await get('/api/course/public?lang=en')).statusCode === 200, 20_000, 'calls to be served again');
-  });
+      // The next sample, a second later, finds the loop idle again.
+      await waitFor(
+        async () => (await get('/api/course/public?lang=en')).statusCode === 200,
+        20_000,
+        'calls to be served again',
+      );
+    },
+  );
 });

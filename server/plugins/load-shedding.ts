@@ -28,7 +28,10 @@ export default fp(
       pressureHandler: async (request, _reply, type, value) => {
         if (neverShed(request)) return;
         if (app.refusals.add('load')) {
-          request.log.warn({ type, value, threshold: maxEventLoopDelay }, 'Under load: requests are answered 503 until the event loop catches up');
+          request.log.warn(
+            { type, value, threshold: maxEventLoopDelay },
+            'Under load: requests are answered 503 until the event loop catches up',
+          );
         }
         throw unavailableFor('serviceUnavailable', RETRY_AFTER_SECONDS);
       },

@@ -34,7 +34,9 @@ describe('GET /metrics', () => {
     expect(text).toContain('http_requests_total{method="GET",route="/api/blog/public",status_code="200"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="/api/blog/public/:blogId",status_code="404"} 2');
     expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/blog/public/:blogId"} 2');
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/blog\/public"\} \d/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/blog\/public"\} \d/,
+    );
     expect(text).not.toContain(ID);
   });
 

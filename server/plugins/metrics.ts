@@ -95,8 +95,7 @@ export default fp(
     }
     new Counter({
       name: 'refusals_total',
-      help:
-        'Requests refused by a limit: api-address, api-account (429 rateLimited), load (503, shed while the event loop lags), otp-cooldown, otp-number, otp-address (429), otp-hour (503, the hourly ceiling on SMS sent)',
+      help: 'Requests refused by a limit: api-address, api-account (429 rateLimited), load (503, shed while the event loop lags), otp-cooldown, otp-number, otp-address (429), otp-hour (503, the hourly ceiling on SMS sent)',
       labelNames: ['limit'] as const,
       registers: [registry],
       collect() {
@@ -120,7 +119,10 @@ export default fp(
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!bearsToken(request, token)) return reply.callNotFound();
-      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      return reply
+        .header('content-type', registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
   },
   { name: 'metrics', dependencies: ['config', 'database-faults', 'rate-limit'] },

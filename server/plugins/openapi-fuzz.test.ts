@@ -141,7 +141,10 @@ const hostileSegment: fc.Arbitrary<string> = fc.oneof(
     '%20',
   ),
   fc.constantFrom(...AWKWARD_TEXT.filter(Boolean)).map(encode),
-  fc.string({ maxLength: 20 }).filter((s) => s.length > 0).map(encode),
+  fc
+    .string({ maxLength: 20 })
+    .filter((s) => s.length > 0)
+    .map(encode),
 );
 
 /** Query strings no route expects, appended as they are. */
@@ -181,7 +184,10 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? 60, 300);
   if (schema.format === 'uuid') return fc.oneof(knownId(), fc.uuid());
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
     return fc.stringMatching(pattern).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
@@ -208,14 +214,26 @@ function validNotNull(schema: Schema, depth: number): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1_000_000, 2 ** 31 - 1) });
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1000,
+        max: schema.maximum ?? 1_000_000,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return depth > 4 ? fc.constant([]) : fc.array(valid(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return depth > 4
+        ? fc.constant([])
+        : fc.array(valid(schema.items ?? {}, depth + 1), {
+            minLength: schema.minItems ?? 0,
+            maxLength: Math.min(schema.maxItems ?? 3, 3),
+          });
     case 'object': {
       if (depth > 4 || !schema.properties) return fc.constant({});
-      const shape = Object.fromEntries(Object.entries(schema.properties).map(([key, property]) => [key, valid(property, depth + 1)]));
+      const shape = Object.fromEntries(
+        Object.entries(schema.properties).map(([key, property]) => [key, valid(property, depth + 1)]),
+      );
       return fc.record(shape, { requiredKeys: (schema.required ?? []).filter((key) => key in shape) });
     }
     default:
@@ -233,9 +251,12 @@ function body(schema: Schema): fc.Arbitrary<unknown> {
     const present = Object.keys(record);
     const options: fc.Arbitrary<unknown>[] = [
       // an extra field, or one with a name that has tricked parsers
-      fc.tuple(fc.constantFrom('extra', 'constructor', 'isAdmin', 'role', 'id', 'userId', ''), hostileValue).map(([key, v]) => ({ ...record, [key]: v })),
+      fc
+        .tuple(fc.constantFrom('extra', 'constructor', 'isAdmin', 'role', 'id', 'userId', ''), hostileValue)
+        .map(([key, v]) => ({ ...record, [key]: v })),
     ];
-    if (keys.length) options.push(fc.tuple(fc.constantFrom(...keys), hostileValue).map(([key, v]) => ({ ...record, [key]: v })));
+    if (keys.length)
+      options.push(fc.tuple(fc.constantFrom(...keys), hostileValue).map(([key, v]) => ({ ...record, [key]: v })));
     if (present.length) {
       options.push(
         fc.constantFrom(...present).map((key) => {
@@ -246,7 +267,11 @@ function body(schema: Schema): fc.Arbitrary<unknown> {
     }
     return fc.oneof(...options);
   });
-  return fc.oneof({ weight: 3, arbitrary: good }, { weight: 4, arbitrary: mutated }, { weight: 2, arbitrary: hostileValue });
+  return fc.oneof(
+    { weight: 3, arbitrary: good },
+    { weight: 4, arbitrary: mutated },
+    { weight: 2, arbitrary: hostileValue },
+  );
 }
 
 /** Percent-encoded; a lone surrogate, which UTF-8 cannot hold, goes as the bytes a careless client sends. */
@@ -265,17 +290,32 @@ function request(op: Operation): fc.Arbitrary<GeneratedRequest> {
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
   const segments = fc.tuple(
-    ...pathParams.map((p) => fc.oneof({ weight: 4, arbitrary: valid(p.schema).map(encodeSegment) }, { weight: 1, arbitrary: hostileSegment })),
+    ...pathParams.map((p) =>
+      fc.oneof({ weight: 4, arbitrary: valid(p.schema).map(encodeSegment) }, { weight: 1, arbitrary: hostileSegment }),
+    ),
   );
   const query = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(...queryParams.map((p) => fc.option(fc.oneof({ weight: 4, arbitrary: valid(p.schema) }, { weight: 1, arbitrary: hostileValue })))) },
+    {
+      weight: 4,
+      arbitrary: fc.tuple(
+        ...queryParams.map((p) =>
+          fc.option(fc.oneof({ weight: 4, arbitrary: valid(p.schema) }, { weight: 1, arbitrary: hostileValue })),
+        ),
+      ),
+    },
     { weight: 1, arbitrary: oddQuery },
   );
   const content = op.requestBody?.content ?? {};
   const media = Object.keys(content);
   const payload: fc.Arbitrary<Pick<GeneratedRequest, 'contentType' | 'payload'>> = media.includes('application/json')
     ? fc.oneof(
-        { weight: 8, arbitrary: body(content['application/json']!.schema).map((value) => ({ contentType: 'application/json', payload: JSON.stringify(value) })) },
+        {
+          weight: 8,
+          arbitrary: body(content['application/json']!.schema).map((value) => ({
+            contentType: 'application/json',
+            payload: JSON.stringify(value),
+          })),
+        },
         {
           weight: 1,
           arbitrary: fc.constantFrom(
@@ -290,14 +330,23 @@ function request(op: Operation): fc.Arbitrary<GeneratedRequest> {
       )
     : media.length
       ? fc.oneof(
-          fc.constantFrom(...media).chain((type) =>
-            fc.constantFrom(
-              { contentType: type, payload: '' },
-              { contentType: type, payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
-              { contentType: type, payload: '<xliff version="2.0"><file id="x"></file></xliff>' },
-              { contentType: type, payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot a png\r\n--b--' },
+          fc
+            .constantFrom(...media)
+            .chain((type) =>
+              fc.constantFrom(
+                { contentType: type, payload: '' },
+                {
+                  contentType: type,
+                  payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+                },
+                { contentType: type, payload: '<xliff version="2.0"><file id="x"></file></xliff>' },
+                {
+                  contentType: type,
+                  payload:
+                    '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot a png\r\n--b--',
+                },
+              ),
             ),
-          ),
           fc.constant({ contentType: 'application/json', payload: '{}' }),
         )
       : fc.constant({});
@@ -313,7 +362,11 @@ function request(op: Operation): fc.Arbitrary<GeneratedRequest> {
       typeof q === 'string'
         ? q
         : queryParams
-            .map((p, index) => (q[index] === null ? undefined : `${encode(p.name)}=${encode(typeof q[index] === 'string' ? q[index] : JSON.stringify(q[index]))}`))
+            .map((p, index) =>
+              q[index] === null
+                ? undefined
+                : `${encode(p.name)}=${encode(typeof q[index] === 'string' ? q[index] : JSON.stringify(q[index]))}`,
+            )
             .filter(Boolean)
             .join('&');
     return { url: search ? `${path}?${search}` : path, ...bodyPart };
@@ -327,7 +380,10 @@ const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\bat (?:async )?[\w.<>]+ \((?:file:\/\/|\/|node:)[^)]*:\d+:\d+\)/],
   ['a JavaScript error', /\b(?:TypeError|ReferenceError|RangeError|SyntaxError): /],
   ['SQL', /\b(?:select\s+[\w"*.,\s]+\s+from\s+"?\w|insert\s+into\s+"?\w|delete\s+from\s+"?\w|update\s+"\w+"\s+set)\b/i],
-  ['a database error', /syntax error at or near|violates (?:foreign key|unique|check|not-null) constraint|invalid input syntax for|relation "\w+" does not exist|duplicate key value/i],
+  [
+    'a database error',
+    /syntax error at or near|violates (?:foreign key|unique|check|not-null) constraint|invalid input syntax for|relation "\w+" does not exist|duplicate key value/i,
+  ],
   ['a server path', /\/(?:work|home|usr|srv)\/[\w/.-]+\.(?:ts|js)\b|node_modules\//],
 ];
 
@@ -345,15 +401,24 @@ function validatorFor(key: string, schema: Schema): ValidateFunction {
 }
 
 /** What is wrong with the answer, or undefined. */
-function judge(op: Operation, res: { statusCode: number; headers: Record<string, unknown>; body: string }): string | undefined {
+function judge(
+  op: Operation,
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+): string | undefined {
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   const documented = op.responses[String(res.statusCode)];
-  if (!documented) return `answered ${res.statusCode}, which the document does not list (${Object.keys(op.responses).join(', ')}): ${res.body.slice(0, 300)}`;
-  for (const [what, pattern] of LEAKS) if (pattern.test(res.body)) return `answer shows ${what}: ${res.body.slice(0, 500)}`;
+  if (!documented)
+    return `answered ${res.statusCode}, which the document does not list (${Object.keys(op.responses).join(', ')}): ${res.body.slice(0, 300)}`;
+  for (const [what, pattern] of LEAKS)
+    if (pattern.test(res.body)) return `answer shows ${what}: ${res.body.slice(0, 500)}`;
   const media = Object.keys(documented.content ?? {});
-  if (res.statusCode === 204 || media.length === 0) return res.body.length > 0 && res.statusCode === 204 ? `a 204 with a body` : undefined;
-  const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
-  if (!media.includes(type)) return `answered ${res.statusCode} as ${type || 'no type'}, documented as ${media.join(' or ')}`;
+  if (res.statusCode === 204 || media.length === 0)
+    return res.body.length > 0 && res.statusCode === 204 ? `a 204 with a body` : undefined;
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
+  if (!media.includes(type))
+    return `answered ${res.statusCode} as ${type || 'no type'}, documented as ${media.join(' or ')}`;
   if (type !== 'application/json') return undefined;
   let parsed: unknown;
   try {
@@ -362,8 +427,12 @@ function judge(op: Operation, res: { statusCode: number; headers: Record<string,
     return `answered ${res.statusCode} with JSON that does not parse: ${res.body.slice(0, 200)}`;
   }
   harvestIds(parsed);
-  const validate = validatorFor(`${op.method} ${op.path} ${res.statusCode}`, documented.content!['application/json']!.schema);
-  if (!validate(parsed)) return `answered ${res.statusCode} with a body the document does not allow: ${ajv.errorsText(validate.errors)}; body ${res.body.slice(0, 300)}`;
+  const validate = validatorFor(
+    `${op.method} ${op.path} ${res.statusCode}`,
+    documented.content!['application/json']!.schema,
+  );
+  if (!validate(parsed))
+    return `answered ${res.statusCode} with a body the document does not allow: ${ajv.errorsText(validate.errors)}; body ${res.body.slice(0, 300)}`;
   return undefined;
 }
 
@@ -374,13 +443,24 @@ type CallerName = 'anonymous' | 'learner' | 'admin';
 let operations: Operation[];
 
 beforeAll(async () => {
-  console.log(`API fuzz: seed ${SEED}, ${RUNS} requests per operation and caller (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`);
+  console.log(
+    `API fuzz: seed ${SEED}, ${RUNS} requests per operation and caller (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`,
+  );
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
   };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })));
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })),
+  );
   const course = await createCourseFixture(t.app.db);
-  knownIds.push(course.courseId, ...course.chapterIds, ...course.lessonIds.chapter1, ...course.lessonIds.chapter2, course.videoId, ...course.quizzes.map((quiz) => quiz.id));
+  knownIds.push(
+    course.courseId,
+    ...course.chapterIds,
+    ...course.lessonIds.chapter1,
+    ...course.lessonIds.chapter2,
+    course.videoId,
+    ...course.quizzes.map((quiz) => quiz.id),
+  );
 });
 
 /** A caller made afresh for each operation, so one operation (signing out, erasing the account) does not change what the next meets. */
@@ -411,8 +491,18 @@ async function fuzz(caller: CallerName): Promise<{ failures: string[]; calls: nu
     );
     if (details.failed) {
       const example = details.counterexample?.[0];
-      const shown = example ? { ...example, payload: example.payload && example.payload.length > 300 ? `${example.payload.slice(0, 300)}… (${example.payload.length} characters)` : example.payload } : undefined;
-      failures.push(`${op.method} ${op.path} as ${caller}: ${(details.errorInstance as Error | undefined)?.message ?? 'failed'}\n    request: ${JSON.stringify(shown)}`);
+      const shown = example
+        ? {
+            ...example,
+            payload:
+              example.payload && example.payload.length > 300
+                ? `${example.payload.slice(0, 300)}… (${example.payload.length} characters)`
+                : example.payload,
+          }
+        : undefined;
+      failures.push(
+        `${op.method} ${op.path} as ${caller}: ${(details.errorInstance as Error | undefined)?.message ?? 'failed'}\n    request: ${JSON.stringify(shown)}`,
+      );
     }
   }
   return { failures, calls };
@@ -423,7 +513,9 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     it(`answers as documented, ${caller}`, { timeout: 600_000 }, async () => {
       const started = Date.now();
       const { failures, calls } = await fuzz(caller);
-      console.log(`API fuzz, ${caller}: ${calls} requests to ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `API fuzz, ${caller}: ${calls} requests to ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       expect(failures.join('\n'), `seed ${SEED}: replay with FUZZ_SEED=${SEED}`).toBe('');
     });
   }

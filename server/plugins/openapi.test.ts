@@ -40,17 +40,22 @@ describe('a route that answers a file', () => {
     for (const path of ['/api/staff/content/xliff/{lang}', '/api/staff/content/{id}/{lang}/xliff']) {
       const types = mediaTypes(await responsesOf('get', path));
       expect(types['200'], path).toEqual(['application/xliff+xml']);
-      for (const [status, media] of Object.entries(types).filter(([code]) => code !== '200')) expect(media, `${path} ${status}`).toEqual(['application/json']);
+      for (const [status, media] of Object.entries(types).filter(([code]) => code !== '200'))
+        expect(media, `${path} ${status}`).toEqual(['application/json']);
     }
   });
 });
 
 describe('the document', () => {
   it('lists the 400 of the input check outside the API too (the health checks), and leaves the web app’s pages out', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Responses }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Responses }>>;
+    };
     expect(Object.keys(doc.paths['/health/live']!.get!.responses).sort()).toEqual(['200', '400']);
     const res = await t.app.inject({ method: 'GET', url: '/health/live?x=%00' });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/') && !path.startsWith('/health/'))).toEqual([]);
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/') && !path.startsWith('/health/'))).toEqual(
+      [],
+    );
   });
 });

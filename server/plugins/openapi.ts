@@ -18,7 +18,9 @@ const RETRY_AFTER = { 'retry-after': { type: 'integer', description: 'Seconds to
  * the error handler.
  */
 const PLUGIN_ANSWERS = {
-  400: { description: 'The request cannot be read or breaks a rule: `code` says which, `details` names each field at fault' },
+  400: {
+    description: 'The request cannot be read or breaks a rule: `code` says which, `details` names each field at fault',
+  },
   413: { description: 'The body is larger than this route accepts', body: true },
   415: { description: 'The body is in a form this route does not read (JSON)', body: true },
   429: {
@@ -27,7 +29,8 @@ const PLUGIN_ANSWERS = {
     headers: RETRY_AFTER,
   },
   503: {
-    description: 'Briefly unavailable: the database cannot be reached or the server is shedding load; Retry-After says when to ask again',
+    description:
+      'Briefly unavailable: the database cannot be reached or the server is shedding load; Retry-After says when to ask again',
     headers: RETRY_AFTER,
   },
 } as const;
@@ -53,9 +56,18 @@ const MULTIPART_FILE_BODY = {
 };
 
 /** The route's schema for the document, with the plugins' error answers it does not describe itself. */
-function withPluginAnswers({ schema, url, route }: { schema: FastifySchema | undefined; url: string; route: RouteOptions }) {
+function withPluginAnswers({
+  schema,
+  url,
+  route,
+}: {
+  schema: FastifySchema | undefined;
+  url: string;
+  route: RouteOptions;
+}) {
   // Outside the API (the health checks) only the input check's 400 applies: no body, no rate limit.
-  if (schema && !url.startsWith('/api/')) return { schema: { ...schema, response: { ...ANSWER_400, ...(schema.response as object | undefined) } }, url };
+  if (schema && !url.startsWith('/api/'))
+    return { schema: { ...schema, response: { ...ANSWER_400, ...(schema.response as object | undefined) } }, url };
   // Every API route has a schema here: the access plugin writes its rule into it.
   if (!schema || !url.startsWith('/api/')) return { schema: schema as FastifySchema, url };
   const takesBody = [route.method].flat().some((method) => !BODYLESS_METHODS.has(method));
@@ -65,7 +77,11 @@ function withPluginAnswers({ schema, url, route }: { schema: FastifySchema | und
     if (('body' in answer && !takesBody) || (status === '429' && !rateLimited)) continue;
     // A route's own answer for the status stays, unless it is the bare shape with nothing said.
     if (response[status] !== undefined && response[status] !== ErrorResponse) continue;
-    response[status] = { ...ErrorResponse, description: answer.description, ...('headers' in answer ? { headers: answer.headers } : {}) };
+    response[status] = {
+      ...ErrorResponse,
+      description: answer.description,
+      ...('headers' in answer ? { headers: answer.headers } : {}),
+    };
   }
   const multipartForm = schema.consumes?.includes('multipart/form-data') && schema.body === undefined;
   return { schema: { ...schema, response, ...(multipartForm ? { body: MULTIPART_FILE_BODY } : {}) }, url };

@@ -13,7 +13,11 @@ let course: CourseFixture;
 beforeAll(async () => {
   learner = await signInAs(t.app);
   course = await createCourseFixture(t.app.db);
-  const enrolled = await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: learner.headers });
+  const enrolled = await t.app.inject({
+    method: 'POST',
+    url: `/api/progress/en/${course.courseId}`,
+    headers: learner.headers,
+  });
   expect(enrolled.statusCode).toBe(201);
 });
 
@@ -82,7 +86,9 @@ describe('every route in the OpenAPI document', () => {
   }
 
   async function operations(): Promise<Operation[]> {
-    const doc = (await get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { 'x-access'?: AccessRule }>> };
+    const doc = (await get('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { 'x-access'?: AccessRule }>>;
+    };
     return Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, rule: op['x-access'] })),
     );
@@ -103,35 +109,51 @@ describe('every route in the OpenAPI document', () => {
     t.app.inject({
       method: op.method as 'GET',
       url: fill(op.path),
-      headers: op.method === 'GET' || op.method === 'DELETE' ? headers : { ...headers, 'content-type': 'application/json' },
+      headers:
+        op.method === 'GET' || op.method === 'DELETE' ? headers : { ...headers, 'content-type': 'application/json' },
       payload: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}',
     });
 
-  it('answers no-store to every caller of a route that needs a session, and wherever a signed-in caller is answered differently', { timeout: 300_000 }, async () => {
-    const ops = await operations();
-    expect(ops.length).toBeGreaterThan(50);
-    const wrong: string[] = [];
-    let personalSuccesses = 0;
-    for (const op of ops) {
-      // A caller of its own for every route: a sign-out or an erasure must not change what the next route sees.
-      const staff = op.path.startsWith('/api/staff/');
-      const caller = staff ? await signInAsStaff(t.app, ['admin']) : await signInAs(t.app);
-      if (!staff) await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: caller.headers });
-      const anonymous = await call(op, undefined);
-      const signedIn = await call(op, caller.headers);
-      const where = `${op.method} ${op.path}`;
-      const noStore = (res: typeof anonymous) => String(res.headers['cache-control'] ?? '').split(/, */).includes('no-store');
-      if (op.rule && op.rule.kind !== 'public') {
-        if (!noStore(anonymous)) wrong.push(`${where} anonymous ${anonymous.statusCode}: ${anonymous.headers['cache-control']}`);
-        if (!noStore(signedIn)) wrong.push(`${where} signed in ${signedIn.statusCode}: ${signedIn.headers['cache-control']}`);
-        if (signedIn.statusCode < 300) personalSuccesses += 1;
-      } else if ((signedIn.statusCode !== anonymous.statusCode || signedIn.body !== anonymous.body) && !noStore(signedIn)) {
-        // A public route that reads the session answers a signed-in caller in person.
-        wrong.push(`${where} signed in ${signedIn.statusCode} differs from anonymous: ${signedIn.headers['cache-control']}`);
+  it(
+    'answers no-store to every caller of a route that needs a session, and wherever a signed-in caller is answered differently',
+    { timeout: 300_000 },
+    async () => {
+      const ops = await operations();
+      expect(ops.length).toBeGreaterThan(50);
+      const wrong: string[] = [];
+      let personalSuccesses = 0;
+      for (const op of ops) {
+        // A caller of its own for every route: a sign-out or an erasure must not change what the next route sees.
+        const staff = op.path.startsWith('/api/staff/');
+        const caller = staff ? await signInAsStaff(t.app, ['admin']) : await signInAs(t.app);
+        if (!staff)
+          await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: caller.headers });
+        const anonymous = await call(op, undefined);
+        const signedIn = await call(op, caller.headers);
+        const where = `${op.method} ${op.path}`;
+        const noStore = (res: typeof anonymous) =>
+          String(res.headers['cache-control'] ?? '')
+            .split(/, */)
+            .includes('no-store');
+        if (op.rule && op.rule.kind !== 'public') {
+          if (!noStore(anonymous))
+            wrong.push(`${where} anonymous ${anonymous.statusCode}: ${anonymous.headers['cache-control']}`);
+          if (!noStore(signedIn))
+            wrong.push(`${where} signed in ${signedIn.statusCode}: ${signedIn.headers['cache-control']}`);
+          if (signedIn.statusCode < 300) personalSuccesses += 1;
+        } else if (
+          (signedIn.statusCode !== anonymous.statusCode || signedIn.body !== anonymous.body) &&
+          !noStore(signedIn)
+        ) {
+          // A public route that reads the session answers a signed-in caller in person.
+          wrong.push(
+            `${where} signed in ${signedIn.statusCode} differs from anonymous: ${signedIn.headers['cache-control']}`,
+          );
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-    // Not only refusals: the personal reads and writes answered too.
-    expect(personalSuccesses).toBeGreaterThanOrEqual(15);
-  });
+      expect(wrong).toEqual([]);
+      // Not only refusals: the personal reads and writes answered too.
+      expect(personalSuccesses).toBeGreaterThanOrEqual(15);
+    },
+  );
 });

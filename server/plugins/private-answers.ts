@@ -12,7 +12,11 @@ export default fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       // userPromise is set by the first request.getUser() (plugins/session.ts).
       const personal = request.userPromise != null || reply.hasHeader('set-cookie');
-      if (personal && request.url.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      if (
+        personal &&
+        request.url.startsWith('/api/') &&
+        !String(reply.getHeader('cache-control') ?? '').includes('no-store')
+      ) {
         reply.header('cache-control', 'no-store');
       }
       done(null, payload);

@@ -45,7 +45,11 @@ return {current, redis.call('PTTL', KEYS[1])}
 `;
 
 type RedisWithIncrement = Redis & {
-  rateLimitIncrement(key: string, timeWindow: number, done: (error: Error | null, result?: [number, number]) => void): void;
+  rateLimitIncrement(
+    key: string,
+    timeWindow: number,
+    done: (error: Error | null, result?: [number, number]) => void,
+  ): void;
 };
 
 export interface SharedCounters {

@@ -65,7 +65,11 @@ describe.skipIf(!redisAt6379 && !process.env.CI)('Redis shared by two instances'
   beforeAll(async () => {
     a = await createTestApp(env('redis://127.0.0.1:6379'));
     b = await createTestApp(env('redis://127.0.0.1:6379'));
-    await waitFor(() => a.app.redisState() === 'up' && b.app.redisState() === 'up', 5000, 'both instances to reach Redis');
+    await waitFor(
+      () => a.app.redisState() === 'up' && b.app.redisState() === 'up',
+      5000,
+      'both instances to reach Redis',
+    );
   });
   afterAll(async () => {
     await a?.close();
@@ -96,9 +100,13 @@ describe.skipIf(!hasRedisServer)('Redis lost and back while the server runs', ()
   const log = captureLog();
 
   async function startRedis() {
-    redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    redisServer = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor(() => isListening(port), 5000, 'redis-server to listen');
   }
 

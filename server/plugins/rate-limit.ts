@@ -57,8 +57,14 @@ export function addressKey(ip: string): string {
   const [head = '', tail] = ip.toLowerCase().replace(/%.*$/, '').split('::');
   const start = head ? head.split(':') : [];
   const end = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? start : [...start, ...Array<string>(Math.max(0, 8 - start.length - end.length)).fill('0'), ...end];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? start
+      : [...start, ...Array<string>(Math.max(0, 8 - start.length - end.length)).fill('0'), ...end];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 const ACCOUNT_KEY = 'account:';
@@ -97,9 +103,16 @@ function connectRedis(app: FastifyInstance, url: string): SharedCounters {
     const before = shared;
     shared = up;
     if (up) {
-      app.log.info(before === undefined ? 'Redis connected: rate limits are shared' : 'Redis reachable again: rate limits are shared again');
+      app.log.info(
+        before === undefined
+          ? 'Redis connected: rate limits are shared'
+          : 'Redis reachable again: rate limits are shared again',
+      );
     } else {
-      app.log.warn({ reason: error?.message }, 'Redis unreachable: rate limits are counted by this instance alone until it returns');
+      app.log.warn(
+        { reason: error?.message },
+        'Redis unreachable: rate limits are counted by this instance alone until it returns',
+      );
     }
   };
   redis.on('ready', () => report(true));
@@ -146,7 +159,8 @@ export default fp(
       },
       // Thrown to the error handler (plugins/errors.ts), which sends Retry-After and retryAfter as
       // for every other 429.
-      errorResponseBuilder: (_request, context) => tooManyRequests('rateLimited', context.ttl / 1000, (seconds) => ({ count: seconds })),
+      errorResponseBuilder: (_request, context) =>
+        tooManyRequests('rateLimited', context.ttl / 1000, (seconds) => ({ count: seconds })),
     });
   },
   { name: 'rate-limit', dependencies: ['config', 'errors'] },

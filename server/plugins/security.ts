@@ -47,29 +47,30 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 export default fp(
   async function security(app: FastifyInstance) {
-    const headersFramedBy = (frameAncestors: string[]) => securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
-          // The home video and videos embedded in blog posts play in YouTube's privacy-enhanced player;
-          // the staff console's preview shows a draft in a frame of the site's own.
-          frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors,
-          upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
+    const headersFramedBy = (frameAncestors: string[]) =>
+      securityHeaders({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'"],
+            mediaSrc: ["'self'", 'blob:'],
+            connectSrc: ["'self'"],
+            // The home video and videos embedded in blog posts play in YouTube's privacy-enhanced player;
+            // the staff console's preview shows a draft in a frame of the site's own.
+            frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors,
+            upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: app.config.env === 'production',
-    });
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: app.config.env === 'production',
+      });
     // No page may be put in a frame (clickjacking), except the console's preview frame by the site's
     // own console, which shows a draft at a phone's width.
     const headers = headersFramedBy(["'none'"]);
@@ -87,17 +88,25 @@ export default fp(
     const publicOrigin = originOf(app.config.publicUrl);
     const crossSiteRefusal = (request: FastifyRequest): HttpError | undefined => {
       const site = request.headers['sec-fetch-site'];
-      if (typeof site === 'string') return site !== 'same-origin' && site !== 'none' ? forbidden('crossSite') : undefined;
+      if (typeof site === 'string')
+        return site !== 'same-origin' && site !== 'none' ? forbidden('crossSite') : undefined;
       const origin = request.headers.origin;
       if (origin === undefined) return undefined;
       const from = originOf(origin);
-      const ownOrigin = from !== null && (from === publicOrigin || from === originOf(`${request.protocol}://${request.host}`));
+      const ownOrigin =
+        from !== null && (from === publicOrigin || from === originOf(`${request.protocol}://${request.host}`));
       return ownOrigin ? undefined : forbidden('crossSite');
     };
 
     // One callback hook, not async ones: it runs on every request, and costs no promise this way.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isBuiltAsset(request.url) ? assetHeaders : request.url.startsWith(PREVIEW_FRAME_PREFIX) ? previewFrameHeaders : headers);
+      reply.headers(
+        isBuiltAsset(request.url)
+          ? assetHeaders
+          : request.url.startsWith(PREVIEW_FRAME_PREFIX)
+            ? previewFrameHeaders
+            : headers,
+      );
       done(SAFE_METHODS.has(request.method) ? undefined : crossSiteRefusal(request));
     });
   },

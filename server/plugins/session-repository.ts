@@ -9,16 +9,22 @@ export async function insertSession(
   db: DbOrTx,
   values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null },
 ): Promise<string | null> {
-  const active = db.$with('active').as(
-    db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, values.userId)).returning({ id: users.id }),
-  );
+  const active = db
+    .$with('active')
+    .as(
+      db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, values.userId)).returning({ id: users.id }),
+    );
   const [row] = await db.with(active).insert(sessions).values(values).returning({ id: sessions.id });
   return row?.id ?? null;
 }
 
 /** Replaces the session's token hash; answers its expiry, or null when the session is gone. */
 export async function replaceTokenHash(db: DbOrTx, sessionId: string, tokenHash: string): Promise<Date | null> {
-  const [row] = await db.update(sessions).set({ tokenHash }).where(eq(sessions.id, sessionId)).returning({ expiresAt: sessions.expiresAt });
+  const [row] = await db
+    .update(sessions)
+    .set({ tokenHash })
+    .where(eq(sessions.id, sessionId))
+    .returning({ expiresAt: sessions.expiresAt });
   return row?.expiresAt ?? null;
 }
 
@@ -61,9 +67,9 @@ export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
 /** Moves the session's and its user's last activity to now, in one statement. */
 export async function touchSession(db: DbOrTx, sessionId: string, userId: string, now: Date): Promise<void> {
-  const touched = db.$with('touched').as(
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)).returning({ id: sessions.id }),
-  );
+  const touched = db
+    .$with('touched')
+    .as(db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)).returning({ id: sessions.id }));
   await db.with(touched).update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
 }
 

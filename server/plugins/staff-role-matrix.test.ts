@@ -38,7 +38,8 @@ interface Request {
 }
 
 /** A path parameter's stand-in: a translator's language, or an id no row has. */
-const fill = (path: string) => path.replace(/\{lang\}/g, 'hi').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+const fill = (path: string) =>
+  path.replace(/\{lang\}/g, 'hi').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
 
 /**
  * Valid requests for the routes this file knows, built afresh for every call so that one caller's
@@ -46,7 +47,10 @@ const fill = (path: string) => path.replace(/\{lang\}/g, 'hi').replace(/\{[^}]+\
  * document's path.
  */
 const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
-  'GET /api/staff/me': async () => ({ url: '/api/staff/me', succeedsFor: ['translator (hi)', 'editor', 'analyst', 'admin'] }),
+  'GET /api/staff/me': async () => ({
+    url: '/api/staff/me',
+    succeedsFor: ['translator (hi)', 'editor', 'analyst', 'admin'],
+  }),
   'GET /api/staff/audit': async () => ({ url: '/api/staff/audit?limit=5', succeedsFor: ['admin'] }),
   'GET /api/staff/members': async () => ({ url: '/api/staff/members', succeedsFor: ['admin'] }),
   'POST /api/staff/members': async () => {
@@ -55,7 +59,11 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
   },
   'PATCH /api/staff/members/{userId}': async () => {
     const member = await signInAsStaff(t.app, ['analyst']);
-    return { url: `/api/staff/members/${member.userId}`, body: { roles: ['translator'], languages: ['hi'] }, succeedsFor: ['admin'] };
+    return {
+      url: `/api/staff/members/${member.userId}`,
+      body: { roles: ['translator'], languages: ['hi'] },
+      succeedsFor: ['admin'],
+    };
   },
   'POST /api/staff/members/{userId}/deactivate': async () => {
     const member = await signInAsStaff(t.app, ['translator'], { languages: ['bn'] });
@@ -71,7 +79,11 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
   },
   // Set up already (editor, admin) or not needed (translator, analyst): allowed, answered 409.
   'POST /api/staff/second-factor/setup': async () => ({ url: '/api/staff/second-factor/setup', succeedsFor: [] }),
-  'POST /api/staff/second-factor/confirm': async () => ({ url: '/api/staff/second-factor/confirm', body: { code: '123456' }, succeedsFor: [] }),
+  'POST /api/staff/second-factor/confirm': async () => ({
+    url: '/api/staff/second-factor/confirm',
+    body: { code: '123456' },
+    succeedsFor: [],
+  }),
   'POST /api/staff/second-factor/verify': async (caller) => {
     const secret = caller.signedIn && 'totpSecret' in caller.signedIn ? caller.signedIn.totpSecret : null;
     return {
@@ -97,7 +109,9 @@ async function staffOperations(): Promise<Operation[]> {
   };
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/api/staff/'))
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, rule: op['x-access'] })));
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, rule: op['x-access'] })),
+    );
 }
 
 async function requestFor(op: Operation, caller: Caller): Promise<Request> {
@@ -141,7 +155,11 @@ let callers: Caller[];
 
 beforeAll(async () => {
   ops = await staffOperations();
-  const staff = async (name: CallerName, roles: [StaffRole, ...StaffRole[]], languages: ('hi' | 'tm')[] = []): Promise<Caller> => {
+  const staff = async (
+    name: CallerName,
+    roles: [StaffRole, ...StaffRole[]],
+    languages: ('hi' | 'tm')[] = [],
+  ): Promise<Caller> => {
     const signedIn = await signInAsStaff(t.app, roles, { languages, name });
     return { name, roles, signedIn, headers: signedIn.headers };
   };
@@ -164,57 +182,77 @@ describe('the staff role matrix', () => {
     expect(Object.keys(VALID).filter((route) => !listed.has(route))).toEqual([]);
   });
 
-  it('anonymous 401, learner 403, each staff role 403 or allowed as the route’s rule says (2xx for a valid request)', { timeout: 300_000 }, async () => {
-    const wrong: string[] = [];
-    let calls = 0;
-    for (const op of ops) {
-      for (const caller of callers) {
-        const expected = expectation(op.rule!, caller);
-        const { res, request } = await call(op, caller);
-        calls += 1;
-        const got = `${res.statusCode} ${codeOf(res) ?? ''}`;
-        const where = `${op.method} ${op.path} as ${caller.name}: expected`;
-        if (expected !== 'allowed') {
-          if (res.statusCode !== expected.status || codeOf(res) !== expected.code) wrong.push(`${where} ${expected.status} ${expected.code}, got ${got}`);
-        } else if (request.succeedsFor.includes(caller.name)) {
-          if (res.statusCode < 200 || res.statusCode > 299) wrong.push(`${where} 2xx, got ${got}`);
-        } else if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
-          wrong.push(`${where} allowed (not 401, 403 or 5xx), got ${got}`);
+  it(
+    'anonymous 401, learner 403, each staff role 403 or allowed as the route’s rule says (2xx for a valid request)',
+    { timeout: 300_000 },
+    async () => {
+      const wrong: string[] = [];
+      let calls = 0;
+      for (const op of ops) {
+        for (const caller of callers) {
+          const expected = expectation(op.rule!, caller);
+          const { res, request } = await call(op, caller);
+          calls += 1;
+          const got = `${res.statusCode} ${codeOf(res) ?? ''}`;
+          const where = `${op.method} ${op.path} as ${caller.name}: expected`;
+          if (expected !== 'allowed') {
+            if (res.statusCode !== expected.status || codeOf(res) !== expected.code)
+              wrong.push(`${where} ${expected.status} ${expected.code}, got ${got}`);
+          } else if (request.succeedsFor.includes(caller.name)) {
+            if (res.statusCode < 200 || res.statusCode > 299) wrong.push(`${where} 2xx, got ${got}`);
+          } else if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
+            wrong.push(`${where} allowed (not 401, 403 or 5xx), got ${got}`);
+          }
         }
       }
-    }
-    expect(wrong).toEqual([]);
-    expect(calls).toBe(ops.length * callers.length);
-  });
+      expect(wrong).toEqual([]);
+      expect(calls).toBe(ops.length * callers.length);
+    },
+  );
 
-  it('an admin or editor without the second factor confirmed: 403 secondFactorRequired everywhere but the routes that serve before it', { timeout: 300_000 }, async () => {
-    const wrong: string[] = [];
-    for (const op of ops) {
-      const rule = op.rule as Extract<AccessRule, { kind: 'staff' }>;
-      for (const [roles, state] of [
-        [['editor'], 'required'],
-        [['admin'], 'setup-required'],
-      ] as const) {
-        // A new member for every call: confirming the second factor on one route must not help the next.
-        const signedIn = await signInAsStaff(t.app, [...roles], { secondFactor: state });
-        const caller: Caller = { name: roles[0] as CallerName, roles: [...roles], signedIn, headers: signedIn.headers };
-        const { res } = await call(op, caller);
-        const where = `${op.method} ${op.path} as ${roles[0]} (${state})`;
-        if (rule.beforeSecondFactor) {
-          const allowed = rule.roles.some((role) => caller.roles.includes(role));
-          if (allowed && (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)) wrong.push(`${where}: expected allowed, got ${res.statusCode}`);
-        } else if (res.statusCode !== 403 || codeOf(res) !== 'secondFactorRequired') {
-          wrong.push(`${where}: expected 403 secondFactorRequired, got ${res.statusCode} ${codeOf(res) ?? ''}`);
+  it(
+    'an admin or editor without the second factor confirmed: 403 secondFactorRequired everywhere but the routes that serve before it',
+    { timeout: 300_000 },
+    async () => {
+      const wrong: string[] = [];
+      for (const op of ops) {
+        const rule = op.rule as Extract<AccessRule, { kind: 'staff' }>;
+        for (const [roles, state] of [
+          [['editor'], 'required'],
+          [['admin'], 'setup-required'],
+        ] as const) {
+          // A new member for every call: confirming the second factor on one route must not help the next.
+          const signedIn = await signInAsStaff(t.app, [...roles], { secondFactor: state });
+          const caller: Caller = {
+            name: roles[0] as CallerName,
+            roles: [...roles],
+            signedIn,
+            headers: signedIn.headers,
+          };
+          const { res } = await call(op, caller);
+          const where = `${op.method} ${op.path} as ${roles[0]} (${state})`;
+          if (rule.beforeSecondFactor) {
+            const allowed = rule.roles.some((role) => caller.roles.includes(role));
+            if (allowed && (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500))
+              wrong.push(`${where}: expected allowed, got ${res.statusCode}`);
+          } else if (res.statusCode !== 403 || codeOf(res) !== 'secondFactorRequired') {
+            wrong.push(`${where}: expected 403 secondFactorRequired, got ${res.statusCode} ${codeOf(res) ?? ''}`);
+          }
         }
       }
-    }
-    expect(wrong).toEqual([]);
-    // Exactly the routes that serve before the second factor: who am I and the second factor's own.
-    expect(ops.filter((op) => op.rule?.kind === 'staff' && op.rule.beforeSecondFactor).map((op) => `${op.method} ${op.path}`).sort()).toEqual([
-      'GET /api/staff/me',
-      'POST /api/staff/second-factor/confirm',
-      'POST /api/staff/second-factor/setup',
-      'POST /api/staff/second-factor/verify',
-    ]);
-  });
+      expect(wrong).toEqual([]);
+      // Exactly the routes that serve before the second factor: who am I and the second factor's own.
+      expect(
+        ops
+          .filter((op) => op.rule?.kind === 'staff' && op.rule.beforeSecondFactor)
+          .map((op) => `${op.method} ${op.path}`)
+          .sort(),
+      ).toEqual([
+        'GET /api/staff/me',
+        'POST /api/staff/second-factor/confirm',
+        'POST /api/staff/second-factor/setup',
+        'POST /api/staff/second-factor/verify',
+      ]);
+    },
+  );
 });

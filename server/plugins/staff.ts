@@ -73,7 +73,9 @@ export default fp(
   async function staff(app: FastifyInstance) {
     app.decorateRequest('staffPromise', null);
     app.decorateRequest('getStaffSession', function (this: FastifyRequest) {
-      this.staffPromise ??= this.getUser().then((user) => (user?.active && this.sessionId ? staffSessionOf(app.db, this.sessionId) : null));
+      this.staffPromise ??= this.getUser().then((user) =>
+        user?.active && this.sessionId ? staffSessionOf(app.db, this.sessionId) : null,
+      );
       return this.staffPromise;
     });
     app.decorateRequest('getStaff', function (this: FastifyRequest) {

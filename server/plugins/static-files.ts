@@ -54,7 +54,9 @@ export default fp(
         setHeaders(res, filePath) {
           res.setHeader(
             'cache-control',
-            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=300',
           );
         },
       });

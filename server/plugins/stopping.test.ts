@@ -28,7 +28,9 @@ function connection(port: number) {
 function parse(raw: string) {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
@@ -49,7 +51,9 @@ describe('stopping the server', () => {
       headers: { cookie },
     } = await signInAs(app);
     const { courseId: course } = await createCourseFixture(app.db);
-    expect((await app.inject({ method: 'POST', url: `/api/progress/en/${course}`, headers: { cookie } })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/progress/en/${course}`, headers: { cookie } })).statusCode,
+    ).toBe(201);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
 
@@ -94,7 +98,9 @@ describe('stopping the server', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const stalled = connection(port);
-    stalled.socket.write('POST /api/user/send-otp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mo');
+    stalled.socket.write(
+      'POST /api/user/send-otp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mo',
+    );
     await stalled.connected;
     await tick(100);
 

@@ -15,7 +15,10 @@ import { RETRY_AFTER_SECONDS } from './database-faults';
  */
 export async function stopGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
   const deadline = setTimeout(() => {
-    app.log.warn({ graceSeconds: graceMs / 1000 }, 'stopping: closing the connections still open after the grace period');
+    app.log.warn(
+      { graceSeconds: graceMs / 1000 },
+      'stopping: closing the connections still open after the grace period',
+    );
     app.server.closeAllConnections();
   }, graceMs);
   try {

@@ -13,7 +13,13 @@ const freshClient = () => `203.0.113.${++clientCounter}`;
 
 /** A send through the balancer: it appends the address it saw to whatever the client sent. */
 function sendThroughBalancer(t: TestApp, realClient: string, forged: string) {
-  return post(t.app, '/api/user/send-otp', { mobile: nextMobile() }, { 'x-forwarded-for': `${forged}, ${realClient}` }, BALANCER);
+  return post(
+    t.app,
+    '/api/user/send-otp',
+    { mobile: nextMobile() },
+    { 'x-forwarded-for': `${forged}, ${realClient}` },
+    BALANCER,
+  );
 }
 
 async function expectLimitHoldsAgainstForgedAddresses(t: TestApp) {
@@ -47,10 +53,22 @@ describe('TRUST_PROXY as the balancer’s address range', () => {
   it('ignores X-Forwarded-For from a client that is not the balancer', async () => {
     const direct = '203.0.113.200';
     for (let i = 0; i < 3; i++) {
-      const res = await post(t.app, '/api/user/send-otp', { mobile: nextMobile() }, { 'x-forwarded-for': `198.51.100.${i}` }, direct);
+      const res = await post(
+        t.app,
+        '/api/user/send-otp',
+        { mobile: nextMobile() },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+        direct,
+      );
       expect(res.statusCode).toBe(404);
     }
-    const res = await post(t.app, '/api/user/send-otp', { mobile: nextMobile() }, { 'x-forwarded-for': '198.51.100.50' }, direct);
+    const res = await post(
+      t.app,
+      '/api/user/send-otp',
+      { mobile: nextMobile() },
+      { 'x-forwarded-for': '198.51.100.50' },
+      direct,
+    );
     expect(res.statusCode).toBe(429);
   });
 });

@@ -28,7 +28,14 @@ export interface CourseFixture {
 
 export async function createCourseFixture(
   db: Db,
-  options_: { lang?: LanguageCode; slug?: string; title?: string; description?: string; published?: boolean; createdAt?: Date } = {},
+  options_: {
+    lang?: LanguageCode;
+    slug?: string;
+    title?: string;
+    description?: string;
+    published?: boolean;
+    createdAt?: Date;
+  } = {},
 ): Promise<CourseFixture> {
   const lang = options_.lang ?? 'en';
   const slug = options_.slug ?? `course-${randomBytes(4).toString('hex')}`;
@@ -59,15 +66,48 @@ export async function createCourseFixture(
   const insertedLessons = await db
     .insert(lessons)
     .values([
-      { courseId, chapterId: ch1!.id, slug: 'why-save', title: 'Why save', position: 1, duration: 5, content: '<p>Why.</p>' },
-      { courseId, chapterId: ch1!.id, slug: 'how-save', title: 'How to save', position: 2, duration: 7, content: '<p>How.</p>' },
-      { courseId, chapterId: ch2!.id, slug: 'open-account', title: 'Open an account', position: 1, duration: 6, content: '<p>Open.</p>' },
+      {
+        courseId,
+        chapterId: ch1!.id,
+        slug: 'why-save',
+        title: 'Why save',
+        position: 1,
+        duration: 5,
+        content: '<p>Why.</p>',
+      },
+      {
+        courseId,
+        chapterId: ch1!.id,
+        slug: 'how-save',
+        title: 'How to save',
+        position: 2,
+        duration: 7,
+        content: '<p>How.</p>',
+      },
+      {
+        courseId,
+        chapterId: ch2!.id,
+        slug: 'open-account',
+        title: 'Open an account',
+        position: 1,
+        duration: 6,
+        content: '<p>Open.</p>',
+      },
     ])
     .returning({ id: lessons.id, slug: lessons.slug });
   const lessonId = (s: string) => insertedLessons.find((l) => l.slug === s)!.id;
   const [video] = await db
     .insert(courseVideos)
-    .values({ courseId, slug: 'welcome', title: 'Welcome', description: 'An introduction', position: 1, video: 'uploads/videos/welcome.webm', poster: 'uploads/videos/welcome.svg', duration: 90 })
+    .values({
+      courseId,
+      slug: 'welcome',
+      title: 'Welcome',
+      description: 'An introduction',
+      position: 1,
+      video: 'uploads/videos/welcome.webm',
+      poster: 'uploads/videos/welcome.svg',
+      duration: 90,
+    })
     .returning({ id: courseVideos.id });
 
   const quizFixtures: CourseFixture['quizzes'] = [];
@@ -79,7 +119,14 @@ export async function createCourseFixture(
     const [single, multi] = await db
       .insert(questions)
       .values([
-        { quizId: quiz!.id, slug: 'q1', position: 1, content: 'Where is money safest?', type: 'single', explanation: QUESTION_EXPLANATION },
+        {
+          quizId: quiz!.id,
+          slug: 'q1',
+          position: 1,
+          content: 'Where is money safest?',
+          type: 'single',
+          explanation: QUESTION_EXPLANATION,
+        },
         { quizId: quiz!.id, slug: 'q2', position: 2, content: 'Which are safe habits?', type: 'multi' },
       ])
       .returning({ id: questions.id });

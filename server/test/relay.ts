@@ -29,4 +29,3 @@ export async function relayTo(target: { host: string; port: number }) {
   await up();
   return { port, up, down };
 }
-

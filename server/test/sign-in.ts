@@ -21,7 +21,13 @@ export interface SignedIn {
 
 export async function signInAs(
   app: FastifyInstance,
-  options: { active?: boolean; age?: number | null; guardianConsent?: boolean; name?: string; role?: 'user' | 'staff' | 'admin' } = {},
+  options: {
+    active?: boolean;
+    age?: number | null;
+    guardianConsent?: boolean;
+    name?: string;
+    role?: 'user' | 'staff' | 'admin';
+  } = {},
 ): Promise<SignedIn> {
   const mobile = `91${String(randomInt(6_000_000_000, 9_999_999_999))}`;
   const age = options.age === undefined ? 30 : options.age;
@@ -35,7 +41,9 @@ export async function signInAs(
       // As if the age had been declared through the profile just now.
       minorUntil: age === null ? null : minorUntilFor(age, new Date()),
       role: options.role ?? 'user',
-      ...(options.guardianConsent ? { guardianConsentAt: new Date(), guardianConsentMethod: 'guardian-otp' as const } : {}),
+      ...(options.guardianConsent
+        ? { guardianConsentAt: new Date(), guardianConsentMethod: 'guardian-otp' as const }
+        : {}),
     })
     .returning({ id: users.id });
   return { userId: user!.id, mobile, headers: await newSession(app, user!.id) };
@@ -67,7 +75,11 @@ export interface SignedInStaff extends SignedIn {
 export async function signInAsStaff(
   app: FastifyInstance,
   roles: [StaffRole, ...StaffRole[]],
-  options: { languages?: LanguageCode[]; name?: string; secondFactor?: 'verified' | 'required' | 'setup-required' } = {},
+  options: {
+    languages?: LanguageCode[];
+    name?: string;
+    secondFactor?: 'verified' | 'required' | 'setup-required';
+  } = {},
 ): Promise<SignedInStaff> {
   const signedIn = await signInAs(app, { name: options.name ?? `Staff ${roles.join(' and ')}` });
   await app.db.insert(staffMembers).values({ userId: signedIn.userId, roles, languages: options.languages ?? [] });
@@ -81,12 +93,16 @@ export async function signInAsStaff(
     secretCiphertext: encryptSecret(app.config.secret, signedIn.userId, totpSecret),
     confirmedAt: now,
   });
-  if (state === 'verified') await app.db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.userId, signedIn.userId));
+  if (state === 'verified')
+    await app.db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.userId, signedIn.userId));
   return { ...signedIn, totpSecret };
 }
 
 /** The cookie header a response renewed (the session token after a second factor), or the one sent. */
-export function renewedHeaders(response: { cookies: { name: string; value: string }[] }, sent: { cookie: string }): { cookie: string } {
+export function renewedHeaders(
+  response: { cookies: { name: string; value: string }[] },
+  sent: { cookie: string },
+): { cookie: string } {
   const renewed = response.cookies.find((cookie) => cookie.name === 'sid');
   return renewed ? { cookie: `sid=${renewed.value}` } : sent;
 }

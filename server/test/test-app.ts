@@ -60,7 +60,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { logger?: AppOptions['logger'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: AppOptions['logger'] } = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase();
   const app = await buildApp({ config, db: database.db, listen: database.listen, logger: options.logger ?? false });

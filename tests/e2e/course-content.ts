@@ -12,5 +12,10 @@ interface ContentQuiz {
 export function correctOptions(lang: string): Map<string, number[][]> {
   const file = path.resolve(import.meta.dirname, '../../content/courses/money-basics', `${lang}.yaml`);
   const course = parse(fs.readFileSync(file, 'utf8')) as { quizzes: ContentQuiz[] };
-  return new Map(course.quizzes.map((quiz) => [quiz.title, quiz.questions.map((q) => q.options.flatMap((o, i) => (o.correct ? [i] : [])))]));
+  return new Map(
+    course.quizzes.map((quiz) => [
+      quiz.title,
+      quiz.questions.map((q) => q.options.flatMap((o, i) => (o.correct ? [i] : []))),
+    ]),
+  );
 }

@@ -2,7 +2,16 @@
 // the same page when it has that translation (the sample course has all ten), or the page says so.
 import { describe, expect, it } from 'vitest';
 import { messageBody } from '../../contract/messages';
-import { baseUrl, expectAccessible, labelsOf, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import {
+  baseUrl,
+  expectAccessible,
+  labelsOf,
+  newMobile,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 
@@ -18,9 +27,14 @@ interface CourseJson {
 
 /** The sample course in a language, as the API gives it. */
 async function courseIn(lang: string): Promise<CourseJson> {
-  const counterpart = (await (await fetch(`${baseUrl()}/api/course/public/en/${COURSE_EN}/in/${lang}`)).json()) as { courseId: string };
+  const counterpart = (await (await fetch(`${baseUrl()}/api/course/public/en/${COURSE_EN}/in/${lang}`)).json()) as {
+    courseId: string;
+  };
   const id = lang === 'en' ? COURSE_EN : counterpart.courseId;
-  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${id}`)).json()) as Record<string, Record<string, unknown>>;
+  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${id}`)).json()) as Record<
+    string,
+    Record<string, unknown>
+  >;
   const course = detail[`course_${lang}`]!;
   return {
     id,
@@ -50,7 +64,10 @@ describe('switching language inside a course', () => {
     await page.goto(`/courses/hi/${hi.id}/chapter/${hi.chapters[0]!.id}/lesson/${hi.chapters[0]!.lessons[1]!.id}`);
     await page.getByRole('heading', { name: hi.chapters[0]!.lessons[1]!.title, level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'भाषा' }).selectOption('tm');
-    await page.waitForURL((url) => url.pathname === `/courses/tm/${tm.id}/chapter/${tm.chapters[0]!.id}/lesson/${tm.chapters[0]!.lessons[1]!.id}`);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/courses/tm/${tm.id}/chapter/${tm.chapters[0]!.id}/lesson/${tm.chapters[0]!.lessons[1]!.id}`,
+    );
     await page.getByRole('heading', { name: tm.chapters[0]!.lessons[1]!.title, level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
     await screenshot(page, 'tm-lesson-after-switch');
@@ -64,7 +81,11 @@ describe('switching language inside a course', () => {
     // Every sample course exists in all ten languages, so the server's answer for a course without
     // a translation (its API test: server/modules/courses/courses.test.ts) is given here for Odia.
     await context.route('**/api/course/public/en/*/in/od*', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify(messageBody('courseNotInLanguage')) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify(messageBody('courseNotInLanguage')),
+      }),
     );
     await page.goto('/login');
     await signIn(page, newMobile(), { name: 'Odia Reader' });
@@ -72,7 +93,9 @@ describe('switching language inside a course', () => {
     await page.goto(`/courses/en/${COURSE_EN}/chapter/${CHAPTER_EN}/lesson/${LESSON_EN}`);
     await page.getByRole('heading', { name: 'Why you need a bank account', level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('od');
-    const notice = page.getByRole('status').filter({ hasText: 'ଏହି କୋର୍ସ ଏପର୍ଯ୍ୟନ୍ତ ଓଡ଼ିଆ ଭାଷାରେ ଉପଲବ୍ଧ ନାହିଁ, ତେଣୁ ଏହାକୁ English ଭାଷାରେ ଦେଖାଯାଉଛି।' });
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'ଏହି କୋର୍ସ ଏପର୍ଯ୍ୟନ୍ତ ଓଡ଼ିଆ ଭାଷାରେ ଉପଲବ୍ଧ ନାହିଁ, ତେଣୁ ଏହାକୁ English ଭାଷାରେ ଦେଖାଯାଉଛି।' });
     await notice.waitFor();
     expect(new URL(page.url()).pathname).toBe(`/courses/en/${COURSE_EN}/chapter/${CHAPTER_EN}/lesson/${LESSON_EN}`);
     await notice.getByRole('link', { name: 'ଓଡ଼ିଆ ଭାଷାରେ କୋର୍ସ' }).waitFor();

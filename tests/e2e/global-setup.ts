@@ -39,7 +39,9 @@ function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -95,8 +97,23 @@ export default async function setup(project: TestProject) {
   ] as const) {
     const grant = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/staff-grant.ts', '--mobile', `91${mobile}`, '--role', role, '--name', name, ...(languages ? ['--languages', languages] : [])],
-      { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' } },
+      [
+        '--import',
+        'tsx',
+        'server/cli/staff-grant.ts',
+        '--mobile',
+        `91${mobile}`,
+        '--role',
+        role,
+        '--name',
+        name,
+        ...(languages ? ['--languages', languages] : []),
+      ],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
     );
     if (grant.status !== 0) throw new Error(`staff:grant ${role} failed (${grant.status}): ${grant.stderr}`);
   }

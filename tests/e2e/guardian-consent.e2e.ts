@@ -38,26 +38,30 @@ describe('guardian consent', () => {
 
     // Every missing field is named at once, beside it.
     await send.click();
-    await expect.poll(() => form.getByTestId('consent-error').allTextContents()).toEqual([
-      'Please enter the name of your parent or guardian',
-      'Please choose how the parent or guardian is related to you',
-      'Enter a valid phone number',
-    ]);
+    await expect
+      .poll(() => form.getByTestId('consent-error').allTextContents())
+      .toEqual([
+        'Please enter the name of your parent or guardian',
+        'Please choose how the parent or guardian is related to you',
+        'Enter a valid phone number',
+      ]);
 
     await form.getByLabel("Parent's or guardian's name", { exact: true }).fill('Ramesh Patil');
     await form.getByLabel('They are my', { exact: true }).selectOption('Father');
     const number = form.getByLabel("Parent's or guardian's own mobile number", { exact: true });
     await number.fill(learnerLocal);
     await send.click();
-    await expect.poll(() => form.getByTestId('consent-error').allTextContents()).toEqual([
-      'Enter your parent’s or guardian’s own mobile number, not yours',
-    ]);
+    await expect
+      .poll(() => form.getByTestId('consent-error').allTextContents())
+      .toEqual(['Enter your parent’s or guardian’s own mobile number, not yours']);
 
     const guardianLocal = newMobile();
     await number.fill(guardianLocal);
     const before = logSize();
     await send.click();
-    await form.getByText('A one-time password has been sent to your parent’s or guardian’s phone. Please ask them for it.').waitFor();
+    await form
+      .getByText('A one-time password has been sent to your parent’s or guardian’s phone. Please ask them for it.')
+      .waitFor();
     await expect.poll(() => form.getByRole('button', { name: /^Send again in \d+ s$/ }).count()).toBe(1);
     const code = await otpFor(guardianLocal, before, 'guardian-consent');
 
@@ -71,7 +75,9 @@ describe('guardian consent', () => {
     await codeField.fill(wrong);
     await form.getByLabel('I am the parent or guardian and I agree').check();
     await form.getByRole('button', { name: 'Give consent and continue' }).click();
-    await expect.poll(() => form.getByTestId('consent-error').allTextContents()).toEqual(['Incorrect one-time password. Tries left: 4.']);
+    await expect
+      .poll(() => form.getByTestId('consent-error').allTextContents())
+      .toEqual(['Incorrect one-time password. Tries left: 4.']);
     expect(await call('GET', '/api/progress/en/stats')).toBe(403);
 
     await codeField.fill(code);

@@ -25,7 +25,9 @@ describe.each(LANGUAGE_CODES)('header in %s', (language) => {
     // The script's web font has arrived: the labels have their final widths.
     await page.evaluate(() => document.fonts.ready);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, 'sideways scroll').toBe(0);
 
     const bar = page.locator('.site-header__account a[href="/login"]');
@@ -39,7 +41,9 @@ describe.each(LANGUAGE_CODES)('header in %s', (language) => {
       await page.locator('.site-header__burger').click();
       await page.locator('#site-drawer a[href="/login"]').waitFor();
       expect(await withinViewport(page, '#site-drawer a[href="/login"]')).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
     }
     await context.close();
   });

@@ -3,7 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Frame, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Frame,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { LANGUAGE_CODES, LANGUAGES } from '../../contract/languages';
 import { totpCode } from '../../server/modules/staff/totp';
@@ -16,7 +23,13 @@ export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
 }
 
@@ -81,7 +94,9 @@ async function watchedPage(
   page.on('console', (message) => {
     // A 4xx the journey provokes on purpose (wrong code, certificate refused) is logged by the
     // browser as a failed resource; those are answers, not errors of the page.
-    const provoked = options.provokesClientErrors && /Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
+    const provoked =
+      options.provokesClientErrors &&
+      /Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
     if (message.type() === 'error' && !provoked) {
       consoleErrors.push(message.text());
     }
@@ -92,7 +107,17 @@ async function watchedPage(
 
 /** A 360x740 touch page, for journeys (the 4xx answers they provoke are not console errors). */
 export function phonePage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
-  return watchedPage(browser, { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, acceptDownloads: true }, { ...options, provokesClientErrors: true });
+  return watchedPage(
+    browser,
+    {
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+    },
+    { ...options, provokesClientErrors: true },
+  );
 }
 
 /** A 1280x800 desktop page: every console error counts. */
@@ -112,7 +137,11 @@ export function newMobile(): string {
  * The newest one-time password the console SMS provider logged for a number: a sign-in code, or
  * with 'guardian-consent' the code a guardian received to agree to a minor's learning.
  */
-export async function otpFor(local: string, after = 0, purpose: 'sign-in' | 'guardian-consent' = 'sign-in'): Promise<string> {
+export async function otpFor(
+  local: string,
+  after = 0,
+  purpose: 'sign-in' | 'guardian-consent' = 'sign-in',
+): Promise<string> {
   const log = inject('serverLog');
   const what = purpose === 'guardian-consent' ? 'Guardian consent one-time password' : 'One-time password';
   const pattern = new RegExp(`(?:^|\\W)${what} for \\+?91${local}: (\\d{6})`, 'g');
@@ -137,11 +166,26 @@ export async function expectAccessible(page: Page | Frame, name: string) {
   // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: unknown,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
   expect(violations, `accessibility of ${name}`).toEqual([]);
 }
@@ -153,7 +197,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 }
 
 /** Sign in (or register) through the form; the page ends wherever the app sends it. */
-export async function signIn(page: Page, local: string, options: { name?: string; email?: string; labels?: Labels } = {}) {
+export async function signIn(
+  page: Page,
+  local: string,
+  options: { name?: string; email?: string; labels?: Labels } = {},
+) {
   const l = options.labels ?? EN;
   await page.getByLabel(l.phone).fill(local);
   const before = logSize();
@@ -225,7 +273,9 @@ const LOCALES = path.resolve(import.meta.dirname, '../../web/i18n/locales');
 export function languageWithoutLongText(namespace: string): { code: string; bcp47: string; note: string } | undefined {
   const code = LANGUAGE_CODES.find((lang) => !fs.existsSync(path.join(LOCALES, lang, `${namespace}.json`)));
   if (!code) return undefined;
-  const common = JSON.parse(fs.readFileSync(path.join(LOCALES, code, 'common.json'), 'utf8')) as { status: { fallbackNote: string } };
+  const common = JSON.parse(fs.readFileSync(path.join(LOCALES, code, 'common.json'), 'utf8')) as {
+    status: { fallbackNote: string };
+  };
   return { code, bcp47: LANGUAGES[code].bcp47, note: common.status.fallbackNote };
 }
 
@@ -233,7 +283,11 @@ export function languageWithoutLongText(namespace: string): { code: string; bcp4
 export async function pageCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   const answer = await page.evaluate(
     async ([m, u, b]) => {
-      const response = await fetch(u as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
+      const response = await fetch(u as string, {
+        method: m as string,
+        headers: b ? { 'content-type': 'application/json' } : {},
+        body: b ? JSON.stringify(b) : undefined,
+      });
       return { status: response.status, body: await response.text() };
     },
     [method, url, body] as const,

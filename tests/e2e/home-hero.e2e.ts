@@ -26,7 +26,9 @@ async function homeIn(language: LanguageCode): Promise<{ context: BrowserContext
   await context.addCookies([{ name: 'jgk_lang', value: language, url: baseUrl() }]);
   await context.addInitScript((lang) => window.localStorage.setItem('jgk_lang', lang), language);
   // The player is answered locally: the machine has no internet, and the test needs none.
-  await context.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  await context.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
   const page = waitForAppOnNavigation(await context.newPage());
   await page.goto('/');
   await page.waitForSelector(`html[lang="${LANGUAGES[language].bcp47}"]`, { state: 'attached' });
@@ -67,7 +69,10 @@ async function checkHero(context: BrowserContext, page: Page, where: string) {
 
   const getStarted = page.locator('.hero__actions a.btn');
   const watch = page.locator('.hero__actions button');
-  for (const [name, button] of [['Get Started', getStarted], ['Watch how it works', watch]] as const) {
+  for (const [name, button] of [
+    ['Get Started', getStarted],
+    ['Watch how it works', watch],
+  ] as const) {
     const hit = await hitAtCentre(button);
     expect(hit.covered, `${where}: ${name} is covered by ${hit.by}`).toBe(false);
   }

@@ -58,22 +58,32 @@ async function takeQuiz(page: Page, lang: string, t: JourneyText, answers: numbe
   }
   await page.getByRole('button', { name: t.submit, exact: true }).click();
   // Left unanswered on purpose: the quiz asks first.
-  if (!answers) await page.getByRole('alertdialog').getByRole('button', { name: quizWords(lang).submitAnyway }).click();
+  if (!answers)
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: quizWords(lang).submitAnyway })
+      .click();
 }
 
 /** The quiz player's words in a language, from its translation file. */
 export function quizWords(lang: string): Record<string, string> {
-  return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/quiz.json`), 'utf8')) as Record<string, string>;
+  return JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/quiz.json`), 'utf8'),
+  ) as Record<string, string>;
 }
 
 export async function completeCourse(page: Page, lang: string, t: JourneyText, shots: string) {
   const answers = correctOptions(lang);
   let quizzesSeen = 0;
   for (let step = 0; step < 40; step++) {
-    await page.locator('.view').first().waitFor().catch(async (error: unknown) => {
-      await screenshot(page, `${shots}-failure`);
-      throw error;
-    });
+    await page
+      .locator('.view')
+      .first()
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, `${shots}-failure`);
+        throw error;
+      });
     const url = page.url();
     if (url.includes('/lesson/')) {
       if (step === 0) {
@@ -135,7 +145,11 @@ export async function finishCourseByApi(page: Page, lang: string, courseId: stri
     async ({ lang, courseId, answers }) => {
       const problems: string[] = [];
       const call = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+        const response = await fetch(path, {
+          method,
+          headers: body ? { 'content-type': 'application/json' } : {},
+          body: body ? JSON.stringify(body) : undefined,
+        });
         if (!response.ok) problems.push(`${method} ${path}: ${response.status}`);
         return response.json() as Promise<Record<string, unknown>>;
       };
@@ -148,15 +162,20 @@ export async function finishCourseByApi(page: Page, lang: string, courseId: stri
           await call('POST', `${base}/chapters/${chapter.id as string}/lessons/${lesson.id}/complete`);
         }
       }
-      for (const video of (course.videos as Array<{ id: string }> | undefined) ?? []) await call('POST', `${base}/videos/${video.id}/complete`);
+      for (const video of (course.videos as Array<{ id: string }> | undefined) ?? [])
+        await call('POST', `${base}/videos/${video.id}/complete`);
       for (const listed of course[`quiz_${lang}s`] as Array<{ id: string }>) {
-        const quiz = (await call('GET', `/api/quiz/public/${lang}/${courseId}/quiz/${listed.id}`))[`quiz_${lang}`] as Record<string, unknown>;
+        const quiz = (await call('GET', `/api/quiz/public/${lang}/${courseId}/quiz/${listed.id}`))[
+          `quiz_${lang}`
+        ] as Record<string, unknown>;
         const questions = quiz[`question_${lang}s`] as Array<Record<string, unknown>>;
         const right = answers[quiz.title as string] ?? [];
         await call('POST', `${base}/quiz/${listed.id}/complete`, {
           answers: questions.map((question, q) => ({
             questionId: question.id,
-            selectedOptions: (right[q] ?? []).map((index) => (question[`option_${lang}s`] as Array<{ id: string }>)[index]!.id),
+            selectedOptions: (right[q] ?? []).map(
+              (index) => (question[`option_${lang}s`] as Array<{ id: string }>)[index]!.id,
+            ),
           })),
         });
       }

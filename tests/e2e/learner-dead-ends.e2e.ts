@@ -3,7 +3,19 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { finishCourseByApi } from './journey';
-import { baseUrl, labelsOf, expectAccessible, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn, type PhonePage } from './helpers';
+import {
+  baseUrl,
+  labelsOf,
+  expectAccessible,
+  logSize,
+  newMobile,
+  otpFor,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+  signIn,
+  type PhonePage,
+} from './helpers';
 
 const browser = sharedBrowser();
 
@@ -109,8 +121,12 @@ describe('a lesson of a course the learner has not joined', () => {
 
   it('offers it in the learner’s language on a quiz too', async () => {
     const { page, context } = await registeredLearner('Quiz Visitor', { language: 'hi' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=hi`)).json()) as { courses: Array<{ id: string }> };
-    const course = (await (await fetch(`${baseUrl()}/api/course/public/hi/${courses[0]!.id}`)).json()) as { course_hi: { quiz_his: Array<{ id: string }> } };
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=hi`)).json()) as {
+      courses: Array<{ id: string }>;
+    };
+    const course = (await (await fetch(`${baseUrl()}/api/course/public/hi/${courses[0]!.id}`)).json()) as {
+      course_hi: { quiz_his: Array<{ id: string }> };
+    };
     await page.goto(`/courses/hi/${courses[0]!.id}/quiz/${course.course_hi.quiz_his[0]!.id}`);
     await page.getByText('आपने अभी इस कोर्स में नामांकन नहीं किया है।', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'नामांकन करें' }).getByRole('button', { name: 'नामांकन करें' }).click();
@@ -129,26 +145,31 @@ describe('the guardian consent form', () => {
     const send = consent.getByRole('button', { name: 'Send the code to their phone' });
     await send.click();
     const summary = consent.getByTestId('consent-error');
-    await expect.poll(() => summary.allTextContents()).toEqual([
-      'Please enter the name of your parent or guardian',
-      'Please choose how the parent or guardian is related to you',
-      'Enter a valid phone number',
-    ]);
+    await expect
+      .poll(() => summary.allTextContents())
+      .toEqual([
+        'Please enter the name of your parent or guardian',
+        'Please choose how the parent or guardian is related to you',
+        'Enter a valid phone number',
+      ]);
     // Each field says what it lacks, and the first one takes the focus.
     const name = consent.getByLabel("Parent's or guardian's name", { exact: true });
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     expect(await consent.getByLabel('They are my', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect(await consent.getByLabel("Parent's or guardian's own mobile number", { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await consent
+        .getByLabel("Parent's or guardian's own mobile number", { exact: true })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot(page, 'en-consent-all-missing');
     await expectAccessible(page, 'consent form with every field missing');
 
     await name.fill('Kamala');
     await send.click();
-    await expect.poll(() => summary.allTextContents()).toEqual([
-      'Please choose how the parent or guardian is related to you',
-      'Enter a valid phone number',
-    ]);
+    await expect
+      .poll(() => summary.allTextContents())
+      .toEqual(['Please choose how the parent or guardian is related to you', 'Enter a valid phone number']);
     expect(await name.getAttribute('aria-invalid')).toBeNull();
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -157,7 +178,11 @@ describe('the guardian consent form', () => {
 
 describe('a catalogue that failed to load', () => {
   const failCourses = (route: Route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'serviceUnavailable', message: 'The service is briefly unavailable.' }) });
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'serviceUnavailable', message: 'The service is briefly unavailable.' }),
+    });
 
   it('says so with Try again when the courses do not arrive, and Try again brings them', async () => {
     const { page, context } = await phonePage(browser());
@@ -177,7 +202,9 @@ describe('a catalogue that failed to load', () => {
     await page.goto('/about');
     await context.setOffline(true);
     await page.locator('footer').getByRole('link', { name: 'Courses' }).click();
-    const failed = page.getByRole('alert').filter({ hasText: 'This page could not be loaded. Please check your internet connection and try again.' });
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: 'This page could not be loaded. Please check your internet connection and try again.' });
     await failed.waitFor();
     // The header and footer stay, so the learner is not lost.
     await page.getByRole('banner').waitFor();
@@ -211,7 +238,9 @@ describe('a finished course', () => {
     await finishCourseByApi(page, 'en', COURSE_EN);
     await page.goto(`/courses/en/${COURSE_EN}`);
     const finished = page.getByRole('region', { name: 'You have finished this course!' });
-    await finished.getByText('You have finished every course in this language, so your certificate is ready.').waitFor();
+    await finished
+      .getByText('You have finished every course in this language, so your certificate is ready.')
+      .waitFor();
     await expect.poll(() => page.getByTestId('progress-value').first().textContent()).toBe('100.0%');
     // Every chapter ticked, and every quiz.
     const chapters = page.getByRole('tabpanel').getByRole('listitem');
@@ -229,14 +258,24 @@ describe('a finished course', () => {
     await page.waitForURL((url) => url.pathname === '/user-profile' && url.hash === '#certificate');
     const card = page.locator('#certificate');
     await card.getByText('You have completed all the courses. Download your certificate.').waitFor();
-    await expect.poll(() => card.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await expect
+      .poll(() =>
+        card.evaluate(
+          (element) =>
+            element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().top < window.innerHeight,
+        ),
+      )
+      .toBe(true);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
 
   it('says so in Tamil', async () => {
     const { page, context } = await registeredLearner('Tamil Finisher', { language: 'tm' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as { courses: Array<{ id: string }>; total: number };
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as {
+      courses: Array<{ id: string }>;
+      total: number;
+    };
     await finishCourseByApi(page, 'tm', courses[0]!.id);
     await page.goto(`/courses/tm/${courses[0]!.id}`);
     const finished = page.getByRole('region', { name: 'இந்தப் பாடநெறியை முடித்துவிட்டீர்கள்!' });
@@ -274,7 +313,9 @@ describe('a corrected name', () => {
     await page.getByText('This certificate is genuine.').waitFor();
     expect(await page.getByTestId('certificate-name').textContent()).toBe('Kshitij Shrivastava');
     await page.getByTestId('certificate-reissued').waitFor();
-    await page.getByText('The learner corrected their name, so this certificate was issued again under the same number').waitFor();
+    await page
+      .getByText('The learner corrected their name, so this certificate was issued again under the same number')
+      .waitFor();
     expect(await page.getByText('Kshitij Srivastav', { exact: true }).count()).toBe(0);
     await screenshot(page, 'en-certificate-reissued');
     await expectAccessible(page, 'verification of a reissued certificate');

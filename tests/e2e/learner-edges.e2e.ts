@@ -3,7 +3,17 @@
 // that names none, the course page's width in Tamil, a bad email, the certificate refused early,
 // and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
-import { HI, baseUrl, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import {
+  HI,
+  baseUrl,
+  expectAccessible,
+  newMobile,
+  otpFor,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 import { completeCourse } from './journey';
 
 const browser = sharedBrowser();
@@ -53,7 +63,9 @@ describe('signed out', () => {
 
   it('fits a course page to a phone in the language with the widest tabs', async () => {
     const { page, context } = await phonePage(browser(), { language: 'tm' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as { courses: Array<{ id: string }> };
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as {
+      courses: Array<{ id: string }>;
+    };
     await page.goto(`/courses/tm/${courses[0]!.id}`);
     await page.getByRole('tab').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -98,7 +110,9 @@ describe('sign-in', () => {
     expect(await countdown.isDisabled()).toBe(true);
     const first = Number(/(\d+)/.exec((await countdown.textContent()) ?? '')?.[1]);
     await page.waitForTimeout(2100);
-    const later = Number(/(\d+)/.exec((await page.getByRole('button', { name: /^Resend OTP in/ }).textContent()) ?? '')?.[1]);
+    const later = Number(
+      /(\d+)/.exec((await page.getByRole('button', { name: /^Resend OTP in/ }).textContent()) ?? '')?.[1],
+    );
     expect(later).toBeLessThan(first);
     await screenshot(page, 'en-login-resend-countdown');
     expect(consoleErrors).toEqual([]);
@@ -172,7 +186,10 @@ describe('a slow network', () => {
     });
     const views = [
       { url: base, ready: page.getByRole('link', { name: 'Continue learning' }) },
-      { url: `${base}/chapter/afdbd06f-6fd9-5e70-8813-8f185c4682c4/lesson/7f3a121c-d5f2-55cb-8562-efdfd0ba49bc`, ready: page.getByRole('button', { name: 'Mark as Complete' }) },
+      {
+        url: `${base}/chapter/afdbd06f-6fd9-5e70-8813-8f185c4682c4/lesson/7f3a121c-d5f2-55cb-8562-efdfd0ba49bc`,
+        ready: page.getByRole('button', { name: 'Mark as Complete' }),
+      },
       { url: `${base}/quiz/77fff139-5320-5411-a1ae-af6a625a6bcd`, ready: page.getByRole('heading', { level: 1 }) },
     ];
     for (const view of views) {
@@ -261,10 +278,15 @@ describe('in Hindi', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await screenshot(page, 'hi-catalogue');
     await expectAccessible(page, 'Hindi catalogue');
-    await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().click();
+    await page
+      .getByRole('link', { name: /सीखना शुरू करें/ })
+      .first()
+      .click();
     const coursePath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'नामांकन करें' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`);
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`,
+    );
     await page.getByRole('heading', { name: 'साइन इन करें' }).waitFor();
     await screenshot(page, 'hi-login');
     await signIn(page, newMobile(), { name: 'सीता देवी', labels: HI });

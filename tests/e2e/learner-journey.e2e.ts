@@ -17,10 +17,16 @@ describe('a new learner on a phone', () => {
 
     await page.goto('/');
     await page.goto('/courses');
-    await page.getByRole('link', { name: /Start Learning/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Start Learning/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'en-catalogue');
     await expectAccessible(page, 'catalogue');
-    await page.getByRole('link', { name: /Start Learning/ }).first().click();
+    await page
+      .getByRole('link', { name: /Start Learning/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Enroll' }).waitFor();
     await screenshot(page, 'en-course-signed-out');
@@ -29,7 +35,9 @@ describe('a new learner on a phone', () => {
     // Enrolling without a session leads to sign-in, which comes back to the course and enrols.
     const coursePath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Enroll' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`);
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === `${coursePath}?enrol=1`,
+    );
     await screenshot(page, 'en-login');
     await expectAccessible(page, 'login');
     await signIn(page, mobile, { name, email: 'asha@example.org' });
@@ -71,7 +79,10 @@ describe('a new learner on a phone', () => {
     await expect.poll(() => page.getByTestId('completion').textContent()).toBe('100%');
     await screenshot(page, 'en-profile-complete');
     await expectAccessible(page, 'profile');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Certificate' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Certificate' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Certificate.pdf');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-cert-')), 'Certificate.pdf');
     await download.saveAs(file);
@@ -82,7 +93,9 @@ describe('a new learner on a phone', () => {
     const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
     const number = /JGK-\d{4}-[2-9A-HJ-NP-Z]{8}/.exec(text)?.[0];
     expect(number, 'certificate number in the PDF text').toBeDefined();
-    const verified = (await (await fetch(`${baseUrl()}/api/certificates/verify/${number}`)).json()) as { learnerName: string };
+    const verified = (await (await fetch(`${baseUrl()}/api/certificates/verify/${number}`)).json()) as {
+      learnerName: string;
+    };
     expect(verified.learnerName).toBe(name);
     await page.goto(`/certificates/verify/${number}`);
     await expect.poll(() => page.getByTestId('certificate-name').textContent()).toBe(name);

@@ -15,22 +15,42 @@ const webDir = path.resolve(import.meta.dirname, '../../dist/web');
 const declared = Object.entries(pages) as Array<[string, PageDeclaration]>;
 let manifest: PageManifest;
 /** Sample values of the address parameters: real content where the page shows it. */
-const params: Record<string, string> = { lang: 'en', chapterId: 'x', lessonId: 'x', quizId: 'x', videoId: 'x', number: 'X' };
+const params: Record<string, string> = {
+  lang: 'en',
+  chapterId: 'x',
+  lessonId: 'x',
+  quizId: 'x',
+  videoId: 'x',
+  number: 'X',
+};
 
 const get = async (url: string, cookie?: string) => {
-  const response = await fetch(`${baseUrl()}${url}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const response = await fetch(`${baseUrl()}${url}`, {
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
   expect(response.status, url).toBe(200);
   return response.text();
 };
-const api = async <T,>(url: string) => (await (await fetch(`${baseUrl()}${url}`)).json()) as T;
-const address = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? name));
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const api = async <T>(url: string) => (await (await fetch(`${baseUrl()}${url}`)).json()) as T;
+const address = (pattern: string) =>
+  pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? name));
+const escape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 beforeAll(async () => {
   manifest = JSON.parse(fs.readFileSync(path.join(webDir, PAGE_MANIFEST_FILE), 'utf8')) as PageManifest;
   params.blogId = (await api<{ response: Array<{ id: string }> }>('/api/blog/public/recent')).response[0]!.id;
-  params.storyId = (await api<{ response: Array<{ id: string }> }>('/api/successstories/public/recent')).response[0]!.id;
-  params.courseId = (await api<{ courses: Array<{ id: string }> }>('/api/course/public?offset=0&limit=1&lang=en')).courses[0]!.id;
+  params.storyId = (
+    await api<{ response: Array<{ id: string }> }>('/api/successstories/public/recent')
+  ).response[0]!.id;
+  params.courseId = (
+    await api<{ courses: Array<{ id: string }> }>('/api/course/public?offset=0&limit=1&lang=en')
+  ).courses[0]!.id;
 });
 
 describe('declared pages', () => {
@@ -49,7 +69,8 @@ describe('declared pages', () => {
       expect(entry.namespaces, name).toEqual(page.namespaces);
       expect(entry.titles?.en, name).toBe(page.title?.en);
       expect(entry.scripts.length, name).toBeGreaterThan(0);
-      for (const file of [...entry.scripts, ...entry.styles]) expect(fs.existsSync(path.join(webDir, file)), `${name} ${file}`).toBe(true);
+      for (const file of [...entry.scripts, ...entry.styles])
+        expect(fs.existsSync(path.join(webDir, file)), `${name} ${file}`).toBe(true);
     }
   });
 
@@ -68,7 +89,8 @@ describe('declared pages', () => {
       } else {
         expect(html, name).toContain('<div id="root"></div>');
         expect(html, name).not.toContain('id="query-data"');
-        for (const script of entry.scripts) expect(html, `${name} ${script}`).toContain(`<link rel="modulepreload" crossorigin href="${script}" />`);
+        for (const script of entry.scripts)
+          expect(html, `${name} ${script}`).toContain(`<link rel="modulepreload" crossorigin href="${script}" />`);
       }
       if (page.title) {
         expect(html, name).toContain(`<title>${escape(page.title.en)}</title>`);

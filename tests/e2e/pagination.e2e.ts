@@ -10,7 +10,13 @@ const browser = sharedBrowser();
 // The sample content: 7 posts (the newest featured, 6 listed, 4 a page) and 8 stories (6 a page).
 const lists = [
   { name: 'blogs', path: '/blogs', top: '#all-posts', item: '.blog-row', lastPageItems: 2 },
-  { name: 'success stories', path: '/success-stories/all', top: '.story-grid', item: '.story-grid > li', lastPageItems: 2 },
+  {
+    name: 'success stories',
+    path: '/success-stories/all',
+    top: '.story-grid',
+    item: '.story-grid > li',
+    lastPageItems: 2,
+  },
 ] as const;
 
 /** Whether the list's top is on screen, just under the sticky header (where it ends after a smooth scroll). */
@@ -18,14 +24,21 @@ function topInView(page: Page, selector: string): Promise<string> {
   return page.evaluate((sel) => {
     const top = document.querySelector(sel)!.getBoundingClientRect().top;
     const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
-    return top >= header - 1 && top < window.innerHeight / 3 ? 'in view' : `top at ${Math.round(top)} px, header ends at ${Math.round(header)} px`;
+    return top >= header - 1 && top < window.innerHeight / 3
+      ? 'in view'
+      : `top at ${Math.round(top)} px, header ends at ${Math.round(header)} px`;
   }, selector);
 }
 
 async function expectTopInView(page: Page, selector: string, where: string) {
   // Polled: the scroll is smooth, and slow on a busy machine.
-  await expect.poll(() => topInView(page, selector), { message: `${where}: list top on screen`, timeout: 8000 }).toBe('in view');
-  expect(await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector), `${where}: focus at the list top`).toBe(true);
+  await expect
+    .poll(() => topInView(page, selector), { message: `${where}: list top on screen`, timeout: 8000 })
+    .toBe('in view');
+  expect(
+    await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector),
+    `${where}: focus at the list top`,
+  ).toBe(true);
 }
 
 describe.each(lists)('$name pagination', ({ path, top, item, lastPageItems }) => {

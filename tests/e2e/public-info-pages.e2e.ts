@@ -3,7 +3,14 @@
 // Kannada, with an English fallback where a language has none yet), and the public sample quiz (/quizcomponent). Phone (360x740) and desktop (1280x800).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopPage, expectAccessible, languageWithoutLongText, phonePage, screenshot, sharedBrowser } from './helpers';
+import {
+  desktopPage,
+  expectAccessible,
+  languageWithoutLongText,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+} from './helpers';
 
 const browser = sharedBrowser();
 
@@ -32,18 +39,27 @@ describe.each(sizes)('cyber-safety page on a $name', ({ name, open }) => {
     await page.getByText('An initiative of JGK, the financial literacy programme').waitFor();
     const main = page.locator('main');
     await expect(main.textContent()).resolves.toContain('More than 2 crore people reached across 22 states since 2017');
-    await expect(main.textContent()).resolves.toContain('More than Rs. 22,000 crore lost by Indians to cyber fraud last year');
+    await expect(main.textContent()).resolves.toContain(
+      'More than Rs. 22,000 crore lost by Indians to cyber fraud last year',
+    );
 
     // The section headings in the specification's order.
     const headings = await page.locator('main h2').allTextContents();
-    expect(headings).toEqual(['About the campaign', 'In case you encounter any cybercrime or online fraud', 'Why Cyber Safety?', 'Tips to Stay Safe from Frauds & Scams']);
+    expect(headings).toEqual([
+      'About the campaign',
+      'In case you encounter any cybercrime or online fraud',
+      'Why Cyber Safety?',
+      'Tips to Stay Safe from Frauds & Scams',
+    ]);
 
     // Tabs: four, the first chosen, one panel visible with its image and text.
     const tabs = page.locator('.cs-tabs [role="tab"]');
     expect(await tabs.allTextContents()).toEqual(TAB_TITLES);
     expect(await selectedTab(page, '.cs-tabs')).toBe(TAB_TITLES[0]);
     expect(await page.locator('.cs-tabs [role="tabpanel"]:visible').count()).toBe(1);
-    await expect(page.locator('#cs-panel-about img').getAttribute('alt')).resolves.toBe('A mobile phone protected by a shield with a lock');
+    await expect(page.locator('#cs-panel-about img').getAttribute('alt')).resolves.toBe(
+      'A mobile phone protected by a shield with a lock',
+    );
 
     // By title.
     await page.getByRole('tab', { name: 'Why Vi CyberShield' }).click();
@@ -85,7 +101,12 @@ describe.each(sizes)('cyber-safety page on a $name', ({ name, open }) => {
     expect((await portal.getAttribute('rel'))?.split(' ').sort()).toEqual(['noopener', 'noreferrer']);
 
     // Four threats and ten numbered tips, each with its explanation.
-    expect(await page.locator('.cs-threats h3').allTextContents()).toEqual(['Phishing', 'Online Shopping Frauds', 'Malware & Ransomware', 'Identity Theft']);
+    expect(await page.locator('.cs-threats h3').allTextContents()).toEqual([
+      'Phishing',
+      'Online Shopping Frauds',
+      'Malware & Ransomware',
+      'Identity Theft',
+    ]);
     expect(await page.locator('.cs-threat svg').count()).toBe(4);
     const tips = page.locator('ol.cs-tips > li');
     expect(await tips.count()).toBe(10);
@@ -113,7 +134,9 @@ describe.each(sizes)('cyber-safety page on a $name', ({ name, open }) => {
     await popup.close();
 
     // No part of the page is wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(name === 'phone' ? 360 : 1280);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      name === 'phone' ? 360 : 1280,
+    );
     await expectAccessible(page, `cyber-safety page (${name})`);
     await shoot(page, name === 'phone' ? 'en-cybershield' : 'desktop-en-cybershield');
     expect(consoleErrors).toEqual([]);
@@ -158,7 +181,14 @@ describe('cyber-safety page in other languages', () => {
   });
 });
 
-const TERMS = ['Eligibility and Entry', 'Educational Content Disclaimer', 'Use of Phone Numbers and Data Privacy', 'Indemnification and Limitation of Liability', 'General Conditions', 'Governing Law'];
+const TERMS = [
+  'Eligibility and Entry',
+  'Educational Content Disclaimer',
+  'Use of Phone Numbers and Data Privacy',
+  'Indemnification and Limitation of Liability',
+  'General Conditions',
+  'Governing Law',
+];
 const POLICY = [
   'Information We Collect',
   'How We Use Your Information',
@@ -184,7 +214,16 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     const visible = page.locator('.legal [role="tabpanel"]:visible');
     expect(await visible.count()).toBe(1);
     const eligibility = await visible.textContent();
-    for (const rule of ['valid mobile phone number', 'only once', 'disqualified', 'under 18', 'parent or guardian submits', '8 to 11 October 2025', '9:00 AM and 7:00 PM IST', 'no prizes']) {
+    for (const rule of [
+      'valid mobile phone number',
+      'only once',
+      'disqualified',
+      'under 18',
+      'parent or guardian submits',
+      '8 to 11 October 2025',
+      '9:00 AM and 7:00 PM IST',
+      'no prizes',
+    ]) {
       expect(eligibility?.toLowerCase()).toContain(rule.toLowerCase());
     }
 
@@ -222,7 +261,18 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     expect(await selectedTab(page, '.legal')).toContain('Information We Collect');
     const visible = page.locator('.legal [role="tabpanel"]:visible');
     const collected = await visible.textContent();
-    for (const item of ['name and mobile number', 'email address', 'gender', 'educational qualification', 'quiz answers and scores', 'ratings', 'reflection journal', 'certificates', 'hashed', 'Server logs']) {
+    for (const item of [
+      'name and mobile number',
+      'email address',
+      'gender',
+      'educational qualification',
+      'quiz answers and scores',
+      'ratings',
+      'reflection journal',
+      'certificates',
+      'hashed',
+      'Server logs',
+    ]) {
       expect(collected).toContain(item);
     }
     await page.getByRole('tab', { name: /Data Retention/ }).click();
@@ -270,7 +320,12 @@ describe('legal texts in other languages', () => {
   });
 
   it.each([
-    ['tm', 'Vi CyberShield வினாடி வினா: விதிமுறைகள் மற்றும் நிபந்தனைகள்', 'தனியுரிமைக் கொள்கை', 'நடைமுறைக்கு வரும் தேதி: 01-09-2025'],
+    [
+      'tm',
+      'Vi CyberShield வினாடி வினா: விதிமுறைகள் மற்றும் நிபந்தனைகள்',
+      'தனியுரிமைக் கொள்கை',
+      'நடைமுறைக்கு வரும் தேதி: 01-09-2025',
+    ],
     ['tl', 'Vi CyberShield క్విజ్: నిబంధనలు మరియు షరతులు', 'గోప్యతా విధానం', 'అమలులోకి వచ్చిన తేదీ: 01-09-2025'],
     ['kn', 'Vi CyberShield ರಸಪ್ರಶ್ನೆ: ನಿಯಮಗಳು ಮತ್ತು ಷರತ್ತುಗಳು', 'ಗೌಪ್ಯತಾ ನೀತಿ', 'ಜಾರಿಗೆ ಬರುವ ದಿನಾಂಕ: 01-09-2025'],
   ])('are written in %s', async (language, termsTitle, policyTitle, effective) => {
@@ -355,7 +410,9 @@ describe.each(sizes)('public sample quiz on a $name', ({ name, open }) => {
     // Previous keeps the answers.
     await previous.click();
     await page.getByRole('heading', { name: 'Question 1 of 5' }).waitFor();
-    expect(await page.getByLabel('Refuse, hang up and call the bank on the number printed on your card').isChecked()).toBe(true);
+    expect(
+      await page.getByLabel('Refuse, hang up and call the bank on the number printed on your card').isChecked(),
+    ).toBe(true);
     await next.click();
     await next.click();
     await page.getByRole('heading', { name: 'Question 3 of 5' }).waitFor();

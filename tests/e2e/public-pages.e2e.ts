@@ -5,7 +5,15 @@
 // phone screenshots in English and Hindi go to tests/e2e/screenshots/.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, desktopPage, expectAccessible, languageWithoutLongText, phonePage, screenshot, sharedBrowser } from './helpers';
+import {
+  baseUrl,
+  desktopPage,
+  expectAccessible,
+  languageWithoutLongText,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+} from './helpers';
 
 const browser = sharedBrowser();
 
@@ -53,7 +61,9 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     const dialog = page.locator('dialog.video-modal');
     await watch.click();
     await dialog.locator('iframe').waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?.*autoplay=1/);
+    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?.*autoplay=1/,
+    );
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     expect(await dialog.locator('iframe').count()).toBe(0);
@@ -69,11 +79,14 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     // Introduction, impact figures, three stories, testimonials.
     await page.getByRole('heading', { name: 'INTRODUCTION' }).waitFor();
     const metrics = await page.locator('.metric').allTextContents();
-    for (const figure of ['22', '300', '21 million', '2300+', '4,00,000+', '34']) expect(metrics.join(' ')).toContain(figure);
+    for (const figure of ['22', '300', '21 million', '2300+', '4,00,000+', '34'])
+      expect(metrics.join(' ')).toContain(figure);
     const stories = page.locator('#recent-stories ~ .story-grid .story-card');
     await expect.poll(() => stories.count()).toBe(3);
     expect(await stories.first().getByRole('link').getAttribute('href')).toMatch(/^\/success-stories\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('link', { name: 'View All' }).getAttribute('href')).resolves.toBe('/success-stories/all');
+    await expect(page.getByRole('link', { name: 'View All' }).getAttribute('href')).resolves.toBe(
+      '/success-stories/all',
+    );
     expect(await page.locator('.testimonial').count()).toBe(3);
 
     // Six photos; the lightbox wraps both ways and follows the arrow keys.
@@ -115,7 +128,9 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
     const firstSrc = await page.locator('#home-gallery-panel .masonry img').first().getAttribute('src');
     await tabs.nth(1).click();
-    await expect.poll(() => page.locator('#home-gallery-panel .masonry img').first().getAttribute('src')).not.toBe(firstSrc);
+    await expect
+      .poll(() => page.locator('#home-gallery-panel .masonry img').first().getAttribute('src'))
+      .not.toBe(firstSrc);
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
 
     await expectAccessible(page, `home (${name})`);
@@ -178,7 +193,8 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     // The featured article is not repeated in the list under it.
     const featured = await page.locator('.blog-featured__title').textContent();
     expect(await rows.locator('h3').allTextContents()).not.toContain(featured);
-    for (const text of await page.locator('.blog-row__excerpt').allTextContents()) expect(text.length).toBeLessThanOrEqual(603);
+    for (const text of await page.locator('.blog-row__excerpt').allTextContents())
+      expect(text.length).toBeLessThanOrEqual(603);
     const pager = page.getByRole('navigation', { name: 'Blog pages' });
     const previous = pager.getByRole('button', { name: 'Previous' });
     const next = pager.getByRole('button', { name: 'Next' });
@@ -197,7 +213,8 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     await page.locator('h1.blog-detail__title').waitFor();
     await expect(page.getByRole('link', { name: /Go Back/ }).getAttribute('href')).resolves.toBe('/blogs');
     await page.getByRole('heading', { name: 'What to read next' }).waitFor();
-    for (const text of await page.locator('.read-next__excerpt').allTextContents()) expect(text.length).toBeLessThanOrEqual(133);
+    for (const text of await page.locator('.read-next__excerpt').allTextContents())
+      expect(text.length).toBeLessThanOrEqual(133);
     await expectAccessible(page, `blog detail (${name})`);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -209,7 +226,8 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     await page.waitForURL('**/success-stories/all');
     const cards = page.locator('.story-card');
     await expect.poll(() => cards.count()).toBe(6);
-    for (const text of await page.locator('.story-card__text').allTextContents()) expect(text.length).toBeLessThanOrEqual(353);
+    for (const text of await page.locator('.story-card__text').allTextContents())
+      expect(text.length).toBeLessThanOrEqual(353);
     expect(await page.locator('.story-card--highlighted').count()).toBeGreaterThan(0);
     const pager = page.getByRole('navigation', { name: 'Success story pages' });
     expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
@@ -220,7 +238,9 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     await cards.first().getByRole('link').click();
     await page.waitForURL(/\/success-stories\/[0-9a-f-]{36}$/);
     await page.locator('h1.story-detail__name').waitFor();
-    await expect(page.getByRole('link', { name: /Go Back/ }).getAttribute('href')).resolves.toBe('/success-stories/all');
+    await expect(page.getByRole('link', { name: /Go Back/ }).getAttribute('href')).resolves.toBe(
+      '/success-stories/all',
+    );
     await expectAccessible(page, `story detail (${name})`);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -246,7 +266,8 @@ describe.each(sizes)('public pages on a $name', ({ name, phone, open }) => {
     await page.getByRole('heading', { name: 'Top News' }).waitFor();
     const books = page.locator('.publication');
     expect(await books.count()).toBe(4);
-    for (const target of await books.evaluateAll((links) => links.map((l) => l.getAttribute('target')))) expect(target).toBe('_blank');
+    for (const target of await books.evaluateAll((links) => links.map((l) => l.getAttribute('target'))))
+      expect(target).toBe('_blank');
     await expectAccessible(page, `news (${name})`);
 
     await page.goto('/about');
@@ -291,7 +312,9 @@ describe('languages', () => {
     await settle(page);
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(fetched.some((url) => /noto-sans-devanagari/.test(url))).toBe(true);
-    expect(fetched.some((url) => /noto-sans-(bengali|tamil|telugu|gujarati|kannada|malayalam|oriya)/.test(url))).toBe(false);
+    expect(fetched.some((url) => /noto-sans-(bengali|tamil|telugu|gujarati|kannada|malayalam|oriya)/.test(url))).toBe(
+      false,
+    );
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -314,7 +337,10 @@ describe('languages', () => {
     await page.goto('/gallery');
     await page.getByRole('tab', { name: 'वित्तीय साक्षरता वैन' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Financial literacy vans' }).count()).toBe(0);
-    await page.getByRole('img', { name: /धूप वाले दिन कार्यक्रम की लाल-सफ़ेद वैन/ }).first().waitFor();
+    await page
+      .getByRole('img', { name: /धूप वाले दिन कार्यक्रम की लाल-सफ़ेद वैन/ })
+      .first()
+      .waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

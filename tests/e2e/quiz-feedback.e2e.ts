@@ -6,7 +6,16 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, labelsOf, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import {
+  baseUrl,
+  expectAccessible,
+  labelsOf,
+  newMobile,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 import { quizWords } from './journey';
 
 const browser = sharedBrowser();
@@ -20,13 +29,19 @@ interface ContentQuestion {
 /** The sample course's first quiz as written in the content file (the browser never sees the key). */
 function firstQuiz(lang: string): { title: string; questions: ContentQuestion[] } {
   const file = path.resolve(import.meta.dirname, '../../content/courses/money-basics', `${lang}.yaml`);
-  return (parse(fs.readFileSync(file, 'utf8')) as { quizzes: Array<{ title: string; questions: ContentQuestion[] }> }).quizzes[0]!;
+  return (parse(fs.readFileSync(file, 'utf8')) as { quizzes: Array<{ title: string; questions: ContentQuestion[] }> })
+    .quizzes[0]!;
 }
 
 async function openFirstQuiz(page: Page, lang: string) {
-  const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=${lang}`)).json()) as { courses: Array<{ id: string }> };
+  const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=${lang}`)).json()) as {
+    courses: Array<{ id: string }>;
+  };
   const courseId = courses[0]!.id;
-  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${courseId}`)).json()) as Record<string, Record<string, Array<{ id: string }>>>;
+  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${courseId}`)).json()) as Record<
+    string,
+    Record<string, Array<{ id: string }>>
+  >;
   const quizId = detail[`course_${lang}`]![`quiz_${lang}s`]![0]!.id;
   await page.goto(`/courses/${lang}/${courseId}`);
   await page.locator('.course__enrol').click();
@@ -53,7 +68,8 @@ describe('a course quiz', () => {
     const bodies: string[] = [];
     let submitted = false;
     page.on('response', async (response) => {
-      if (!submitted && new URL(response.url()).pathname.startsWith('/api/')) bodies.push(await response.text().catch(() => ''));
+      if (!submitted && new URL(response.url()).pathname.startsWith('/api/'))
+        bodies.push(await response.text().catch(() => ''));
     });
     await openFirstQuiz(page, 'en');
     await page.getByRole('heading', { name: quiz.title, level: 1 }).waitFor();
@@ -67,11 +83,14 @@ describe('a course quiz', () => {
     await page.getByRole('button', { name: words.next, exact: true }).click();
     const right2 = quiz.questions[1]!.options.filter((o) => o.correct).map((o) => o.content);
     await option(page, right2[0]!).click();
-    for (let i = 2; i < quiz.questions.length; i++) await page.getByRole('button', { name: words.next, exact: true }).click();
+    for (let i = 2; i < quiz.questions.length; i++)
+      await page.getByRole('button', { name: words.next, exact: true }).click();
     await page.getByRole('button', { name: words.submit, exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Questions without an answer: 3').waitFor();
-    await confirm.getByText('Question numbers: 3, 4, 5. A question without an answer counts as wrong. Submit anyway?').waitFor();
+    await confirm
+      .getByText('Question numbers: 3, 4, 5. A question without an answer counts as wrong. Submit anyway?')
+      .waitFor();
     await screenshot(page, 'en-quiz-unanswered');
     await expectAccessible(page, 'quiz asking before submitting');
     await confirm.getByRole('button', { name: 'Go to question 3' }).click();
@@ -98,10 +117,15 @@ describe('a course quiz', () => {
     await items.nth(0).getByText(quiz.questions[0]!.explanation!).waitFor();
     // Half right is wrong: the right answers are all listed.
     expect(await verdict(1)).toBe('✗ Wrong');
-    expect(await items.nth(1).getByTestId('quiz-review-correct').getByRole('listitem').allTextContents()).toEqual(right2);
+    expect(await items.nth(1).getByTestId('quiz-review-correct').getByRole('listitem').allTextContents()).toEqual(
+      right2,
+    );
     await items.nth(1).getByText(quiz.questions[1]!.explanation!).waitFor();
     await items.nth(3).getByText('No answer').waitFor();
-    await items.nth(3).getByText(quiz.questions[3]!.options.find((o) => o.correct)!.content).waitFor();
+    await items
+      .nth(3)
+      .getByText(quiz.questions[3]!.options.find((o) => o.correct)!.content)
+      .waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await screenshot(page, 'en-quiz-review');
     await expectAccessible(page, 'quiz review');
@@ -117,7 +141,8 @@ describe('a course quiz', () => {
       await openFirstQuiz(page, lang);
       await page.getByRole('button', { name: words.start }).click();
       await option(page, quiz.questions[0]!.options.find((o) => o.correct)!.content).click();
-      for (let i = 1; i < quiz.questions.length; i++) await page.getByRole('button', { name: words.next, exact: true }).click();
+      for (let i = 1; i < quiz.questions.length; i++)
+        await page.getByRole('button', { name: words.next, exact: true }).click();
       await page.getByRole('button', { name: words.submit, exact: true }).click();
       await page.getByRole('button', { name: words.submitAnyway }).click();
       const items = page.getByTestId('quiz-review-item');

@@ -12,7 +12,8 @@ const browser = sharedBrowser();
 const COURSE_EN = '589b158f-a32d-582b-86c3-b069d3b60fb4';
 const HINDI_NAME = 'सीता देवी';
 const TAMIL_JOURNAL = 'ஒவ்வொரு வாரமும் கொஞ்சம் சேமிப்பேன்; என் UPI PIN-ஐ யாருடனும் பகிர மாட்டேன்.';
-const INDIC_FONT = /\/assets\/noto-sans-(devanagari|bengali|gujarati|kannada|malayalam|oriya|tamil|telugu)-[\w-]+\.woff2?$/;
+const INDIC_FONT =
+  /\/assets\/noto-sans-(devanagari|bengali|gujarati|kannada|malayalam|oriya|tamil|telugu)-[\w-]+\.woff2?$/;
 
 /** The Indic font files the page has asked for, by script, from the moment this is called. */
 function recordIndicFonts(context: BrowserContext): Set<string> {
@@ -26,7 +27,13 @@ function recordIndicFonts(context: BrowserContext): Set<string> {
 
 /** The state of each declared face of a family (loaded once text of its script has been drawn). */
 function faceStatus(page: Page, family: string): Promise<string[]> {
-  return page.evaluate((name) => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === name).map((face) => `${face.weight} ${face.status}`), family);
+  return page.evaluate(
+    (name) =>
+      [...document.fonts]
+        .filter((face) => face.family.replace(/["']/g, '') === name)
+        .map((face) => `${face.weight} ${face.status}`),
+    family,
+  );
 }
 
 async function settle(page: Page) {
@@ -71,7 +78,11 @@ describe('fonts of other scripts on an English page', () => {
     const saved = await page.evaluate(
       async ({ course, text }) => {
         const enrol = await fetch(`/api/progress/en/${course}`, { method: 'POST' });
-        const save = await fetch(`/api/progress/en/${course}/journal`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+        const save = await fetch(`/api/progress/en/${course}/journal`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+        });
         return [enrol.status, save.status];
       },
       { course: COURSE_EN, text: TAMIL_JOURNAL },
@@ -94,7 +105,8 @@ describe("the interface script's fonts", () => {
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   };
 
@@ -110,17 +122,30 @@ describe("the interface script's fonts", () => {
     // the font arrives after the first paint and the hero's text moves (a shift of about 0.15).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
 
     await page.goto('/');
     await settle(page);
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => new URL(link.href).pathname));
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
     expect(preloaded).toHaveLength(2);
-    expect(preloaded.every((file) => /\/assets\/noto-sans-malayalam-malayalam-(400|700)-normal-[\w-]+\.woff2$/.test(file))).toBe(true);
+    expect(
+      preloaded.every((file) => /\/assets\/noto-sans-malayalam-malayalam-(400|700)-normal-[\w-]+\.woff2$/.test(file)),
+    ).toBe(true);
     // The preloaded files are the ones the stylesheet asks for: a mismatch would download twice.
     expect(await faceStatus(page, 'Noto Sans Malayalam')).toEqual(['400 loaded', '700 loaded']);
     expect(requested.filter((file) => file.includes('malayalam')).sort()).toEqual([...preloaded].sort());
-    const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+    );
     expect(shift).toBeLessThan(0.05);
     expect(consoleErrors).toEqual([]);
     await context.close();

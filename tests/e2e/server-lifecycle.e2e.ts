@@ -102,7 +102,9 @@ describe('server lifecycle on the embedded database', () => {
     expect((await post(`${first.url}/api/user/send-otp`, { mobile })).status).toBe(404);
     const code = await codeFromLog(first, mobile);
     expect(code).toMatch(/^\d{6}$/);
-    expect((await post(`${first.url}/api/user/register`, { mobile, otp: code, name: 'Lakshmi Devi' })).status).toBe(200);
+    expect((await post(`${first.url}/api/user/register`, { mobile, otp: code, name: 'Lakshmi Devi' })).status).toBe(
+      200,
+    );
 
     const second = await startServer();
     expect(await second.exited).not.toBe(0);

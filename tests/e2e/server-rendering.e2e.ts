@@ -10,7 +10,11 @@ const PAGES = [
   { path: '/', en: 'Taking India forward with financial literacy', hi: 'वित्तीय साक्षरता के साथ भारत को आगे ले जाना' },
   { path: '/courses', en: 'JGK Courses', hi: 'JGK कोर्स' },
   // A course page is in the course's own language, whatever the interface's.
-  { path: '/courses/en/589b158f-a32d-582b-86c3-b069d3b60fb4', en: 'Money basics: bank, save, pay and stay safe', hi: 'Money basics: bank, save, pay and stay safe' },
+  {
+    path: '/courses/en/589b158f-a32d-582b-86c3-b069d3b60fb4',
+    en: 'Money basics: bank, save, pay and stay safe',
+    hi: 'Money basics: bank, save, pay and stay safe',
+  },
   { path: '/blogs', en: 'Blogs', hi: 'ब्लॉग' },
   { path: '/about', en: 'About Us', hi: 'हमारे बारे में' },
   { path: '/vicyberShield', en: 'Vi CyberShield', hi: 'Vi CyberShield' },
@@ -18,7 +22,11 @@ const PAGES = [
 
 describe('pages rendered on the server', () => {
   it.each(['en', 'hi'] as const)('reads without JavaScript (%s)', async (language) => {
-    const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, baseURL: baseUrl() });
+    const context = await browser().newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+      baseURL: baseUrl(),
+    });
     if (language !== 'en') await context.addCookies([{ name: 'jgk_lang', value: language, url: baseUrl() }]);
     const page = await context.newPage();
     for (const entry of PAGES) {
@@ -53,7 +61,21 @@ describe('pages rendered on the server', () => {
 
   it('hydrates every public page without a console error and then answers clicks', async () => {
     const { page, consoleErrors, context } = await phonePage(browser());
-    for (const path of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs?page=2', '/success-stories/all', '/courses', '/courses/en/589b158f-a32d-582b-86c3-b069d3b60fb4', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/gallery',
+      '/highlights',
+      '/news',
+      '/blogs',
+      '/blogs?page=2',
+      '/success-stories/all',
+      '/courses',
+      '/courses/en/589b158f-a32d-582b-86c3-b069d3b60fb4',
+      '/vicyberShield',
+      '/vicybershieldtnc',
+      '/privacy-policy',
+    ]) {
       await page.goto(path);
       expect(await page.locator('#root > *').count(), path).toBeGreaterThan(0);
     }
@@ -92,11 +114,14 @@ describe("a learner's lesson and quiz rendered on the server", () => {
     await page.goto('/login');
     await signIn(page, newMobile(), { name: 'Meena Server' });
     await page.waitForURL((url) => url.pathname === '/');
-    const api = async <T,>(url: string) => (await (await page.request.get(url)).json()) as T;
-    const lessonTitle = (await api<{ chapter_en: { lesson_ens: Array<{ id: string; title: string }> } }>(`/api/chapter/public/en/${course}/chapters/${chapter}`)).chapter_en.lesson_ens.find(
-      (l) => l.id === lesson,
-    )!.title;
-    const quizTitle = (await api<{ quiz_en: { title: string } }>(`/api/quiz/public/en/${course}/quiz/${quiz}`)).quiz_en.title;
+    const api = async <T>(url: string) => (await (await page.request.get(url)).json()) as T;
+    const lessonTitle = (
+      await api<{ chapter_en: { lesson_ens: Array<{ id: string; title: string }> } }>(
+        `/api/chapter/public/en/${course}/chapters/${chapter}`,
+      )
+    ).chapter_en.lesson_ens.find((l) => l.id === lesson)!.title;
+    const quizTitle = (await api<{ quiz_en: { title: string } }>(`/api/quiz/public/en/${course}/quiz/${quiz}`)).quiz_en
+      .title;
 
     // The learner's own page: never kept by a shared cache, and varying with the cookie.
     for (const path of [lessonPath, quizPath]) {
@@ -109,7 +134,12 @@ describe("a learner's lesson and quiz rendered on the server", () => {
     const anonymous = await (await fetch(`${baseUrl()}${lessonPath}`, { headers: { accept: 'text/html' } })).text();
     expect(anonymous).toContain('<div id="root"></div>');
 
-    const still = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, baseURL: baseUrl(), storageState: await context.storageState() });
+    const still = await browser().newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+      baseURL: baseUrl(),
+      storageState: await context.storageState(),
+    });
     const bare = await still.newPage();
     await bare.goto(lessonPath);
     expect(await bare.locator('h1').textContent()).toBe(lessonTitle);

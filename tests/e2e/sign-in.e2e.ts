@@ -3,20 +3,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, labelsOf, logSince, logSize, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import {
+  baseUrl,
+  labelsOf,
+  logSince,
+  logSize,
+  newMobile,
+  otpFor,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 
 /** The page's own chunk, as the build's page manifest names it. */
 function pageChunk(name: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/pages.json'), 'utf8')) as {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/pages.json'), 'utf8'),
+  ) as {
     pages: Array<{ name: string; scripts: string[] }>;
   };
   return manifest.pages.find((page) => page.name === name)!.scripts[0]!;
 }
 
 const messagesOf = (lang: string) =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/messages.json`), 'utf8')) as Record<string, string>;
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/locales/${lang}/messages.json`), 'utf8'),
+  ) as Record<string, string>;
 
 describe('the mobile number field', () => {
   it('keeps only digits, and refuses a number no Indian mobile has before any SMS is sent', async () => {
@@ -28,7 +43,10 @@ describe('the mobile number field', () => {
     await page.getByText('This is not a mobile number: Indian mobile numbers start with 6, 7, 8 or 9.').waitFor();
     const before = logSize();
     await page.getByRole('button', { name: 'Request OTP' }).click();
-    await page.getByRole('alert').getByText(/start with 6, 7, 8 or 9/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/start with 6, 7, 8 or 9/)
+      .waitFor();
     await screenshot(page, 'en-login-not-a-mobile');
     // Nothing reached the server's SMS provider.
     await page.waitForTimeout(500);
@@ -139,7 +157,12 @@ describe('after the code is accepted', () => {
     // A slow network, so the wait for the answer can be seen.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 800, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 800,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const fromRegister = requests.length;
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     const busy = page.getByRole('button', { name: 'Creating your account…' });
@@ -160,7 +183,12 @@ describe('after the code is accepted', () => {
     await page.goto('/about');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 1500,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     // The footer's link to a page whose chunk is not loaded yet.
     await page.locator('footer').getByRole('link', { name: 'Gallery' }).click();
     const bar = page.getByRole('progressbar');
@@ -186,10 +214,14 @@ describe('signing in after pressing Enroll', () => {
     await new Promise((r) => setTimeout(r, 9000));
 
     const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as { courses: Array<{ id: string }> };
+    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as {
+      courses: Array<{ id: string }>;
+    };
     const coursePath = `/courses/tm/${courses[0]!.id}`;
     await page.goto(coursePath);
-    const learning = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../web/i18n/locales/tm/learning.json'), 'utf8')) as Record<string, string>;
+    const learning = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../web/i18n/locales/tm/learning.json'), 'utf8'),
+    ) as Record<string, string>;
     await page.getByRole('button', { name: learning.enroll! }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await signIn(page, mobile, { labels: labelsOf('tm') });

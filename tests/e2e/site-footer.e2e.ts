@@ -15,10 +15,14 @@ describe('site footer', () => {
     await page.goto('/about');
     const footer = page.locator('footer.site-footer');
     await footer.waitFor();
-    const external = await footer.locator('a[href^="http"]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    const external = await footer
+      .locator('a[href^="http"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
 
     // A social network's general home page is not the programme's page.
-    const homePages = external.filter((href) => NETWORKS.test(new URL(href).hostname) && new URL(href).pathname === '/');
+    const homePages = external.filter(
+      (href) => NETWORKS.test(new URL(href).hostname) && new URL(href).pathname === '/',
+    );
     expect(homePages, 'links to a network home page').toEqual([]);
 
     const social = Object.values(socialLinks).filter(Boolean);

@@ -7,7 +7,19 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { learnerName } from '../../server/test/learner-names';
 import { parseCsv } from '../../server/test/csv';
-import { baseUrl, desktopPage, expectAccessible, logSize, newMobile, otpFor, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
+import {
+  baseUrl,
+  desktopPage,
+  expectAccessible,
+  logSize,
+  newMobile,
+  otpFor,
+  phonePage,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 const SEEDED = 12;
@@ -20,7 +32,10 @@ const COOLDOWN_MS = 8_000;
 async function api(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return response;
@@ -41,10 +56,19 @@ async function tamilLearner(index: number): Promise<string> {
   expect(registered.status).toBe(200);
   const cookie = /sid=[^;]+/.exec(registered.headers.get('set-cookie') ?? '')![0];
   expect((await api(`/api/progress/tm/${tamilCourse.id}`, { method: 'POST', cookie })).status).toBe(201);
-  const detail = (await (await api(`/api/course/public/tm/${tamilCourse.id}`)).json()) as { course_tm: { chapter_tms: { id: string; lesson_tms: { id: string }[] }[] } };
+  const detail = (await (await api(`/api/course/public/tm/${tamilCourse.id}`)).json()) as {
+    course_tm: { chapter_tms: { id: string; lesson_tms: { id: string }[] }[] };
+  };
   const chapter = detail.course_tm.chapter_tms[0]!;
   const lesson = chapter.lesson_tms[0]!;
-  expect((await api(`/api/progress/tm/${tamilCourse.id}/chapters/${chapter.id}/lessons/${lesson.id}/complete`, { method: 'POST', cookie })).status).toBe(200);
+  expect(
+    (
+      await api(`/api/progress/tm/${tamilCourse.id}/chapters/${chapter.id}/lessons/${lesson.id}/complete`, {
+        method: 'POST',
+        cookie,
+      })
+    ).status,
+  ).toBe(200);
   return mobile;
 }
 
@@ -52,7 +76,13 @@ async function tamilLearner(index: number): Promise<string> {
 const numberIn = (text: string) => Number(text.replace(/,/g, '').trim());
 
 async function cellOf(page: Page, table: string, row: RegExp, column: number): Promise<string> {
-  return page.getByRole('region', { name: table, exact: true }).getByRole('row', { name: row }).first().getByRole('cell').nth(column).innerText();
+  return page
+    .getByRole('region', { name: table, exact: true })
+    .getByRole('row', { name: row })
+    .first()
+    .getByRole('cell')
+    .nth(column)
+    .innerText();
 }
 
 beforeAll(async () => {
@@ -78,15 +108,25 @@ describe('the analytics', () => {
 
     // The figures were computed when the server started, before the learners came: refreshed now, they count them.
     await page.getByRole('button', { name: 'Refresh now' }).click();
-    await expect.poll(async () => numberIn(await page.locator('.analytics-total strong').first().innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(SEEDED);
+    await expect
+      .poll(async () => numberIn(await page.locator('.analytics-total strong').first().innerText()), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(SEEDED);
     await page.getByText(/Figures computed at/).waitFor();
     // The site language of the Tamil sign-ups is counted. Learners of the other browser journeys
     // (the suite shares one server) may leave another site language with fewer than ten: then the
     // Tamil count may be the one withheld beside it, so that group cannot be worked out from the total.
     const tamil = await cellOf(page, 'Site language', /Tamil/, 1);
     if (tamil.trim() === 'withheld') {
-      const counts = await page.getByRole('region', { name: 'Site language', exact: true }).getByRole('row').allInnerTexts();
-      expect(counts.some((row) => row.includes('fewer than 10')), counts.join(' | ')).toBe(true);
+      const counts = await page
+        .getByRole('region', { name: 'Site language', exact: true })
+        .getByRole('row')
+        .allInnerTexts();
+      expect(
+        counts.some((row) => row.includes('fewer than 10')),
+        counts.join(' | '),
+      ).toBe(true);
     } else {
       expect(numberIn(tamil)).toBeGreaterThanOrEqual(SEEDED);
     }
@@ -97,7 +137,9 @@ describe('the analytics', () => {
     await page.getByLabel('Course language').selectOption('tm');
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL((url) => url.searchParams.get('lang') === 'tm');
-    await expect.poll(async () => numberIn(await cellOf(page, 'Courses', new RegExp(tamilCourse.title), 1))).toBeGreaterThanOrEqual(SEEDED);
+    await expect
+      .poll(async () => numberIn(await cellOf(page, 'Courses', new RegExp(tamilCourse.title), 1)))
+      .toBeGreaterThanOrEqual(SEEDED);
 
     // Only today: the period says so.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -106,7 +148,12 @@ describe('the analytics', () => {
     await page.getByLabel('Each step of a series').selectOption('day');
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL((url) => url.searchParams.get('from') === today && url.searchParams.get('grain') === 'day');
-    const todayText = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+    const todayText = new Intl.DateTimeFormat('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${today}T00:00:00Z`));
     await page.getByText(`${todayText} to ${todayText}.`).waitFor();
 
     // The CSV file of the courses: UTF-8 with a byte-order mark, one header, the Tamil course's title in its script.
@@ -153,9 +200,15 @@ describe('the analytics', () => {
     const overflow = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;
       const wide = [...document.querySelectorAll('body *')].filter(
-        (el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.staff-table-scroll') && getComputedStyle(el).position !== 'fixed' && !el.closest('.notifications'),
+        (el) =>
+          el.getBoundingClientRect().right > width + 1 &&
+          !el.closest('.staff-table-scroll') &&
+          getComputedStyle(el).position !== 'fixed' &&
+          !el.closest('.notifications'),
       );
-      return wide.slice(0, 8).map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+      return wide
+        .slice(0, 8)
+        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
     });
     expect(overflow).toEqual([]);
     await screenshot(page, 'staff-analytics-360');

@@ -8,7 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { totpCode } from '../../server/modules/staff/totp';
-import { baseUrl, desktopPage, expectAccessible, newMobile, pageCall, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
+import {
+  baseUrl,
+  desktopPage,
+  expectAccessible,
+  newMobile,
+  pageCall,
+  phonePage,
+  screenshot,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 import type { Page } from 'playwright-core';
 
 const browser = sharedBrowser();
@@ -20,7 +30,10 @@ let adminCodeSentAt = 0;
 const COOLDOWN_MS = 8_000;
 
 async function matrixCount(page: Page): Promise<number> {
-  const text = await page.getByRole('status').filter({ hasText: /\d+ items?$/ }).innerText();
+  const text = await page
+    .getByRole('status')
+    .filter({ hasText: /\d+ items?$/ })
+    .innerText();
   return Number(/(\d+)/.exec(text)![1]);
 }
 
@@ -74,7 +87,9 @@ describe('the staff console', () => {
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
     const all = await matrixCount(page);
     expect(all).toBeGreaterThan(10);
-    expect(await page.locator('.staff-matrix .staff-badge').first().innerText()).toMatch(/Missing|Draft|In review|Published|Stale/);
+    expect(await page.locator('.staff-matrix .staff-badge').first().innerText()).toMatch(
+      /Missing|Draft|In review|Published|Stale/,
+    );
     for (const width of [1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `staff-matrix-${width}`, { fullPage: false });
@@ -113,13 +128,32 @@ describe('the staff console', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     // (The whole story's admin adds staff too: only this admin's addition is looked for.)
-    await expect.poll(() => page.getByRole('row', { name: /staff\.add/ }).filter({ hasText: 'Asha Admin' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: /staff\.add/ })
+          .filter({ hasText: 'Asha Admin' })
+          .count(),
+      )
+      .toBe(1);
     // The account it changed is named, not only its id.
-    expect(await page.getByRole('row', { name: /staff\.add/ }).filter({ hasText: 'Asha Admin' }).innerText()).toMatch(/Staff account Kavya Translator/);
+    expect(
+      await page
+        .getByRole('row', { name: /staff\.add/ })
+        .filter({ hasText: 'Asha Admin' })
+        .innerText(),
+    ).toMatch(/Staff account Kavya Translator/);
     await page.getByLabel('What').selectOption('staff-member');
     await page.getByRole('button', { name: 'Show' }).click();
     // Other journeys' staff (the analytics journey's editor) may have set up theirs too.
-    await expect.poll(() => page.getByRole('row', { name: /staff\.second-factor\.set/ }).filter({ hasText: 'Asha Admin' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: /staff\.second-factor\.set/ })
+          .filter({ hasText: 'Asha Admin' })
+          .count(),
+      )
+      .toBe(1);
     await screenshot(page, 'staff-audit-1280');
     expect(consoleErrors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
   });
@@ -131,7 +165,9 @@ describe('the staff console', () => {
     await signIn(page, inject('adminMobile'));
     await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
     // The code field is ready to type in, as the sign-in code's boxes were.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+      .toBe('one-time-code');
     await page.getByRole('button', { name: 'I do not have my phone: use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(keptRecoveryCode.toLowerCase());
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -139,9 +175,17 @@ describe('the staff console', () => {
 
     // A blog written for the purpose: version 1 from a sample post's fields.
     const blogs = await pageCall<{ items: { id: string }[] }>(page, 'GET', '/api/staff/content?kind=blog');
-    const sample = await pageCall<{ body: Record<string, unknown> }>(page, 'GET', `/api/staff/content/${blogs.items[0]!.id}/en`);
+    const sample = await pageCall<{ body: Record<string, unknown> }>(
+      page,
+      'GET',
+      `/api/staff/content/${blogs.items[0]!.id}/en`,
+    );
     const slug = `console-check-${Date.now()}`;
-    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug, body: { ...sample.body, title: 'Console check' } });
+    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
+      kind: 'blog',
+      slug,
+      body: { ...sample.body, title: 'Console check' },
+    });
     const id = created.item.id;
 
     // From the matrix, one click opens it in English: a draft, nothing published; the first publication.
@@ -158,7 +202,10 @@ describe('the staff console', () => {
     // A second version: publishing it says, word by word, what learners will see change.
     // Its text changes too: the whole post is compared, longer than the screen.
     const description = `<p>Read this second draft first.</p>${String(sample.body.description)}`;
-    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: 1, body: { ...sample.body, title: 'Console check, second draft', description } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, {
+      baseVersion: 1,
+      body: { ...sample.body, title: 'Console check, second draft', description },
+    });
     await page.reload();
     await page.getByRole('button', { name: 'Publish English', exact: true }).click();
     await page.getByRole('heading', { name: 'What learners will see change (version 1 to 2)' }).waitFor();
@@ -167,7 +214,9 @@ describe('the staff console', () => {
     const screen = page.viewportSize()!;
     const card = (await page.locator('dialog.staff-dialog[open]').boundingBox())!;
     expect(card.y + card.height).toBeLessThanOrEqual(screen.height);
-    expect(await page.locator('dialog.staff-dialog[open]').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await page.locator('dialog.staff-dialog[open]').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(
+      true,
+    );
     const button = (await page.getByRole('button', { name: 'Publish now' }).boundingBox())!;
     expect(button.y + button.height).toBeLessThanOrEqual(card.y + card.height);
     await screenshot(page, 'staff-publish-confirm-1280', { fullPage: false });
@@ -183,7 +232,9 @@ describe('the staff console', () => {
     await screenshot(page, 'staff-item-1280');
     // On a phone the history and the comparison scroll in their own boxes: the page itself keeps its width.
     await page.setViewportSize({ width: 360, height: 740 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Unpublished, then scheduled for a morning and the schedule cancelled.
@@ -205,14 +256,21 @@ describe('the staff console', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('What').selectOption('blog');
     await page.getByRole('button', { name: 'Show' }).click();
-    const published = page.getByRole('row', { name: /content\.publish/ }).filter({ hasText: id }).first();
+    const published = page
+      .getByRole('row', { name: /content\.publish/ })
+      .filter({ hasText: id })
+      .first();
     await published.getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
     await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
   });
 
   it('lets a translator work on a tablet without a second factor, their language first, on a phone with the sections behind Menu, and keeps the admin’s pages closed', async () => {
-    const context = await browser().newContext({ baseURL: baseUrl(), viewport: { width: 768, height: 1024 }, hasTouch: true });
+    const context = await browser().newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 768, height: 1024 },
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, TRANSLATOR);
@@ -266,7 +324,9 @@ describe('the staff console', () => {
   });
 
   it('keeps its code out of every public page', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
     const staffChunk = manifest['app/routes/staff.tsx']!.file;
     const { page } = await phonePage(browser());
     for (const address of ['/', '/courses', '/blogs', '/login']) {
@@ -277,11 +337,17 @@ describe('the staff console', () => {
           .map((entry) => entry.name)
           .filter((url) => url.endsWith('.js')),
       );
-      expect(scripts.filter((url) => url.includes(staffChunk)), address).toEqual([]);
+      expect(
+        scripts.filter((url) => url.includes(staffChunk)),
+        address,
+      ).toEqual([]);
       // Shared chunks may be named after every page that uses them; none may hold the console's calls.
-      for (const url of scripts) expect(await (await fetch(url)).text(), `${address}: ${url}`).not.toContain('/api/staff');
+      for (const url of scripts)
+        expect(await (await fetch(url)).text(), `${address}: ${url}`).not.toContain('/api/staff');
       // Nor does the one stylesheet every public page loads hold the console's rules.
-      const styles = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href));
+      const styles = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.href),
+      );
       expect(styles.length).toBeGreaterThan(0);
       for (const url of styles) expect(await (await fetch(url)).text(), `${address}: ${url}`).not.toContain('.staff-');
     }

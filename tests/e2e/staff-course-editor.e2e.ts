@@ -11,7 +11,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CourseDocument, LanguageHead } from '../../contract/authoring';
-import { desktopPage, expectAccessible, pageCall, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
+import {
+  desktopPage,
+  expectAccessible,
+  pageCall,
+  phonePage,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 /** The course the editor wrote (the translator's test translates it). */
@@ -22,7 +31,8 @@ afterAll(async () => {
   await removeCourse?.();
 });
 
-const codePoints = (text: string) => [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+const codePoints = (text: string) =>
+  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 
 const lesson = (title: string, text: string) => ({ title, duration: 5, content: `<p>${text}</p>` });
 const COURSE: CourseDocument = {
@@ -34,7 +44,10 @@ const COURSE: CourseDocument = {
   summary: null,
   journal: null,
   chapters: [
-    { title: 'Saving', lessons: [lesson('Why save', 'Save a little every week.'), lesson('Where to save', 'A bank account is safe.')] },
+    {
+      title: 'Saving',
+      lessons: [lesson('Why save', 'Save a little every week.'), lesson('Where to save', 'A bank account is safe.')],
+    },
     { title: 'Borrowing', lessons: [lesson('Loans', 'Read the interest rate.')] },
   ],
   videos: [{ title: 'A visit to the bank', description: null, video: null, poster: null, duration: 90 }],
@@ -42,7 +55,17 @@ const COURSE: CourseDocument = {
     {
       title: 'Check yourself',
       passingCriteria: 60,
-      questions: [{ type: 'single', content: 'Where is money safest?', explanation: null, options: [{ content: 'A bank', correct: true }, { content: 'Under a mattress', correct: false }] }],
+      questions: [
+        {
+          type: 'single',
+          content: 'Where is money safest?',
+          explanation: null,
+          options: [
+            { content: 'A bank', correct: true },
+            { content: 'Under a mattress', correct: false },
+          ],
+        },
+      ],
     },
   ],
 };
@@ -60,7 +83,11 @@ describe('the course editor', () => {
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     const slug = `editor-check-${Date.now()}`;
-    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'course', slug, body: COURSE });
+    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
+      kind: 'course',
+      slug,
+      body: COURSE,
+    });
     const id = created.item.id;
     courseId = id;
     removeCourse = () => pageCall(page, 'DELETE', `/api/staff/content/${id}`);
@@ -94,7 +121,9 @@ describe('the course editor', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'Edit Lesson 1.1: Why save' }).click();
-    expect(codePoints(await page.getByRole('textbox', { name: 'Lesson text' }).innerText())).toEqual(codePoints(expected));
+    expect(codePoints(await page.getByRole('textbox', { name: 'Lesson text' }).innerText())).toEqual(
+      codePoints(expected),
+    );
     await expectAccessible(page, 'course editor');
 
     // The rich-text toolbar: one tab stop, arrows along it, a javascript: link refused.
@@ -110,8 +139,15 @@ describe('the course editor', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // A link, a stored picture and a YouTube video put in the description survive the server's allowlist, and come back as they went.
-    const samples = await pageCall<{ items: { id: string; slug: string }[] }>(page, 'GET', '/api/staff/content?kind=course&search=money-basics');
-    const picture = ((await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${samples.items[0]!.id}/en`)).body as CourseDocument).image!;
+    const samples = await pageCall<{ items: { id: string; slug: string }[] }>(
+      page,
+      'GET',
+      '/api/staff/content?kind=course&search=money-basics',
+    );
+    const picture = (
+      (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${samples.items[0]!.id}/en`))
+        .body as CourseDocument
+    ).image!;
     const description = page.getByRole('textbox', { name: 'Description', exact: true });
     const tools = page.getByRole('toolbar', { name: 'Formatting: Description' });
     await description.click();
@@ -130,10 +166,11 @@ describe('the course editor', () => {
     await description.getByText('https://www.youtube.com/watch?v=Qm7vKx3pT2c').waitFor();
     await waitSaved(page);
     const html = (await body()).description;
-    expect(html).toContain('<a href="https://rbi.org.in" target="_blank" rel="noopener noreferrer">https://rbi.org.in</a>');
+    expect(html).toContain(
+      '<a href="https://rbi.org.in" target="_blank" rel="noopener noreferrer">https://rbi.org.in</a>',
+    );
     expect(html).toContain(`<img src="/${picture}" alt="A bank branch" loading="lazy" />`);
     expect(html).toContain('<oembed url="https://www.youtube.com/watch?v=Qm7vKx3pT2c"></oembed>');
-
 
     // Lesson 1.1 moved down by the keyboard (its Move down button), then back up with its drag handle (Space, arrow, Space).
     await page.getByRole('button', { name: 'Move down: Lesson 1.1: Why save' }).focus();
@@ -141,7 +178,9 @@ describe('the course editor', () => {
     await page.getByRole('status').filter({ hasText: 'Lesson 1.1: Why save is now at position 2 of 2.' }).waitFor();
     await page.getByRole('group', { name: 'Lesson 1.1: Where to save' }).waitFor();
     // The focus stays on the button that moved the lesson.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move down: Lesson 1.2: Why save');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Move down: Lesson 1.2: Why save',
+    );
     await waitSaved(page);
     let saved = await body();
     expect(saved.chapters[0]!.lessons.map((l) => l.title)).toEqual(['Where to save', 'Why save']);
@@ -179,7 +218,8 @@ describe('the course editor', () => {
     // Both handles on screen: the open lesson closed, the chapters at the top (scrolled at once, not smoothly).
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.getByRole('button', { name: 'Close Lesson 1.1: Why save' }).click();
-    const chaptersOnTop = () => page.locator('#ce-chapters').evaluate((heading) => (heading.scrollIntoView(), window.scrollBy(0, -100)));
+    const chaptersOnTop = () =>
+      page.locator('#ce-chapters').evaluate((heading) => (heading.scrollIntoView(), window.scrollBy(0, -100)));
     await chaptersOnTop();
     await dragChapter('Chapter 2: Borrowing', 'Chapter 1: Saving');
     await page.getByRole('group', { name: 'Chapter 1: Borrowing' }).waitFor();
@@ -197,7 +237,9 @@ describe('the course editor', () => {
     await question.getByRole('textbox', { name: 'Question 2', exact: true }).fill('What does a bank pay on savings?');
     await question.getByPlaceholder('Option 1').fill('Interest');
     await question.getByPlaceholder('Option 2').fill('Nothing');
-    await expect.poll(() => status(page).innerText(), { timeout: 10_000 }).toMatch(/^Not saved: 1 quiz question needs its correct answer marked/);
+    await expect
+      .poll(() => status(page).innerText(), { timeout: 10_000 })
+      .toMatch(/^Not saved: 1 quiz question needs its correct answer marked/);
     expect(await question.locator('.ce-problem').innerText()).toContain('tick the correct option');
     expect((await body()).quizzes[0]!.questions).toHaveLength(1);
     await screenshot(page, 'staff-course-editor-quiz-refused-1280', { fullPage: false });
@@ -207,14 +249,24 @@ describe('the course editor', () => {
     await question.getByRole('checkbox', { name: /Correct \(Option 2: Nothing\)/ }).uncheck();
     await waitSaved(page);
     saved = await body();
-    expect(saved.quizzes[0]!.questions[1]).toMatchObject({ content: 'What does a bank pay on savings?', options: [{ content: 'Interest', correct: true }, { content: 'Nothing', correct: false }] });
+    expect(saved.quizzes[0]!.questions[1]).toMatchObject({
+      content: 'What does a bank pay on savings?',
+      options: [
+        { content: 'Interest', correct: true },
+        { content: 'Nothing', correct: false },
+      ],
+    });
     expect(saved.quizzes[0]!.questions[1]!.key).toMatch(/^[a-z0-9]+/);
 
     // A number that cannot be saved stays as typed, says why beside it, and holds the save until it is put right.
     const duration = page.getByLabel('Duration (minutes)');
     await duration.fill('2 hours');
-    await expect.poll(() => status(page).innerText(), { timeout: 10_000 }).toMatch(/^Not saved: 1 field holds something that cannot be saved/);
-    expect(await page.getByText('Duration (minutes): enter a whole number from 0 to 100000.').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => status(page).innerText(), { timeout: 10_000 })
+      .toMatch(/^Not saved: 1 field holds something that cannot be saved/);
+    expect(await page.getByText('Duration (minutes): enter a whole number from 0 to 100000.').count()).toBeGreaterThan(
+      0,
+    );
     expect(await duration.inputValue()).toBe('2 hours');
     await duration.fill('120');
     await waitSaved(page);
@@ -223,7 +275,10 @@ describe('the course editor', () => {
     // Someone else saves meanwhile: both versions shown; keeping theirs carries on from theirs.
     const courseTitle = page.getByLabel('Course title');
     let current = await head();
-    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their title' } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, {
+      baseVersion: current.version.number,
+      body: { ...current.body, title: 'Their title' },
+    });
     await courseTitle.fill('My title');
     const conflict = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
     await conflict.waitFor({ timeout: 15_000 });
@@ -239,7 +294,10 @@ describe('the course editor', () => {
 
     // Again, and this time the person's own version is saved over theirs, which stays in the history.
     current = await head();
-    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: current.version.number, body: { ...current.body, title: 'Their second title' } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, {
+      baseVersion: current.version.number,
+      body: { ...current.body, title: 'Their second title' },
+    });
     await courseTitle.fill('My own title');
     await conflict.waitFor({ timeout: 15_000 });
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
@@ -247,7 +305,11 @@ describe('the course editor', () => {
     const after = await head();
     expect((after.body as CourseDocument).title).toBe('My own title');
     expect(after.version.number).toBe(current.version.number + 2);
-    const theirs = await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en/versions/${current.version.number + 1}`);
+    const theirs = await pageCall<LanguageHead>(
+      page,
+      'GET',
+      `/api/staff/content/${id}/en/versions/${current.version.number + 1}`,
+    );
     expect((theirs.body as CourseDocument).title).toBe('Their second title');
 
     // On a tablet: one column, the status bar and the list tools still in reach.
@@ -257,7 +319,9 @@ describe('the course editor', () => {
     await expectAccessible(page, 'course editor at 768 px');
     // On a phone the nested lists put their buttons in a row above each entry: a quiz's options keep their width.
     await page.setViewportSize({ width: 360, height: 740 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     const option = page.getByRole('group', { name: /^Question 2/ }).getByPlaceholder('Option 1');
     expect((await option.boundingBox())!.width).toBeGreaterThan(200);
     await screenshot(page, 'staff-course-editor-360');
@@ -277,14 +341,18 @@ describe('the course editor', () => {
     await leave.waitFor();
     expect(new URL(page.url()).pathname).toBe(`/staff/content/${id}/en/edit`);
     await leave.getByRole('button', { name: 'Stay on this page' }).click();
-    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.dismiss())));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.dismiss())),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
     await waitSaved(page);
     expect((await body()).title).toBe('Unsaved title, again');
     // The connection drops: the status says so, and this browser's copy brings the work back after a reload.
-    await page.route('**/api/staff/content/**', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+    await page.route('**/api/staff/content/**', (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+    );
     await courseTitle.fill('Written offline');
     await expect.poll(() => status(page).innerText(), { timeout: 10_000 }).toMatch(/^Not saved: /);
     await screenshot(page, 'staff-course-editor-offline-1280', { fullPage: false });
@@ -332,7 +400,10 @@ describe('the course editor', () => {
     expect(hindi.version.number).toBe(1);
     const doc = hindi.body as CourseDocument;
     expect(doc.title).toBe('पैसे की बुनियादी बातें');
-    expect(doc.chapters[0]!.lessons[0]).toMatchObject({ title: 'बचत क्यों', content: '<p>हर हफ़्ते थोड़ा बचाएँ। क्\u200Dष</p>' });
+    expect(doc.chapters[0]!.lessons[0]).toMatchObject({
+      title: 'बचत क्यों',
+      content: '<p>हर हफ़्ते थोड़ा बचाएँ। क्\u200Dष</p>',
+    });
     await expectAccessible(page, 'course editor for a translator');
     await screenshot(page, 'staff-course-editor-translator-768', { fullPage: false });
 
@@ -342,7 +413,9 @@ describe('the course editor', () => {
   });
 
   it('keeps the rich-text editor out of every public page', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
+    const manifest = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; src?: string }>;
     const editorChunk = Object.values(manifest).find((entry) => entry.src?.endsWith('rich-text/tiptap.ts'))!.file;
     const { page } = await phonePage(browser());
     for (const address of ['/', '/courses', '/blogs', '/login']) {
@@ -353,7 +426,10 @@ describe('the course editor', () => {
           .map((entry) => entry.name)
           .filter((url) => url.endsWith('.js')),
       );
-      expect(scripts.filter((url) => url.includes(editorChunk)), address).toEqual([]);
+      expect(
+        scripts.filter((url) => url.includes(editorChunk)),
+        address,
+      ).toEqual([]);
       for (const url of scripts) {
         const code = await (await fetch(url)).text();
         expect(code, `${address}: ${url}`).not.toMatch(/tiptap|ProseMirror|dnd-kit/i);

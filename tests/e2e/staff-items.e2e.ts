@@ -10,7 +10,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { desktopPage, type PhonePage, expectAccessible, pageCall, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
+import {
+  desktopPage,
+  type PhonePage,
+  expectAccessible,
+  pageCall,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 const RUN = Date.now().toString(36);
@@ -67,9 +76,15 @@ describe('new, deleted and restored items', () => {
     await shot(page, 'new-item-dialog-1280');
 
     // Course is chosen; the arrow moves to Blog post, Tab to the title; the address name follows it.
-    await dialog(page).getByRole('radio', { name: /^Course/ }).focus();
+    await dialog(page)
+      .getByRole('radio', { name: /^Course/ })
+      .focus();
     await page.keyboard.press('ArrowDown');
-    expect(await dialog(page).getByRole('radio', { name: /^Blog post/ }).isChecked()).toBe(true);
+    expect(
+      await dialog(page)
+        .getByRole('radio', { name: /^Blog post/ })
+        .isChecked(),
+    ).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.type(TITLE);
     expect(await dialog(page).getByLabel('Address name', { exact: true }).inputValue()).toBe(SLUG);
@@ -91,7 +106,11 @@ describe('new, deleted and restored items', () => {
     await dialog(page).getByRole('button', { name: 'Create and open' }).click();
     await dialog(page).getByText('Another blog post already uses this address name').waitFor();
     expect(await dialog(page).getByLabel('Title', { exact: true }).inputValue()).toBe(TITLE);
-    expect(await dialog(page).getByRole('radio', { name: /^Blog post/ }).isChecked()).toBe(true);
+    expect(
+      await dialog(page)
+        .getByRole('radio', { name: /^Blog post/ })
+        .isChecked(),
+    ).toBe(true);
     await page.setViewportSize({ width: 768, height: 1024 });
     await shot(page, 'new-item-dialog-taken-768');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -103,8 +122,18 @@ describe('new, deleted and restored items', () => {
     itemId = page.url().split('/').at(-2)!;
     created.push(itemId);
     await page.getByRole('heading', { level: 1, name: new RegExp(TITLE) }).waitFor();
-    const item = await pageCall<{ kind: string; slug: string; sourceLang: string; languages: { lang: string; status: string }[] }>(page, 'GET', `/api/staff/content/${itemId}`);
-    expect(item).toMatchObject({ kind: 'blog', slug: SLUG, sourceLang: 'en', languages: [{ lang: 'en', status: 'draft' }] });
+    const item = await pageCall<{
+      kind: string;
+      slug: string;
+      sourceLang: string;
+      languages: { lang: string; status: string }[];
+    }>(page, 'GET', `/api/staff/content/${itemId}`);
+    expect(item).toMatchObject({
+      kind: 'blog',
+      slug: SLUG,
+      sourceLang: 'en',
+      languages: [{ lang: 'en', status: 'draft' }],
+    });
     // The taken address name's 409 is an answer the journey asked for, not an error of the page.
     expect(consoleErrors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     consoleErrors.length = 0;
@@ -130,7 +159,9 @@ describe('new, deleted and restored items', () => {
     await expectAccessible(page, 'a deleted item’s page');
     await shot(page, 'deleted-item-1280');
     await page.setViewportSize({ width: 768, height: 1024 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await shot(page, 'deleted-item-768');
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -182,7 +213,9 @@ describe('new, deleted and restored items', () => {
     await page.getByRole('link', { name: '← Back to translations' }).waitFor();
     expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
     // Nor may the API be asked: creating is for editors.
-    await expect(pageCall(page, 'POST', '/api/staff/content', { kind: 'blog', slug: `${TAKEN}-x`, body: {} })).rejects.toThrow(/403/);
+    await expect(
+      pageCall(page, 'POST', '/api/staff/content', { kind: 'blog', slug: `${TAKEN}-x`, body: {} }),
+    ).rejects.toThrow(/403/);
     await page.context().close();
   });
 });

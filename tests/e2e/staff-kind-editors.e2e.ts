@@ -10,7 +10,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BlogDocument, GalleryDocument, LanguageHead, StoryDocument } from '../../contract/authoring';
-import { desktopPage, expectAccessible, pageCall, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
+import {
+  desktopPage,
+  expectAccessible,
+  pageCall,
+  phonePage,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 const stamp = Date.now();
@@ -24,7 +33,10 @@ const status = (page: Page) => page.locator('.ce-status');
 const waitSaved = (page: Page) => expect.poll(() => status(page).innerText(), { timeout: 15_000 }).toMatch(/^Saved/);
 
 /** A small PNG of one colour, different for each call. */
-const png = (colour: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 let editor: Page | null = null;
 let translator: Page | null = null;
@@ -78,9 +90,18 @@ describe('the editors of blog posts and gallery titles', () => {
   it('writes a blog post with a picture from the library, refuses an emptied day, and publishes it to /blogs at once', async () => {
     const page = await signedInEditor();
     const title = `Keep your UPI PIN to yourself ${stamp}`;
-    const blank: BlogDocument = { title: '', author: '', date: '2026-11-20', readTime: 1, image: null, imageAlt: '', description: '' };
+    const blank: BlogDocument = {
+      title: '',
+      author: '',
+      date: '2026-11-20',
+      readTime: 1,
+      image: null,
+      imageAlt: '',
+      description: '',
+    };
     const id = await create(page, 'blog', `upi-pin-${stamp}`, blank);
-    const body = async () => (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`)).body as BlogDocument;
+    const body = async () =>
+      (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`)).body as BlogDocument;
 
     await page.goto(`/staff/content/${id}/en`);
     await page.getByRole('link', { name: 'Edit English' }).click();
@@ -96,16 +117,26 @@ describe('the editors of blog posts and gallery titles', () => {
     await page.keyboard.type('A bank never asks for your PIN on a call.');
     await uploadAndUse(page, 'Picture', `pin-${stamp}.png`, '#2a6f97', 'A phone asking for a PIN');
     // The picker's text alternative fills the post's empty one.
-    await expect.poll(() => page.getByLabel('Text alternative of the picture').inputValue()).toBe('A phone asking for a PIN');
+    await expect
+      .poll(() => page.getByLabel('Text alternative of the picture').inputValue())
+      .toBe('A phone asking for a PIN');
     await waitSaved(page);
     const saved = await body();
-    expect(saved).toMatchObject({ title, author: 'Bina Editor', readTime: 3, imageAlt: 'A phone asking for a PIN', description: '<p>A bank never asks for your PIN on a call.</p>' });
+    expect(saved).toMatchObject({
+      title,
+      author: 'Bina Editor',
+      readTime: 3,
+      imageAlt: 'A phone asking for a PIN',
+      description: '<p>A bank never asks for your PIN on a call.</p>',
+    });
     expect(saved.image).toMatch(/^uploads\//);
     expect(await page.locator('.ce-image__thumb').getAttribute('src')).toBe(`/${saved.image}`);
 
     // An emptied day is said at once, kept as it is, and nothing is sent until it is put right.
     await page.getByLabel('Day of the post').fill('');
-    await expect.poll(() => status(page).innerText()).toMatch(/^Not saved: 1 field holds something that cannot be saved/);
+    await expect
+      .poll(() => status(page).innerText())
+      .toMatch(/^Not saved: 1 field holds something that cannot be saved/);
     await page.getByLabel('Day of the post').fill('2026-11-21');
     await waitSaved(page);
     expect((await body()).date).toBe('2026-11-21');
@@ -125,7 +156,14 @@ describe('the editors of blog posts and gallery titles', () => {
 
   it('fits a success story’s editor on a tablet: the highlight box small, its words beside it, nothing off screen', async () => {
     const page = await signedInEditor();
-    const blank: StoryDocument = { authorName: `Lakshmi ${stamp}`, date: '2026-11-20', image: null, imageAlt: '', isHighlighted: false, description: '' };
+    const blank: StoryDocument = {
+      authorName: `Lakshmi ${stamp}`,
+      date: '2026-11-20',
+      image: null,
+      imageAlt: '',
+      isHighlighted: false,
+      description: '',
+    };
     const id = await create(page, 'story', `lakshmi-${stamp}`, blank);
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.goto(`/staff/content/${id}/en/edit`);
@@ -137,7 +175,9 @@ describe('the editors of blog posts and gallery titles', () => {
     expect(box.width).toBeLessThan(32);
     expect(box.x - words.x).toBeLessThan(8);
     expect(words.height).toBeLessThan(80);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await expectAccessible(page, 'story editor at 768 px');
     await screenshot(page, 'staff-story-editor-768');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -147,14 +187,17 @@ describe('the editors of blog posts and gallery titles', () => {
     const page = await signedInEditor();
     const blank: GalleryDocument = { title: `Village fair ${stamp}`, position: 9000, images: [] };
     galleryId = await create(page, 'gallery', `village-fair-${stamp}`, blank);
-    const body = async (lang: string) => (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${galleryId}/${lang}`)).body as GalleryDocument;
+    const body = async (lang: string) =>
+      (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${galleryId}/${lang}`)).body as GalleryDocument;
 
     await page.goto(`/staff/content/${galleryId}/en/edit`);
     await page.getByRole('heading', { name: /Edit: .* · Gallery title · English/ }).waitFor();
     await page.getByText('No pictures yet.').waitFor();
     await page.getByRole('button', { name: 'Add a picture from the library' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose a picture' });
-    await picker.getByLabel('Choose files').setInputFiles({ name: `stall-${stamp}.png`, mimeType: 'image/png', buffer: await png('#bb3e03') });
+    await picker
+      .getByLabel('Choose files')
+      .setInputFiles({ name: `stall-${stamp}.png`, mimeType: 'image/png', buffer: await png('#bb3e03') });
     await picker.getByRole('form', { name: `Chosen: stall-${stamp}.png` }).waitFor({ timeout: 20_000 });
     await picker.getByLabel('Text alternative in English').fill('A stall selling bangles');
     await picker.getByRole('button', { name: 'Use this picture' }).click();
@@ -207,7 +250,8 @@ describe('the editors of blog posts and gallery titles', () => {
       description: '<p>No lottery asks you to pay first.</p>',
     };
     const id = await create(page, 'blog', `fake-lottery-${stamp}`, english);
-    const hindiBody = async () => (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/hi`)).body as BlogDocument;
+    const hindiBody = async () =>
+      (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/hi`)).body as BlogDocument;
 
     const tablet = await signedInTranslator(`/staff/content/${id}/hi`);
     await tablet.getByRole('link', { name: 'Translate Hindi beside English' }).click();
@@ -225,7 +269,13 @@ describe('the editors of blog posts and gallery titles', () => {
     await tablet.keyboard.type('कोई भी लॉटरी पहले पैसे नहीं माँगती।');
     await tablet.getByText('4 of 4 fields written.').waitFor();
     await waitSaved(tablet);
-    expect(await hindiBody()).toMatchObject({ title: 'नकली लॉटरी कॉल', author: 'बीना संपादक', imageAlt: 'बजता हुआ फ़ोन', description: '<p>कोई भी लॉटरी पहले पैसे नहीं माँगती।</p>', date: english.date });
+    expect(await hindiBody()).toMatchObject({
+      title: 'नकली लॉटरी कॉल',
+      author: 'बीना संपादक',
+      imageAlt: 'बजता हुआ फ़ोन',
+      description: '<p>कोई भी लॉटरी पहले पैसे नहीं माँगती।</p>',
+      date: english.date,
+    });
     await expectAccessible(tablet, 'translation view');
     await screenshot(tablet, 'staff-translation-768');
     await tablet.getByRole('button', { name: 'Submit Hindi for review' }).click();
@@ -233,7 +283,10 @@ describe('the editors of blog posts and gallery titles', () => {
 
     // The English title changes: the Hindi title is marked, with the change word by word, and only it needs work.
     const head = await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`);
-    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, { baseVersion: head.version.number, body: { ...english, title: `Fake lottery and prize calls ${stamp}` } });
+    await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, {
+      baseVersion: head.version.number,
+      body: { ...english, title: `Fake lottery and prize calls ${stamp}` },
+    });
     await tablet.reload();
     await tablet.getByText("1 field's source changed since it was translated.").waitFor();
     await tablet.getByLabel('Only fields that need work (empty or changed)').check();

@@ -13,7 +13,15 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { BlogDocument, CourseDocument, TemplateResponse } from '../../contract/authoring';
 import tamil from '../../web/i18n/locales/tm/messages.json';
-import { desktopPage, expectAccessible, pageCall, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
+import {
+  desktopPage,
+  expectAccessible,
+  pageCall,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 
 const browser = sharedBrowser();
 /** The editor's page, signed in by the first journey and used by the next. */
@@ -29,7 +37,12 @@ const DRAFT_TEXT = 'बैंक कभी फ़ोन पर आपका PIN 
 async function previewFrame(page: Page): Promise<Frame> {
   const element = await page.waitForSelector('iframe.staff-preview__frame');
   let frame = await element.contentFrame();
-  await expect.poll(async () => (frame = await element.contentFrame()) && new URL(frame.url()).pathname.startsWith('/staff/preview-frame/')).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (frame = await element.contentFrame()) && new URL(frame.url()).pathname.startsWith('/staff/preview-frame/'),
+    )
+    .toBe(true);
   return frame!;
 }
 
@@ -53,18 +66,38 @@ describe('the preview of a draft', () => {
       imageAlt: 'A phone ringing',
       description: '<p>Banks never ask for your PIN.</p>',
     };
-    const { item } = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'blog', slug: `preview-kyc-${Date.now()}`, body: english });
+    const { item } = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
+      kind: 'blog',
+      slug: `preview-kyc-${Date.now()}`,
+      body: english,
+    });
     await pageCall(page, 'POST', `/api/staff/content/${item.id}/en/publish`, {});
-    const hindi = { ...english, title: PUBLISHED_TITLE, author: 'प्रिया', imageAlt: 'बजता फ़ोन', description: '<p>बैंक कभी PIN नहीं माँगता।</p>' };
+    const hindi = {
+      ...english,
+      title: PUBLISHED_TITLE,
+      author: 'प्रिया',
+      imageAlt: 'बजता फ़ोन',
+      description: '<p>बैंक कभी PIN नहीं माँगता।</p>',
+    };
     await pageCall(page, 'PUT', `/api/staff/content/${item.id}/hi`, { baseVersion: 0, body: hindi });
-    const { publicId } = await pageCall<{ publicId: string }>(page, 'POST', `/api/staff/content/${item.id}/hi/publish`, {});
-    await pageCall(page, 'PUT', `/api/staff/content/${item.id}/hi`, { baseVersion: 1, body: { ...hindi, title: DRAFT_TITLE, description: `<p>${DRAFT_TEXT}</p>` } });
+    const { publicId } = await pageCall<{ publicId: string }>(
+      page,
+      'POST',
+      `/api/staff/content/${item.id}/hi/publish`,
+      {},
+    );
+    await pageCall(page, 'PUT', `/api/staff/content/${item.id}/hi`, {
+      baseVersion: 1,
+      body: { ...hindi, title: DRAFT_TITLE, description: `<p>${DRAFT_TEXT}</p>` },
+    });
 
     // From the item's page to its preview.
     await page.goto(`/staff/content/${item.id}/hi`);
     await page.getByRole('link', { name: 'Preview version 2' }).click();
     await page.waitForURL((url) => url.pathname === `/staff/content/${item.id}/hi/preview`);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Preview: not published.' }).innerText()).toContain('Learners see version 1 until then.');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Preview: not published.' }).innerText())
+      .toContain('Learners see version 1 until then.');
     expect(await page.getByRole('radio', { name: 'Phone (360 px)' }).isChecked()).toBe(true);
 
     const frame = await previewFrame(page);
@@ -75,7 +108,11 @@ describe('the preview of a draft', () => {
     expect(await frame.locator('main').getAttribute('lang')).toBe('hi');
     expect(await frame.locator('.blog-meta').innerText()).toContain('प्रिया');
     // The frame is a phone's width, and nothing in it is wider.
-    const widths = await frame.evaluate(() => ({ inner: window.innerWidth, scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await frame.evaluate(() => ({
+      inner: window.innerWidth,
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.inner).toBe(360);
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     await expectAccessible(page, 'the preview page');
@@ -87,7 +124,9 @@ describe('the preview of a draft', () => {
     await expect.poll(async () => (await previewFrame(page)).evaluate(() => window.innerWidth)).toBe(768);
     await page.setViewportSize({ width: 768, height: 1000 });
     await (await previewFrame(page)).getByRole('heading', { level: 1, name: DRAFT_TITLE }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await expectAccessible(page, 'the preview page at 768 px');
     await screenshot(page, 'staff-preview-tablet-768', { fullPage: false });
 
@@ -96,7 +135,11 @@ describe('the preview of a draft', () => {
     await page.getByRole('heading', { level: 1, name: PUBLISHED_TITLE }).waitFor();
     expect(await page.getByText(DRAFT_TEXT).count()).toBe(0);
     expect(await page.getByText(DRAFT_TITLE).count()).toBe(0);
-    const list = await pageCall<{ response: { rows: { title: string }[] } }>(page, 'GET', '/api/blog/public?lang=hi&limit=50');
+    const list = await pageCall<{ response: { rows: { title: string }[] } }>(
+      page,
+      'GET',
+      '/api/blog/public?lang=hi&limit=50',
+    );
     expect(list.response.rows.map((row) => row.title)).toContain(PUBLISHED_TITLE);
     expect(list.response.rows.map((row) => row.title)).not.toContain(DRAFT_TITLE);
     expect(consoleErrors).toEqual([]);
@@ -123,19 +166,45 @@ describe('the preview of a draft', () => {
           ],
         },
       ],
-      videos: [{ title: 'A budget in two minutes', description: 'A short film.', video: 'uploads/videos/how-upi-works.webm', poster: null, duration: 120 }],
+      videos: [
+        {
+          title: 'A budget in two minutes',
+          description: 'A short film.',
+          video: 'uploads/videos/how-upi-works.webm',
+          poster: null,
+          duration: 120,
+        },
+      ],
       quizzes: [
         {
           title: 'Budget check',
           passingCriteria: 50,
           questions: [
-            { type: 'single', content: 'What is a budget?', options: [{ content: 'A plan for money', correct: true }, { content: 'A loan', correct: false }] },
-            { type: 'single', content: 'When do you write it?', options: [{ content: 'Before the month', correct: true }, { content: 'Never', correct: false }] },
+            {
+              type: 'single',
+              content: 'What is a budget?',
+              options: [
+                { content: 'A plan for money', correct: true },
+                { content: 'A loan', correct: false },
+              ],
+            },
+            {
+              type: 'single',
+              content: 'When do you write it?',
+              options: [
+                { content: 'Before the month', correct: true },
+                { content: 'Never', correct: false },
+              ],
+            },
           ],
         },
       ],
     };
-    const { item } = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', { kind: 'course', slug: `preview-budget-${Date.now()}`, body: english });
+    const { item } = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
+      kind: 'course',
+      slug: `preview-budget-${Date.now()}`,
+      body: english,
+    });
     const template = await pageCall<TemplateResponse>(page, 'GET', `/api/staff/content/${item.id}/hi/template`);
     const hindi = structuredClone(template.body) as CourseDocument;
     hindi.title = 'घर का पैसा';
@@ -171,7 +240,9 @@ describe('the preview of a draft', () => {
     let frame = await previewFrame(page);
     await frame.getByRole('heading', { level: 1, name: 'Preview: money at home' }).waitFor();
     expect(await frame.getByRole('button', { name: 'Enroll' }).isDisabled()).toBe(true);
-    expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await expectAccessible(frame, 'the course page in the preview frame');
 
     // The chapter, then its lessons, one after the other with Next, as a learner moves.
@@ -223,7 +294,12 @@ describe('the preview of a draft', () => {
     await frame.locator('.sidebar').getByRole('link', { name: 'क्या आता है' }).click();
     await frame.getByRole('heading', { level: 1, name: 'क्या आता है' }).waitFor();
     expect(await frame.locator('.sidebar [aria-current="page"]').allTextContents()).toEqual(['क्या आता है']);
-    expect(await frame.evaluate(() => ({ inner: window.innerWidth, fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth }))).toEqual({ inner: 360, fits: true });
+    expect(
+      await frame.evaluate(() => ({
+        inner: window.innerWidth,
+        fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      })),
+    ).toEqual({ inner: 360, fits: true });
     await expectAccessible(frame, 'a Hindi lesson in the preview frame at 360 px');
 
     // A course with no chapters yet: its page with nothing to open.

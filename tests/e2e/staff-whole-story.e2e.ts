@@ -13,7 +13,18 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { BlogDocument, CourseDocument, LanguageHead } from '../../contract/authoring';
-import { HI, desktopPage, expectAccessible, newMobile, pageCall, phonePage, screenshot, setUpAuthenticator, sharedBrowser, signIn } from './helpers';
+import {
+  HI,
+  desktopPage,
+  expectAccessible,
+  newMobile,
+  pageCall,
+  phonePage,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
 import { finishVideo, quizWords } from './journey';
 
 const browser = sharedBrowser();
@@ -61,14 +72,21 @@ const dialog = (page: Page) => page.locator('dialog[open]');
 function noisyPng(side: number): Promise<Buffer> {
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** The preview's frame, once its page has loaded in it. */
 async function previewFrame(page: Page): Promise<Frame> {
   const element = await page.waitForSelector('iframe.staff-preview__frame');
   let frame = await element.contentFrame();
-  await expect.poll(async () => (frame = await element.contentFrame()) && new URL(frame.url()).pathname.startsWith('/staff/preview-frame/')).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (frame = await element.contentFrame()) && new URL(frame.url()).pathname.startsWith('/staff/preview-frame/'),
+    )
+    .toBe(true);
   return frame!;
 }
 
@@ -120,7 +138,9 @@ describe('the whole story of the staff console', () => {
     await expectAccessible(admin, 'staff accounts with a translator’s languages chosen');
     await admin.getByRole('button', { name: 'Add to the staff' }).click();
     await expect.poll(() => admin.getByRole('row', { name: new RegExp(TRANSLATOR_NAME) }).count()).toBe(1);
-    expect(await admin.getByRole('row', { name: new RegExp(TRANSLATOR_NAME) }).innerText()).toMatch(/Translator \(Hindi\)/);
+    expect(await admin.getByRole('row', { name: new RegExp(TRANSLATOR_NAME) }).innerText()).toMatch(
+      /Translator \(Hindi\)/,
+    );
     await screenshot(admin, 'story-members-1280');
     expect(adminErrors).toEqual([]);
   });
@@ -135,14 +155,17 @@ describe('the whole story of the staff console', () => {
     // A new course from the matrix.
     await editor.getByRole('button', { name: 'New item' }).click();
     await dialog(editor).getByRole('heading', { name: 'New item' }).waitFor();
-    await dialog(editor).getByRole('radio', { name: /^Course/ }).check();
+    await dialog(editor)
+      .getByRole('radio', { name: /^Course/ })
+      .check();
     await dialog(editor).getByLabel('Title', { exact: true }).fill(COURSE_TITLE);
     await dialog(editor).getByRole('button', { name: 'Create and open' }).click();
     await editor.waitForURL((url) => /^\/staff\/content\/[0-9a-f-]+\/en$/.test(url.pathname));
     courseId = editor.url().split('/').at(-2)!;
     const id = courseId;
     cleanUp.push(() => pageCall(editor, 'DELETE', `/api/staff/content/${id}`));
-    const english = async () => (await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${id}/en`)).body as CourseDocument;
+    const english = async () =>
+      (await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${id}/en`)).body as CourseDocument;
 
     await editor.getByRole('link', { name: /^(Edit|Start writing) English$/ }).click();
     await editor.waitForURL((url) => url.pathname === `/staff/content/${id}/en/edit`);
@@ -151,8 +174,16 @@ describe('the whole story of the staff console', () => {
     // The course's own fields.
     await expect.poll(() => editor.getByLabel('Course title').inputValue()).toBe(COURSE_TITLE);
     await editor.getByLabel('Duration (minutes)').fill('15');
-    await typeRich(editor, editor.getByRole('textbox', { name: 'Description', exact: true }), 'Plan what comes in and what goes out.');
-    await typeRich(editor, editor.getByRole('textbox', { name: 'Summary (shown when the course is completed)' }), 'You made a plan for your money.');
+    await typeRich(
+      editor,
+      editor.getByRole('textbox', { name: 'Description', exact: true }),
+      'Plan what comes in and what goes out.',
+    );
+    await typeRich(
+      editor,
+      editor.getByRole('textbox', { name: 'Summary (shown when the course is completed)' }),
+      'You made a plan for your money.',
+    );
 
     // A chapter (it comes with its first lesson open) and a second lesson.
     await editor.getByRole('button', { name: 'Add a chapter' }).click();
@@ -194,14 +225,28 @@ describe('the whole story of the staff console', () => {
     await picker.waitFor();
     const cdp = await editor.context().newCDPSession(editor);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: 1_000_000, uploadThroughput: 150_000 });
-    await picker.getByLabel('Choose files').setInputFiles({ name: COVER, mimeType: 'image/png', buffer: await noisyPng(400) });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: 1_000_000,
+      uploadThroughput: 150_000,
+    });
+    await picker
+      .getByLabel('Choose files')
+      .setInputFiles({ name: COVER, mimeType: 'image/png', buffer: await noisyPng(400) });
     const bar = picker.getByRole('progressbar', { name: `Uploading ${COVER}` });
     await bar.waitFor();
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await expectAccessible(editor, 'the picture picker while uploading');
     await screenshot(editor, 'story-cover-uploading-1280', { fullPage: false });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const chosen = picker.getByRole('form', { name: `Chosen: ${COVER}` });
     await chosen.waitFor({ timeout: 60_000 });
     await chosen.getByLabel('Text alternative in English').fill('A family counting coins at home');
@@ -210,15 +255,36 @@ describe('the whole story of the staff console', () => {
     await waitSaved(editor);
 
     const saved = await english();
-    expect(saved).toMatchObject({ title: COURSE_TITLE, duration: 15, description: '<p>Plan what comes in and what goes out.</p>', summary: '<p>You made a plan for your money.</p>' });
+    expect(saved).toMatchObject({
+      title: COURSE_TITLE,
+      duration: 15,
+      description: '<p>Plan what comes in and what goes out.</p>',
+      summary: '<p>You made a plan for your money.</p>',
+    });
     expect(saved.image).toMatch(/^uploads\//);
     expect(saved.chapters).toHaveLength(1);
     expect(saved.chapters[0]!.lessons.map((l) => [l.title, l.content])).toEqual([
       ['What comes in', '<p>Write down every income.</p>'],
       ['What goes out', '<p>Write down every expense.</p>'],
     ]);
-    expect(saved.videos).toMatchObject([{ title: 'A budget in two minutes', video: 'uploads/videos/how-upi-works.webm', duration: 120 }]);
-    expect(saved.quizzes).toMatchObject([{ title: 'Budget check', passingCriteria: 100, questions: [{ content: 'What is a budget?', options: [{ content: 'A plan for money', correct: true }, { content: 'A loan', correct: false }] }] }]);
+    expect(saved.videos).toMatchObject([
+      { title: 'A budget in two minutes', video: 'uploads/videos/how-upi-works.webm', duration: 120 },
+    ]);
+    expect(saved.quizzes).toMatchObject([
+      {
+        title: 'Budget check',
+        passingCriteria: 100,
+        questions: [
+          {
+            content: 'What is a budget?',
+            options: [
+              { content: 'A plan for money', correct: true },
+              { content: 'A loan', correct: false },
+            ],
+          },
+        ],
+      },
+    ]);
     await screenshot(editor, 'story-course-editor-1280');
 
     // The preview, at a phone's width: the course page, and its first lesson opened in the frame.
@@ -229,7 +295,12 @@ describe('the whole story of the staff console', () => {
     expect(await editor.getByRole('radio', { name: 'Phone (360 px)' }).isChecked()).toBe(true);
     const frame = await previewFrame(editor);
     await frame.getByRole('heading', { level: 1, name: COURSE_TITLE }).waitFor();
-    expect(await frame.evaluate(() => ({ inner: window.innerWidth, fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth }))).toEqual({ inner: 360, fits: true });
+    expect(
+      await frame.evaluate(() => ({
+        inner: window.innerWidth,
+        fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      })),
+    ).toEqual({ inner: 360, fits: true });
     expect(await frame.locator('img[src*="uploads/"]').count()).toBeGreaterThan(0);
     await frame.getByRole('link', { name: /A budget/ }).click();
     await frame.getByRole('heading', { level: 1, name: 'A budget' }).waitFor();
@@ -282,14 +353,21 @@ describe('the whole story of the staff console', () => {
     expect(written).toBe(ENGLISH_TO_HINDI.length);
     await translator.getByText(new RegExp(`^${written} of (${written}|${count}) fields written\\.`)).waitFor();
     await waitSaved(translator);
-    const hindi = (await pageCall<LanguageHead>(translator, 'GET', `/api/staff/content/${courseId}/hi`)).body as CourseDocument;
+    const hindi = (await pageCall<LanguageHead>(translator, 'GET', `/api/staff/content/${courseId}/hi`))
+      .body as CourseDocument;
     expect(hindi.title).toBe(HINDI_TITLE);
     expect(hindi.chapters[0]!.lessons.map((l) => [l.title, l.content])).toEqual([
       ['क्या आता है', '<p>हर आमदनी लिखें।</p>'],
       ['क्या जाता है', '<p>हर ख़र्च लिखें।</p>'],
     ]);
-    expect(hindi.quizzes[0]!.questions[0]!.options).toMatchObject([{ content: 'पैसे की योजना', correct: true }, { content: 'एक क़र्ज़', correct: false }]);
-    expect(hindi.image).toBe(((await pageCall<LanguageHead>(translator, 'GET', `/api/staff/content/${courseId}/en`)).body as CourseDocument).image);
+    expect(hindi.quizzes[0]!.questions[0]!.options).toMatchObject([
+      { content: 'पैसे की योजना', correct: true },
+      { content: 'एक क़र्ज़', correct: false },
+    ]);
+    expect(hindi.image).toBe(
+      ((await pageCall<LanguageHead>(translator, 'GET', `/api/staff/content/${courseId}/en`)).body as CourseDocument)
+        .image,
+    );
     await expectAccessible(translator, 'the translation view of a course');
     await screenshot(translator, 'story-translation-course-768');
     await translator.getByRole('button', { name: 'Submit Hindi for review' }).click();
@@ -303,8 +381,17 @@ describe('the whole story of the staff console', () => {
     expect(await dialog(editor).innerText()).toContain('Other languages do not change.');
     await editor.getByRole('button', { name: 'Publish now' }).click();
     await editor.getByText(/Version \d+, published/).waitFor();
-    const item = await pageCall<{ languages: { lang: string; status: string }[] }>(editor, 'GET', `/api/staff/content/${courseId}`);
-    expect(item.languages.filter((l) => l.status === 'published').map((l) => l.lang).sort()).toEqual(['en', 'hi']);
+    const item = await pageCall<{ languages: { lang: string; status: string }[] }>(
+      editor,
+      'GET',
+      `/api/staff/content/${courseId}`,
+    );
+    expect(
+      item.languages
+        .filter((l) => l.status === 'published')
+        .map((l) => l.lang)
+        .sort(),
+    ).toEqual(['en', 'hi']);
   });
 
   it('lets a learner find the course in the Hindi catalogue and complete it', async () => {
@@ -366,7 +453,9 @@ describe('the whole story of the staff console', () => {
     await editor.goto('/staff');
     await editor.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
     await editor.getByRole('button', { name: 'New item' }).click();
-    await dialog(editor).getByRole('radio', { name: /^Blog post/ }).check();
+    await dialog(editor)
+      .getByRole('radio', { name: /^Blog post/ })
+      .check();
     await dialog(editor).getByLabel('Title', { exact: true }).fill(BLOG_TITLE);
     await dialog(editor).getByRole('button', { name: 'Create and open' }).click();
     await editor.waitForURL((url) => /^\/staff\/content\/[0-9a-f-]+\/en$/.test(url.pathname));
@@ -378,17 +467,28 @@ describe('the whole story of the staff console', () => {
     await expect.poll(() => editor.getByLabel('Title', { exact: true }).inputValue()).toBe(BLOG_TITLE);
     await editor.getByLabel('Author').fill(EDITOR_NAME);
     await editor.getByLabel('Reading time (minutes)').fill('2');
-    await typeRich(editor, editor.getByRole('textbox', { name: 'Text of the post' }), 'Count the change before you leave the counter.');
+    await typeRich(
+      editor,
+      editor.getByRole('textbox', { name: 'Text of the post' }),
+      'Count the change before you leave the counter.',
+    );
     // The course's cover, chosen from the library as it is.
     await editor.getByRole('button', { name: 'Choose from the library: Picture' }).click();
     const picker = editor.getByRole('dialog', { name: 'Choose a picture' });
     await picker.getByRole('button', { name: new RegExp(COVER.replace('.', '\\.')) }).click();
     await picker.getByRole('button', { name: 'Use this picture' }).click();
     await picker.waitFor({ state: 'hidden' });
-    await expect.poll(() => editor.getByLabel('Text alternative of the picture').inputValue()).toBe('A family counting coins at home');
+    await expect
+      .poll(() => editor.getByLabel('Text alternative of the picture').inputValue())
+      .toBe('A family counting coins at home');
     await waitSaved(editor);
     const saved = (await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${id}/en`)).body as BlogDocument;
-    expect(saved).toMatchObject({ title: BLOG_TITLE, author: EDITOR_NAME, readTime: 2, description: '<p>Count the change before you leave the counter.</p>' });
+    expect(saved).toMatchObject({
+      title: BLOG_TITLE,
+      author: EDITOR_NAME,
+      readTime: 2,
+      description: '<p>Count the change before you leave the counter.</p>',
+    });
 
     await editor.getByRole('link', { name: '← Back to the item' }).click();
     await editor.getByRole('button', { name: 'Publish English', exact: true }).click();
@@ -436,16 +536,24 @@ describe('the whole story of the staff console', () => {
     const after = await head();
     expect(after.version.number).toBe(theirs.version.number + 1);
     expect((after.body as CourseDocument).chapters[0]!.lessons[1]!.content).toBe(`<p>${editorText}</p>`);
-    const kept = await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${courseId}/en/versions/${theirs.version.number}`);
+    const kept = await pageCall<LanguageHead>(
+      editor,
+      'GET',
+      `/api/staff/content/${courseId}/en/versions/${theirs.version.number}`,
+    );
     expect((kept.body as CourseDocument).chapters[0]!.lessons[1]!.content).toBe(`<p>${adminText}</p>`);
     // And the history on the item's page shows both, each with who saved it.
     await editor.getByRole('link', { name: '← Back to the item' }).click();
     await editor.getByRole('heading', { name: 'History' }).waitFor();
     await editor.getByLabel(`Compare version ${theirs.version.number}`).check();
     await editor.getByLabel(`Compare version ${after.version.number}`).check();
-    await editor.getByRole('heading', { name: `Version ${theirs.version.number} compared with version ${after.version.number}` }).waitFor();
+    await editor
+      .getByRole('heading', { name: `Version ${theirs.version.number} compared with version ${after.version.number}` })
+      .waitFor();
     expect(await editor.getByRole('row').filter({ hasText: 'Vani Admin' }).count()).toBe(1);
-    expect(await editor.getByRole('row').filter({ hasText: 'Vani Admin' }).innerText()).toContain(String(theirs.version.number));
+    expect(await editor.getByRole('row').filter({ hasText: 'Vani Admin' }).innerText()).toContain(
+      String(theirs.version.number),
+    );
     // The 409 the editor's save met is an answer, not an error of the page.
     expect(editorErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     expect(adminErrors).toEqual([]);
@@ -455,7 +563,10 @@ describe('the whole story of the staff console', () => {
     while (cleanUp.length > 0) await cleanUp.pop()!();
     const { page, context } = await phonePage(browser(), { language: 'hi' });
     await page.goto('/courses');
-    await page.getByRole('link', { name: /सीखना शुरू करें/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /सीखना शुरू करें/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('link', { name: new RegExp(HINDI_TITLE) }).count()).toBe(0);
     await page.goto('/blogs');
     await page.locator('main h2, main h3').first().waitFor();

@@ -52,7 +52,10 @@ runScript(`Embedded database killed with kill -9 during writes, ${ROUNDS} times`
     const inFlight = calls.filter((r) => r.sentAt < killedAt && r.answeredAt >= killedAt);
     found(`killed (${exit.signal}); calls this round: ${describeOutcomes(calls)}`);
     found(`${inFlight.length} calls were in flight at the kill: ${describeOutcomes(inFlight)}`);
-    check(calls.some((r) => r.status === 200 && r.kind !== 'read'), 'writes were acknowledged this round');
+    check(
+      calls.some((r) => r.status === 200 && r.kind !== 'read'),
+      'writes were acknowledged this round',
+    );
     check(inFlight.length > 0, 'the kill came while calls were in flight');
     check(fs.existsSync(path.join(dataDir, 'server.lock')), 'the dead server left its lock behind, as a crash does');
 

@@ -61,8 +61,11 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
   const slowAddresses = new Set(Array.from({ length: SLOW_REQUESTS + 1 }, (_, i) => slowAddress(i)));
   await waitFor(
     () =>
-      server.log.filter((line) => line.msg === 'incoming request' && slowAddresses.has((line.req as { remoteAddress?: string })?.remoteAddress ?? ''))
-        .length === slowAddresses.size,
+      server.log.filter(
+        (line) =>
+          line.msg === 'incoming request' &&
+          slowAddresses.has((line.req as { remoteAddress?: string })?.remoteAddress ?? ''),
+      ).length === slowAddresses.size,
     20_000,
     'the server to receive the slow submissions',
   );
@@ -97,7 +100,9 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
   await probing;
   const stalledAnswer = await stalled.answer;
   const secondsToExit = (exitedAt - signalledAt) / 1000;
-  found(`the server exited ${code === null ? `by ${signal}` : `with code ${code}`} ${secondsToExit.toFixed(1)} s after SIGTERM`);
+  found(
+    `the server exited ${code === null ? `by ${signal}` : `with code ${code}`} ${secondsToExit.toFixed(1)} s after SIGTERM`,
+  );
 
   const before = traffic.records.filter((r) => r.answeredAt < signalledAt);
   const after = traffic.records.filter((r) => r.answeredAt >= signalledAt);
@@ -112,7 +117,9 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
     const key = a.error ? a.error.split(' ')[0]! : String(a.status);
     newcomerOutcomes.set(key, (newcomerOutcomes.get(key) ?? 0) + 1);
   }
-  found(`newcomers on new connections after the signal: ${[...newcomerOutcomes].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none'}`);
+  found(
+    `newcomers on new connections after the signal: ${[...newcomerOutcomes].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none'}`,
+  );
 
   check(code === 0, 'the server exits with code 0', `code ${code}, signal ${signal}`);
   check(
@@ -120,7 +127,10 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
     `the server is gone within its grace period (SHUTDOWN_GRACE_SECONDS=${GRACE_SECONDS}) and 5 s, the stalled client notwithstanding`,
     `${secondsToExit.toFixed(1)} s`,
   );
-  check(server.logged(/grace period/).length === 1, 'the log says the connections still open after the grace period were closed');
+  check(
+    server.logged(/grace period/).length === 1,
+    'the log says the connections still open after the grace period were closed',
+  );
   check(!fs.existsSync(path.join(dataDir, 'server.lock')), 'the data folder is released (no server.lock left)');
   check(
     before.every((r) => r.status >= 200 && r.status < 300),
@@ -149,7 +159,10 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
     after.every((r) => r.error !== 'timeout' && r.error !== 'truncated' && r.error !== 'other' && r.status !== 500),
     'no call hung, got half an answer or a 500',
   );
-  const newcomersClean = newcomers.every((a) => /^(ECONNREFUSED|ECONNRESET)/.test(a.error ?? '') || (a.status === 503 && a.headers['retry-after'] !== undefined));
+  const newcomersClean = newcomers.every(
+    (a) =>
+      /^(ECONNREFUSED|ECONNRESET)/.test(a.error ?? '') || (a.status === 503 && a.headers['retry-after'] !== undefined),
+  );
   check(
     newcomers.length > 0 && newcomersClean,
     'every newcomer was refused (connection refused or never taken, or 503 with Retry-After)',
@@ -159,7 +172,8 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
   // the stalled one, whose body never came.
   const received = new Map<string, string>();
   for (const line of server.log) {
-    if (line.msg === 'incoming request') received.set(String(line.reqId), (line.req as { remoteAddress?: string })?.remoteAddress ?? '');
+    if (line.msg === 'incoming request')
+      received.set(String(line.reqId), (line.req as { remoteAddress?: string })?.remoteAddress ?? '');
     if (line.msg === 'request completed') received.delete(String(line.reqId));
   }
   const unanswered = [...received.values()];
@@ -168,10 +182,15 @@ runScript('Graceful shutdown under load (SIGTERM, embedded database)', 180, asyn
     'the server answered every request it received but the stalled one',
     `${unanswered.length} unanswered: ${unanswered.join(', ')}`,
   );
-  check(stalledAnswer.status !== 200, 'the stalled client was cut off rather than waited for', stalledAnswer.error ?? String(stalledAnswer.status));
+  check(
+    stalledAnswer.status !== 200,
+    'the stalled client was cut off rather than waited for',
+    stalledAnswer.error ?? String(stalledAnswer.status),
+  );
 
   step('opening the data folder after the stop and looking for every acknowledged write');
-  for (const [i, a] of slowAnswers.entries()) if (a.status === 200) traffic.ledger.acknowledge('quiz', people[i]!.mobile, quiz.quizId);
+  for (const [i, a] of slowAnswers.entries())
+    if (a.status === 200) traffic.ledger.acknowledge('quiz', people[i]!.mobile, quiz.quizId);
   const stored = await storedInPglite(path.join(dataDir, 'pgdata'));
   const missing = traffic.ledger.missingFrom(stored);
   check(

@@ -69,7 +69,14 @@ runScript('PostgreSQL restarted under load', 240, async () => {
 
   // downAt: the stop begins; stoppedAt: pg_ctl says it has stopped; startingAt: pg_ctl start begins;
   // upAt: it accepts connections again; firstOkAt: the server's first 2xx after that.
-  const outages: { mode: 'fast' | 'immediate'; downAt: number; stoppedAt: number; startingAt: number; upAt: number; firstOkAt: number }[] = [];
+  const outages: {
+    mode: 'fast' | 'immediate';
+    downAt: number;
+    stoppedAt: number;
+    startingAt: number;
+    upAt: number;
+    firstOkAt: number;
+  }[] = [];
   for (const mode of ['fast', 'immediate'] as const) {
     step(`stopping PostgreSQL (pg_ctl stop -m ${mode}) for ${AWAY_SECONDS} s`);
     const downAt = performance.now();
@@ -106,39 +113,78 @@ runScript('PostgreSQL restarted under load', 240, async () => {
     const readyAfter = readiness.filter((r) => r.at >= o.upAt);
     const readyAgain = readyAfter.find((r) => r.status === 200);
     step(`while PostgreSQL was away (-m ${mode(o.mode)})`);
-    found(`${away.length} calls: ${describeOutcomes(away)}; answered in p50 ${quantile(latencies, 0.5).toFixed(0)} ms, max ${Math.max(0, ...latencies).toFixed(0)} ms`);
-    found(`/health/ready while away: ${summarise(readyWhileAway.map((r) => r.status))}; 200 again ${readyAgain ? `${((readyAgain.at - o.upAt) / 1000).toFixed(1)} s` : 'never'} after the database was back`);
+    found(
+      `${away.length} calls: ${describeOutcomes(away)}; answered in p50 ${quantile(latencies, 0.5).toFixed(0)} ms, max ${Math.max(0, ...latencies).toFixed(0)} ms`,
+    );
+    found(
+      `/health/ready while away: ${summarise(readyWhileAway.map((r) => r.status))}; 200 again ${readyAgain ? `${((readyAgain.at - o.upAt) / 1000).toFixed(1)} s` : 'never'} after the database was back`,
+    );
     check(
-      surelyAway.length > 0 && surelyAway.every((r) => r.status === 503 && r.code === 'serviceUnavailable' && r.retryAfter !== null),
+      surelyAway.length > 0 &&
+        surelyAway.every((r) => r.status === 503 && r.code === 'serviceUnavailable' && r.retryAfter !== null),
       'every call while the database was away was answered 503 serviceUnavailable with Retry-After',
       describeOutcomes(surelyAway),
     );
-    check(away.every((r) => r.status !== 0 && r.status !== 500), 'none was a 500, a hang or a broken connection', `exceptions: ${describeOutcomes(away.filter((r) => r.status === 0 || r.status === 500))}`);
-    check(readyWhileAway.length > 0 && readyWhileAway.every((r) => r.status === 503), '/health/ready answered 503 while it was away');
-    check(recovery <= RECOVERY_LIMIT_SECONDS, `the server answered 2xx again within ${RECOVERY_LIMIT_SECONDS} s of the database's return, by itself`, `${recovery.toFixed(1)} s`);
-    check(readyAgain !== undefined && readyAgain.at - o.upAt <= RECOVERY_LIMIT_SECONDS * 1000, '/health/ready answered 200 again as soon');
+    check(
+      away.every((r) => r.status !== 0 && r.status !== 500),
+      'none was a 500, a hang or a broken connection',
+      `exceptions: ${describeOutcomes(away.filter((r) => r.status === 0 || r.status === 500))}`,
+    );
+    check(
+      readyWhileAway.length > 0 && readyWhileAway.every((r) => r.status === 503),
+      '/health/ready answered 503 while it was away',
+    );
+    check(
+      recovery <= RECOVERY_LIMIT_SECONDS,
+      `the server answered 2xx again within ${RECOVERY_LIMIT_SECONDS} s of the database's return, by itself`,
+      `${recovery.toFixed(1)} s`,
+    );
+    check(
+      readyAgain !== undefined && readyAgain.at - o.upAt <= RECOVERY_LIMIT_SECONDS * 1000,
+      '/health/ready answered 200 again as soon',
+    );
   }
 
   step('all calls');
   const outside = traffic.records.filter((r) => !inOutage(r));
   found(`${traffic.records.length} calls in all: ${describeOutcomes(traffic.records)}`);
   found(`outside the outages: ${describeOutcomes(outside)}`);
-  check(traffic.records.every((r) => r.error !== 'timeout'), `no call hung (no answer within 15 s)`);
-  check(traffic.records.every((r) => r.status !== 500), 'no call was answered 500');
-  const settled = traffic.records.filter((r) => outages.every((o) => r.answeredAt < o.downAt || r.sentAt > (o.firstOkAt || Infinity) + 1000));
+  check(
+    traffic.records.every((r) => r.error !== 'timeout'),
+    `no call hung (no answer within 15 s)`,
+  );
+  check(
+    traffic.records.every((r) => r.status !== 500),
+    'no call was answered 500',
+  );
+  const settled = traffic.records.filter((r) =>
+    outages.every((o) => r.answeredAt < o.downAt || r.sentAt > (o.firstOkAt || Infinity) + 1000),
+  );
   check(
     settled.every((r) => r.status >= 200 && r.status < 300),
     'every call answered before a stop began, or sent from a second after the recovery, succeeded',
     `${settled.length} calls; exceptions: ${describeOutcomes(settled.filter((r) => r.status < 200 || r.status >= 300))}`,
   );
-  const alive = check(server.child.exitCode === null && server.child.signalCode === null, 'the server process kept running throughout');
-  if (!alive) found(`it exited with ${server.child.exitCode ?? server.child.signalCode}; its last words:\n${tail(server.log, 60)}`);
+  const alive = check(
+    server.child.exitCode === null && server.child.signalCode === null,
+    'the server process kept running throughout',
+  );
+  if (!alive)
+    found(
+      `it exited with ${server.child.exitCode ?? server.child.signalCode}; its last words:\n${tail(server.log, 60)}`,
+    );
   const unreachable = server.logged(/^Database unreachable/);
   const reachable = server.logged(/^Database reachable again/);
-  found(`log: ${unreachable.length} "Database unreachable" lines (${unreachable.map((l) => l.kind).join(', ')}), ${reachable.length} "Database reachable again"`);
+  found(
+    `log: ${unreachable.length} "Database unreachable" lines (${unreachable.map((l) => l.kind).join(', ')}), ${reachable.length} "Database reachable again"`,
+  );
   check(reachable.length === outages.length, 'the log says when the database was reachable again, once per outage');
   const errorLines = server.log.filter((l) => (l.level ?? 0) >= 50).length;
-  check(errorLines <= unreachable.length + 4 * outages.length, 'the log is not flooded (a few error lines per outage, not one per request)', `${errorLines} error lines`);
+  check(
+    errorLines <= unreachable.length + 4 * outages.length,
+    'the log is not flooded (a few error lines per outage, not one per request)',
+    `${errorLines} error lines`,
+  );
 
   step('looking for every acknowledged write in the database');
   const stored = await storedInPostgres(postgres.url);

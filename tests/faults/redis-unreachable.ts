@@ -20,7 +20,9 @@ const LEARNERS = 20;
 const API_LIMIT = 300;
 
 function startRedis(port: number): ChildProcess {
-  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
 }
 
 async function readiness(server: ServerProcess): Promise<{ httpStatus: number; redis?: string }> {
@@ -32,11 +34,16 @@ async function readiness(server: ServerProcess): Promise<{ httpStatus: number; r
 async function hammer(server: ServerProcess): Promise<number> {
   const caller = new Learner(server.url, '', '10.254.0.1');
   let refused = 0;
-  for (let i = 0; i < API_LIMIT + 20; i++) if ((await caller.call('GET', '/api/course/public?lang=en')).status === 429) refused++;
+  for (let i = 0; i < API_LIMIT + 20; i++)
+    if ((await caller.call('GET', '/api/course/public?lang=en')).status === 429) refused++;
   return refused;
 }
 
-const p50 = (records: Record[]) => quantile(records.map((r) => r.answeredAt - r.sentAt), 0.5);
+const p50 = (records: Record[]) =>
+  quantile(
+    records.map((r) => r.answeredAt - r.sentAt),
+    0.5,
+  );
 
 function latencies(records: Record[]): string {
   const ms = records.map((r) => r.answeredAt - r.sentAt);
@@ -54,7 +61,8 @@ async function signedIn(server: ServerProcess, map: LearningMap): Promise<Learne
 }
 
 runScript('Redis unreachable while REDIS_URL is set', 180, async () => {
-  if (spawnSync('redis-server', ['--version']).error) throw new Error('redis-server is missing: apt-get install -y redis-server');
+  if (spawnSync('redis-server', ['--version']).error)
+    throw new Error('redis-server is missing: apt-get install -y redis-server');
   const redisPort = await freePort();
   const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, API_ADDRESS_LIMIT_PER_MINUTE: String(API_LIMIT) };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-fault-redis-'));
@@ -86,7 +94,9 @@ runScript('Redis unreachable while REDIS_URL is set', 180, async () => {
   redis = startRedis(redisPort);
   await waitFor(() => isListening(redisPort), 10_000, 'redis-server to listen again');
   // The client tries again at most 5 s apart.
-  await waitFor(async () => (await readiness(server)).redis === 'up', 15_000, 'the server to reach Redis again').catch(() => {});
+  await waitFor(async () => (await readiness(server)).redis === 'up', 15_000, 'the server to reach Redis again').catch(
+    () => {},
+  );
   await sleep(2000);
   stop = true;
   await load;
@@ -98,9 +108,19 @@ runScript('Redis unreachable while REDIS_URL is set', 180, async () => {
   found(`while Redis was away: ${away.length} calls, ${describeOutcomes(away)}; ${latencies(away)}`);
   found(`after it came back: ${after.length} calls, ${describeOutcomes(after)}; ${latencies(after)}`);
   const redisLines = server.logged(/^Redis/);
-  found(`the server's log about Redis:\n${redisLines.map((l) => `            ${new Date(Number(l.time)).toISOString().slice(11, 23)} ${l.msg}${l.reason ? ` (${l.reason})` : ''}`).join('\n')}`);
-  check(traffic.records.every((r) => r.status >= 200 && r.status < 300), 'every learner call succeeded, Redis or not', describeOutcomes(traffic.records));
-  check(away.length > 0 && notSlower(away, withRedis), 'no slower while Redis was away (p50 at most twice that with Redis up, plus 250 ms)', `${p50(away).toFixed(0)} ms against ${p50(withRedis).toFixed(0)} ms`);
+  found(
+    `the server's log about Redis:\n${redisLines.map((l) => `            ${new Date(Number(l.time)).toISOString().slice(11, 23)} ${l.msg}${l.reason ? ` (${l.reason})` : ''}`).join('\n')}`,
+  );
+  check(
+    traffic.records.every((r) => r.status >= 200 && r.status < 300),
+    'every learner call succeeded, Redis or not',
+    describeOutcomes(traffic.records),
+  );
+  check(
+    away.length > 0 && notSlower(away, withRedis),
+    'no slower while Redis was away (p50 at most twice that with Redis up, plus 250 ms)',
+    `${p50(away).toFixed(0)} ms against ${p50(withRedis).toFixed(0)} ms`,
+  );
   const lost = redisLines.filter((l) => /^Redis unreachable/.test(l.msg!) && Number(l.time) >= killedAtWall);
   const back = redisLines.filter((l) => /^Redis reachable again/.test(l.msg!) && Number(l.time) >= restartedAtWall);
   check(lost.length >= 1, 'the log said Redis was unreachable after the kill', `${lost.length} line(s)`);
@@ -116,7 +136,11 @@ runScript('Redis unreachable while REDIS_URL is set', 180, async () => {
   );
   await waitFor(async () => (await readiness(server)).redis === 'up', 15_000, 'redis up').catch(() => {});
   const healthAfter = await readiness(server);
-  check(healthAfter.httpStatus === 200 && healthAfter.redis === 'up', '/health/ready says redis up again', JSON.stringify(healthAfter));
+  check(
+    healthAfter.httpStatus === 200 && healthAfter.redis === 'up',
+    '/health/ready says redis up again',
+    JSON.stringify(healthAfter),
+  );
   await server.stop('SIGTERM');
   redis.kill('SIGKILL');
   await waitFor(async () => !(await isListening(redisPort)), 10_000, 'redis-server to be gone');
@@ -133,18 +157,34 @@ runScript('Redis unreachable while REDIS_URL is set', 180, async () => {
   stop = true;
   await load;
   found(`${traffic.records.length} calls: ${describeOutcomes(traffic.records)}; ${latencies(traffic.records)}`);
-  check(traffic.records.every((r) => r.status >= 200 && r.status < 300), 'every learner call succeeded without Redis', describeOutcomes(traffic.records));
+  check(
+    traffic.records.every((r) => r.status >= 200 && r.status < 300),
+    'every learner call succeeded without Redis',
+    describeOutcomes(traffic.records),
+  );
   check(
     notSlower(traffic.records, withRedis),
     'no slower than with Redis up (p50 at most twice, plus 250 ms)',
     `${p50(traffic.records).toFixed(0)} ms against ${p50(withRedis).toFixed(0)} ms`,
   );
   const warned = server.logged(/^Redis unreachable: rate limits are counted by this instance alone/);
-  check(warned.length === 1, 'the log says, once, that rate limits are counted by this instance alone', `${warned.length} line(s): ${warned.map((l) => l.reason).join(', ')}`);
+  check(
+    warned.length === 1,
+    'the log says, once, that rate limits are counted by this instance alone',
+    `${warned.length} line(s): ${warned.map((l) => l.reason).join(', ')}`,
+  );
   const health = await readiness(server);
-  check(health.httpStatus === 200 && health.redis === 'down', '/health/ready says redis down and stays ready', JSON.stringify(health));
+  check(
+    health.httpStatus === 200 && health.redis === 'down',
+    '/health/ready says redis down and stays ready',
+    JSON.stringify(health),
+  );
   const refused = await hammer(server);
-  check(refused >= 20, `the per-address limit still holds, counted in the process (${API_LIMIT + 20} calls from one address, limit ${API_LIMIT})`, `${refused} refused 429`);
+  check(
+    refused >= 20,
+    `the per-address limit still holds, counted in the process (${API_LIMIT + 20} calls from one address, limit ${API_LIMIT})`,
+    `${refused} refused 429`,
+  );
   const exit = await server.stop('SIGTERM');
   check(exit.code === 0, 'the server stops cleanly', `code ${exit.code}`);
 });

@@ -21,12 +21,17 @@ if (chosen.length === 0) {
 
 function run(file: string, limitSeconds: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], { stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], {
+      stdio: 'inherit',
+    });
     // The script's own deadline comes first; this one is for a script that cannot even clean up.
-    const timer = setTimeout(() => {
-      console.log(`== ${file} still running ${limitSeconds + 30} s after it started: stopped`);
-      child.kill('SIGKILL');
-    }, (limitSeconds + 30) * 1000);
+    const timer = setTimeout(
+      () => {
+        console.log(`== ${file} still running ${limitSeconds + 30} s after it started: stopped`);
+        child.kill('SIGKILL');
+      },
+      (limitSeconds + 30) * 1000,
+    );
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve(code === 0);

@@ -7,7 +7,13 @@
 // or navigate() waits for the person's answer; the back and forward buttons are undone at once (the
 // address goes back to the page's) and redone if the person lets the move go.
 import { createContext, useContext, useLayoutEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType, type Navigator } from 'react-router';
+import {
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type Location,
+  type NavigationType,
+  type Navigator,
+} from 'react-router';
 import { NavigationGuardsProvider, type HeldListener, type NavigationGuards } from '../lib/navigation-blocker';
 
 const NavigationPending = createContext(false);

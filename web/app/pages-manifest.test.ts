@@ -2,19 +2,35 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../contract/languages';
 import { pages, site } from './pages';
-import { buildPageManifest, chunksOf, localesIn, routingOnly, scriptFontsOf, titlesOf, type ReadLocale, type ViteManifestChunk } from './pages-manifest';
+import {
+  buildPageManifest,
+  chunksOf,
+  localesIn,
+  routingOnly,
+  scriptFontsOf,
+  titlesOf,
+  type ReadLocale,
+  type ViteManifestChunk,
+} from './pages-manifest';
 
 const readLocale = localesIn(path.join(import.meta.dirname, '../i18n/locales'));
 
 describe('chunksOf', () => {
   const manifest: Record<string, ViteManifestChunk> = {
     'index.html': { file: 'assets/index.js', isEntry: true },
-    'app/routes/blogs.tsx': { file: 'assets/blogs.js', imports: ['index.html', '_shared.js'], css: ['assets/blogs.css'] },
+    'app/routes/blogs.tsx': {
+      file: 'assets/blogs.js',
+      imports: ['index.html', '_shared.js'],
+      css: ['assets/blogs.css'],
+    },
     '_shared.js': { file: 'assets/shared.js', imports: ['app/routes/blogs.tsx'] },
   };
 
   it('lists the route chunk and what it imports, never the entry', () => {
-    expect(chunksOf('app/routes/blogs.tsx', manifest)).toEqual({ scripts: ['/assets/blogs.js', '/assets/shared.js'], styles: ['/assets/blogs.css'] });
+    expect(chunksOf('app/routes/blogs.tsx', manifest)).toEqual({
+      scripts: ['/assets/blogs.js', '/assets/shared.js'],
+      styles: ['/assets/blogs.css'],
+    });
     expect(chunksOf('app/routes/somewhere.tsx', manifest)).toEqual({ scripts: [], styles: [] });
   });
 });
@@ -30,7 +46,8 @@ describe('titlesOf', () => {
 
   it('gives no title in a language that lacks the long text holding the heading', () => {
     // Which languages have the About page's text changes as translations arrive: here only Hindi has it.
-    const onlyHindiAbout: ReadLocale = (language, namespace) => (namespace === 'about' && language !== 'hi' ? undefined : readLocale(language, namespace));
+    const onlyHindiAbout: ReadLocale = (language, namespace) =>
+      namespace === 'about' && language !== 'hi' ? undefined : readLocale(language, namespace);
     expect(titlesOf(pages.about.title, onlyHindiAbout)).toEqual({ en: 'About us – JGK', hi: 'हमारे बारे में – JGK' });
     expect(titlesOf(pages.about.title, readLocale).tm).toBe('எங்களைப் பற்றி – JGK');
   });
@@ -47,7 +64,12 @@ describe('buildPageManifest', () => {
   const viteManifest: Record<string, ViteManifestChunk> = {
     'index.html': { file: 'assets/index.js', isEntry: true },
     '_shared.js': { file: 'assets/shared.js' },
-    ...Object.fromEntries(modules.map((module) => [`app/routes/${module}.tsx`, { file: `assets/${module}.js`, imports: ['index.html', '_shared.js'] }])),
+    ...Object.fromEntries(
+      modules.map((module) => [
+        `app/routes/${module}.tsx`,
+        { file: `assets/${module}.js`, imports: ['index.html', '_shared.js'] },
+      ]),
+    ),
   };
 
   it('lists every declared page as declared, with its chunks', () => {
@@ -55,7 +77,10 @@ describe('buildPageManifest', () => {
     expect(manifest.site).toEqual(site);
     expect(manifest.pages.map((page) => page.name)).toEqual(Object.keys(pages));
     for (const entry of manifest.pages) {
-      const declared = pages[entry.name as keyof typeof pages] as (typeof pages)[keyof typeof pages] & { rendered?: boolean; title?: { en: string } };
+      const declared = pages[entry.name as keyof typeof pages] as (typeof pages)[keyof typeof pages] & {
+        rendered?: boolean;
+        title?: { en: string };
+      };
       expect(entry.path).toBe(declared.path);
       expect(entry.namespaces).toEqual(declared.namespaces);
       expect(entry.rendered).toBe(declared.rendered ?? false);
@@ -68,7 +93,9 @@ describe('buildPageManifest', () => {
 
   it('refuses a declared page whose module the build does not have', () => {
     const { 'app/routes/blog.tsx': _missing, ...withoutBlog } = viteManifest;
-    expect(() => buildPageManifest(pages, site, withoutBlog, readLocale, {})).toThrow('Page blog: the build has no chunk for app/routes/blog.tsx');
+    expect(() => buildPageManifest(pages, site, withoutBlog, readLocale, {})).toThrow(
+      'Page blog: the build has no chunk for app/routes/blog.tsx',
+    );
   });
 });
 
@@ -80,7 +107,10 @@ describe('scriptFontsOf', () => {
   const stylesheet = [
     face('Noto Sans', 400, 'latin-400-x'),
     face('Noto Sans', 700, 'latin-700-x'),
-    ...scripts.flatMap((script) => [face(`"Noto Sans ${script}"`, 400, `${script}-400-h1`), face(`Noto Sans ${script}`, 700, `${script}-700-h2`)]),
+    ...scripts.flatMap((script) => [
+      face(`"Noto Sans ${script}"`, 400, `${script}-400-h1`),
+      face(`Noto Sans ${script}`, 700, `${script}-700-h2`),
+    ]),
     'body{font-family:Noto Sans,sans-serif}',
   ].join('');
 

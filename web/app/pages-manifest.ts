@@ -24,7 +24,10 @@ export interface ViteManifestChunk {
  * (sent as preload hints, they download in parallel with the entry instead of after it), and
  * their stylesheets.
  */
-export function chunksOf(moduleKey: string, manifest: Record<string, ViteManifestChunk>): { scripts: string[]; styles: string[] } {
+export function chunksOf(
+  moduleKey: string,
+  manifest: Record<string, ViteManifestChunk>,
+): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -54,7 +57,10 @@ export function localesIn(folder: string): ReadLocale {
  * the browser's tab shows it once the app runs (app/layouts/document-title.tsx), so the title does
  * not change when the page comes alive. English keeps the title as declared.
  */
-export function titlesOf(title: NonNullable<PageDeclaration['title']>, readLocale: ReadLocale): NonNullable<PageManifestEntry['titles']> {
+export function titlesOf(
+  title: NonNullable<PageDeclaration['title']>,
+  readLocale: ReadLocale,
+): NonNullable<PageManifestEntry['titles']> {
   const titles: NonNullable<PageManifestEntry['titles']> = { en: title.en };
   const [namespace, key] = title.key?.split(':') ?? [];
   if (!namespace || !key) return titles;
@@ -64,7 +70,11 @@ export function titlesOf(title: NonNullable<PageDeclaration['title']>, readLocal
     const common = readLocale(language, 'common');
     if (!own || !common) continue;
     let missing = false;
-    const { t } = createTranslator({ language, resources: { [namespace]: own, common }, onMissingKey: () => (missing = true) });
+    const { t } = createTranslator({
+      language,
+      resources: { [namespace]: own, common },
+      onMissingKey: () => (missing = true),
+    });
     const heading = t(key, { ns: namespace });
     const siteName = t('site.name');
     // Only plain text: a heading with a placeholder or markup has no title of that shape.
@@ -86,13 +96,17 @@ const PRELOADED_WEIGHTS = ['400', '700'];
  */
 export function scriptFontsOf(stylesheets: string[]): PageManifest['fonts'] {
   const faces = stylesheets.flatMap((css) => [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((m) => m[1] as string));
-  const property = (face: string, name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`).exec(face)?.[1]?.trim();
+  const property = (face: string, name: string) =>
+    new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`).exec(face)?.[1]?.trim();
   const fonts: PageManifest['fonts'] = {};
   const scripts = new Set<Script>(Object.values(LANGUAGES).map((language) => language.script));
   for (const script of scripts) {
     const family = script === 'Latin' ? 'Noto Sans' : `Noto Sans ${script}`;
     const files = PRELOADED_WEIGHTS.map((weight) => {
-      const face = faces.find((body) => property(body, 'font-family')?.replace(/["']/g, '') === family && property(body, 'font-weight') === weight);
+      const face = faces.find(
+        (body) =>
+          property(body, 'font-family')?.replace(/["']/g, '') === family && property(body, 'font-weight') === weight,
+      );
       const file = face && /url\(\s*["']?([^"')]+\.woff2)["']?\s*\)/.exec(property(face, 'src') ?? '')?.[1];
       if (!file) throw new Error(`The built stylesheet has no woff2 face of ${family} at weight ${weight}`);
       return file;
@@ -133,7 +147,14 @@ export function routingOnly(declared: Record<string, PageDeclaration>): Record<s
   return Object.fromEntries(
     Object.entries(declared).map(([name, { path: pagePath, module, view, layout, namespaces, console }]) => [
       name,
-      { path: pagePath, module, ...(view ? { view } : {}), ...(layout ? { layout } : {}), namespaces, ...(console ? { console } : {}) },
+      {
+        path: pagePath,
+        module,
+        ...(view ? { view } : {}),
+        ...(layout ? { layout } : {}),
+        namespaces,
+        ...(console ? { console } : {}),
+      },
     ]),
   );
 }
@@ -158,16 +179,30 @@ export function pageManifestPlugin(): Plugin {
       if (id !== path.join(root, 'app/pages.ts')) return undefined;
       replaced = true;
       // An export the app imports and this leaves out fails the build (a missing export).
-      return { code: `export const pages = ${JSON.stringify(routingOnly(pages))};\nexport const redirects = ${JSON.stringify(redirects)};\n`, map: null };
+      return {
+        code: `export const pages = ${JSON.stringify(routingOnly(pages))};\nexport const redirects = ${JSON.stringify(redirects)};\n`,
+        map: null,
+      };
     },
     generateBundle() {
       // Otherwise every first load would carry the whole declaration, silently.
       if (!replaced) this.error('app/pages.ts was not found in the build: the browser would get all of it');
     },
     writeBundle(_options, bundle) {
-      const viteManifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
-      const stylesheets = Object.values(bundle).flatMap((file) => (file.type === 'asset' && file.fileName.endsWith('.css') ? [String(file.source)] : []));
-      const manifest = buildPageManifest(pages, site, viteManifest, localesIn(path.join(root, 'i18n/locales')), scriptFontsOf(stylesheets));
+      const viteManifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        ViteManifestChunk
+      >;
+      const stylesheets = Object.values(bundle).flatMap((file) =>
+        file.type === 'asset' && file.fileName.endsWith('.css') ? [String(file.source)] : [],
+      );
+      const manifest = buildPageManifest(
+        pages,
+        site,
+        viteManifest,
+        localesIn(path.join(root, 'i18n/locales')),
+        scriptFontsOf(stylesheets),
+      );
       fs.writeFileSync(path.join(outDir, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };

@@ -48,7 +48,8 @@ export interface PageDeclaration {
 export const site = {
   name: 'JGK',
   title: 'JGK – Taking India forward with financial literacy',
-  description: 'Free financial-literacy and cyber-safety courses in 10 Indian languages, taught with games, quizzes and stories.',
+  description:
+    'Free financial-literacy and cyber-safety courses in 10 Indian languages, taught with games, quizzes and stories.',
   image: '/og-image.png',
 } as const;
 
@@ -74,8 +75,20 @@ export const pages = {
     title: { en: site.title, key: 'home:hero.title' },
     lcpImage: '/home/hero-1.svg',
   },
-  about: { path: '/about', module: 'about', namespaces: ['about'], rendered: true, title: { en: 'About us – JGK', key: 'about:title' } },
-  gallery: { path: '/gallery', module: 'gallery', namespaces: ['media'], rendered: true, title: { en: 'Gallery – JGK', key: 'media:galleryTitle' } },
+  about: {
+    path: '/about',
+    module: 'about',
+    namespaces: ['about'],
+    rendered: true,
+    title: { en: 'About us – JGK', key: 'about:title' },
+  },
+  gallery: {
+    path: '/gallery',
+    module: 'gallery',
+    namespaces: ['media'],
+    rendered: true,
+    title: { en: 'Gallery – JGK', key: 'media:galleryTitle' },
+  },
   highlights: {
     path: '/highlights',
     module: 'highlights',
@@ -83,7 +96,13 @@ export const pages = {
     rendered: true,
     title: { en: 'Highlights – JGK', key: 'media:highlightsTitle' },
   },
-  news: { path: '/news', module: 'news', namespaces: ['news'], rendered: true, title: { en: 'News and publications – JGK', key: 'news:title' } },
+  news: {
+    path: '/news',
+    module: 'news',
+    namespaces: ['news'],
+    rendered: true,
+    title: { en: 'News and publications – JGK', key: 'news:title' },
+  },
   blogs: {
     path: '/blogs',
     module: 'blogs',
@@ -92,7 +111,13 @@ export const pages = {
     title: { en: 'Blogs – JGK', key: 'blogs:title' },
     preview: { content: 'blog-list' },
   },
-  blog: { path: '/blogs/:blogId', module: 'blog', namespaces: ['blogs'], rendered: true, preview: { content: 'blog', idParam: 'blogId' } },
+  blog: {
+    path: '/blogs/:blogId',
+    module: 'blog',
+    namespaces: ['blogs'],
+    rendered: true,
+    preview: { content: 'blog', idParam: 'blogId' },
+  },
   storiesAll: {
     path: '/success-stories/all',
     module: 'stories',
@@ -107,27 +132,53 @@ export const pages = {
     rendered: true,
     preview: { content: 'story', idParam: 'storyId' },
   },
-  login: { path: '/login', module: 'login', namespaces: ['auth', 'messages'], title: { en: 'Sign in – JGK', key: 'auth:title' } },
+  login: {
+    path: '/login',
+    module: 'login',
+    namespaces: ['auth', 'messages'],
+    title: { en: 'Sign in – JGK', key: 'auth:title' },
+  },
   courses: {
     path: '/courses',
     module: 'courses',
     namespaces: ['learning', 'messages'],
     rendered: true,
     title: { en: 'Courses – JGK', key: 'learning:catalogueTitle' },
-    description: 'Free courses on saving, banking, digital payments and staying safe from fraud, in 10 Indian languages.',
+    description:
+      'Free courses on saving, banking, digital payments and staying safe from fraud, in 10 Indian languages.',
   },
-  course: { path: '/courses/:lang/:courseId', module: 'course', namespaces: ['learning', 'messages', 'profile'], rendered: true, preview: coursePreview },
+  course: {
+    path: '/courses/:lang/:courseId',
+    module: 'course',
+    namespaces: ['learning', 'messages', 'profile'],
+    rendered: true,
+    preview: coursePreview,
+  },
   courseJournal: { ...learningView, path: '/courses/:lang/:courseId/journal', view: 'Journal' },
   courseSummary: { ...learningView, path: '/courses/:lang/:courseId/summary', view: 'Summary' },
   // The views a learner spends their time in (and opens from a link or a bookmark): painted from the
   // server's HTML with their data, instead of after the scripts and three rounds of calls (ADR 28).
-  chapter: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId', view: 'Chapter', rendered: 'signed-in' },
-  lesson: { ...learningView, path: '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId', view: 'Lesson', rendered: 'signed-in' },
+  chapter: {
+    ...learningView,
+    path: '/courses/:lang/:courseId/chapter/:chapterId',
+    view: 'Chapter',
+    rendered: 'signed-in',
+  },
+  lesson: {
+    ...learningView,
+    path: '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId',
+    view: 'Lesson',
+    rendered: 'signed-in',
+  },
   quiz: { ...learningView, path: '/courses/:lang/:courseId/quiz/:quizId', view: 'Quiz', rendered: 'signed-in' },
   quizDemo: { ...learningView, path: '/courses/:lang/:courseId/quiz_demo/:quizId', view: 'QuizDemo' },
   video: { ...learningView, path: '/courses/:lang/:courseId/video/:videoId', view: 'Video' },
   profile: { path: '/user-profile', module: 'profile', namespaces: ['profile', 'messages'] },
-  certificateVerify: { path: '/certificates/verify/:number', module: 'certificate-verify', namespaces: ['profile', 'messages'] },
+  certificateVerify: {
+    path: '/certificates/verify/:number',
+    module: 'certificate-verify',
+    namespaces: ['profile', 'messages'],
+  },
   cyberShield: {
     path: '/vicyberShield',
     module: 'cyber-shield',
@@ -155,9 +206,19 @@ export const pages = {
   staffTranslations: { ...staffView, path: '/staff', view: 'Translations', title: { en: 'Translations – JGK staff' } },
   staffMembers: { ...staffView, path: '/staff/members', view: 'Members', title: { en: 'Staff accounts – JGK staff' } },
   staffAudit: { ...staffView, path: '/staff/audit', view: 'Audit', title: { en: 'Audit log – JGK staff' } },
-  staffAccount: { ...staffView, path: '/staff/account', view: 'Account', title: { en: 'Your staff account – JGK staff' } },
+  staffAccount: {
+    ...staffView,
+    path: '/staff/account',
+    view: 'Account',
+    title: { en: 'Your staff account – JGK staff' },
+  },
   staffItem: { ...staffView, path: '/staff/content/:itemId/:lang', view: 'Item', title: { en: 'Content – JGK staff' } },
-  staffPreview: { ...staffView, path: '/staff/content/:itemId/:lang/preview', view: 'Preview', title: { en: 'Preview – JGK staff' } },
+  staffPreview: {
+    ...staffView,
+    path: '/staff/content/:itemId/:lang/preview',
+    view: 'Preview',
+    title: { en: 'Preview – JGK staff' },
+  },
   // What the preview's frame shows: the draft as the site's page would, without the console's frame
   // (no layout: the console's root only), in the content's language.
   staffPreviewFrame: {
@@ -169,11 +230,31 @@ export const pages = {
     title: { en: 'Preview of a draft – JGK staff' },
   },
   staffMedia: { ...staffView, path: '/staff/media', view: 'Media', title: { en: 'Media library – JGK staff' } },
-  staffMediaFile: { ...staffView, path: '/staff/media/:fileId', view: 'MediaFile', title: { en: 'A file of the media library – JGK staff' } },
-  staffEditor: { ...staffView, path: '/staff/content/:itemId/:lang/edit', view: 'Editor', title: { en: 'Editor – JGK staff' } },
-  staffTranslate: { ...staffView, path: '/staff/content/:itemId/:lang/translate', view: 'Translate', title: { en: 'Translation – JGK staff' } },
+  staffMediaFile: {
+    ...staffView,
+    path: '/staff/media/:fileId',
+    view: 'MediaFile',
+    title: { en: 'A file of the media library – JGK staff' },
+  },
+  staffEditor: {
+    ...staffView,
+    path: '/staff/content/:itemId/:lang/edit',
+    view: 'Editor',
+    title: { en: 'Editor – JGK staff' },
+  },
+  staffTranslate: {
+    ...staffView,
+    path: '/staff/content/:itemId/:lang/translate',
+    view: 'Translate',
+    title: { en: 'Translation – JGK staff' },
+  },
   staffAnalytics: { ...staffView, path: '/staff/analytics', view: 'Analytics', title: { en: 'Analytics – JGK staff' } },
-  staffCourseAnalytics: { ...staffView, path: '/staff/analytics/courses/:courseId', view: 'CourseAnalytics', title: { en: 'Course figures – JGK staff' } },
+  staffCourseAnalytics: {
+    ...staffView,
+    path: '/staff/analytics/courses/:courseId',
+    view: 'CourseAnalytics',
+    title: { en: 'Course figures – JGK staff' },
+  },
 } as const satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof pages;

@@ -31,20 +31,24 @@ const fixedPaths = Object.fromEntries(
 
 export const paths = {
   ...fixedPaths,
-  login: (redirect?: string) => (redirect ? `${pages.login.path}?redirect=${encodeURIComponent(redirect)}` : pages.login.path),
+  login: (redirect?: string) =>
+    redirect ? `${pages.login.path}?redirect=${encodeURIComponent(redirect)}` : pages.login.path,
   stories: () => redirects.stories.path,
   certificate: () => `${pages.profile.path}#${CERTIFICATE_ANCHOR}`,
   blog: (blogId: string) => fillPath(pages.blog.path, { blogId }),
   story: (storyId: string) => fillPath(pages.story.path, { storyId }),
   course: (lang: LanguageCode | string, courseId: string) => fillPath(pages.course.path, { lang, courseId }),
-  courseEnrol: (lang: LanguageCode | string, courseId: string) => `${fillPath(pages.course.path, { lang, courseId })}?${ENROL_PARAM}=1`,
+  courseEnrol: (lang: LanguageCode | string, courseId: string) =>
+    `${fillPath(pages.course.path, { lang, courseId })}?${ENROL_PARAM}=1`,
   courseJournal: (lang: string, courseId: string) => fillPath(pages.courseJournal.path, { lang, courseId }),
   courseSummary: (lang: string, courseId: string) => fillPath(pages.courseSummary.path, { lang, courseId }),
-  chapter: (lang: string, courseId: string, chapterId: string) => fillPath(pages.chapter.path, { lang, courseId, chapterId }),
+  chapter: (lang: string, courseId: string, chapterId: string) =>
+    fillPath(pages.chapter.path, { lang, courseId, chapterId }),
   lesson: (lang: string, courseId: string, chapterId: string, lessonId: string) =>
     fillPath(pages.lesson.path, { lang, courseId, chapterId, lessonId }),
   quiz: (lang: string, courseId: string, quizId: string) => fillPath(pages.quiz.path, { lang, courseId, quizId }),
-  quizDemo: (lang: string, courseId: string, quizId: string) => fillPath(pages.quizDemo.path, { lang, courseId, quizId }),
+  quizDemo: (lang: string, courseId: string, quizId: string) =>
+    fillPath(pages.quizDemo.path, { lang, courseId, quizId }),
   video: (lang: string, courseId: string, videoId: string) => fillPath(pages.video.path, { lang, courseId, videoId }),
   certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
   staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),

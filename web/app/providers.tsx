@@ -11,7 +11,9 @@ export function createQueryClient(): QueryClient {
       // Not awaited: the mutation's own onSuccess (which runs after this) shows the learner their
       // change at once, while the other features' data is read again.
       onSuccess: (_data, _variables, _result, mutation, { client }) => {
-        void import('./query-reactions').then(({ reactToMutation }) => reactToMutation(client, mutation.options.mutationKey));
+        void import('./query-reactions').then(({ reactToMutation }) =>
+          reactToMutation(client, mutation.options.mutationKey),
+        );
       },
     }),
     defaultOptions: {
@@ -25,7 +27,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

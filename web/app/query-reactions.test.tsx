@@ -29,7 +29,9 @@ function hookResult<T>(client: QueryClient, hook: () => T): T {
 
 /** Every call is answered with this status and body. */
 function answer(status: number, body: unknown) {
-  setApiTransport(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  setApiTransport(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 const stale = (client: QueryClient, key: QueryKey) => client.getQueryState(key)?.isInvalidated;
@@ -69,7 +71,11 @@ describe('cross-feature reactions', () => {
   it("a guardian's consent makes what was refused without it stale: progress, the lists of enrolled courses, the stats", async () => {
     client.setQueryData(learningKeys.progressList('en'), { courses: [] });
     answer(200, { user: { id: 'u1', age: 15, guardianConsent: true } });
-    await hookResult(client, useGuardianConsent).mutateAsync({ guardianName: 'Ravi', relationship: 'Father', agree: true });
+    await hookResult(client, useGuardianConsent).mutateAsync({
+      guardianName: 'Ravi',
+      relationship: 'Father',
+      agree: true,
+    });
     await vi.waitFor(() => expect(stale(client, learningKeys.progress('en', 'c1'))).toBe(true));
     expect(stale(client, learningKeys.progressList('en'))).toBe(true);
     expect(stale(client, profileKeys.stats('hi'))).toBe(true);
@@ -94,7 +100,11 @@ describe('reactToMutation', () => {
     client.setQueryData(['counted', 'en'], 'b');
     client.setQueryData(['counted', 'hi'], 'c');
     await reactToMutation(client, ['things', 'add'], table);
-    expect([stale(client, ['shown', 1]), stale(client, ['counted', 'en']), stale(client, ['counted', 'hi'])]).toEqual([true, true, false]);
+    expect([stale(client, ['shown', 1]), stale(client, ['counted', 'en']), stale(client, ['counted', 'hi'])]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('does nothing for a mutation without a key or with a key of its own', async () => {

@@ -21,11 +21,20 @@ export const reactions: readonly Reaction[] = [
   // The profile's stats count enrolments and completed lessons, videos and quizzes.
   { after: learningKeys.progressChange, stale: [profileKeys.allStats] },
   // A minor's learning was refused until a parent or guardian agreed.
-  { after: profileKeys.guardianConsent, stale: [learningKeys.allProgress, learningKeys.allProgressLists, profileKeys.allStats] },
+  {
+    after: profileKeys.guardianConsent,
+    stale: [learningKeys.allProgress, learningKeys.allProgressLists, profileKeys.allStats],
+  },
 ];
 
 /** Marks stale, and reads again where shown, what other features show about a mutation's change. */
-export function reactToMutation(client: QueryClient, mutationKey: MutationKey | undefined, table: readonly Reaction[] = reactions): Promise<unknown> {
-  const stale = mutationKey ? table.filter((reaction) => partialMatchKey(mutationKey, reaction.after)).flatMap((reaction) => reaction.stale) : [];
+export function reactToMutation(
+  client: QueryClient,
+  mutationKey: MutationKey | undefined,
+  table: readonly Reaction[] = reactions,
+): Promise<unknown> {
+  const stale = mutationKey
+    ? table.filter((reaction) => partialMatchKey(mutationKey, reaction.after)).flatMap((reaction) => reaction.stale)
+    : [];
   return Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey })));
 }

@@ -17,7 +17,8 @@ export function RequireLearner({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!signedIn) return <Navigate to={paths.login(pathname.includes('courses') ? paths.courses() : undefined)} replace />;
+  if (!signedIn)
+    return <Navigate to={paths.login(pathname.includes('courses') ? paths.courses() : undefined)} replace />;
   return <>{children}</>;
 }
 

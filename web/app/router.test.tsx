@@ -9,7 +9,8 @@ import { appRoutes } from './router';
 /** An address of a pattern, each parameter given a sample value. */
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => `sample-${name}`);
 /** The routes an address goes through, each by its id (a page's name), else by its path. */
-const routeIds = (url: string) => matchRoutes(appRoutes, url)?.map((match) => match.route.id ?? match.route.path ?? 'layout');
+const routeIds = (url: string) =>
+  matchRoutes(appRoutes, url)?.map((match) => match.route.id ?? match.route.path ?? 'layout');
 
 describe('router', () => {
   it('routes every declared page at its address', () => {
@@ -20,8 +21,17 @@ describe('router', () => {
 
   it('frames the learning views in one layout route, each view its own route', () => {
     const learning = Object.entries(pages).filter(([, page]) => 'layout' in page && page.module === 'learning');
-    expect(learning.map(([name]) => name).sort()).toEqual(['chapter', 'courseJournal', 'courseSummary', 'lesson', 'quiz', 'quizDemo', 'video']);
-    for (const [name, page] of learning) expect(routeIds(sample(page.path)), name).toEqual(['layout', 'learning.Layout', name]);
+    expect(learning.map(([name]) => name).sort()).toEqual([
+      'chapter',
+      'courseJournal',
+      'courseSummary',
+      'lesson',
+      'quiz',
+      'quizDemo',
+      'video',
+    ]);
+    for (const [name, page] of learning)
+      expect(routeIds(sample(page.path)), name).toEqual(['layout', 'learning.Layout', name]);
     // The course page itself is not inside the frame.
     expect(routeIds(sample(pages.course.path))).toEqual(['layout', 'course']);
   });
@@ -30,11 +40,16 @@ describe('router', () => {
     const console = Object.entries(pages).filter(([, page]) => 'console' in page);
     expect(console.length).toBeGreaterThan(0);
     // The preview's frame shows a draft as the site would: the console's root, not its layout.
-    for (const [name, page] of console) expect(routeIds(sample(page.path)), name).toEqual(name === 'staffPreviewFrame' ? ['layout', name] : ['layout', 'staff.Layout', name]);
+    for (const [name, page] of console)
+      expect(routeIds(sample(page.path)), name).toEqual(
+        name === 'staffPreviewFrame' ? ['layout', name] : ['layout', 'staff.Layout', name],
+      );
     // The site's root and the console's are two routes: the first match of a console address is not the site's.
     const roots = appRoutes.map((route) => route.element);
     expect(roots).toHaveLength(2);
-    expect(matchRoutes([appRoutes[1]!], sample(pages.staffTranslations.path))?.at(-1)?.route.id).not.toBe('staffTranslations');
+    expect(matchRoutes([appRoutes[1]!], sample(pages.staffTranslations.path))?.at(-1)?.route.id).not.toBe(
+      'staffTranslations',
+    );
   });
 
   it("finds each page's view (and frame) among its module's exports", async () => {

@@ -68,7 +68,9 @@ function pageRoutes(declared: Record<string, PageDeclaration>): RouteObject[] {
 /** The pages of one frame: the public site's, or the staff console's. */
 function pagesOf(frame: 'site' | 'console'): Record<string, PageDeclaration> {
   const declared: Record<string, PageDeclaration> = pages;
-  return Object.fromEntries(Object.entries(declared).filter(([, page]) => (page.console ? 'console' : 'site') === frame));
+  return Object.fromEntries(
+    Object.entries(declared).filter(([, page]) => (page.console ? 'console' : 'site') === frame),
+  );
 }
 
 export const appRoutes: RouteObject[] = [

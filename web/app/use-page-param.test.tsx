@@ -9,7 +9,12 @@ function PageProbe() {
 }
 
 /** The page number read at an address. */
-const pageAt = (url: string) => renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/list', Component: PageProbe }], { initialEntries: [url] })} />);
+const pageAt = (url: string) =>
+  renderToStaticMarkup(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '/list', Component: PageProbe }], { initialEntries: [url] })}
+    />,
+  );
 
 describe('usePageParam', () => {
   it('reads the page from ?page=, 1 when it is missing or not a page number', () => {

@@ -9,7 +9,17 @@ export interface LightboxImage {
   alt: string;
 }
 
-export function Lightbox({ images, index, onIndex, onClose }: { images: LightboxImage[]; index: number | null; onIndex: (index: number) => void; onClose: () => void }) {
+export function Lightbox({
+  images,
+  index,
+  onIndex,
+  onClose,
+}: {
+  images: LightboxImage[];
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const count = images.length;
   const current = index === null ? undefined : images[index];

@@ -15,10 +15,24 @@ export function Masonry({ images, onOpen }: { images: MasonryImage[]; onOpen?: (
         <li key={`${image.src}-${index}`} className="masonry__item">
           {onOpen ? (
             <button type="button" className="masonry__button" onClick={() => onOpen(index)}>
-              <img src={image.src} alt={image.alt} width={image.width ?? 1200} height={image.height ?? 800} loading="lazy" decoding="async" />
+              <img
+                src={image.src}
+                alt={image.alt}
+                width={image.width ?? 1200}
+                height={image.height ?? 800}
+                loading="lazy"
+                decoding="async"
+              />
             </button>
           ) : (
-            <img src={image.src} alt={image.alt} width={image.width ?? 1200} height={image.height ?? 800} loading="lazy" decoding="async" />
+            <img
+              src={image.src}
+              alt={image.alt}
+              width={image.width ?? 1200}
+              height={image.height ?? 800}
+              loading="lazy"
+              decoding="async"
+            />
           )}
         </li>
       ))}

@@ -39,12 +39,17 @@ function remove(id: number) {
 
 export function notify(notification: { status: number; message: string }): void {
   const item = { id: nextId++, ...notification };
-  const same = (other: Notification) => other.message === item.message && isError(other.status) === isError(item.status);
+  const same = (other: Notification) =>
+    other.message === item.message && isError(other.status) === isError(item.status);
   const kept = items.filter((other) => !same(other));
   const shown = [...kept, item].slice(-MAX_NOTIFICATIONS);
   for (const gone of items) if (!shown.includes(gone)) forget(gone.id);
   items = shown;
-  if (!isError(item.status)) timers.set(item.id, setTimeout(() => remove(item.id), SUCCESS_DISMISS_MS));
+  if (!isError(item.status))
+    timers.set(
+      item.id,
+      setTimeout(() => remove(item.id), SUCCESS_DISMISS_MS),
+    );
   emit();
 }
 
@@ -82,7 +87,10 @@ export function Notifications() {
         >
           {/* Newest first; the one Dismiss sits inside the top message. */}
           {[...current].reverse().map((item, index) => (
-            <li key={item.id} className={isError(item.status) ? 'notification notification--error' : 'notification notification--info'}>
+            <li
+              key={item.id}
+              className={isError(item.status) ? 'notification notification--error' : 'notification notification--info'}
+            >
               <span className="notification__text">{item.message}</span>
               {index === 0 && (
                 <button type="button" className="notifications__dismiss" onClick={clearNotifications}>

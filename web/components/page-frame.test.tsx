@@ -9,7 +9,9 @@ describe('PageFrame', () => {
         <p>body</p>
       </PageFrame>,
     );
-    expect(html).toBe('<div class="page-hero"><div class="container"><h1>Blogs</h1><p>Read on</p></div></div><div class="container section"><p>body</p></div>');
+    expect(html).toBe(
+      '<div class="page-hero"><div class="container"><h1>Blogs</h1><p>Read on</p></div></div><div class="container section"><p>body</p></div>',
+    );
   });
 
   it("takes the band's class from the page", () => {

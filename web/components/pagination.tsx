@@ -41,7 +41,12 @@ export function Pagination({
       <span className="pagination__status" aria-live="polite">
         {t('status.pageOf', { page, pages })}
       </span>
-      <button type="button" className="btn btn--ghost" disabled={!hasNext(page, size, total)} onClick={() => go(page + 1)}>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={!hasNext(page, size, total)}
+        onClick={() => go(page + 1)}
+      >
         {t('actions.next')}
       </button>
     </nav>

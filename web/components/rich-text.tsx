@@ -6,7 +6,17 @@ import './rich-text.css';
 
 const OEMBED = /<oembed\s+url="([^"]*)"\s*>\s*<\/oembed>/gi;
 
-export function RichText({ html, videoLabel, playLabel, className = '' }: { html: string; videoLabel: string; playLabel: string; className?: string }) {
+export function RichText({
+  html,
+  videoLabel,
+  playLabel,
+  className = '',
+}: {
+  html: string;
+  videoLabel: string;
+  playLabel: string;
+  className?: string;
+}) {
   const parts: Array<{ html: string } | { video: string }> = [];
   let last = 0;
   for (const match of html.matchAll(OEMBED)) {

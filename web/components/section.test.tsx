@@ -13,6 +13,8 @@ describe('Section', () => {
           <p>body</p>
         </Section>,
       ),
-    ).toBe(`<section class="${band}" aria-labelledby="tips"><div class="container"><h2 id="tips" class="section-title">Tips</h2><p>body</p></div></section>`);
+    ).toBe(
+      `<section class="${band}" aria-labelledby="tips"><div class="container"><h2 id="tips" class="section-title">Tips</h2><p>body</p></div></section>`,
+    );
   });
 });

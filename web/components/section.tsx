@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A titled band of a page in the content column; `alt` gives it the alternate background. */
-export function Section({ id, title, alt = false, children }: { id: string; title: string; alt?: boolean; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  alt = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  alt?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className={alt ? 'section section--alt' : 'section'} aria-labelledby={id}>
       <div className="container">

@@ -5,12 +5,22 @@ import { Tab, TabList, TabPanel, Tabs, TabSet, tabIndexForKey } from './tabs';
 /** The opening tags of the elements with a role, as attribute maps, in document order. */
 function elements(html: string, role: string): Array<Record<string, string>> {
   const tags = html.match(new RegExp(`<[a-z]+ [^>]*role="${role}"[^>]*>`, 'g')) ?? [];
-  return tags.map((tag) => Object.fromEntries([...tag.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].slice(1).map(([, name, value]) => [name, value ?? ''])));
+  return tags.map((tag) =>
+    Object.fromEntries(
+      [...tag.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)].slice(1).map(([, name, value]) => [name, value ?? '']),
+    ),
+  );
 }
 
 const VALUES = ['one', 'two', 'three'] as const;
 
-function ThreeTabs({ selected, orientation }: { selected: (typeof VALUES)[number]; orientation?: 'horizontal' | 'vertical' }) {
+function ThreeTabs({
+  selected,
+  orientation,
+}: {
+  selected: (typeof VALUES)[number];
+  orientation?: 'horizontal' | 'vertical';
+}) {
   return (
     <TabSet values={VALUES} selected={selected} onSelect={() => undefined} idPrefix="t" orientation={orientation}>
       <TabList label="Numbers" className="list">
@@ -122,7 +132,9 @@ describe('Tabs', () => {
     const panels = elements(html, 'tabpanel');
     expect(tabs.map((tab) => tab['aria-controls'])).toEqual(['course-panel', 'course-panel']);
     expect(tabs.map((tab) => tab.class)).toEqual(['tabs__tab', 'tabs__tab']);
-    expect(panels).toEqual([{ role: 'tabpanel', id: 'course-panel', 'aria-labelledby': 'course-tab-quizzes', class: 'tabs__panel' }]);
+    expect(panels).toEqual([
+      { role: 'tabpanel', id: 'course-panel', 'aria-labelledby': 'course-tab-quizzes', class: 'tabs__panel' },
+    ]);
     expect(html).toMatch(/^<div class="tabs"><div role="tablist" aria-label="Contents" class="tabs__list">/);
     expect(html).toContain('<p>the quizzes</p>');
   });

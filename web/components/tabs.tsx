@@ -15,7 +15,12 @@ export type TabOrientation = 'horizontal' | 'vertical';
  * The index a key moves to from the tab at `index` of `count`, or undefined when the key means
  * nothing to a tab list of that orientation (it is then left to the browser).
  */
-export function tabIndexForKey(key: string, index: number, count: number, orientation: TabOrientation): number | undefined {
+export function tabIndexForKey(
+  key: string,
+  index: number,
+  count: number,
+  orientation: TabOrientation,
+): number | undefined {
   const [back, forward] = orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
   if (key === forward) return (index + 1) % count;
   if (key === back) return (index - 1 + count) % count;
@@ -54,7 +59,15 @@ export interface TabSetProps<T extends string> {
   children: ReactNode;
 }
 
-export function TabSet<T extends string>({ values, selected, onSelect, idPrefix, orientation = 'horizontal', sharedPanel = false, children }: TabSetProps<T>) {
+export function TabSet<T extends string>({
+  values,
+  selected,
+  onSelect,
+  idPrefix,
+  orientation = 'horizontal',
+  sharedPanel = false,
+  children,
+}: TabSetProps<T>) {
   const context: TabSetValue = {
     values,
     selected,
@@ -62,23 +75,50 @@ export function TabSet<T extends string>({ values, selected, onSelect, idPrefix,
     onSelect: onSelect as (value: string) => void,
     orientation,
     tabId: (value) => `${idPrefix}-tab-${value}`,
-    panelId: (value) => (sharedPanel ? `${idPrefix}-panel` : value === undefined ? undefined : `${idPrefix}-panel-${value}`),
+    panelId: (value) =>
+      sharedPanel ? `${idPrefix}-panel` : value === undefined ? undefined : `${idPrefix}-panel-${value}`,
   };
   return <TabSetContext.Provider value={context}>{children}</TabSetContext.Provider>;
 }
 
 /** The list of tabs, named by `label` or by the element `labelledBy` names. */
-export function TabList({ label, labelledBy, className, children }: { label?: string; labelledBy?: string; className?: string; children: ReactNode }) {
+export function TabList({
+  label,
+  labelledBy,
+  className,
+  children,
+}: {
+  label?: string;
+  labelledBy?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const { orientation } = useTabSet('TabList');
   return (
-    <div role="tablist" aria-orientation={orientation === 'vertical' ? 'vertical' : undefined} aria-label={label} aria-labelledby={labelledBy} className={className}>
+    <div
+      role="tablist"
+      aria-orientation={orientation === 'vertical' ? 'vertical' : undefined}
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      className={className}
+    >
       {children}
     </div>
   );
 }
 
 /** One tab; `onClick` runs after a click has selected it (not when a key did). */
-export function Tab({ value, className, onClick, children }: { value: string; className?: string; onClick?: () => void; children: ReactNode }) {
+export function Tab({
+  value,
+  className,
+  onClick,
+  children,
+}: {
+  value: string;
+  className?: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
   const { values, selected, onSelect, orientation, tabId, panelId } = useTabSet('Tab');
   // The selected tab is the list's one tab stop; with none selected yet, the first is.
   const focusable = values.includes(selected ?? '') ? selected : values[0];
@@ -118,7 +158,13 @@ export interface TabPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'id' | 
 export function TabPanel({ value, as: Element = 'div', children, ...rest }: TabPanelProps) {
   const { selected, tabId, panelId } = useTabSet('TabPanel');
   return (
-    <Element role="tabpanel" id={panelId(value)} aria-labelledby={value === undefined ? undefined : tabId(value)} hidden={value !== selected} {...rest}>
+    <Element
+      role="tabpanel"
+      id={panelId(value)}
+      aria-labelledby={value === undefined ? undefined : tabId(value)}
+      hidden={value !== selected}
+      {...rest}
+    >
       {children}
     </Element>
   );
@@ -130,9 +176,29 @@ export interface TabItem {
 }
 
 /** A row of pill tabs over one panel holding the selected tab's content (`children`). */
-export function Tabs({ items, selected, onSelect, label, idPrefix, children }: { items: TabItem[]; selected: string | undefined; onSelect: (id: string) => void; label: string; idPrefix: string; children: ReactNode }) {
+export function Tabs({
+  items,
+  selected,
+  onSelect,
+  label,
+  idPrefix,
+  children,
+}: {
+  items: TabItem[];
+  selected: string | undefined;
+  onSelect: (id: string) => void;
+  label: string;
+  idPrefix: string;
+  children: ReactNode;
+}) {
   return (
-    <TabSet values={items.map((item) => item.id)} selected={selected} onSelect={onSelect} idPrefix={idPrefix} sharedPanel>
+    <TabSet
+      values={items.map((item) => item.id)}
+      selected={selected}
+      onSelect={onSelect}
+      idPrefix={idPrefix}
+      sharedPanel
+    >
       <div className="tabs">
         <TabList label={label} className="tabs__list">
           {items.map((item) => (

@@ -9,7 +9,7 @@ export function youtubeId(url: string): string | null {
     let id: string | null = null;
     if (host === 'youtu.be') id = u.pathname.slice(1);
     else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-      id = u.searchParams.get('v') ?? (/^\/(?:embed|shorts)\/([^/]+)/.exec(u.pathname)?.[1] ?? null);
+      id = u.searchParams.get('v') ?? /^\/(?:embed|shorts)\/([^/]+)/.exec(u.pathname)?.[1] ?? null;
     }
     return id && /^[\w-]{11}$/.test(id) ? id : null;
   } catch {

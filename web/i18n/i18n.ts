@@ -3,7 +3,13 @@
 // their language. A long-text namespace that has no file for a language (every language has every
 // one today; a new page may come in English first) is served from English; its "meta.lang" key
 // tells the page to show a note (see use-long-text.ts).
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode } from '../../contract/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  isLanguageCode,
+  type LanguageCode,
+} from '../../contract/languages';
 import { createTranslator, type Dictionary, type I18n } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
@@ -15,7 +21,8 @@ const files = import.meta.glob<string>('./locales/*/*.json', { query: '?url', im
 // Every language carries every key (checked by locales.test.ts), so no second language is ever
 // downloaded as a fallback; only a whole namespace a language lacks comes in English.
 async function fetchNamespace(language: string, namespace: string): Promise<Dictionary> {
-  const url = files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
+  const url =
+    files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
   if (!url) throw new Error(`no translations for namespace ${namespace}`);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`translations ${url}: ${response.status}`);
@@ -32,7 +39,9 @@ function inlineTranslations(): { lang: LanguageCode; namespaces: Record<string, 
   if (!element?.textContent) return undefined;
   try {
     const data = JSON.parse(element.textContent) as { lang?: string; namespaces?: Record<string, Dictionary> };
-    return data.lang && isLanguageCode(data.lang) && data.namespaces ? { lang: data.lang, namespaces: data.namespaces } : undefined;
+    return data.lang && isLanguageCode(data.lang) && data.namespaces
+      ? { lang: data.lang, namespaces: data.namespaces }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -63,7 +72,9 @@ function applyLanguage(language: LanguageCode) {
 export const i18n: I18n = createTranslator({
   language: DEFAULT_LANGUAGE,
   load: fetchNamespace,
-  onMissingKey: import.meta.env.DEV ? (language, namespace, key) => console.warn(`no translation for ${language}/${namespace}:${key}`) : undefined,
+  onMissingKey: import.meta.env.DEV
+    ? (language, namespace, key) => console.warn(`no translation for ${language}/${namespace}:${key}`)
+    : undefined,
 });
 
 /**
@@ -82,7 +93,8 @@ export function initI18n(language: LanguageCode = storedLanguage()): Promise<voi
     applyLanguage(next);
   });
   const inline = inlineTranslations();
-  for (const [namespace, dictionary] of Object.entries(inline?.lang === language ? inline.namespaces : {})) i18n.addResources(language, namespace, dictionary);
+  for (const [namespace, dictionary] of Object.entries(inline?.lang === language ? inline.namespaces : {}))
+    i18n.addResources(language, namespace, dictionary);
   // Nothing is loaded in another language yet, so the switch itself is immediate. A common
   // namespace that cannot be fetched shows its keys (the pages retry their own namespaces).
   return i18n
@@ -125,7 +137,9 @@ function rememberLanguageForServer(language: LanguageCode) {
   const cookies = document.cookie.split('; ');
   const cookie = `${LANGUAGE_STORAGE_KEY}=${language}`;
   // No cookie means the default language to the server: a default-language visitor gets none.
-  const known = cookies.includes(cookie) || (language === DEFAULT_LANGUAGE && !cookies.some((c) => c.startsWith(`${LANGUAGE_STORAGE_KEY}=`)));
+  const known =
+    cookies.includes(cookie) ||
+    (language === DEFAULT_LANGUAGE && !cookies.some((c) => c.startsWith(`${LANGUAGE_STORAGE_KEY}=`)));
   if (!known) document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
 }
 

@@ -30,10 +30,26 @@ const BLOCKS: Record<Other, [number, number]> = {
 };
 const DANDA = [0x0964, 0x0965]; // the full stops of Bengali and Odia too
 /** Invisible or broken characters: C0 controls other than the line feed, soft hyphen, zero-width space, word joiner, byte-order mark, replacement character. */
-const isBroken = (code: number) => (code < 0x20 && code !== 0x0a) || [0x00ad, 0x200b, 0x2060, 0xfeff, 0xfffd].includes(code);
+const isBroken = (code: number) =>
+  (code < 0x20 && code !== 0x0a) || [0x00ad, 0x200b, 0x2060, 0xfeff, 0xfffd].includes(code);
 
 /** Names and short forms a long text may keep in Latin letters. */
-const LATIN_ALLOWED = new Set(['JGK', 'Vi', 'CyberShield', 'UPI', 'OTP', 'PIN', 'SMS', 'IP', 'HTTPS', 'PAN', 'DPDP', 'YouTube', 'IST', 'cybercrime.gov.in']);
+const LATIN_ALLOWED = new Set([
+  'JGK',
+  'Vi',
+  'CyberShield',
+  'UPI',
+  'OTP',
+  'PIN',
+  'SMS',
+  'IP',
+  'HTTPS',
+  'PAN',
+  'DPDP',
+  'YouTube',
+  'IST',
+  'cybercrime.gov.in',
+]);
 const LONG_TEXTS = ['home-text', 'about', 'privacy', 'quiz-terms'];
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
@@ -45,7 +61,8 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   return {};
 }
 
-const readJson = (lang: string, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, lang, `${ns}.json`), 'utf8')));
+const readJson = (lang: string, ns: string) =>
+  flatten(JSON.parse(fs.readFileSync(path.join(root, lang, `${ns}.json`), 'utf8')));
 const namespaces = (lang: string) => fs.readdirSync(path.join(root, lang)).map((f) => f.replace(/\.json$/, ''));
 const isText = (key: string) => !/(^|\.)(meta\.\w+|image|slug|date|isHighlighted)$/.test(key);
 
@@ -55,7 +72,8 @@ function scriptProblems(lang: Other, text: string): string[] {
   const problems: string[] = [];
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;
-    if (code >= 0x0900 && code <= 0x0dff && !(code >= from && code <= to) && !DANDA.includes(code)) problems.push(`foreign letter ${ch} (U+${code.toString(16)})`);
+    if (code >= 0x0900 && code <= 0x0dff && !(code >= from && code <= to) && !DANDA.includes(code))
+      problems.push(`foreign letter ${ch} (U+${code.toString(16)})`);
     if (code >= from && code <= to && /\p{Nd}/u.test(ch)) problems.push(`native digit ${ch}: the courses write 0-9`);
   }
   if ([...text].some((ch) => isBroken(ch.codePointAt(0) ?? 0))) problems.push('an invisible or broken character');
@@ -64,13 +82,18 @@ function scriptProblems(lang: Other, text: string): string[] {
 
 /** What a long text says in Latin letters, outside its placeholders and tagged links. */
 const latinWords = (text: string) =>
-  (text.replace(/<(\w+)>[^<]*<\/\1>/g, ' ').replace(/{{\s*\w+\s*}}/g, ' ').match(/[A-Za-z][A-Za-z.]*[A-Za-z]|[A-Za-z]/g) ?? []).filter(
-    (w) => !LATIN_ALLOWED.has(w),
-  );
+  (
+    text
+      .replace(/<(\w+)>[^<]*<\/\1>/g, ' ')
+      .replace(/{{\s*\w+\s*}}/g, ' ')
+      .match(/[A-Za-z][A-Za-z.]*[A-Za-z]|[A-Za-z]/g) ?? []
+  ).filter((w) => !LATIN_ALLOWED.has(w));
 const numbers = (text: string) => (text.match(/\d+/g) ?? []).sort();
 
 function yamlTexts(file: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(flatten(YAML.parse(fs.readFileSync(file, 'utf8')))).filter(([key]) => isText(key)));
+  return Object.fromEntries(
+    Object.entries(flatten(YAML.parse(fs.readFileSync(file, 'utf8')))).filter(([key]) => isText(key)),
+  );
 }
 
 describe('the text of every language', () => {
@@ -93,7 +116,10 @@ describe('the text of every language', () => {
           if (!isText(key)) continue;
           const words = latinWords(text);
           if (words.length) problems.push(`${ns}:${key}: English left: ${words.join(' ')}`);
-          if (numbers(text).join() !== numbers(english[key] ?? '').join()) problems.push(`${ns}:${key}: numbers ${numbers(text).join()} where the English has ${numbers(english[key] ?? '').join()}`);
+          if (numbers(text).join() !== numbers(english[key] ?? '').join())
+            problems.push(
+              `${ns}:${key}: numbers ${numbers(text).join()} where the English has ${numbers(english[key] ?? '').join()}`,
+            );
         }
       }
       expect(problems).toEqual([]);
@@ -108,7 +134,11 @@ describe('the sample stories, gallery and banners in every language', () => {
       const match = /^(.+)\.([a-z]{2})\.yaml$/.exec(file);
       const lang = match?.[2];
       if (!match || !lang || !isOther(lang)) continue;
-      pairs.push({ english: path.join(contentRoot, dir, `${match[1]}.yaml`), translation: path.join(contentRoot, dir, file), lang });
+      pairs.push({
+        english: path.join(contentRoot, dir, `${match[1]}.yaml`),
+        translation: path.join(contentRoot, dir, file),
+        lang,
+      });
     }
   }
 
@@ -134,7 +164,8 @@ describe('the sample stories, gallery and banners in every language', () => {
           return at < 0;
         });
         if (missing.length) problems.push(`${name}:${key}: lacks ${missing.join(', ')}`);
-        if (source.includes('cybercrime.gov.in') && !text.includes('cybercrime.gov.in')) problems.push(`${name}:${key}: lacks cybercrime.gov.in`);
+        if (source.includes('cybercrime.gov.in') && !text.includes('cybercrime.gov.in'))
+          problems.push(`${name}:${key}: lacks cybercrime.gov.in`);
       }
     }
     expect(problems).toEqual([]);

@@ -27,7 +27,10 @@ const tokens = (text: string) => [...text.matchAll(/{{\s*\w+\s*}}|<\/?\w+>/g)].m
 const namespaces = fs.readdirSync(path.join(root, 'en')).map((f) => f.replace(/\.json$/, ''));
 const englishFile = (ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'en', `${ns}.json`), 'utf8')));
 /** A namespace's English: its file, and for 'messages' the API's codes too. */
-const englishOf = (ns: string): Record<string, string> => ({ ...(ns === 'messages' ? MESSAGES : {}), ...englishFile(ns) });
+const englishOf = (ns: string): Record<string, string> => ({
+  ...(ns === 'messages' ? MESSAGES : {}),
+  ...englishFile(ns),
+});
 
 describe('translations', () => {
   for (const ns of namespaces) {
@@ -47,7 +50,9 @@ describe('translations', () => {
   }
 
   it('has the interface namespaces and the long texts in all ten languages', () => {
-    const required = namespaces.filter((ns) => !JSON.parse(fs.readFileSync(path.join(root, 'en', `${ns}.json`), 'utf8')).meta?.englishOnly);
+    const required = namespaces.filter(
+      (ns) => !JSON.parse(fs.readFileSync(path.join(root, 'en', `${ns}.json`), 'utf8')).meta?.englishOnly,
+    );
     expect(required).toEqual(expect.arrayContaining(['home-text', 'about', 'privacy', 'quiz-terms']));
     for (const lang of LANGUAGE_CODES) {
       for (const ns of required) expect(fs.existsSync(path.join(root, lang, `${ns}.json`)), `${lang}/${ns}`).toBe(true);

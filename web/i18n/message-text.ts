@@ -5,5 +5,9 @@ import { formatMessage, type MessageCode, type MessageParams, type ParamsArg } f
 import { localMessage } from './server-messages';
 
 export function messageText<C extends MessageCode>(code: C, ...[params]: ParamsArg<C>): string {
-  return localMessage({ code, message: formatMessage(code, params as MessageParams | undefined), params: params as MessageParams | undefined });
+  return localMessage({
+    code,
+    message: formatMessage(code, params as MessageParams | undefined),
+    params: params as MessageParams | undefined,
+  });
 }

@@ -7,7 +7,11 @@ import { i18n } from './i18n';
 import { isPersonNameCode, personNameError } from './person-name';
 import type { Dictionary } from './translator';
 
-const messagesOf = (lang: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'locales', lang, 'messages.json'), 'utf8')) as Record<string, string>;
+const messagesOf = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'locales', lang, 'messages.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
 const hindi = messagesOf('hi');
 i18n.addResources('en', 'messages', messagesOf('en') as Dictionary);
 i18n.addResources('hi', 'messages', hindi as Dictionary);
@@ -34,7 +38,16 @@ describe('personNameError', () => {
   });
 
   it('knows which of the server’s codes are about the name field', () => {
-    for (const code of ['nameRequired', 'nameTooLong', 'nameCharacters', 'nameScript', 'nameMarks', 'guardianNameRequired']) expect(isPersonNameCode(code), code).toBe(true);
-    for (const code of ['invalidEmail', 'validation', undefined]) expect(isPersonNameCode(code), String(code)).toBe(false);
+    for (const code of [
+      'nameRequired',
+      'nameTooLong',
+      'nameCharacters',
+      'nameScript',
+      'nameMarks',
+      'guardianNameRequired',
+    ])
+      expect(isPersonNameCode(code), code).toBe(true);
+    for (const code of ['invalidEmail', 'validation', undefined])
+      expect(isPersonNameCode(code), String(code)).toBe(false);
   });
 });

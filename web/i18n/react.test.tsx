@@ -25,7 +25,10 @@ describe('useTranslation', () => {
   it('renders the text of the default namespace and of a named one, with the language', () => {
     const i18n = createTranslator({
       language: 'hi',
-      resources: { common: { title: 'शीर्षक', count: '{{count}} पाठ' }, blogs: { title: 'ब्लॉग', count: '{{count}} ब्लॉग' } },
+      resources: {
+        common: { title: 'शीर्षक', count: '{{count}} पाठ' },
+        blogs: { title: 'ब्लॉग', count: '{{count}} ब्लॉग' },
+      },
     });
     expect(render(i18n, <Greeting />)).toBe('<p lang="hi">शीर्षक<!-- --> <!-- -->2 पाठ</p>');
     expect(render(i18n, <Greeting ns="blogs" />)).toBe('<p lang="hi">ब्लॉग<!-- --> <!-- -->2 ब्लॉग</p>');
@@ -70,7 +73,12 @@ describe('Trans', () => {
 
   it('puts the text between a named tag into the element given for it', () => {
     const html = renderToString(
-      <Trans t={i18n.t} i18nKey="contact" values={{ email: 'help@example.org' }} components={{ mail: <a href="mailto:help@example.org" /> }} />,
+      <Trans
+        t={i18n.t}
+        i18nKey="contact"
+        values={{ email: 'help@example.org' }}
+        components={{ mail: <a href="mailto:help@example.org" /> }}
+      />,
     );
     expect(html).toBe('Write to us at <a href="mailto:help@example.org">help@example.org</a>. We answer soon.');
   });

@@ -1,6 +1,14 @@
 // The translator in React: a provider, a hook that suspends until its namespace is there and
 // renders again when the language changes, and <Trans> for text with links in it.
-import { cloneElement, createContext, useContext, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  createContext,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { DEFAULT_NAMESPACE, type I18n, type TFunction } from './translator';
 
 const I18nContext = createContext<I18n | null>(null);
@@ -17,7 +25,8 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
 export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error('useTranslation needs an I18nProvider above it');
-  const state = () => `${i18n.language}|${i18n.hasNamespace(namespace) ? 'ready' : i18n.loadFailed(namespace) ? 'failed' : 'loading'}`;
+  const state = () =>
+    `${i18n.language}|${i18n.hasNamespace(namespace) ? 'ready' : i18n.loadFailed(namespace) ? 'failed' : 'loading'}`;
   useSyncExternalStore(i18n.subscribe, state, state);
   const language = i18n.language;
   // A new `t` for each language, so what is memoised on `t` is worked out again.

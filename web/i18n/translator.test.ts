@@ -8,7 +8,12 @@ const common: Dictionary = {
   readTime: '{{count}} min read',
   apple_one: '{{count}} apple',
   apple_other: '{{count}} apples',
-  tips: { items: [{ title: 'Save', text: 'Save {{amount}}' }, { title: 'Plan', text: 'Plan ahead' }] },
+  tips: {
+    items: [
+      { title: 'Save', text: 'Save {{amount}}' },
+      { title: 'Plan', text: 'Plan ahead' },
+    ],
+  },
   empty: '',
 };
 
@@ -46,7 +51,10 @@ describe('t', () => {
   });
 
   it('chooses the Hindi plural form by the language rules (0 and 1 are "one")', () => {
-    const hindi = createTranslator({ language: 'hi', resources: { common: { seb_one: '{{count}} सेब (एक)', seb_other: '{{count}} सेब' } } });
+    const hindi = createTranslator({
+      language: 'hi',
+      resources: { common: { seb_one: '{{count}} सेब (एक)', seb_other: '{{count}} सेब' } },
+    });
     expect(hindi.t('seb', { count: 0 })).toBe('0 सेब (एक)');
     expect(hindi.t('seb', { count: 1 })).toBe('1 सेब (एक)');
     expect(hindi.t('seb', { count: 5 })).toBe('5 सेब');
@@ -101,7 +109,11 @@ describe('loading namespaces', () => {
     const load = vi.fn(async (language: string, namespace: string) => ({ title: `${namespace} in ${language}` }));
     const i18n = createTranslator({ language: 'hi', load });
     expect(i18n.hasNamespace('auth')).toBe(false);
-    await Promise.all([i18n.loadNamespaces('auth'), i18n.loadNamespaces(['auth', 'blogs']), i18n.loadNamespaces('auth')]);
+    await Promise.all([
+      i18n.loadNamespaces('auth'),
+      i18n.loadNamespaces(['auth', 'blogs']),
+      i18n.loadNamespaces('auth'),
+    ]);
     expect(load.mock.calls).toEqual([
       ['hi', 'auth'],
       ['hi', 'blogs'],
@@ -154,9 +166,15 @@ describe('changeLanguage', () => {
       loads.set(`${language}/${namespace}`, d);
       return d.promise;
     });
-    const i18n = createTranslator({ language: 'en', resources: { common: { hello: 'Hello' }, auth: { login: 'Log in' } }, load });
+    const i18n = createTranslator({
+      language: 'en',
+      resources: { common: { hello: 'Hello' }, auth: { login: 'Log in' } },
+      load,
+    });
     const seen: Array<{ language: string; text: string; login: string }> = [];
-    i18n.subscribe(() => seen.push({ language: i18n.language, text: i18n.t('hello'), login: i18n.t('login', { ns: 'auth' }) }));
+    i18n.subscribe(() =>
+      seen.push({ language: i18n.language, text: i18n.t('hello'), login: i18n.t('login', { ns: 'auth' }) }),
+    );
 
     const switched = i18n.changeLanguage('hi');
     expect([...loads.keys()].sort()).toEqual(['hi/auth', 'hi/common']);

@@ -119,7 +119,9 @@ export function createTranslator(options: TranslatorOptions): I18n {
     const pending = inFlight?.get(namespace);
     if (pending) return pending;
     if (!inFlight) loading.set(lang, (inFlight = new Map()));
-    const request = (load ? load(lang, namespace) : Promise.reject(new Error(`no translations for ${lang}/${namespace}`))).then(
+    const request = (
+      load ? load(lang, namespace) : Promise.reject(new Error(`no translations for ${lang}/${namespace}`))
+    ).then(
       (dictionary) => {
         inFlight.delete(namespace);
         addResources(lang, namespace, dictionary);
@@ -134,13 +136,15 @@ export function createTranslator(options: TranslatorOptions): I18n {
     return request;
   };
 
-  const loadAll = (lang: string, namespaces: readonly string[]) => Promise.all(namespaces.map((ns) => loadOne(lang, ns))).then(() => undefined);
+  const loadAll = (lang: string, namespaces: readonly string[]) =>
+    Promise.all(namespaces.map((ns) => loadOne(lang, ns))).then(() => undefined);
 
   const translate = (boundNamespace: string, key: string, options?: TOptions): unknown => {
     const namespace = options?.ns ?? boundNamespace;
     const dictionary = store.get(language)?.get(namespace);
     let value: unknown;
-    if (typeof options?.count === 'number') value = lookup(dictionary, `${key}_${pluralCategory(language, options.count)}`);
+    if (typeof options?.count === 'number')
+      value = lookup(dictionary, `${key}_${pluralCategory(language, options.count)}`);
     value ??= lookup(dictionary, key);
     if (typeof value === 'string') return interpolate(value, options);
     if (options?.returnObjects && value !== undefined && value !== null) return value;
@@ -149,9 +153,11 @@ export function createTranslator(options: TranslatorOptions): I18n {
     return key;
   };
 
-  const getFixedT = (namespace: string): TFunction => ((key: string, options?: TOptions) => translate(namespace, key, options)) as TFunction;
+  const getFixedT = (namespace: string): TFunction =>
+    ((key: string, options?: TOptions) => translate(namespace, key, options)) as TFunction;
 
-  for (const [namespace, dictionary] of Object.entries(options.resources ?? {})) addResources(language, namespace, dictionary);
+  for (const [namespace, dictionary] of Object.entries(options.resources ?? {}))
+    addResources(language, namespace, dictionary);
 
   return {
     get language() {
@@ -161,7 +167,8 @@ export function createTranslator(options: TranslatorOptions): I18n {
     getFixedT,
     hasNamespace,
     loadFailed: (namespace, lang = language) => failed.has(id(lang, namespace)),
-    loadNamespaces: (namespaces) => (typeof namespaces === 'string' ? loadOne(language, namespaces) : loadAll(language, namespaces)),
+    loadNamespaces: (namespaces) =>
+      typeof namespaces === 'string' ? loadOne(language, namespaces) : loadAll(language, namespaces),
     async changeLanguage(next) {
       const request = ++languageRequest;
       const wanted = new Set([...(store.get(language)?.keys() ?? []), ...(loading.get(language)?.keys() ?? [])]);

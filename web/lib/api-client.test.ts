@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiBlob, isNotFound, onUnauthorized, setApiTransport, type ApiTransport } from './api-client';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 /** Answers every call with `answer()` and records what was asked. */
 function answerWith(answer: () => Response | Promise<Response>) {
@@ -29,7 +30,9 @@ afterEach(() => stopListening.splice(0).forEach((stop) => stop()));
 
 describe('apiBlob', () => {
   it('downloads through the same transport as every call, with the cookie', async () => {
-    const calls = answerWith(() => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const calls = answerWith(
+      () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
     const blob = await apiBlob('/api/progress/en/certificate');
     expect(await blob.text()).toBe('%PDF-1.7');
     expect(calls).toHaveLength(1);
@@ -57,11 +60,28 @@ describe('apiBlob', () => {
 
   it('turns an unreachable API into the network error, and an answer without a JSON body into its status', async () => {
     answerWith(() => Promise.reject(new TypeError('fetch failed')));
-    expect(await failure(apiBlob('/api/user/me/export'))).toMatchObject({ status: 0, message: expect.stringMatching(/^Network error/) });
-    answerWith(() => new Response('<html>busy</html>', { status: 503, statusText: 'Service Unavailable', headers: { 'content-type': 'text/html' } }));
-    expect(await failure(apiBlob('/api/user/me/export'))).toMatchObject({ status: 503, message: 'Service Unavailable', details: undefined });
+    expect(await failure(apiBlob('/api/user/me/export'))).toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/^Network error/),
+    });
+    answerWith(
+      () =>
+        new Response('<html>busy</html>', {
+          status: 503,
+          statusText: 'Service Unavailable',
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    expect(await failure(apiBlob('/api/user/me/export'))).toMatchObject({
+      status: 503,
+      message: 'Service Unavailable',
+      details: undefined,
+    });
     answerWith(() => new Response(null, { status: 502 }));
-    expect(await failure(apiBlob('/api/user/me/export'))).toMatchObject({ status: 502, message: 'Request failed (502)' });
+    expect(await failure(apiBlob('/api/user/me/export'))).toMatchObject({
+      status: 502,
+      message: 'Request failed (502)',
+    });
   });
 });
 
@@ -69,7 +89,11 @@ describe('apiRequest', () => {
   it('asks for JSON, sends a JSON body and reads the JSON answer', async () => {
     const calls = answerWith(() => json(200, { ok: true }));
     await expect(api.patch('/api/user/me', { name: 'Asha' })).resolves.toEqual({ ok: true });
-    expect(calls[0]?.init).toMatchObject({ method: 'PATCH', body: '{"name":"Asha"}', headers: { accept: 'application/json', 'content-type': 'application/json' } });
+    expect(calls[0]?.init).toMatchObject({
+      method: 'PATCH',
+      body: '{"name":"Asha"}',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+    });
   });
 });
 
@@ -77,7 +101,9 @@ describe('isNotFound', () => {
   it('is a 404 or a malformed id in the address, never another failure', () => {
     expect(isNotFound(new ApiError(404, 'Course not found', { code: 'courseNotFound' }))).toBe(true);
     // /courses/en/not-a-course: the id is not a UUID, so the route's params are refused.
-    expect(isNotFound(new ApiError(400, 'Invalid params: courseId is not in the expected format', { code: 'validation' }))).toBe(true);
+    expect(
+      isNotFound(new ApiError(400, 'Invalid params: courseId is not in the expected format', { code: 'validation' })),
+    ).toBe(true);
     expect(isNotFound(new ApiError(400, 'Enter a valid phone number', { code: 'invalidMobile' }))).toBe(false);
     expect(isNotFound(new ApiError(403, 'Forbidden', { code: 'notEnrolled' }))).toBe(false);
     expect(isNotFound(new ApiError(503, 'Service Unavailable'))).toBe(false);

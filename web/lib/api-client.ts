@@ -132,7 +132,9 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 export function errorOfBody(status: number, statusText: string, data: unknown): ApiError {
   const message =
-    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : statusText || `Request failed (${status})`;
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : statusText || `Request failed (${status})`;
   return new ApiError(status, message, data);
 }
 

@@ -12,7 +12,11 @@ export interface UploadOptions {
 }
 
 /** Sends one file as a multipart form (`file`), with the upload's progress. */
-export function apiUpload<T>(path: string, file: Blob & { name?: string }, options: UploadOptions & Pick<RequestOptions, 'query'> = {}): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  file: Blob & { name?: string },
+  options: UploadOptions & Pick<RequestOptions, 'query'> = {},
+): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name ?? 'file');
   return new Promise<T>((resolve, reject) => {
@@ -25,7 +29,10 @@ export function apiUpload<T>(path: string, file: Blob & { name?: string }, optio
     request.open('POST', addressOf(path, options.query));
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
-    if (onProgress) request.upload.addEventListener('progress', (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size));
+    if (onProgress)
+      request.upload.addEventListener('progress', (event) =>
+        onProgress(event.loaded, event.lengthComputable ? event.total : file.size),
+      );
     request.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
     request.addEventListener('abort', aborted);
     request.addEventListener('error', () => reject(new ApiError(0, 'Network error')));

@@ -48,10 +48,14 @@ describe('text', () => {
 
   it('makes plain text in which every block ends a sentence', () => {
     expect(plainText('<p>a <b>b</b></p>\n<p>c</p>')).toBe('a b. c');
-    expect(plainText('<h2>Your PIN is yours alone</h2><ul><li><strong>Never tell your PIN</strong> to anyone.</li><li>Change it</li></ul>')).toBe(
-      'Your PIN is yours alone. Never tell your PIN to anyone. Change it',
+    expect(
+      plainText(
+        '<h2>Your PIN is yours alone</h2><ul><li><strong>Never tell your PIN</strong> to anyone.</li><li>Change it</li></ul>',
+      ),
+    ).toBe('Your PIN is yours alone. Never tell your PIN to anyone. Change it');
+    expect(plainText('<p>Done!</p><p>“Quoted.”</p><p>नमस्ते।</p><p>line<br>next</p>')).toBe(
+      'Done! “Quoted.” नमस्ते। line. next',
     );
-    expect(plainText('<p>Done!</p><p>“Quoted.”</p><p>नमस्ते।</p><p>line<br>next</p>')).toBe('Done! “Quoted.” नमस्ते। line. next');
     expect(plainText('<ul><li><p>nested</p></li></ul><p>after</p>')).toBe('nested. after');
     expect(plainText('plain')).toBe('plain');
   });

@@ -4,7 +4,10 @@ import { setApiTransport } from './api-client';
 import { sessionKeys, sessionQuery } from './session';
 
 function answerStatus(user: unknown) {
-  const transport = vi.fn(async () => new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const transport = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
   setApiTransport(transport);
   return transport;
 }

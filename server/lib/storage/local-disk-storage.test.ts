@@ -22,7 +22,8 @@ afterEach(() => {
 
 /** Every file under the root, relative, working folder included. */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
@@ -110,7 +111,12 @@ describe('local disk storage', () => {
   });
 
   it('accepts the keys stored files already have', () => {
-    for (const key of ['blogs/upi-collect-request-scams.svg', 'courses/money-basics/cover.svg', 'by-hash/3f/3f9c0a1b.webp', 'videos/How_UPI-works.webm']) {
+    for (const key of [
+      'blogs/upi-collect-request-scams.svg',
+      'courses/money-basics/cover.svg',
+      'by-hash/3f/3f9c0a1b.webp',
+      'videos/How_UPI-works.webm',
+    ]) {
       expect(() => assertValidKey(key)).not.toThrow();
     }
   });

@@ -8,7 +8,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, StorageKeyError, StoredFileMissingError, type FileStorage, type StorageBody } from './file-storage';
+import {
+  assertValidKey,
+  StorageKeyError,
+  StoredFileMissingError,
+  type FileStorage,
+  type StorageBody,
+} from './file-storage';
 
 export interface LocalDiskStorageOptions {
   /** The uploads folder, e.g. DATA_DIR/uploads, which the site serves under /uploads. */
@@ -28,7 +34,8 @@ export function createLocalDiskStorage({ root }: LocalDiskStorageOptions): FileS
     assertValidKey(key);
     const file = path.resolve(base, key);
     // The key rules already keep a key inside the root; this holds even if they are loosened.
-    if (!file.startsWith(base + path.sep)) throw new StorageKeyError(`The storage key "${key}" leaves the storage folder`);
+    if (!file.startsWith(base + path.sep))
+      throw new StorageKeyError(`The storage key "${key}" leaves the storage folder`);
     return file;
   }
 

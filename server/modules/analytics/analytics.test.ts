@@ -9,7 +9,13 @@ import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
 import { learnerName } from '../../test/learner-names';
 import { parseCsv } from '../../test/csv';
 import { certificates, completions, enrolments, users } from '../../db/schema';
-import type { CertificatesAnswer, CourseDetailAnswer, CoursesAnswer, LearnersAnswer, SafeCount } from '../../../contract/analytics';
+import type {
+  CertificatesAnswer,
+  CourseDetailAnswer,
+  CoursesAnswer,
+  LearnersAnswer,
+  SafeCount,
+} from '../../../contract/analytics';
 import { todayInIndia } from './periods';
 
 const t = testAppPerFile();
@@ -22,7 +28,12 @@ const names: string[] = [];
 
 type Method = 'GET' | 'POST';
 const call = (method: Method, url: string, who?: SignedIn, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who?.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const ok = async (method: Method, url: string, who: SignedIn, payload?: unknown) => {
   const res = await call(method, url, who, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
@@ -31,7 +42,8 @@ const ok = async (method: Method, url: string, who: SignedIn, payload?: unknown)
 const read = async <T>(url: string, who: SignedIn = analyst): Promise<T> => (await ok('GET', url, who)).json() as T;
 
 /** The counts of a breakdown by key. */
-const cells = (list: { key: string; count: SafeCount }[]) => Object.fromEntries(list.map((cell) => [cell.key, cell.count]));
+const cells = (list: { key: string; count: SafeCount }[]) =>
+  Object.fromEntries(list.map((cell) => [cell.key, cell.count]));
 
 /**
  * 44 learners: 40 enrol in the course, 36 finish its first lesson, 28 reach half of it, 25 complete
@@ -65,7 +77,11 @@ beforeAll(async () => {
     await ok('POST', `${base}/chapters/${course.chapterIds[0]}/lessons/${lesson1}/complete`, learner);
     if (i >= 28) continue; // stopped after the first lesson
     await ok('POST', `${base}/chapters/${course.chapterIds[0]}/lessons/${lesson2}/complete`, learner);
-    await ok('POST', `${base}/chapters/${course.chapterIds[1]}/lessons/${course.lessonIds.chapter2[0]}/complete`, learner);
+    await ok(
+      'POST',
+      `${base}/chapters/${course.chapterIds[1]}/lessons/${course.lessonIds.chapter2[0]}/complete`,
+      learner,
+    );
     if (i >= 25) continue; // stopped after the third lesson, half way
     await ok('POST', `${base}/videos/${course.videoId}/complete`, learner);
     if (i >= 15) {
@@ -74,7 +90,9 @@ beforeAll(async () => {
         { questionId: quiz1!.single.id, selectedOptions: [quiz1!.single.wrong[0]!] },
         { questionId: quiz1!.multi.id, selectedOptions: quiz1!.multi.correct },
       ];
-      expect((await ok('POST', `${base}/quiz/${quiz1!.id}/complete`, learner, { answers: wrong })).json().passed).toBe(false);
+      expect((await ok('POST', `${base}/quiz/${quiz1!.id}/complete`, learner, { answers: wrong })).json().passed).toBe(
+        false,
+      );
     }
     await ok('POST', `${base}/quiz/${quiz1!.id}/complete`, learner, { answers: allRight(quiz1!) });
     await ok('POST', `${base}/quiz/${quiz2!.id}/complete`, learner, { answers: allRight(quiz2!) });
@@ -139,7 +157,14 @@ describe('the figures', () => {
   it('count the learners registered and active, with every small group withheld and the rest shown', async () => {
     const today = todayInIndia(new Date());
     const answer = await read<LearnersAnswer>(`/api/staff/analytics/learners?grain=day&from=${today}&to=${today}`);
-    expect(answer.frame).toMatchObject({ from: today, to: today, grain: 'day', lang: null, course: null, minGroup: 10 });
+    expect(answer.frame).toMatchObject({
+      from: today,
+      to: today,
+      grain: 'day',
+      lang: null,
+      course: null,
+      minGroup: 10,
+    });
     // The staff who read the figures are not counted among the learners.
     expect(answer.registrations).toEqual({ total: 44, series: [{ period: today, count: 44 }] });
     expect(answer.active.series).toEqual([{ period: today, count: 40 }]);
@@ -160,7 +185,9 @@ describe('the figures', () => {
       const shown = list.reduce((sum, cell) => sum + (typeof cell.count === 'number' ? cell.count : 0), 0);
       const remainder = (answer.registrations.total as number) - shown;
       const hidden = list.filter((cell) => typeof cell.count !== 'number').length;
-      expect(remainder === 0 || (remainder >= 10 && hidden >= 2), `${breakdown}: ${remainder} in ${hidden} cells`).toBe(true);
+      expect(remainder === 0 || (remainder >= 10 && hidden >= 2), `${breakdown}: ${remainder} in ${hidden} cells`).toBe(
+        true,
+      );
     }
   });
 
@@ -170,7 +197,13 @@ describe('the figures', () => {
     const [figures] = answer.courses;
     expect(figures).toMatchObject({ courseId: course.courseId, lang: 'en', title: 'Money basics' });
     // 40 enrolled, 36 started (4 fewer: withheld), 28 half done, 25 completed (3 fewer: withheld), 11 certificates.
-    expect(figures!.funnel).toEqual({ enrolled: 40, started: 'withheld', halfDone: 28, completed: 'withheld', certificate: 11 });
+    expect(figures!.funnel).toEqual({
+      enrolled: 40,
+      started: 'withheld',
+      halfDone: 28,
+      completed: 'withheld',
+      certificate: 11,
+    });
     expect(figures!.medianDays).toEqual({ started: 0, halfDone: 0, completed: 0, certificate: 0 });
     expect(figures!.rating).toEqual({ count: 0, average: null });
   });
@@ -210,7 +243,10 @@ describe('the figures', () => {
   it('count certificates and journal entries per period', async () => {
     const answer = await read<CertificatesAnswer>('/api/staff/analytics/certificates?grain=month');
     expect(answer.certificates.total).toBe(11);
-    expect(answer.certificates.series.at(-1)).toEqual({ period: `${todayInIndia(new Date()).slice(0, 8)}01`, count: 11 });
+    expect(answer.certificates.series.at(-1)).toEqual({
+      period: `${todayInIndia(new Date()).slice(0, 8)}01`,
+      count: 11,
+    });
     expect(answer.journalEntries.total).toBe(0);
   });
 
@@ -231,9 +267,17 @@ describe('the figures', () => {
   it('answer zeros for a period with nobody in it, each period of the series present', async () => {
     const answer = await read<LearnersAnswer>('/api/staff/analytics/learners?from=2020-01-01&to=2020-01-31&grain=week');
     expect(answer.registrations.total).toBe(0);
-    expect(answer.registrations.series.map((point) => point.period)).toEqual(['2019-12-30', '2020-01-06', '2020-01-13', '2020-01-20', '2020-01-27']);
+    expect(answer.registrations.series.map((point) => point.period)).toEqual([
+      '2019-12-30',
+      '2020-01-06',
+      '2020-01-13',
+      '2020-01-20',
+      '2020-01-27',
+    ]);
     expect(answer.active.series.every((point) => point.count === 0)).toBe(true);
-    expect((await read<CoursesAnswer>('/api/staff/analytics/courses?from=2020-01-01&to=2020-01-31')).courses).toEqual([]);
+    expect((await read<CoursesAnswer>('/api/staff/analytics/courses?from=2020-01-01&to=2020-01-31')).courses).toEqual(
+      [],
+    );
   });
 
   it('never hold a name, a mobile number or a user id', async () => {
@@ -291,8 +335,16 @@ describe('CSV files', () => {
     expect(row('registrations by gender', 'Other')![2]).toBe('fewer than 10');
     expect(row('registrations by gender', 'Male')![2]).toBe('withheld');
 
-    const audit = await read<{ rows: { action: string; entityId: string; actor: { id: string }; after: unknown }[] }>('/api/staff/audit?action=analytics.export', admin);
-    expect(audit.rows[0]).toMatchObject({ action: 'analytics.export', entityId: 'learners', actor: { id: analyst.userId }, after: { from: today, to: today } });
+    const audit = await read<{ rows: { action: string; entityId: string; actor: { id: string }; after: unknown }[] }>(
+      '/api/staff/audit?action=analytics.export',
+      admin,
+    );
+    expect(audit.rows[0]).toMatchObject({
+      action: 'analytics.export',
+      entityId: 'learners',
+      actor: { id: analyst.userId },
+      after: { from: today, to: today },
+    });
   });
 
   it('write a course’s questions and titles in their own script, quoted where they hold commas', async () => {
@@ -307,7 +359,8 @@ describe('CSV files', () => {
 
 describe('refreshing', () => {
   const registeredIn2025 = async () =>
-    (await read<LearnersAnswer>('/api/staff/analytics/learners?from=2025-01-01&to=2025-01-31&grain=month')).registrations.total;
+    (await read<LearnersAnswer>('/api/staff/analytics/learners?from=2025-01-01&to=2025-01-31&grain=month'))
+      .registrations.total;
   const makeDue = (whole: boolean) =>
     t.app.db.execute(
       whole
@@ -317,8 +370,18 @@ describe('refreshing', () => {
 
   it('recomputes the recent periods often and everything once a day', async () => {
     // Ten learners who registered long ago (an import of an older programme's records, say).
-    const old = await Promise.all(Array.from({ length: 10 }, (_, i) => signInAs(t.app, { name: learnerName(100 + i) })));
-    await t.app.db.update(users).set({ createdAt: new Date('2025-01-15T06:00:00Z') }).where(inArray(users.id, old.map((l) => l.userId)));
+    const old = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signInAs(t.app, { name: learnerName(100 + i) })),
+    );
+    await t.app.db
+      .update(users)
+      .set({ createdAt: new Date('2025-01-15T06:00:00Z') })
+      .where(
+        inArray(
+          users.id,
+          old.map((l) => l.userId),
+        ),
+      );
     await makeDue(false);
     expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json().refreshed).toBe(true);
     // A frequent refresh recomputes only the last days: January 2025 is as it was.
@@ -326,7 +389,12 @@ describe('refreshing', () => {
     await makeDue(true);
     expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json().refreshed).toBe(true);
     expect(await registeredIn2025()).toBe(10);
-    await t.app.db.delete(users).where(inArray(users.id, old.map((l) => l.userId)));
+    await t.app.db.delete(users).where(
+      inArray(
+        users.id,
+        old.map((l) => l.userId),
+      ),
+    );
     await makeDue(true);
     await ok('POST', '/api/staff/analytics/refresh', analyst);
     expect(await registeredIn2025()).toBe(0);
@@ -346,10 +414,20 @@ describe('a learner erased', () => {
 describe('an old enrolment that moves on', () => {
   it('is recomputed by the next frequent refresh, from the events since the last one', async () => {
     // Twenty learners who enrolled in the Hindi course in March 2025, long before the recent periods.
-    const late = await Promise.all(Array.from({ length: 20 }, (_, i) => signInAs(t.app, { name: learnerName(200 + i) })));
+    const late = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signInAs(t.app, { name: learnerName(200 + i) })),
+    );
     for (const learner of late) await ok('POST', `/api/progress/hi/${hindi.courseId}`, learner);
     const march = new Date('2025-03-10T06:00:00Z');
-    await t.app.db.update(enrolments).set({ createdAt: march }).where(inArray(enrolments.userId, late.map((l) => l.userId)));
+    await t.app.db
+      .update(enrolments)
+      .set({ createdAt: march })
+      .where(
+        inArray(
+          enrolments.userId,
+          late.map((l) => l.userId),
+        ),
+      );
     const inMarch = async () => {
       const answer = await read<CoursesAnswer>('/api/staff/analytics/courses?from=2025-03-01&to=2025-03-31');
       return answer.courses.find((figures) => figures.courseId === hindi.courseId)?.funnel;
@@ -369,11 +447,24 @@ describe('an old enrolment that moves on', () => {
     // event no frequent refresh looks for.
     const [lesson] = hindi.lessonIds.chapter1;
     for (const learner of late.slice(0, 10)) {
-      await ok('POST', `/api/progress/hi/${hindi.courseId}/chapters/${hindi.chapterIds[0]}/lessons/${lesson}/complete`, learner);
+      await ok(
+        'POST',
+        `/api/progress/hi/${hindi.courseId}/chapters/${hindi.chapterIds[0]}/lessons/${lesson}/complete`,
+        learner,
+      );
     }
     await t.app.db
       .insert(completions)
-      .values(late.slice(10).map((learner) => ({ userId: learner.userId, courseId: hindi.courseId, lessonId: lesson, createdAt: new Date('2025-03-11T06:00:00Z') })));
+      .values(
+        late
+          .slice(10)
+          .map((learner) => ({
+            userId: learner.userId,
+            courseId: hindi.courseId,
+            lessonId: lesson,
+            createdAt: new Date('2025-03-11T06:00:00Z'),
+          })),
+      );
     await due(false);
     expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json()).toMatchObject({ refreshed: true });
     expect(await inMarch()).toMatchObject({ enrolled: 20, started: 10 });
@@ -384,7 +475,11 @@ describe('an old enrolment that moves on', () => {
 
     // An enrolment's steps leave with it: an erased learner's at once, not at the next refresh.
     const steps = async () =>
-      ((await t.app.db.execute(sql`select count(*)::int as n from analytics_enrolment_steps where course_id = ${hindi.courseId}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (
+        (await t.app.db.execute(
+          sql`select count(*)::int as n from analytics_enrolment_steps where course_id = ${hindi.courseId}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
     expect(await steps()).toBe(20);
     await t.app.db.delete(users).where(eq(users.id, late[0]!.userId));
     expect(await steps()).toBe(19);

@@ -1,7 +1,14 @@
 // The analytics' CSV files: one table per report, each row saying what it counts, for which group
 // and period, and when it was computed, so a file read on its own later still says all that.
 // UTF-8 with a byte-order mark, so Excel shows Indian scripts rather than mojibake.
-import { type AnalyticsFrame, type CertificatesAnswer, type CourseDetailAnswer, type CoursesAnswer, type LearnersAnswer, type SafeCount } from '../../../contract/analytics';
+import {
+  type AnalyticsFrame,
+  type CertificatesAnswer,
+  type CourseDetailAnswer,
+  type CoursesAnswer,
+  type LearnersAnswer,
+  type SafeCount,
+} from '../../../contract/analytics';
 import { WITHHELD } from '../../../contract/analytics-rules';
 
 const BOM = '\uFEFF';
@@ -27,17 +34,41 @@ export function countText(count: SafeCount | number, minGroup: number): string |
 type Row = [figure: string, group: string, count: SafeCount | number | string];
 
 function table(frame: AnalyticsFrame, rows: readonly Row[]): string {
-  const context = [frame.from, frame.to, frame.lang ?? 'all', frame.course ?? 'all', frame.computedAt ?? 'not computed yet'];
-  const lines = [HEADER, ...rows.map(([figure, group, count]) => [figure, group, typeof count === 'string' && count !== WITHHELD ? count : countText(count as SafeCount, frame.minGroup), ...context])];
+  const context = [
+    frame.from,
+    frame.to,
+    frame.lang ?? 'all',
+    frame.course ?? 'all',
+    frame.computedAt ?? 'not computed yet',
+  ];
+  const lines = [
+    HEADER,
+    ...rows.map(([figure, group, count]) => [
+      figure,
+      group,
+      typeof count === 'string' && count !== WITHHELD ? count : countText(count as SafeCount, frame.minGroup),
+      ...context,
+    ]),
+  ];
   return BOM + lines.map((line) => line.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
 export function learnersCsv(answer: LearnersAnswer): string {
   const rows: Row[] = [
     ['registrations', 'total', answer.registrations.total],
-    ...answer.registrations.series.map((point): Row => [`registrations per ${answer.frame.grain}`, point.period, point.count]),
-    ...answer.active.series.map((point): Row => [`active learners per ${answer.frame.grain}`, point.period, point.count]),
-    ...Object.entries(answer.breakdowns).flatMap(([breakdown, cells]) => cells.map((cell): Row => [`registrations by ${breakdown}`, cell.key, cell.count])),
+    ...answer.registrations.series.map((point): Row => [
+      `registrations per ${answer.frame.grain}`,
+      point.period,
+      point.count,
+    ]),
+    ...answer.active.series.map((point): Row => [
+      `active learners per ${answer.frame.grain}`,
+      point.period,
+      point.count,
+    ]),
+    ...Object.entries(answer.breakdowns).flatMap(([breakdown, cells]) =>
+      cells.map((cell): Row => [`registrations by ${breakdown}`, cell.key, cell.count]),
+    ),
   ];
   return table(answer.frame, rows);
 }
@@ -46,7 +77,11 @@ function courseRows(course: CoursesAnswer['courses'][number]): Row[] {
   const name = `${course.title} (${course.lang})`;
   return [
     ...Object.entries(course.funnel).map(([step, count]): Row => [`funnel: ${step}`, name, count]),
-    ...Object.entries(course.medianDays).map(([step, days]): Row => [`median days to ${step}`, name, days === null ? 'not shown' : String(days)]),
+    ...Object.entries(course.medianDays).map(([step, days]): Row => [
+      `median days to ${step}`,
+      name,
+      days === null ? 'not shown' : String(days),
+    ]),
     ['ratings', name, course.rating.count],
     ['average rating', name, course.rating.average === null ? 'not shown' : String(course.rating.average)],
   ];
@@ -64,11 +99,19 @@ export function courseDetailCsv(answer: CourseDetailAnswer): string {
     ...answer.quizzes.flatMap((quiz): Row[] => [
       ['quiz learners', quiz.title, quiz.learners],
       ['quiz attempts', quiz.title, quiz.attempts],
-      ...quiz.attemptsToPass.map((bucket, i, all): Row => [`passed at attempt ${bucket.attempts}${i === all.length - 1 ? ' or later' : ''}`, quiz.title, bucket.learners]),
+      ...quiz.attemptsToPass.map((bucket, i, all): Row => [
+        `passed at attempt ${bucket.attempts}${i === all.length - 1 ? ' or later' : ''}`,
+        quiz.title,
+        bucket.learners,
+      ]),
       ...quiz.questions.flatMap((question): Row[] => [
         ['question: learners', question.text, question.learners],
         ['question: answered right', question.text, question.answeredRight],
-        ...question.options.map((option): Row => [`option chosen${option.correct ? ' (correct)' : ''}`, `${question.text} / ${option.text}`, option.chosen]),
+        ...question.options.map((option): Row => [
+          `option chosen${option.correct ? ' (correct)' : ''}`,
+          `${question.text} / ${option.text}`,
+          option.chosen,
+        ]),
       ]),
     ]),
   ];
@@ -78,9 +121,17 @@ export function courseDetailCsv(answer: CourseDetailAnswer): string {
 export function certificatesCsv(answer: CertificatesAnswer): string {
   const rows: Row[] = [
     ['certificates issued', 'total', answer.certificates.total],
-    ...answer.certificates.series.map((point): Row => [`certificates per ${answer.frame.grain}`, point.period, point.count]),
+    ...answer.certificates.series.map((point): Row => [
+      `certificates per ${answer.frame.grain}`,
+      point.period,
+      point.count,
+    ]),
     ['journal entries', 'total', answer.journalEntries.total],
-    ...answer.journalEntries.series.map((point): Row => [`journal entries per ${answer.frame.grain}`, point.period, point.count]),
+    ...answer.journalEntries.series.map((point): Row => [
+      `journal entries per ${answer.frame.grain}`,
+      point.period,
+      point.count,
+    ]),
   ];
   return table(answer.frame, rows);
 }

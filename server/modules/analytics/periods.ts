@@ -5,7 +5,12 @@ import { STAFF_TIME_ZONE } from '../../../contract/content-kinds';
 import { badRequest } from '../../plugins/errors';
 
 const DAY_MS = 86_400_000;
-const indiaDay = new Intl.DateTimeFormat('en-CA', { timeZone: STAFF_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const indiaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STAFF_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** A calendar day as YYYY-MM-DD. */
 export type Day = string;
@@ -30,7 +35,8 @@ export function resolvePeriod(query: { from?: string; to?: string }, now: Date):
   const to = query.to ?? todayInIndia(now);
   const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
   const days = (toTime(to) - toTime(from)) / DAY_MS + 1;
-  if (Number.isNaN(days) || days < 1 || days > ANALYTICS_MAX_DAYS) throw badRequest('analyticsPeriodInvalid', { max: ANALYTICS_MAX_DAYS });
+  if (Number.isNaN(days) || days < 1 || days > ANALYTICS_MAX_DAYS)
+    throw badRequest('analyticsPeriodInvalid', { max: ANALYTICS_MAX_DAYS });
   return { from, to };
 }
 

@@ -71,16 +71,22 @@ function movedSince(last: { computedAt: Date; tookMs: number }): Date {
  * Recomputes every view now, unless another instance (or call) is at it: then undefined, and its
  * figures arrive when it finishes.
  */
-export async function refreshAnalytics(db: Db, options: { whole?: boolean; now?: () => Date } = {}): Promise<Refreshed | undefined> {
+export async function refreshAnalytics(
+  db: Db,
+  options: { whole?: boolean; now?: () => Date } = {},
+): Promise<Refreshed | undefined> {
   const now = options.now ?? (() => new Date());
   return db.transaction(async (tx) => {
-    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK_KEY}) as got`)) as unknown as { rows: { got: boolean }[] };
+    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK_KEY}) as got`)) as unknown as {
+      rows: { got: boolean }[];
+    };
     if (!locked.rows[0]?.got) return undefined;
     const started = now();
     const last = await repo.lastRefresh(tx);
     const whole = options.whole ?? (!last?.wholeAt || started.getTime() - last.wholeAt.getTime() >= WHOLE_EVERY_MS);
     await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`);
-    for (const view of DASHBOARD_VIEWS) await tx.execute(sql`refresh materialized view concurrently ${sql.identifier(view)}`);
+    for (const view of DASHBOARD_VIEWS)
+      await tx.execute(sql`refresh materialized view concurrently ${sql.identifier(view)}`);
     await recompute(tx, whole ? THE_BEGINNING : recentSince(started));
     await recomputeSteps(tx, whole || !last ? undefined : movedSince(last));
     const computedAt = now();
@@ -104,7 +110,12 @@ export async function refreshDue(db: DbOrTx, now: Date, everyMinutes: number): P
 export const REFRESH_CHECK_MS = 60_000;
 
 /** Starts looking (the first look right away); the returned function stops it (on shutdown). */
-export function startAnalyticsRefresh(db: Db, log: FastifyBaseLogger, refreshMinutes: number, everyMs = REFRESH_CHECK_MS): () => void {
+export function startAnalyticsRefresh(
+  db: Db,
+  log: FastifyBaseLogger,
+  refreshMinutes: number,
+  everyMs = REFRESH_CHECK_MS,
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

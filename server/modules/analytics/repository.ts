@@ -20,7 +20,8 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /** The scope key the registrations and activity views are grouped by. */
-const scopeKey = (scope: Scope) => (scope.courseId ? `course:${scope.courseId}` : scope.lang ? `lang:${scope.lang}` : 'all');
+const scopeKey = (scope: Scope) =>
+  scope.courseId ? `course:${scope.courseId}` : scope.lang ? `lang:${scope.lang}` : 'all';
 const inDays = (scope: Scope) => sql`day between ${scope.from}::date and ${scope.to}::date`;
 const grainUnit = (grain: AnalyticsGrain) => sql.raw(`'${grain}'`);
 const periodOf = (grain: AnalyticsGrain) => sql`date_trunc(${grainUnit(grain)}, day::timestamp)::date::text`;
@@ -45,7 +46,10 @@ export async function registrationsByPeriod(db: DbOrTx, scope: Scope, grain: Ana
   );
 }
 
-export async function registrationBreakdowns(db: DbOrTx, scope: Scope): Promise<{ dimension: string; key: string; count: number }[]> {
+export async function registrationBreakdowns(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<{ dimension: string; key: string; count: number }[]> {
   return rows(
     db,
     sql`select dimension, key, sum(learners)::int as count from analytics_registrations
@@ -54,7 +58,12 @@ export async function registrationBreakdowns(db: DbOrTx, scope: Scope): Promise<
 }
 
 /** Learners active per period: the periods that hold the scope's first to last day. */
-export async function activeByPeriod(db: DbOrTx, scope: Scope, grain: AnalyticsGrain, firstPeriod: Day): Promise<PeriodCount[]> {
+export async function activeByPeriod(
+  db: DbOrTx,
+  scope: Scope,
+  grain: AnalyticsGrain,
+  firstPeriod: Day,
+): Promise<PeriodCount[]> {
   return rows(
     db,
     sql`select period::text as period, learners as count from analytics_activity
@@ -85,7 +94,10 @@ export async function funnels(db: DbOrTx, scope: Scope): Promise<(CourseRow & Fu
 }
 
 /** The days each step took, as histograms per course and step. */
-export async function stepDays(db: DbOrTx, scope: Scope): Promise<{ courseId: string; step: FunnelStep; days: number; learners: number }[]> {
+export async function stepDays(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<{ courseId: string; step: FunnelStep; days: number; learners: number }[]> {
   return rows(
     db,
     sql`select course_id::text as "courseId", step, days, sum(learners)::int as learners from analytics_step_days
@@ -103,12 +115,18 @@ export async function ratings(db: DbOrTx, scope: Scope): Promise<{ courseId: str
 }
 
 export async function findCourse(db: DbOrTx, courseId: string): Promise<CourseRow | undefined> {
-  const [course] = await rows<CourseRow>(db, sql`select id as "courseId", slug, lang, title from courses where id = ${courseId}::uuid`);
+  const [course] = await rows<CourseRow>(
+    db,
+    sql`select id as "courseId", slug, lang, title from courses where id = ${courseId}::uuid`,
+  );
   return course;
 }
 
 /** A course's lessons (in chapter order), videos and quizzes, with how many learners stopped after each. */
-export async function stops(db: DbOrTx, scope: Scope & { courseId: string }): Promise<{ itemId: string; kind: 'lesson' | 'video' | 'quiz'; title: string; learners: number }[]> {
+export async function stops(
+  db: DbOrTx,
+  scope: Scope & { courseId: string },
+): Promise<{ itemId: string; kind: 'lesson' | 'video' | 'quiz'; title: string; learners: number }[]> {
   return rows(
     db,
     sql`with stopped as (
@@ -144,7 +162,10 @@ export async function quizzes(db: DbOrTx, scope: Scope & { courseId: string }): 
   );
 }
 
-export async function attemptsToPass(db: DbOrTx, scope: Scope & { courseId: string }): Promise<{ quizId: string; attempts: number; learners: number }[]> {
+export async function attemptsToPass(
+  db: DbOrTx,
+  scope: Scope & { courseId: string },
+): Promise<{ quizId: string; attempts: number; learners: number }[]> {
   return rows(
     db,
     sql`select quiz_id::text as "quizId", attempts, sum(learners)::int as learners from analytics_attempts_to_pass
@@ -206,7 +227,11 @@ export async function options(db: DbOrTx, scope: Scope & { courseId: string }): 
 
 /** Certificates issued per period: of the scope's language (a course's language for a course). */
 export async function certificatesByPeriod(db: DbOrTx, scope: Scope, grain: AnalyticsGrain): Promise<PeriodCount[]> {
-  const lang = scope.courseId ? sql`lang = (select lang from courses where id = ${scope.courseId}::uuid)` : scope.lang ? sql`lang = ${scope.lang}` : sql`true`;
+  const lang = scope.courseId
+    ? sql`lang = (select lang from courses where id = ${scope.courseId}::uuid)`
+    : scope.lang
+      ? sql`lang = ${scope.lang}`
+      : sql`true`;
   return rows(
     db,
     sql`select ${periodOf(grain)} as period, sum(issued)::int as count from analytics_certificates
@@ -223,10 +248,14 @@ export async function journalByPeriod(db: DbOrTx, scope: Scope, grain: Analytics
 }
 
 /** When the figures were last computed. */
-export async function lastRefresh(db: DbOrTx): Promise<{ computedAt: Date; tookMs: number; wholeAt: Date | null } | undefined> {
+export async function lastRefresh(
+  db: DbOrTx,
+): Promise<{ computedAt: Date; tookMs: number; wholeAt: Date | null } | undefined> {
   const [row] = await rows<{ computedAt: string | Date; tookMs: number; wholeAt: string | Date | null }>(
     db,
     sql`select refreshed_at as "computedAt", took_ms as "tookMs", whole_at as "wholeAt" from analytics_refreshes where id = 1`,
   );
-  return row ? { computedAt: new Date(row.computedAt), tookMs: row.tookMs, wholeAt: row.wholeAt ? new Date(row.wholeAt) : null } : undefined;
+  return row
+    ? { computedAt: new Date(row.computedAt), tookMs: row.tookMs, wholeAt: row.wholeAt ? new Date(row.wholeAt) : null }
+    : undefined;
 }

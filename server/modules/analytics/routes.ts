@@ -3,7 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { AnalyticsExportParams, AnalyticsQuery, AnalyticsRefreshAnswer, CertificatesAnswer, CourseDetailAnswer, CoursesAnswer, LearnersAnswer, type AnalyticsQuery as Query } from '../../../contract/analytics';
+import {
+  AnalyticsExportParams,
+  AnalyticsQuery,
+  AnalyticsRefreshAnswer,
+  CertificatesAnswer,
+  CourseDetailAnswer,
+  CoursesAnswer,
+  LearnersAnswer,
+  type AnalyticsQuery as Query,
+} from '../../../contract/analytics';
 import { type AnalyticsReport } from '../../../contract/analytics-rules';
 import { errorResponses } from '../../../contract/message-responses';
 import { fileAnswer } from '../../../contract/schema-helpers';
@@ -18,7 +27,8 @@ import * as repo from './repository';
 import * as service from './service';
 
 const tags = ['staff analytics'];
-const filtered = 'Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago).';
+const filtered =
+  'Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago).';
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,7 +39,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Learners registered and active per period, and those registered by language, gender, age band, qualification and consent',
+        summary:
+          'Learners registered and active per period, and those registered by language, gender, age band, qualification and consent',
         description: filtered,
         querystring: AnalyticsQuery,
         response: { 200: LearnersAnswer, ...errorResponses(400, 401, 403) },
@@ -43,7 +54,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Each course’s funnel (enrolled, started, half done, completed, certificate) for the learners who enrolled in the period, with median days between steps and ratings',
+        summary:
+          'Each course’s funnel (enrolled, started, half done, completed, certificate) for the learners who enrolled in the period, with median days between steps and ratings',
         description: filtered,
         querystring: AnalyticsQuery,
         response: { 200: CoursesAnswer, ...errorResponses(400, 401, 403) },
@@ -57,7 +69,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'One course: its funnel, where learners stop, and each quiz question’s answers (from first attempts) and the attempts needed to pass',
+        summary:
+          'One course: its funnel, where learners stop, and each quiz question’s answers (from first attempts) and the attempts needed to pass',
         description: filtered,
         params: Type.Object({ courseId: Uuid }),
         querystring: AnalyticsQuery,
@@ -85,7 +98,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     learners: async (query) => csv.learnersCsv(await service.learners(app.db, query, new Date())),
     courses: async (query) => csv.coursesCsv(await service.courses(app.db, query, new Date())),
     course: async (query) => {
-      if (!query.course) throw new FieldsError(400, 'validation', [{ field: 'course', message: 'is needed for the course report' }]);
+      if (!query.course)
+        throw new FieldsError(400, 'validation', [{ field: 'course', message: 'is needed for the course report' }]);
       return csv.courseDetailCsv(await service.courseDetail(app.db, query.course, query, new Date()));
     },
     certificates: async (query) => csv.certificatesCsv(await service.certificates(app.db, query, new Date())),
@@ -96,11 +110,15 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'A report as a CSV file (UTF-8 with a byte-order mark, for Excel), with the same filters; every download is in the audit log',
+        summary:
+          'A report as a CSV file (UTF-8 with a byte-order mark, for Excel), with the same filters; every download is in the audit log',
         description: `${filtered} The report \`course\` needs \`course\`.`,
         params: AnalyticsExportParams,
         querystring: AnalyticsQuery,
-        response: { 200: fileAnswer('text/csv', Type.String(), 'The CSV file, as an attachment'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: fileAnswer('text/csv', Type.String(), 'The CSV file, as an attachment'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -112,7 +130,12 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         entityKind: 'analytics',
         entityId: report,
         lang: query.lang ?? null,
-        after: { from: query.from ?? null, to: query.to ?? null, course: query.course ?? null, grain: query.grain ?? null },
+        after: {
+          from: query.from ?? null,
+          to: query.to ?? null,
+          course: query.course ?? null,
+          grain: query.grain ?? null,
+        },
       });
       const name = `analytics-${report}-${query.from ?? 'from'}-${query.to ?? 'today'}.csv`;
       return reply
@@ -128,7 +151,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Recomputes the figures now, unless they were computed in the last minute (ANALYTICS_REFRESH_ON_REQUEST_SECONDS) or are being computed: then answers when they last were',
+        summary:
+          'Recomputes the figures now, unless they were computed in the last minute (ANALYTICS_REFRESH_ON_REQUEST_SECONDS) or are being computed: then answers when they last were',
         response: { 200: AnalyticsRefreshAnswer, ...errorResponses(401, 403) },
       },
     },
@@ -138,10 +162,19 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const fresh = last && Date.now() - last.computedAt.getTime() < app.config.analytics.onRequestSeconds * 1000;
       const refreshed = fresh ? undefined : await refreshAnalytics(app.db);
       if (refreshed) {
-        await recordAudit(app.db, await staffActor(request), { action: 'analytics.refresh', entityKind: 'analytics', entityId: 'figures', after: { tookMs: refreshed.tookMs } });
+        await recordAudit(app.db, await staffActor(request), {
+          action: 'analytics.refresh',
+          entityKind: 'analytics',
+          entityId: 'figures',
+          after: { tookMs: refreshed.tookMs },
+        });
       }
       const current = refreshed ?? (await repo.lastRefresh(app.db));
-      return { refreshed: Boolean(refreshed), computedAt: current?.computedAt.toISOString() ?? null, tookMs: current?.tookMs ?? null };
+      return {
+        refreshed: Boolean(refreshed),
+        computedAt: current?.computedAt.toISOString() ?? null,
+        tookMs: current?.tookMs ?? null,
+      };
     },
   );
 }

@@ -2,8 +2,26 @@
 // count passed through the small-group rules before it leaves the server.
 //
 // Surface for other modules: none (routes only).
-import { BREAKDOWN_KEYS, type AnalyticsFrame, type AnalyticsQuery, type CertificatesAnswer, type CourseDetailAnswer, type CourseFigures, type CoursesAnswer, type LearnersAnswer, type QuizFigures, type SafeCount } from '../../../contract/analytics';
-import { ANALYTICS_MIN_GROUP, ATTEMPT_BUCKETS, FUNNEL_STEPS, LEARNER_BREAKDOWNS, type AnalyticsGrain, type FunnelStep } from '../../../contract/analytics-rules';
+import {
+  BREAKDOWN_KEYS,
+  type AnalyticsFrame,
+  type AnalyticsQuery,
+  type CertificatesAnswer,
+  type CourseDetailAnswer,
+  type CourseFigures,
+  type CoursesAnswer,
+  type LearnersAnswer,
+  type QuizFigures,
+  type SafeCount,
+} from '../../../contract/analytics';
+import {
+  ANALYTICS_MIN_GROUP,
+  ATTEMPT_BUCKETS,
+  FUNNEL_STEPS,
+  LEARNER_BREAKDOWNS,
+  type AnalyticsGrain,
+  type FunnelStep,
+} from '../../../contract/analytics-rules';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { medianOfHistogram, periodStart, periodsOf, resolvePeriod } from './periods';
@@ -40,7 +58,10 @@ async function resolve(db: DbOrTx, query: AnalyticsQuery, now: Date, courseId?: 
 /** Counts per period, every period of the frame present (0 where nothing happened). */
 function fillPeriods(counts: readonly repo.PeriodCount[], request: Request): { period: string; count: number }[] {
   const byPeriod = new Map(counts.map((row) => [row.period, row.count]));
-  return periodsOf(request.scope.from, request.scope.to, request.grain).map((period) => ({ period, count: byPeriod.get(period) ?? 0 }));
+  return periodsOf(request.scope.from, request.scope.to, request.grain).map((period) => ({
+    period,
+    count: byPeriod.get(period) ?? 0,
+  }));
 }
 
 /** A series whose periods add up to a shown total. */
@@ -61,7 +82,9 @@ export async function learners(db: DbOrTx, query: AnalyticsQuery, now: Date): Pr
   const breakdowns = Object.fromEntries(
     LEARNER_BREAKDOWNS.map((breakdown) => {
       const keys = BREAKDOWN_KEYS[breakdown];
-      const counts = keys.map((key) => breakdownRows.find((row) => row.dimension === breakdown && row.key === key)?.count ?? 0);
+      const counts = keys.map(
+        (key) => breakdownRows.find((row) => row.dimension === breakdown && row.key === key)?.count ?? 0,
+      );
       const { cells } = withholdPartition(counts);
       return [breakdown, keys.map((key, i) => ({ key, count: cells[i]! }))];
     }),
@@ -69,7 +92,9 @@ export async function learners(db: DbOrTx, query: AnalyticsQuery, now: Date): Pr
   return {
     frame: request.frame,
     registrations: partitionSeries(registrations, request),
-    active: { series: fillPeriods(active, request).map((point) => ({ period: point.period, count: withhold(point.count) })) },
+    active: {
+      series: fillPeriods(active, request).map((point) => ({ period: point.period, count: withhold(point.count) })),
+    },
     breakdowns,
   };
 }
@@ -78,12 +103,18 @@ const MEDIAN_STEPS = ['started', 'halfDone', 'completed', 'certificate'] as cons
 
 /** Each course's funnel, medians and rating, with every small group withheld. */
 async function courseFigures(db: DbOrTx, scope: repo.Scope): Promise<CourseFigures[]> {
-  const [funnels, stepDays, ratings] = await Promise.all([repo.funnels(db, scope), repo.stepDays(db, scope), repo.ratings(db, scope)]);
+  const [funnels, stepDays, ratings] = await Promise.all([
+    repo.funnels(db, scope),
+    repo.stepDays(db, scope),
+    repo.ratings(db, scope),
+  ]);
   return funnels.map((row) => {
     const shown = withholdChain(FUNNEL_STEPS.map((step) => row[step]));
     const medianDays = Object.fromEntries(
       MEDIAN_STEPS.map((step) => {
-        const histogram = new Map(stepDays.filter((d) => d.courseId === row.courseId && d.step === step).map((d) => [d.days, d.learners]));
+        const histogram = new Map(
+          stepDays.filter((d) => d.courseId === row.courseId && d.step === step).map((d) => [d.days, d.learners]),
+        );
         // A median of a small group tells too much about each of them.
         return [step, row[step] >= ANALYTICS_MIN_GROUP ? medianOfHistogram(histogram) : null];
       }),
@@ -114,7 +145,12 @@ function optionCounts(question: repo.QuestionRow, options: readonly repo.OptionR
   return chosen.map((count) => withhold(count));
 }
 
-export async function courseDetail(db: DbOrTx, courseId: string, query: AnalyticsQuery, now: Date): Promise<CourseDetailAnswer> {
+export async function courseDetail(
+  db: DbOrTx,
+  courseId: string,
+  query: AnalyticsQuery,
+  now: Date,
+): Promise<CourseDetailAnswer> {
   const course = await repo.findCourse(db, courseId);
   if (!course) throw notFound('courseNotFound');
   const request = await resolve(db, query, now, courseId);
@@ -130,7 +166,11 @@ export async function courseDetail(db: DbOrTx, courseId: string, query: Analytic
   const stopped = withholdPartition(stopRows.map((row) => row.learners));
   const quizzes = quizRows.map((quiz): QuizFigures => {
     const learners = withhold(quiz.learners);
-    const buckets = ATTEMPT_BUCKETS.map((attempts) => passRows.filter((row) => row.quizId === quiz.quizId && row.attempts === attempts).reduce((sum, row) => sum + row.learners, 0));
+    const buckets = ATTEMPT_BUCKETS.map((attempts) =>
+      passRows
+        .filter((row) => row.quizId === quiz.quizId && row.attempts === attempts)
+        .reduce((sum, row) => sum + row.learners, 0),
+    );
     const passCells = withholdPartition(buckets).cells;
     return {
       quizId: quiz.quizId,
@@ -150,7 +190,12 @@ export async function courseDetail(db: DbOrTx, courseId: string, query: Analytic
             text: question.text,
             learners: answered!,
             answeredRight: right!,
-            options: options.map((option, i) => ({ optionId: option.optionId, text: option.text, correct: option.correct, chosen: chosen[i]! })),
+            options: options.map((option, i) => ({
+              optionId: option.optionId,
+              text: option.text,
+              correct: option.correct,
+              chosen: chosen[i]!,
+            })),
           };
         }),
     };
@@ -158,7 +203,15 @@ export async function courseDetail(db: DbOrTx, courseId: string, query: Analytic
   return {
     frame: request.frame,
     course: figures[0] ?? emptyFigures(course),
-    stops: { total: stopped.total, items: stopRows.map((row, i) => ({ itemId: row.itemId, kind: row.kind, title: row.title, learners: stopped.cells[i]! })) },
+    stops: {
+      total: stopped.total,
+      items: stopRows.map((row, i) => ({
+        itemId: row.itemId,
+        kind: row.kind,
+        title: row.title,
+        learners: stopped.cells[i]!,
+      })),
+    },
     quizzes,
   };
 }
@@ -179,5 +232,9 @@ export async function certificates(db: DbOrTx, query: AnalyticsQuery, now: Date)
     repo.certificatesByPeriod(db, request.scope, request.grain),
     repo.journalByPeriod(db, request.scope, request.grain),
   ]);
-  return { frame: request.frame, certificates: partitionSeries(issued, request), journalEntries: partitionSeries(journal, request) };
+  return {
+    frame: request.frame,
+    certificates: partitionSeries(issued, request),
+    journalEntries: partitionSeries(journal, request),
+  };
 }

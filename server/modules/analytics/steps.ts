@@ -23,7 +23,8 @@ const GROUPS = sql.identifier('analytics_moved_groups');
  * course's items were done, in the order they were done.
  */
 function stepsOf(only: SQL | undefined): SQL {
-  const scope = (alias: string) => (only ? sql`and (${sql.raw(alias)}.user_id, ${sql.raw(alias)}.course_id) in (${only})` : sql``);
+  const scope = (alias: string) =>
+    only ? sql`and (${sql.raw(alias)}.user_id, ${sql.raw(alias)}.course_id) in (${only})` : sql``;
   return sql`
     with items as (
       select course_id, count(*) as n from (
@@ -70,8 +71,10 @@ const STEP_COLUMNS = sql`(user_id, course_id, day, enrolled_at, started_at, half
 
 /** The statements that write the funnel, the days between steps and the stops of the groups `groups` keeps (all when undefined). */
 function groupTables(groups: SQL | undefined): SQL[] {
-  const where = (alias: string) => (groups ? sql`where (${sql.raw(alias)}.course_id, ${sql.raw(alias)}.day) in (${groups})` : sql``);
-  const and = (alias: string) => (groups ? sql`and (${sql.raw(alias)}.course_id, ${sql.raw(alias)}.day) in (${groups})` : sql``);
+  const where = (alias: string) =>
+    groups ? sql`where (${sql.raw(alias)}.course_id, ${sql.raw(alias)}.day) in (${groups})` : sql``;
+  const and = (alias: string) =>
+    groups ? sql`and (${sql.raw(alias)}.course_id, ${sql.raw(alias)}.day) in (${groups})` : sql``;
   return [
     sql`delete from analytics_funnel t ${where('t')}`,
     sql`insert into analytics_funnel (course_id, day, enrolled, started, half_done, completed, certificate)
@@ -101,7 +104,11 @@ function groupTables(groups: SQL | undefined): SQL[] {
 
 /** Every statement that recomputes all the steps and their group tables. */
 export function recomputeAllSteps(): SQL[] {
-  return [sql`delete from analytics_enrolment_steps`, sql`insert into analytics_enrolment_steps ${STEP_COLUMNS} ${stepsOf(undefined)}`, ...groupTables(undefined)];
+  return [
+    sql`delete from analytics_enrolment_steps`,
+    sql`insert into analytics_enrolment_steps ${STEP_COLUMNS} ${stepsOf(undefined)}`,
+    ...groupTables(undefined),
+  ];
 }
 
 /**

@@ -18,7 +18,10 @@ export function withhold(count: number, min = ANALYTICS_MIN_GROUP): SafeCount {
  * hidden, then the smallest shown ones until the hidden cells add up to at least `min`; a small
  * total hides itself and every cell that is not 0.
  */
-export function withholdPartition(counts: readonly number[], min = ANALYTICS_MIN_GROUP): { cells: SafeCount[]; total: SafeCount } {
+export function withholdPartition(
+  counts: readonly number[],
+  min = ANALYTICS_MIN_GROUP,
+): { cells: SafeCount[]; total: SafeCount } {
   const total = counts.reduce((sum, count) => sum + count, 0);
   const hidden = counts.map((count) => small(count, min));
   const primary = [...hidden];
@@ -33,7 +36,10 @@ export function withholdPartition(counts: readonly number[], min = ANALYTICS_MIN
     hidden[smallest] = true;
     hiddenSum += counts[smallest]!;
   }
-  return { cells: counts.map((count, i) => (primary[i] ? null : hidden[i] ? WITHHELD : count)), total: withhold(total, min) };
+  return {
+    cells: counts.map((count, i) => (primary[i] ? null : hidden[i] ? WITHHELD : count)),
+    total: withhold(total, min),
+  };
 }
 
 /**

@@ -14,7 +14,13 @@ const APPEND_ONLY = { cause: expect.objectContaining({ message: expect.stringMat
 
 describe('the audit log', () => {
   it('keeps an entry only when the transaction that wrote it commits', async () => {
-    await recordAudit(t.app.db, actor, { action: 'test.kept', entityKind: 'test', entityId: 'a', before: null, after: { x: 1 } });
+    await recordAudit(t.app.db, actor, {
+      action: 'test.kept',
+      entityKind: 'test',
+      entityId: 'a',
+      before: null,
+      after: { x: 1 },
+    });
     await expect(
       t.app.db.transaction(async (tx) => {
         await recordAudit(tx, actor, { action: 'test.rolled-back', entityKind: 'test', entityId: 'b' });
@@ -39,15 +45,30 @@ describe('the audit log', () => {
     const admin = await signInAsStaff(t.app, ['admin']);
     const someone = { id: admin.userId, name: 'Asha', address: '10.0.0.7' };
     for (let i = 0; i < 5; i++) {
-      await recordAudit(t.app.db, someone, { action: 'blog.save', entityKind: 'blog', entityId: `post-${i}`, lang: 'hi', before: { v: i }, after: { v: i + 1 } });
+      await recordAudit(t.app.db, someone, {
+        action: 'blog.save',
+        entityKind: 'blog',
+        entityId: `post-${i}`,
+        lang: 'hi',
+        before: { v: i },
+        after: { v: i + 1 },
+      });
     }
-    const list = (query: string, headers = admin.headers) => t.app.inject({ method: 'GET', url: `/api/staff/audit?${query}`, headers });
+    const list = (query: string, headers = admin.headers) =>
+      t.app.inject({ method: 'GET', url: `/api/staff/audit?${query}`, headers });
 
     const first = await list(`actor=${admin.userId}&limit=2`);
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
     expect(page1.rows.map((row: { entityId: string }) => row.entityId)).toEqual(['post-4', 'post-3']);
-    expect(page1.rows[0]).toMatchObject({ actor: { id: admin.userId, name: 'Asha' }, address: '10.0.0.7', action: 'blog.save', lang: 'hi', before: { v: 4 }, after: { v: 5 } });
+    expect(page1.rows[0]).toMatchObject({
+      actor: { id: admin.userId, name: 'Asha' },
+      address: '10.0.0.7',
+      action: 'blog.save',
+      lang: 'hi',
+      before: { v: 4 },
+      after: { v: 5 },
+    });
     const page2 = (await list(`actor=${admin.userId}&limit=2&before=${page1.nextBefore}`)).json();
     expect(page2.rows.map((row: { entityId: string }) => row.entityId)).toEqual(['post-2', 'post-1']);
     const last = (await list(`actor=${admin.userId}&limit=2&before=${page2.nextBefore}`)).json();
@@ -55,7 +76,9 @@ describe('the audit log', () => {
 
     expect((await list('entityKind=blog&entityId=post-3')).json().rows).toHaveLength(1);
     expect((await list('action=nothing.like.this')).json().rows).toEqual([]);
-    expect((await list(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json().rows).toEqual([]);
+    expect((await list(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json().rows).toEqual(
+      [],
+    );
     expect((await list('limit=0')).statusCode).toBe(400);
     expect((await list('from=yesterday')).statusCode).toBe(400);
     // Ids are read as JavaScript numbers: a larger one is refused before it reaches the database.
@@ -71,7 +94,12 @@ describe('the audit log', () => {
   it('has no route that edits or deletes an entry', async () => {
     const admin = await signInAsStaff(t.app, ['admin']);
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: '/api/staff/audit', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method,
+        url: '/api/staff/audit',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect([404, 405], method).toContain(res.statusCode);
     }
   });

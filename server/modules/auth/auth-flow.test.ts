@@ -33,7 +33,10 @@ describe('a learner’s first visit', () => {
     });
     expect(registered.statusCode).toBe(200);
     // Who is signed in comes with the answer, so the web needs no second call.
-    expect(registered.json()).toEqual({ ...messageBody('registered'), user: { role: 'user', name: 'Lakshmi Naik', active: true } });
+    expect(registered.json()).toEqual({
+      ...messageBody('registered'),
+      user: { role: 'user', name: 'Lakshmi Naik', active: true },
+    });
     const cookie = sessionCookie(registered);
 
     const status = await get('/api/user/session-status', cookie);
@@ -42,7 +45,13 @@ describe('a learner’s first visit', () => {
 
     const me = await get('/api/user/me', cookie);
     expect(me.statusCode).toBe(200);
-    expect(me.json().user).toMatchObject({ name: 'Lakshmi Naik', mobile, email: 'lakshmi@example.in', role: 'user', active: true });
+    expect(me.json().user).toMatchObject({
+      name: 'Lakshmi Naik',
+      mobile,
+      email: 'lakshmi@example.in',
+      role: 'user',
+      active: true,
+    });
 
     const patched = await t.app.inject({
       method: 'PATCH',
@@ -77,14 +86,29 @@ describe('a learner’s first visit', () => {
 
   it("keeps the site's language of each sign-in (its cookie; none is English) for the staff's figures", async () => {
     const mobile = nextMobile();
-    const interfaceLang = async () => (await t.app.db.select({ lang: users.interfaceLang }).from(users).where(eq(users.mobile, mobile)))[0]?.lang;
+    const interfaceLang = async () =>
+      (await t.app.db.select({ lang: users.interfaceLang }).from(users).where(eq(users.mobile, mobile)))[0]?.lang;
     await post(t.app, '/api/user/send-otp', { mobile });
-    const registered = await post(t.app, '/api/user/register', { mobile, name: 'Asha Devi', otp: lastCode(t.app, mobile) }, { cookie: 'jgk_lang=hi' });
+    const registered = await post(
+      t.app,
+      '/api/user/register',
+      { mobile, name: 'Asha Devi', otp: lastCode(t.app, mobile) },
+      { cookie: 'jgk_lang=hi' },
+    );
     expect(registered.statusCode).toBe(200);
     expect(await interfaceLang()).toBe('hi');
-    for (const [cookie, expected] of [['jgk_lang=tm', 'tm'], ['jgk_lang=xx', 'en'], ['', 'en']] as const) {
+    for (const [cookie, expected] of [
+      ['jgk_lang=tm', 'tm'],
+      ['jgk_lang=xx', 'en'],
+      ['', 'en'],
+    ] as const) {
       await post(t.app, '/api/user/send-otp', { mobile });
-      const res = await post(t.app, '/api/user/login', { mobile, otp: lastCode(t.app, mobile) }, cookie ? { cookie } : {});
+      const res = await post(
+        t.app,
+        '/api/user/login',
+        { mobile, otp: lastCode(t.app, mobile) },
+        cookie ? { cookie } : {},
+      );
       expect(res.statusCode).toBe(200);
       expect(await interfaceLang(), cookie).toBe(expected);
     }
@@ -131,7 +155,10 @@ describe('sessions', () => {
   it('an expired or idle session is refused', async () => {
     const { mobile, cookie } = await signUp(t.app);
     const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
-    await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user!.id));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user!.id));
     expect((await get('/api/user/me', cookie)).statusCode).toBe(401);
 
     const { mobile: other, cookie: idle } = await signUp(t.app);
@@ -199,7 +226,15 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
   }
 
   it('a number that is not an Indian mobile (first digit 0-5) gets no SMS: "not a mobile number"', async () => {
-    for (const mobile of ['911234567890', '910987654321', '912234567890', '913234567890', '914234567890', '915876543210', '+91 12345 67890']) {
+    for (const mobile of [
+      '911234567890',
+      '910987654321',
+      '912234567890',
+      '913234567890',
+      '914234567890',
+      '915876543210',
+      '+91 12345 67890',
+    ]) {
       for (const url of ['/api/user/send-otp', '/api/user/resend-otp']) {
         const res = await post(t.app, url, { mobile });
         expect(res.statusCode, `${url} ${mobile}`).toBe(400);
@@ -223,7 +258,10 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     for (const mobile of [true, null, ['919876543210'], 9.5]) {
       const res = await post(t.app, '/api/user/send-otp', { mobile });
       expect(res.statusCode, JSON.stringify(mobile)).toBe(400);
-      expect(res.json(), JSON.stringify(mobile)).toMatchObject({ code: 'validation', message: expect.stringMatching(/^Invalid body: mobile /) });
+      expect(res.json(), JSON.stringify(mobile)).toMatchObject({
+        code: 'validation',
+        message: expect.stringMatching(/^Invalid body: mobile /),
+      });
     }
   });
 
@@ -234,17 +272,60 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
 
   const structural: [string, InjectOptions][] = [
     ['no body', { method: 'POST', url: '/api/user/send-otp' }],
-    ['an empty JSON body', { method: 'POST', url: '/api/user/send-otp', headers: { 'content-type': 'application/json' }, payload: '' }],
-    ['broken JSON', { method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"mobile":' }],
+    [
+      'an empty JSON body',
+      { method: 'POST', url: '/api/user/send-otp', headers: { 'content-type': 'application/json' }, payload: '' },
+    ],
+    [
+      'broken JSON',
+      {
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"mobile":',
+      },
+    ],
     ['a JSON array', { method: 'POST', url: '/api/user/login', payload: [1, 2] as unknown as object }],
-    ['a string body', { method: 'POST', url: '/api/user/register', headers: { 'content-type': 'application/json' }, payload: '"919876543210"' }],
+    [
+      'a string body',
+      {
+        method: 'POST',
+        url: '/api/user/register',
+        headers: { 'content-type': 'application/json' },
+        payload: '"919876543210"',
+      },
+    ],
     ['an object as the number', { method: 'POST', url: '/api/user/send-otp', payload: { mobile: { $gt: '' } } }],
-    ['a list as the number', { method: 'POST', url: '/api/user/login', payload: { mobile: ['919876543210'], otp: '123456' } }],
-    ['an object as the code', { method: 'POST', url: '/api/user/login', payload: { mobile: '919876543210', otp: { a: 1 } } }],
+    [
+      'a list as the number',
+      { method: 'POST', url: '/api/user/login', payload: { mobile: ['919876543210'], otp: '123456' } },
+    ],
+    [
+      'an object as the code',
+      { method: 'POST', url: '/api/user/login', payload: { mobile: '919876543210', otp: { a: 1 } } },
+    ],
     ['a huge number field', { method: 'POST', url: '/api/user/send-otp', payload: { mobile: '9'.repeat(100_000) } }],
-    ['a huge name', { method: 'POST', url: '/api/user/register', payload: { mobile: '919876543210', otp: '123456', name: 'a'.repeat(50_000) } }],
-    ['a form-encoded body', { method: 'POST', url: '/api/user/send-otp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'mobile=919876543210' }],
-    ['a body over the size limit', { method: 'POST', url: '/api/user/send-otp', payload: { mobile: 'x'.repeat(2 * 1024 * 1024) } }],
+    [
+      'a huge name',
+      {
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { mobile: '919876543210', otp: '123456', name: 'a'.repeat(50_000) },
+      },
+    ],
+    [
+      'a form-encoded body',
+      {
+        method: 'POST',
+        url: '/api/user/send-otp',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'mobile=919876543210',
+      },
+    ],
+    [
+      'a body over the size limit',
+      { method: 'POST', url: '/api/user/send-otp', payload: { mobile: 'x'.repeat(2 * 1024 * 1024) } },
+    ],
   ];
   for (const [what, request] of structural) {
     it(`${what}: 4xx with a message`, async () => {
@@ -277,7 +358,13 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     const mobile = nextMobile();
     await post(t.app, '/api/user/send-otp', { mobile });
     const otp = lastCode(t.app, mobile);
-    for (const email of ['not-an-email', 'a@b', 'two@@example.in', 'space in@example.in', `${'a'.repeat(250)}@example.in`]) {
+    for (const email of [
+      'not-an-email',
+      'a@b',
+      'two@@example.in',
+      'space in@example.in',
+      `${'a'.repeat(250)}@example.in`,
+    ]) {
       const res = await post(t.app, '/api/user/register', { mobile, otp, name: 'Asha', email });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'invalidEmail', message: 'Enter a valid email address' });

@@ -30,12 +30,22 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `sid=${cookie.value}`;
 }
 
-export function post(app: FastifyInstance, url: string, payload?: unknown, headers: Record<string, string> = {}, remoteAddress?: string) {
+export function post(
+  app: FastifyInstance,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   return app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 }
 
 /** Registers a new number through send-otp and register; answers the session cookie. */
-export async function signUp(app: FastifyInstance, mobile = nextMobile(), name = 'Asha Devi'): Promise<{ mobile: string; cookie: string }> {
+export async function signUp(
+  app: FastifyInstance,
+  mobile = nextMobile(),
+  name = 'Asha Devi',
+): Promise<{ mobile: string; cookie: string }> {
   const sent = await post(app, '/api/user/send-otp', { mobile });
   if (sent.statusCode !== 404) throw new Error(`send-otp answered ${sent.statusCode} ${sent.body}`);
   const res = await post(app, '/api/user/register', { mobile, name, otp: lastCode(app, mobile) });

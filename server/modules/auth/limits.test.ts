@@ -10,11 +10,11 @@ import { lastCode, memorySms, nextMobile, post } from './auth-test-helpers';
 import { pruneOtpChallenges } from './service';
 
 const t = testAppPerFile({
-    OTP_RESEND_COOLDOWN_SECONDS: '30',
-    OTP_PER_NUMBER_LIMIT: '3',
-    OTP_PER_ADDRESS_LIMIT: '4',
-    OTP_LIMIT_WINDOW_SECONDS: '3600',
-  });
+  OTP_RESEND_COOLDOWN_SECONDS: '30',
+  OTP_PER_NUMBER_LIMIT: '3',
+  OTP_PER_ADDRESS_LIMIT: '4',
+  OTP_LIMIT_WINDOW_SECONDS: '3600',
+});
 
 let addressCounter = 0;
 /** Each test sends from its own address, so the address limit of one does not spill into another. */
@@ -107,7 +107,9 @@ describe('sends per client address', () => {
     const mobile = nextMobile();
     const refused = await post(t.app, '/api/user/send-otp', { mobile }, {}, ip);
     const message = expectRetryLater(refused, 3500, 3600);
-    expect(message).toMatch(/^Too many one-time passwords were requested from your network\. Please try again in \d+ minutes\.$/);
+    expect(message).toMatch(
+      /^Too many one-time passwords were requested from your network\. Please try again in \d+ minutes\.$/,
+    );
     expect(memorySms(t.app).countFor(mobile)).toBe(0);
     // Refused sends are not counted: the number itself has no cooldown running.
     expect((await post(t.app, '/api/user/send-otp', { mobile }, {}, freshAddress())).statusCode).toBe(404);
@@ -184,7 +186,11 @@ describe('the hourly ceiling of the whole platform', () => {
     const warned = log.matching(/^One-time password ceiling reached/);
     expect(warned).toHaveLength(1);
     expect(warned[0]).toMatchObject({ level: 40, limit: 3 });
-    const metrics = await c.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const metrics = await c.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(metrics.body).toMatch(/^refusals_total\{limit="otp-hour"\} 2$/m);
 
     // Once the oldest send leaves the hour, one more may go.
@@ -202,7 +208,9 @@ describe('the hourly ceiling of the whole platform', () => {
     }
     const read = doc.paths['/api/course/public'].get.responses;
     expect(read['503'].description).toMatch(/shedding load; Retry-After/);
-    expect(read['429'].description).toMatch(/per signed-in account on routes that need sign-in, per client address otherwise/);
+    expect(read['429'].description).toMatch(
+      /per signed-in account on routes that need sign-in, per client address otherwise/,
+    );
   });
 
   it('keeps the sends of the last hour however short the per-number window, so pruning cannot reopen the ceiling', async () => {
@@ -212,7 +220,9 @@ describe('the hourly ceiling of the whole platform', () => {
       expect((await post(short.app, '/api/user/send-otp', { mobile }, {}, '10.3.0.1')).statusCode).toBe(404);
       await age(mobile, 1200, short.app);
       expect(await pruneOtpChallenges(short.app)).toBe(0);
-      expect((await post(short.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, '10.3.0.2')).statusCode).toBe(503);
+      expect((await post(short.app, '/api/user/send-otp', { mobile: nextMobile() }, {}, '10.3.0.2')).statusCode).toBe(
+        503,
+      );
     } finally {
       await short.close();
     }

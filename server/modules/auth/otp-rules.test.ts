@@ -12,7 +12,11 @@ import { OTP_LENGTH } from '../../../contract/auth-rules';
 let t: TestApp;
 beforeAll(async () => {
   // No cooldown and wide limits here: these tests send many codes on purpose (limits.test.ts covers those).
-  t = await createTestApp({ OTP_RESEND_COOLDOWN_SECONDS: '0', OTP_PER_ADDRESS_LIMIT: '1000', OTP_PER_NUMBER_LIMIT: '100' });
+  t = await createTestApp({
+    OTP_RESEND_COOLDOWN_SECONDS: '0',
+    OTP_PER_ADDRESS_LIMIT: '1000',
+    OTP_PER_NUMBER_LIMIT: '100',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -44,7 +48,9 @@ describe('the code', () => {
 
   it('is sent by SMS and stored only as an HMAC keyed by the server secret over number and code', async () => {
     const mobile = nextMobile();
-    const res = await post(t.app, '/api/user/send-otp', { mobile: `+${mobile.slice(0, 2)} ${mobile.slice(2, 7)}-${mobile.slice(7)}` });
+    const res = await post(t.app, '/api/user/send-otp', {
+      mobile: `+${mobile.slice(0, 2)} ${mobile.slice(2, 7)}-${mobile.slice(7)}`,
+    });
     expect(res.statusCode).toBe(404);
     const code = lastCode(t.app, mobile);
     expect(code).toMatch(/^\d{6}$/);
@@ -136,7 +142,10 @@ describe('bound to the number', () => {
     const codeA = lastCode(t.app, a);
     const [rowA] = await challengesOf(a);
     const rowsB = await challengesOf(b);
-    await t.app.db.update(otpChallenges).set({ codeHash: rowA!.codeHash }).where(eq(otpChallenges.id, rowsB.at(-1)!.id));
+    await t.app.db
+      .update(otpChallenges)
+      .set({ codeHash: rowA!.codeHash })
+      .where(eq(otpChallenges.id, rowsB.at(-1)!.id));
     const res = await login(b, codeA);
     expect(res.statusCode).toBe(400);
   });
@@ -242,7 +251,9 @@ describe('which call fits which number', () => {
     const res = await login(mobile, '123456');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(messageBody('noCode'));
-    expect((await post(t.app, '/api/user/register', { mobile: never, name: 'X', otp: '123456' })).json()).toEqual(messageBody('noCode'));
+    expect((await post(t.app, '/api/user/register', { mobile: never, name: 'X', otp: '123456' })).json()).toEqual(
+      messageBody('noCode'),
+    );
   });
 
   it('a code of the wrong shape is refused without costing a try', async () => {

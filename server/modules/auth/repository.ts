@@ -36,11 +36,20 @@ export async function findUserByMobile(db: DbOrTx, mobile: string) {
 
 /** The site's language an account signed in with, kept for the staff's figures. */
 export async function setInterfaceLanguage(db: DbOrTx, userId: string, lang: LanguageCode): Promise<void> {
-  await db.update(users).set({ interfaceLang: lang }).where(and(eq(users.id, userId), sql`${users.interfaceLang} is distinct from ${lang}`));
+  await db
+    .update(users)
+    .set({ interfaceLang: lang })
+    .where(and(eq(users.id, userId), sql`${users.interfaceLang} is distinct from ${lang}`));
 }
 
-export async function insertUser(db: DbOrTx, values: { mobile: string; name: string; email: string | null; interfaceLang: LanguageCode }) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id, role: users.role, name: users.name, active: users.active });
+export async function insertUser(
+  db: DbOrTx,
+  values: { mobile: string; name: string; email: string | null; interfaceLang: LanguageCode },
+) {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .returning({ id: users.id, role: users.role, name: users.name, active: users.active });
   return row!;
 }
 
@@ -50,7 +59,9 @@ export async function insertUser(db: DbOrTx, values: { mobile: string; name: str
  * taken in the same order).
  */
 export async function lockSendKeys(tx: DbOrTx, mobile: string, clientIp: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${1}::int, hashtext(${mobile})), pg_advisory_xact_lock(${2}::int, hashtext(${clientIp}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${1}::int, hashtext(${mobile})), pg_advisory_xact_lock(${2}::int, hashtext(${clientIp}))`,
+  );
 }
 
 export async function latestChallenge(db: DbOrTx, target: CodeTarget): Promise<Challenge | undefined> {
@@ -78,7 +89,8 @@ export interface SendHistory {
   registered: boolean;
 }
 
-const dateOf = (value: unknown): Date | undefined => (value === null || value === undefined ? undefined : new Date(value as string | Date));
+const dateOf = (value: unknown): Date | undefined =>
+  value === null || value === undefined ? undefined : new Date(value as string | Date);
 
 /**
  * Everything a send checks, in one statement: a send is a burst's busiest call, and each statement
@@ -107,7 +119,9 @@ export async function sendHistory(
        order by created_at desc offset ${limits.perAddress - 1} limit 1) as address_full,
     (select created_at from otp_challenges where created_at > ${hour}::timestamptz
        order by created_at desc offset ${limits.perHour - 1} limit 1) as platform_full,
-    exists (select 1 from users where mobile = ${mobile}) as registered`)) as unknown as { rows: Record<string, unknown>[] };
+    exists (select 1 from users where mobile = ${mobile}) as registered`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   const row = result.rows[0] ?? {};
   return {
     latestAt: dateOf(row.latest),
@@ -130,10 +144,7 @@ export async function insertChallenge(
   tx: DbOrTx,
   values: CodeTarget & { codeHash: string; clientIp: string; createdAt: Date; expiresAt: Date },
 ): Promise<string> {
-  const [row] = await tx
-    .insert(otpChallenges)
-    .values(values)
-    .returning({ id: otpChallenges.id });
+  const [row] = await tx.insert(otpChallenges).values(values).returning({ id: otpChallenges.id });
   return row!.id;
 }
 
@@ -146,7 +157,12 @@ export async function deleteChallenge(db: DbOrTx, id: string): Promise<void> {
  * the allowed number. Answers the new count, or undefined when the challenge is used, expired or
  * out of tries.
  */
-export async function reserveAttempt(db: DbOrTx, id: string, maxAttempts: number, now: Date): Promise<number | undefined> {
+export async function reserveAttempt(
+  db: DbOrTx,
+  id: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<number | undefined> {
   const [row] = await db
     .update(otpChallenges)
     .set({ attempts: sql`${otpChallenges.attempts} + 1` })
@@ -174,6 +190,9 @@ export async function consumeChallenge(db: DbOrTx, id: string, now: Date): Promi
 
 /** Deletes challenges created before the cutoff; answers how many went. */
 export async function deleteChallengesBefore(db: DbOrTx, cutoff: Date): Promise<number> {
-  const rows = await db.delete(otpChallenges).where(lt(otpChallenges.createdAt, cutoff)).returning({ id: otpChallenges.id });
+  const rows = await db
+    .delete(otpChallenges)
+    .where(lt(otpChallenges.createdAt, cutoff))
+    .returning({ id: otpChallenges.id });
   return rows.length;
 }

@@ -2,7 +2,14 @@
 // register, log out and the session status every page asks for.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { LoginBody, OtpSentResponse, RegisterBody, SendOtpBody, SessionStatusResponse, SignedInResponse } from '../../../contract/auth';
+import {
+  LoginBody,
+  OtpSentResponse,
+  RegisterBody,
+  SendOtpBody,
+  SessionStatusResponse,
+  SignedInResponse,
+} from '../../../contract/auth';
 import { ErrorResponse, MessageResponse, errorResponses } from '../../../contract/message-responses';
 import { messageBody } from '../../../contract/messages';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageFromCode, type LanguageCode } from '../../../contract/languages';
@@ -13,7 +20,11 @@ import { login, register, sendCode, type AuthDeps } from './service';
 const tags = ['sign-in'];
 
 /** Who is signed in, as the web is told (never the id or the number). */
-const sessionUser = ({ role, name, active }: { role: string; name: string; active: boolean }) => ({ role, name, active });
+const sessionUser = ({ role, name, active }: { role: string; name: string; active: boolean }) => ({
+  role,
+  name,
+  active,
+});
 const errors = errorResponses(400, 403, 503);
 /** A send's own 503: no SMS can leave now, with Retry-After when the platform's hourly ceiling is the reason. */
 const sendErrors = {
@@ -78,7 +89,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in a registered number with its one-time password',
-        description: 'Starts a new session (cookie); any session the browser had is revoked. Answers who is signed in, as session-status would.',
+        description:
+          'Starts a new session (cookie); any session the browser had is revoked. Answers who is signed in, as session-status would.',
         body: LoginBody,
         response: { 200: SignedInResponse, ...errorResponses(404), ...errors },
       },
@@ -96,7 +108,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create an account for a new number with its one-time password',
-        description: 'Name required, email optional. Starts a new session (cookie). Answers who is signed in, as session-status would.',
+        description:
+          'Name required, email optional. Starts a new session (cookie). Answers who is signed in, as session-status would.',
         body: RegisterBody,
         response: { 200: SignedInResponse, ...errorResponses(409), ...errors },
       },

@@ -35,7 +35,12 @@ describe('sign-in with an injected clock and SMS provider', () => {
     const mobile = nextMobile();
     expect(await sendCode(deps, mobile, '10.0.0.1')).toEqual({ registered: false, resendAfter: 30 });
     const account = await register(deps, { mobile, otp: sms.lastCode(mobile), name: 'Meena' });
-    expect(account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), role: 'user', name: 'Meena', active: true });
+    expect(account).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      role: 'user',
+      name: 'Meena',
+      active: true,
+    });
     expect(sms.countFor(mobile)).toBe(1);
   });
 

@@ -10,7 +10,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { OTP_LENGTH, isIndianMobile } from '../../../contract/auth-rules';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
-import { HttpError, badRequest, conflict, notFound, serviceUnavailable, tooManyRequests, unavailableFor } from '../../plugins/errors';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unavailableFor,
+} from '../../plugins/errors';
 import type { Refusals, RefusingLimit } from '../../lib/refusals';
 import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
 import type { SmsProvider } from './sms/sms-provider';
@@ -96,7 +104,11 @@ export async function useConsentCode<T>(
  * Sends a code to the target within its cooldown and the limits, which count every SMS to the
  * number whatever it was for; answers whether the number has an account (read with the limits).
  */
-async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: string): Promise<{ registered: boolean }> {
+async function sendChallenge(
+  deps: AuthDeps,
+  target: repo.CodeTarget,
+  clientIp: string,
+): Promise<{ registered: boolean }> {
   const { db, config, sms } = deps;
   const { otp } = config;
   const { mobile } = target;
@@ -111,7 +123,8 @@ async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: 
 
   const { challengeId, registered } = await db.transaction(async (tx) => {
     await repo.lockSendKeys(tx, mobile, ip);
-    const untilOut = (sentAt: Date, windowSeconds: number) => (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
+    const untilOut = (sentAt: Date, windowSeconds: number) =>
+      (sentAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000;
     const history = await repo.sendHistory(
       tx,
       { target, clientIp: ip },
@@ -122,14 +135,23 @@ async function sendChallenge(deps: AuthDeps, target: repo.CodeTarget, clientIp: 
     if (history.latestAt && otp.resendCooldownSeconds > 0) {
       const wait = untilOut(history.latestAt, otp.resendCooldownSeconds);
       if (wait > 0) {
-        throw refused('otp-cooldown', tooManyRequests('wait', wait, (seconds) => ({ count: seconds })));
+        throw refused(
+          'otp-cooldown',
+          tooManyRequests('wait', wait, (seconds) => ({ count: seconds })),
+        );
       }
     }
     if (history.numberFullAt) {
-      throw refused('otp-number', tooManyRequests('numberLimit', untilOut(history.numberFullAt, otp.windowSeconds), inMinutes));
+      throw refused(
+        'otp-number',
+        tooManyRequests('numberLimit', untilOut(history.numberFullAt, otp.windowSeconds), inMinutes),
+      );
     }
     if (history.addressFullAt) {
-      throw refused('otp-address', tooManyRequests('addressLimit', untilOut(history.addressFullAt, otp.windowSeconds), inMinutes));
+      throw refused(
+        'otp-address',
+        tooManyRequests('addressLimit', untilOut(history.addressFullAt, otp.windowSeconds), inMinutes),
+      );
     }
     // The ceiling on SMS spend: no learner's fault, so 503 (the message the learner reads when no SMS
     // can be sent), with when to try again. Sends made at the same moment by other requests are not

@@ -10,7 +10,12 @@ const t = testAppPerFile();
 let fixture: Fixture;
 beforeAll(async () => {
   fixture = createContentFixture({ blogs: 7 });
-  await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
+  await importContent({
+    db: t.database.db,
+    contentDir: fixture.contentDir,
+    uploadsDir: t.config.uploadsDir,
+    log: silentLog,
+  });
 });
 afterAll(() => {
   fixture.cleanup();
@@ -112,17 +117,22 @@ describe('GET /api/blog/public/{blogId}', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', stableId('blog', 'draft-post')]) {
       const res = await get(`/api/blog/public/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'blogNotFound', message: 'This blog post does not exist or is no longer published' });
+      expect(res.json()).toEqual({
+        code: 'blogNotFound',
+        message: 'This blog post does not exist or is no longer published',
+      });
       expect(res.headers['cache-control']).toBeUndefined();
     }
   });
 
-  it.each(['not-a-uuid', '123', `urn:uuid:${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, `${'g'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`])(
-    'answers 400 for the malformed id %s',
-    async (id) => {
-      const res = await get(`/api/blog/public/${encodeURIComponent(id)}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Invalid params: blogId is not in the expected format');
-    },
-  );
+  it.each([
+    'not-a-uuid',
+    '123',
+    `urn:uuid:${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+    `${'g'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+  ])('answers 400 for the malformed id %s', async (id) => {
+    const res = await get(`/api/blog/public/${encodeURIComponent(id)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid params: blogId is not in the expected format');
+  });
 });

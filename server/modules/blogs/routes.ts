@@ -28,7 +28,10 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: BlogPage, 400: ErrorResponse },
       },
     },
-    async (request, reply) => cached(request, reply, () => service.listBlogs(app.db, request.query.lang, request.query.offset, request.query.limit)),
+    async (request, reply) =>
+      cached(request, reply, () =>
+        service.listBlogs(app.db, request.query.lang, request.query.offset, request.query.limit),
+      ),
   );
 
   app.get(

@@ -14,7 +14,10 @@ import * as repository from './repository';
 const toBlog = (row: repository.BlogRow): Blog => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function listBlogs(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([repository.listPublished(db, lang, offset, limit), repository.countPublished(db, lang)]);
+  const [rows, count] = await Promise.all([
+    repository.listPublished(db, lang, offset, limit),
+    repository.countPublished(db, lang),
+  ]);
   return { response: { rows: rows.map(toBlog), count } };
 }
 

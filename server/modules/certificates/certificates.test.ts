@@ -8,7 +8,14 @@ import { testAppPerFile } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import type { Db } from '../../db/client';
-import { certificateNameCorrections, certificates, completions, enrolments, quizAttempts, users } from '../../db/schema';
+import {
+  certificateNameCorrections,
+  certificates,
+  completions,
+  enrolments,
+  quizAttempts,
+  users,
+} from '../../db/schema';
 import { CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { messageBody } from '../../../contract/messages';
 import { newCertificateNumber, normaliseNumber } from './service';
@@ -21,13 +28,24 @@ const COMPLETED_AT = new Date('2026-03-14T10:00:00.000Z');
 async function completeCourse(db: Db, userId: string, course: CourseFixture, completedAt = COMPLETED_AT) {
   await db.insert(enrolments).values({ userId, courseId: course.courseId, completedAt });
   const lessonIds = [...course.lessonIds.chapter1, ...course.lessonIds.chapter2];
-  await db.insert(completions).values([
-    ...lessonIds.map((lessonId) => ({ userId, courseId: course.courseId, lessonId })),
-    { userId, courseId: course.courseId, videoId: course.videoId },
-  ]);
-  await db.insert(quizAttempts).values(
-    course.quizzes.map((quiz) => ({ userId, courseId: course.courseId, quizId: quiz.id, score: 100, passed: true, answers: [] })),
-  );
+  await db
+    .insert(completions)
+    .values([
+      ...lessonIds.map((lessonId) => ({ userId, courseId: course.courseId, lessonId })),
+      { userId, courseId: course.courseId, videoId: course.videoId },
+    ]);
+  await db
+    .insert(quizAttempts)
+    .values(
+      course.quizzes.map((quiz) => ({
+        userId,
+        courseId: course.courseId,
+        quizId: quiz.id,
+        score: 100,
+        passed: true,
+        answers: [],
+      })),
+    );
 }
 
 /** The text of a PDF as poppler's pdftotext reads it, spaces collapsed. */
@@ -82,13 +100,33 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect((await download(learner)).json()).toEqual(messageBody('certificateNotEarned'));
     // Enrolled, everything but one quiz done.
     await t.app.db.insert(enrolments).values({ userId: learner.userId, courseId: hindi.courseId });
-    await t.app.db.insert(completions).values([
-      ...[...hindi.lessonIds.chapter1, ...hindi.lessonIds.chapter2].map((lessonId) => ({ userId: learner.userId, courseId: hindi.courseId, lessonId })),
-      { userId: learner.userId, courseId: hindi.courseId, videoId: hindi.videoId },
-    ]);
+    await t.app.db
+      .insert(completions)
+      .values([
+        ...[...hindi.lessonIds.chapter1, ...hindi.lessonIds.chapter2].map((lessonId) => ({
+          userId: learner.userId,
+          courseId: hindi.courseId,
+          lessonId,
+        })),
+        { userId: learner.userId, courseId: hindi.courseId, videoId: hindi.videoId },
+      ]);
     await t.app.db.insert(quizAttempts).values([
-      { userId: learner.userId, courseId: hindi.courseId, quizId: hindi.quizzes[0]!.id, score: 100, passed: true, answers: [] },
-      { userId: learner.userId, courseId: hindi.courseId, quizId: hindi.quizzes[1]!.id, score: 50, passed: false, answers: [] },
+      {
+        userId: learner.userId,
+        courseId: hindi.courseId,
+        quizId: hindi.quizzes[0]!.id,
+        score: 100,
+        passed: true,
+        answers: [],
+      },
+      {
+        userId: learner.userId,
+        courseId: hindi.courseId,
+        quizId: hindi.quizzes[1]!.id,
+        score: 50,
+        passed: false,
+        answers: [],
+      },
     ]);
     const res = await download(learner);
     expect(res.statusCode).toBe(400);
@@ -141,7 +179,12 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect(issued!.reissuedAt).toBeNull();
 
     // The learner corrects the spelling in the profile, then downloads the certificate again.
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: learner.headers, payload: { name: 'Kshitij Shrivastava' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/me',
+      headers: learner.headers,
+      payload: { name: 'Kshitij Shrivastava' },
+    });
     expect(patch.statusCode).toBe(200);
     const before = Date.now();
     const again = await download(learner);
@@ -149,11 +192,18 @@ describe('GET /api/progress/{lang}/certificate', () => {
     const rows = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
     expect(rows).toHaveLength(1);
     const reissued = rows[0]!;
-    expect(reissued).toMatchObject({ number: issued!.number, learnerName: 'Kshitij Shrivastava', courseTitle: issued!.courseTitle });
+    expect(reissued).toMatchObject({
+      number: issued!.number,
+      learnerName: 'Kshitij Shrivastava',
+      courseTitle: issued!.courseTitle,
+    });
     expect(reissued.completedAt).toEqual(issued!.completedAt);
     expect(reissued.reissuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // The previous name is kept for the programme, not shown.
-    const corrections = await t.app.db.select().from(certificateNameCorrections).where(eq(certificateNameCorrections.certificateId, reissued.id));
+    const corrections = await t.app.db
+      .select()
+      .from(certificateNameCorrections)
+      .where(eq(certificateNameCorrections.certificateId, reissued.id));
     expect(corrections.map((c) => c.previousName)).toEqual(['Kshitij Srivastav']);
 
     // The PDF says the new name, the same number, and that it was reissued.
@@ -166,13 +216,22 @@ describe('GET /api/progress/{lang}/certificate', () => {
 
     // So does the public verification of that number.
     const verified = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${issued!.number}` });
-    expect(verified.json()).toMatchObject({ valid: true, learnerName: 'Kshitij Shrivastava', reissuedAt: reissued.reissuedAt!.toISOString() });
+    expect(verified.json()).toMatchObject({
+      valid: true,
+      learnerName: 'Kshitij Shrivastava',
+      reissuedAt: reissued.reissuedAt!.toISOString(),
+    });
 
     // Asking once more changes nothing: no second reissue, no second record.
     expect((await download(learner)).statusCode).toBe(200);
     const [still] = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
     expect(still!.reissuedAt).toEqual(reissued.reissuedAt);
-    expect(await t.app.db.select().from(certificateNameCorrections).where(eq(certificateNameCorrections.certificateId, reissued.id))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(certificateNameCorrections)
+        .where(eq(certificateNameCorrections.certificateId, reissued.id)),
+    ).toHaveLength(1);
   });
 
   it('reissues once when two requests after a correction arrive together', async () => {
@@ -184,7 +243,12 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const [row] = await t.app.db.select().from(certificates).where(eq(certificates.userId, learner.userId));
     expect(row!.learnerName).toBe('Meena Kumari Devi');
-    expect(await t.app.db.select().from(certificateNameCorrections).where(eq(certificateNameCorrections.certificateId, row!.id))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(certificateNameCorrections)
+        .where(eq(certificateNameCorrections.certificateId, row!.id)),
+    ).toHaveLength(1);
   });
 
   it('issues one certificate when two first requests arrive together', async () => {
@@ -197,8 +261,16 @@ describe('GET /api/progress/{lang}/certificate', () => {
   });
 
   it('joins the titles when a language has several courses, dated by the last completion', async () => {
-    const first = await createCourseFixture(t.app.db, { lang: 'tm', title: 'பணத்தின் அடிப்படைகள்', createdAt: new Date('2026-01-01T00:00:00Z') });
-    const second = await createCourseFixture(t.app.db, { lang: 'tm', title: 'இணையப் பாதுகாப்பு', createdAt: new Date('2026-01-02T00:00:00Z') });
+    const first = await createCourseFixture(t.app.db, {
+      lang: 'tm',
+      title: 'பணத்தின் அடிப்படைகள்',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const second = await createCourseFixture(t.app.db, {
+      lang: 'tm',
+      title: 'இணையப் பாதுகாப்பு',
+      createdAt: new Date('2026-01-02T00:00:00Z'),
+    });
     const learner = await signInAs(t.app, { name: 'Anjali Sharma' });
     await completeCourse(t.app.db, learner.userId, first, new Date('2026-02-01T00:00:00Z'));
     expect((await download(learner, 'tm')).statusCode).toBe(400);
@@ -233,7 +305,10 @@ describe('GET /api/certificates/verify/{number}', () => {
   });
 
   it('accepts a number typed in lower case with spaces around it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${encodeURIComponent(` ${number.toLowerCase()} `)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/certificates/verify/${encodeURIComponent(` ${number.toLowerCase()} `)}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().valid).toBe(true);
   });
@@ -246,7 +321,13 @@ describe('GET /api/certificates/verify/{number}', () => {
   });
 
   it('answers a malformed number with 400', async () => {
-    for (const bad of ['JGK-2026-0000000O', 'JGK-2026-ABC', 'hello', `JGK-2026-${'A'.repeat(80)}`, "JGK-2026-ABCDEFG'"]) {
+    for (const bad of [
+      'JGK-2026-0000000O',
+      'JGK-2026-ABC',
+      'hello',
+      `JGK-2026-${'A'.repeat(80)}`,
+      "JGK-2026-ABCDEFG'",
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/certificates/verify/${encodeURIComponent(bad)}` });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
@@ -255,7 +336,9 @@ describe('GET /api/certificates/verify/{number}', () => {
 
   it('is in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/progress/{lang}/certificate', '/api/certificates/verify/{number}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/progress/{lang}/certificate', '/api/certificates/verify/{number}']),
+    );
   });
 });
 

@@ -23,7 +23,10 @@ function font(script: Script, weight: Weight): FontkitFont {
 }
 
 /** A letter of each script, to carry a mark. */
-const BASES: Record<Script, string> = { Latin: 'a', ...Object.fromEntries(INDIC_SCRIPT_BLOCKS.map((b) => [b.script, String.fromCodePoint(b.from + 0x15)])) } as Record<Script, string>;
+const BASES: Record<Script, string> = {
+  Latin: 'a',
+  ...Object.fromEntries(INDIC_SCRIPT_BLOCKS.map((b) => [b.script, String.fromCodePoint(b.from + 0x15)])),
+} as Record<Script, string>;
 
 describe('the letters a name may have', () => {
   it('are all in the certificate’s fonts', () => {
@@ -38,7 +41,8 @@ describe('the letters a name may have', () => {
         if (personNameProblem(letter ? char : `${BASES[script]}${char}`) !== null) continue;
         accepted += 1;
         for (const weight of ['regular', 'bold'] as const) {
-          if (!font(script, weight).hasGlyphForCodePoint(codePoint)) missing.push(`U+${codePoint.toString(16).padStart(4, '0')} ${script} ${weight}`);
+          if (!font(script, weight).hasGlyphForCodePoint(codePoint))
+            missing.push(`U+${codePoint.toString(16).padStart(4, '0')} ${script} ${weight}`);
         }
       }
     }

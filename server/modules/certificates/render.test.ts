@@ -44,7 +44,13 @@ const CASES: { file: string; lang: LanguageCode; learnerName: string; courseTitl
     courseTitle: 'പണത്തിന്റെ അടിസ്ഥാനങ്ങൾ · സൈബർ സുരക്ഷയും ഡിജിറ്റൽ പണമിടപാടുകളും · ബാങ്കിംഗ് സേവനങ്ങൾ ഗ്രാമങ്ങളിൽ · ഇൻഷുറൻസും പെൻഷനും',
   },
   // Reissued under the same number after the learner corrected their name (ADR 20).
-  { file: 'reissued-hi', lang: 'hi', learnerName: 'क्षितिज श्रीवास्तव', courseTitle: 'पैसे की बुनियादी बातें', reissuedAt: new Date('2026-05-02T09:00:00Z') },
+  {
+    file: 'reissued-hi',
+    lang: 'hi',
+    learnerName: 'क्षितिज श्रीवास्तव',
+    courseTitle: 'पैसे की बुनियादी बातें',
+    reissuedAt: new Date('2026-05-02T09:00:00Z'),
+  },
 ];
 
 const hasPdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
@@ -76,13 +82,17 @@ describe('certificate images', () => {
       throw new Error('pdftoppm is missing: apt-get install -y poppler-utils');
     });
   }
-  if (skipImages) console.warn('Skipping the certificate image comparison: pdftoppm is missing (apt-get install -y poppler-utils).');
+  if (skipImages)
+    console.warn('Skipping the certificate image comparison: pdftoppm is missing (apt-get install -y poppler-utils).');
 
   it.skipIf(!hasPdftoppm).each(CASES)('$file matches its reviewed reference image', async (c) => {
     const actual = await renderToPng(c);
     const referencePath = path.join(REFERENCE_DIR, `${c.file}.png`);
     if (UPDATE || !fs.existsSync(referencePath)) {
-      if (!UPDATE) throw new Error(`No reference image ${referencePath}; render one with UPDATE_CERTIFICATE_REFERENCES=1 and review it`);
+      if (!UPDATE)
+        throw new Error(
+          `No reference image ${referencePath}; render one with UPDATE_CERTIFICATE_REFERENCES=1 and review it`,
+        );
       fs.mkdirSync(REFERENCE_DIR, { recursive: true });
       fs.writeFileSync(referencePath, PNG.sync.write(actual));
       return;
@@ -90,12 +100,16 @@ describe('certificate images', () => {
     const expected = PNG.sync.read(fs.readFileSync(referencePath));
     expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
     const diff = new PNG({ width: actual.width, height: actual.height });
-    const differing = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, { threshold: 0.1 });
+    const differing = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, {
+      threshold: 0.1,
+    });
     if (differing > MAX_DIFFERING_PIXELS) {
       const diffPath = path.join(os.tmpdir(), `certificate-${c.file}-diff.png`);
       fs.writeFileSync(diffPath, PNG.sync.write(diff));
       fs.copyFileSync(path.join(workDir, `${c.file}.png`), path.join(os.tmpdir(), `certificate-${c.file}-actual.png`));
-      throw new Error(`${c.file}: ${differing} pixels differ from the reference (at most ${MAX_DIFFERING_PIXELS}); see ${diffPath}`);
+      throw new Error(
+        `${c.file}: ${differing} pixels differ from the reference (at most ${MAX_DIFFERING_PIXELS}); see ${diffPath}`,
+      );
     }
   });
 });
@@ -124,7 +138,9 @@ describe('the PDF', () => {
     const text = pdf.toString('latin1');
     expect(text).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
     const fonts = [...text.matchAll(/\/BaseFont \/([A-Z]{6}\+[A-Za-z-]+)/g)].map((m) => m[1]!.slice(7));
-    expect(new Set(fonts)).toEqual(new Set(['NotoSerif-Bold', 'NotoSans-Regular', 'NotoSans-Bold', 'NotoSansTelugu-Bold']));
+    expect(new Set(fonts)).toEqual(
+      new Set(['NotoSerif-Bold', 'NotoSans-Regular', 'NotoSans-Bold', 'NotoSansTelugu-Bold']),
+    );
     expect(pdf.length).toBeLessThan(120_000);
     if (hasPdftoppm) {
       const pdfPath = path.join(workDir, 'text.pdf');
@@ -137,7 +153,7 @@ describe('the PDF', () => {
   });
 });
 
-describe('the certificate\'s own words', () => {
+describe("the certificate's own words", () => {
   const textOf = async (lang: LanguageCode, courseTitle: string, reissuedAt?: Date) => {
     const pdf = await renderCertificatePdf({
       learnerName: 'Anjali Sharma',
@@ -153,23 +169,49 @@ describe('the certificate\'s own words', () => {
     return { pdf, text: spawnSync('pdftotext', ['-raw', pdfPath, '-'], { encoding: 'utf8' }).stdout.normalize('NFC') };
   };
 
-  it.skipIf(!hasPdftoppm)('are in the course\'s language: a Tamil certificate in Tamil, a Hindi one in Hindi', async () => {
-    const tamil = await textOf('tm', 'பணத்தின் அடிப்படைகள்');
-    for (const words of ['நிறைவுச் சான்றிதழ்', 'சான்றளிக்கப்படுவது யாதெனில்', 'கீழ்க்காணும் பாடநெறியை வெற்றிகரமாக நிறைவு செய்துள்ளார்', 'முடித்த தேதி', 'சான்றிதழ் எண்', 'சரிபார்க்க ஸ்கேன் செய்யவும்']) {
-      expect(tamil.text).toContain(words);
-    }
-    const english = CERTIFICATE_LABELS.en;
-    for (const words of [english.title, english.certify, english.completed, english.completedOn, english.number, english.scan]) expect(tamil.text).not.toContain(words);
-    // Drawn with the Tamil font, the Latin name with the Latin one.
-    expect(tamil.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTamil-Bold/);
+  it.skipIf(!hasPdftoppm)(
+    "are in the course's language: a Tamil certificate in Tamil, a Hindi one in Hindi",
+    async () => {
+      const tamil = await textOf('tm', 'பணத்தின் அடிப்படைகள்');
+      for (const words of [
+        'நிறைவுச் சான்றிதழ்',
+        'சான்றளிக்கப்படுவது யாதெனில்',
+        'கீழ்க்காணும் பாடநெறியை வெற்றிகரமாக நிறைவு செய்துள்ளார்',
+        'முடித்த தேதி',
+        'சான்றிதழ் எண்',
+        'சரிபார்க்க ஸ்கேன் செய்யவும்',
+      ]) {
+        expect(tamil.text).toContain(words);
+      }
+      const english = CERTIFICATE_LABELS.en;
+      for (const words of [
+        english.title,
+        english.certify,
+        english.completed,
+        english.completedOn,
+        english.number,
+        english.scan,
+      ])
+        expect(tamil.text).not.toContain(words);
+      // Drawn with the Tamil font, the Latin name with the Latin one.
+      expect(tamil.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTamil-Bold/);
 
-    const hindi = await textOf('hi', 'पैसे की बुनियादी बातें', new Date('2026-05-02T09:00:00Z'));
-    for (const words of ['पूर्णता प्रमाणपत्र', 'प्रमाणित किया जाता है कि', 'ने निम्नलिखित पाठ्यक्रम सफलतापूर्वक पूरा किया है', 'पूरा होने की तारीख', 'प्रमाणपत्र नंबर', '2 मई 2026 को दोबारा जारी (नाम में सुधार)']) {
-      expect(hindi.text).toContain(words);
-    }
-    for (const words of [english.title, english.certify, english.completed, 'Reissued on']) expect(hindi.text).not.toContain(words);
-    expect(hindi.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
-  });
+      const hindi = await textOf('hi', 'पैसे की बुनियादी बातें', new Date('2026-05-02T09:00:00Z'));
+      for (const words of [
+        'पूर्णता प्रमाणपत्र',
+        'प्रमाणित किया जाता है कि',
+        'ने निम्नलिखित पाठ्यक्रम सफलतापूर्वक पूरा किया है',
+        'पूरा होने की तारीख',
+        'प्रमाणपत्र नंबर',
+        '2 मई 2026 को दोबारा जारी (नाम में सुधार)',
+      ]) {
+        expect(hindi.text).toContain(words);
+      }
+      for (const words of [english.title, english.certify, english.completed, 'Reissued on'])
+        expect(hindi.text).not.toContain(words);
+      expect(hindi.pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
+    },
+  );
 
   it('name the number and the completion date as the verification page does in that language', () => {
     const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../web/i18n/locales');

@@ -65,7 +65,9 @@ const COLOURS = { ink: '#1f2933', muted: '#52606d', navy: '#1d3557', gold: '#b08
 /** The completion date as a reader of the course's language writes it (digits and month name). */
 export function formatCompletionDate(date: Date, lang: LanguageCode): string {
   // Indian English writes "14 March 2026"; every course language is read in India.
-  return new Intl.DateTimeFormat(`${LANGUAGES[lang].bcp47}-IN`, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(date);
+  return new Intl.DateTimeFormat(`${LANGUAGES[lang].bcp47}-IN`, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
+    date,
+  );
 }
 
 interface TextStyle {
@@ -156,11 +158,20 @@ class CertificateWriter {
    * Draws a text centred in `maxWidth`, shrinking it (down to `minSize`) and then wrapping it on
    * words, so a long name or several course titles still fit. Returns the baseline of the last line.
    */
-  block(text: string, centreX: number, firstBaseline: number, maxWidth: number, style: TextStyle, minSize: number, maxLines: number): number {
+  block(
+    text: string,
+    centreX: number,
+    firstBaseline: number,
+    maxWidth: number,
+    style: TextStyle,
+    minSize: number,
+    maxLines: number,
+  ): number {
     // First a little smaller on one line, then wrapped, then smaller again only if the lines run out.
     let size = style.size;
     const comfortable = Math.max(minSize, size * 0.8);
-    while (size > comfortable && this.width(text, { ...style, size }) > maxWidth) size = Math.max(comfortable, size * 0.92);
+    while (size > comfortable && this.width(text, { ...style, size }) > maxWidth)
+      size = Math.max(comfortable, size * 0.92);
     let lines = this.wrap(text, maxWidth, { ...style, size });
     while (lines.length > maxLines && size > minSize) {
       size = Math.max(minSize, size * 0.92);
@@ -220,8 +231,16 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
 
 function drawFrame(doc: PDFKit.PDFDocument, width: number, height: number): void {
   doc.rect(0, 0, width, height).fill(COLOURS.paper);
-  doc.lineWidth(6).strokeColor(COLOURS.navy).rect(22, 22, width - 44, height - 44).stroke();
-  doc.lineWidth(1.2).strokeColor(COLOURS.gold).rect(32, 32, width - 64, height - 64).stroke();
+  doc
+    .lineWidth(6)
+    .strokeColor(COLOURS.navy)
+    .rect(22, 22, width - 44, height - 44)
+    .stroke();
+  doc
+    .lineWidth(1.2)
+    .strokeColor(COLOURS.gold)
+    .rect(32, 32, width - 64, height - 64)
+    .stroke();
   // Small gold squares at the inner corners.
   for (const [cx, cy] of [
     [32, 32],
@@ -234,7 +253,14 @@ function drawFrame(doc: PDFKit.PDFDocument, width: number, height: number): void
 }
 
 function rule(doc: PDFKit.PDFDocument, centreX: number, y: number, halfWidth: number, colour: string): void {
-  doc.save().lineWidth(0.8).strokeColor(colour).moveTo(centreX - halfWidth, y).lineTo(centreX + halfWidth, y).stroke().restore();
+  doc
+    .save()
+    .lineWidth(0.8)
+    .strokeColor(colour)
+    .moveTo(centreX - halfWidth, y)
+    .lineTo(centreX + halfWidth, y)
+    .stroke()
+    .restore();
 }
 
 export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
@@ -296,11 +322,30 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   // Below-base forms (Kannada, Telugu, Malayalam conjuncts) reach deep under the baseline.
   rule(doc, centre, nameBaseline + 24, 200, COLOURS.ink);
 
-  w.block(labels.completed, centre, nameBaseline + 52, width - 200, { size: 13, colour: COLOURS.muted, ...inLanguage }, 10, 1);
-  const titleBaseline = w.block(content.courseTitle, centre, nameBaseline + 90, width - 260, { size: 22, weight: 'bold', colour: COLOURS.navy, language: bcp47 }, 12, 3);
+  w.block(
+    labels.completed,
+    centre,
+    nameBaseline + 52,
+    width - 200,
+    { size: 13, colour: COLOURS.muted, ...inLanguage },
+    10,
+    1,
+  );
+  const titleBaseline = w.block(
+    content.courseTitle,
+    centre,
+    nameBaseline + 90,
+    width - 260,
+    { size: 22, weight: 'bold', colour: COLOURS.navy, language: bcp47 },
+    12,
+    3,
+  );
 
   w.line(labels.completedOn, centre, titleBaseline + 38, { size: 11, colour: COLOURS.muted, ...inLanguage });
-  w.line(formatCompletionDate(content.completedAt, content.lang), centre, titleBaseline + 60, { size: 15, language: bcp47 });
+  w.line(formatCompletionDate(content.completedAt, content.lang), centre, titleBaseline + 60, {
+    size: 15,
+    language: bcp47,
+  });
 
   // Bottom band: the number on the left, the QR code and its link on the right.
   const bottom = height - 56;
@@ -309,7 +354,11 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   w.line(content.number, left, bottom - 16, { size: 14, weight: 'bold', colour: COLOURS.ink });
   if (content.reissuedAt) {
     // A reissue with a corrected name keeps the number; the date tells the two prints apart.
-    w.line(labels.reissued(formatCompletionDate(content.reissuedAt, content.lang)), centre, bottom - 2, { size: 9, colour: COLOURS.muted, ...inLanguage });
+    w.line(labels.reissued(formatCompletionDate(content.reissuedAt, content.lang)), centre, bottom - 2, {
+      size: 9,
+      colour: COLOURS.muted,
+      ...inLanguage,
+    });
   }
 
   const qrSize = 78;
@@ -319,10 +368,15 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   const scanSize = Math.min(8, (8 * 200) / Math.max(1, w.width(labels.scan, { size: 8, ...inLanguage })));
   w.line(labels.scan, qrCentre, bottom - 14, { size: scanSize, colour: COLOURS.muted, ...inLanguage });
   const urlSize = Math.min(8, (8 * 230) / Math.max(1, w.width(content.verifyUrl, { size: 8 })));
-  w.line(content.verifyUrl, Math.min(qrCentre, width - 48 - w.width(content.verifyUrl, { size: urlSize }) / 2), bottom - 2, {
-    size: urlSize,
-    colour: COLOURS.navy,
-  });
+  w.line(
+    content.verifyUrl,
+    Math.min(qrCentre, width - 48 - w.width(content.verifyUrl, { size: urlSize }) / 2),
+    bottom - 2,
+    {
+      size: urlSize,
+      colour: COLOURS.navy,
+    },
+  );
 
   doc.end();
   return done;

@@ -45,7 +45,14 @@ export async function findByNumber(db: DbOrTx, number: string): Promise<Certific
  */
 export async function insertIfAbsent(
   db: DbOrTx,
-  values: { number: string; userId: string; lang: LanguageCode; learnerName: string; courseTitle: string; completedAt: Date },
+  values: {
+    number: string;
+    userId: string;
+    lang: LanguageCode;
+    learnerName: string;
+    courseTitle: string;
+    completedAt: Date;
+  },
 ): Promise<CertificateRow | null> {
   const [row] = await db.insert(certificates).values(values).onConflictDoNothing().returning(columns);
   return row ?? null;
@@ -55,7 +62,13 @@ export async function insertIfAbsent(
  * Reissues the certificate in a corrected name, keeping the name it had: only while it still has
  * `previousName` (a parallel reissue already done answers null), in one statement each.
  */
-export async function reissueInName(db: DbOrTx, number: string, previousName: string, name: string, at: Date): Promise<CertificateRow | null> {
+export async function reissueInName(
+  db: DbOrTx,
+  number: string,
+  previousName: string,
+  name: string,
+  at: Date,
+): Promise<CertificateRow | null> {
   const [row] = await db
     .update(certificates)
     .set({ learnerName: name, reissuedAt: at })

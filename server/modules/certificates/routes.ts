@@ -20,12 +20,17 @@ export default async function certificateRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['certificates'],
-        summary: "The learner's certificate for a language as a PDF (Certificate.pdf), once every published course in it is complete",
+        summary:
+          "The learner's certificate for a language as a PDF (Certificate.pdf), once every published course in it is complete",
         description:
           'Issued on the first request with a unique number; later requests return the same certificate. 400 until every published course in the language is complete.',
         params: Type.Object({ lang: LanguageParam }),
         response: {
-          200: fileAnswer('application/pdf', Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 'The certificate (Certificate.pdf)'),
+          200: fileAnswer(
+            'application/pdf',
+            Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+            'The certificate (Certificate.pdf)',
+          ),
           ...errorResponses(400, 401, 403, 404),
         },
       },

@@ -31,7 +31,10 @@ export interface ScriptRun {
  * the run before them (or the first run), unless `covers` says that run's font lacks them, in which
  * case they go to a Latin run.
  */
-export function splitByScript(text: string, covers: (script: Script, codePoint: number) => boolean = () => true): ScriptRun[] {
+export function splitByScript(
+  text: string,
+  covers: (script: Script, codePoint: number) => boolean = () => true,
+): ScriptRun[] {
   const chars = Array.from(text.normalize('NFC'));
   const first = chars.map((c) => scriptOf(c.codePointAt(0)!)).find((s) => s !== null) ?? 'Latin';
   const runs: ScriptRun[] = [];

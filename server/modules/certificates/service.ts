@@ -39,7 +39,12 @@ export function verifyUrl(publicUrl: string, number: string): string {
  * learner's name no longer matches it (they corrected it), it is reissued in the current name
  * under the same number, dated by this request, and the previous name is kept for the programme.
  */
-export async function issueCertificate(db: Db, userId: string, lang: LanguageCode, now: () => Date = () => new Date()): Promise<repo.CertificateRow> {
+export async function issueCertificate(
+  db: Db,
+  userId: string,
+  lang: LanguageCode,
+  now: () => Date = () => new Date(),
+): Promise<repo.CertificateRow> {
   return db.transaction(async (tx) => {
     const name = await learnerName(tx, userId);
     if (name === null) throw unauthorized();
@@ -47,7 +52,10 @@ export async function issueCertificate(db: Db, userId: string, lang: LanguageCod
     if (existing) {
       if (existing.learnerName === name) return existing;
       // The learner corrected their name since: the same certificate, reissued in the name as it is.
-      return (await repo.reissueInName(tx, existing.number, existing.learnerName, name, now())) ?? (await repo.findByLearner(tx, userId, lang))!;
+      return (
+        (await repo.reissueInName(tx, existing.number, existing.learnerName, name, now())) ??
+        (await repo.findByLearner(tx, userId, lang))!
+      );
     }
     const completion = await languageCompletion(tx, userId, lang);
     if (!completion.complete) throw badRequest('certificateNotEarned');
@@ -55,7 +63,14 @@ export async function issueCertificate(db: Db, userId: string, lang: LanguageCod
     const courseTitle = completion.courses.map((c) => c.title).join(TITLE_SEPARATOR);
     // 40 random bits make a clash on the number rare; each one is retried with a new number.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await repo.insertIfAbsent(tx, { number: newCertificateNumber(), userId, lang, learnerName: name, courseTitle, completedAt });
+      const row = await repo.insertIfAbsent(tx, {
+        number: newCertificateNumber(),
+        userId,
+        lang,
+        learnerName: name,
+        courseTitle,
+        completedAt,
+      });
       if (row) return row;
       // A clash on the learner's own key means a parallel request issued it first: that one stands.
       const raced = await repo.findByLearner(tx, userId, lang);

@@ -82,7 +82,9 @@ function codePointsOf(font: FontkitFont, codePoints: number[], glyphs: ShapedGly
     const members = glyphs.map((g, i) => (g.cluster === start ? i : -1)).filter((i) => i >= 0);
     const left = codePoints.slice(start, end);
     for (const i of members) {
-      const at = left.findIndex((cp) => font.hasGlyphForCodePoint(cp) && font.glyphForCodePoint(cp).id === glyphs[i]!.id);
+      const at = left.findIndex(
+        (cp) => font.hasGlyphForCodePoint(cp) && font.glyphForCodePoint(cp).id === glyphs[i]!.id,
+      );
       if (at >= 0) result[i] = left.splice(at, 1);
     }
     const taker = members.find((i) => result[i]!.length === 0);
@@ -96,13 +98,23 @@ function codePointsOf(font: FontkitFont, codePoints: number[], glyphs: ShapedGly
  * Makes a fontkit font lay text out with HarfBuzz. PDFKit calls `font.layout(text)` for every word
  * it draws or measures, and reads glyph ids, advances, offsets and code points from the run.
  */
-export function useHarfBuzz(font: FontkitFont, fontKey: string, fontData: Uint8Array, language: () => string | undefined): void {
+export function useHarfBuzz(
+  font: FontkitFont,
+  fontKey: string,
+  fontData: Uint8Array,
+  language: () => string | undefined,
+): void {
   font.layout = (text: string): LayoutRun => {
     const codePoints = Array.from(text, (c) => c.codePointAt(0)!);
     const shaped = shape(fontKey, fontData, text, language());
     const texts = codePointsOf(font, codePoints, shaped);
     const glyphs = shaped.map((g, i) => font.getGlyph(g.id, texts[i]));
-    const positions = shaped.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
+    const positions = shaped.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+      xAdvance,
+      yAdvance,
+      xOffset,
+      yOffset,
+    }));
     return {
       glyphs,
       positions,

@@ -11,8 +11,16 @@ let hi: CourseFixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  en = await createCourseFixture(t.app.db, { title: 'Money basics', description: '<p>Saving and <b>budgeting</b></p>', createdAt: new Date('2024-01-01') });
-  en2 = await createCourseFixture(t.app.db, { title: 'Cyber safety', description: '<p>Stay safe from 100% fraud_schemes</p>', createdAt: new Date('2024-02-01') });
+  en = await createCourseFixture(t.app.db, {
+    title: 'Money basics',
+    description: '<p>Saving and <b>budgeting</b></p>',
+    createdAt: new Date('2024-01-01'),
+  });
+  en2 = await createCourseFixture(t.app.db, {
+    title: 'Cyber safety',
+    description: '<p>Stay safe from 100% fraud_schemes</p>',
+    createdAt: new Date('2024-02-01'),
+  });
   await createCourseFixture(t.app.db, { title: 'Draft course', published: false });
   hi = await createCourseFixture(t.app.db, { lang: 'hi', title: 'पैसे की समझ', slug: en.slug });
   await t.app.db.update(courses).set({ ratingCount: 3, ratingTotal: 13 }).where(eq(courses.id, en.courseId));
@@ -118,14 +126,27 @@ describe('GET /api/course/public/{lang}/{courseId}', () => {
           { id: en.lessonIds.chapter1[1], title: 'How to save', order: 2, duration: 7 },
         ],
       },
-      { id: en.chapterIds[1], title: 'Banking', order: 2, lesson_ens: [{ id: en.lessonIds.chapter2[0], title: 'Open an account', order: 1, duration: 6 }] },
+      {
+        id: en.chapterIds[1],
+        title: 'Banking',
+        order: 2,
+        lesson_ens: [{ id: en.lessonIds.chapter2[0], title: 'Open an account', order: 1, duration: 6 }],
+      },
     ]);
     expect(course.quiz_ens).toEqual([
       { id: en.quizzes[0]!.id, title: 'Quiz 1', order: 1 },
       { id: en.quizzes[1]!.id, title: 'Quiz 2', order: 2 },
     ]);
     expect(course.videos).toEqual([
-      { id: en.videoId, title: 'Welcome', description: 'An introduction', video: 'uploads/videos/welcome.webm', poster: 'uploads/videos/welcome.svg', duration: 90, order: 1 },
+      {
+        id: en.videoId,
+        title: 'Welcome',
+        description: 'An introduction',
+        video: 'uploads/videos/welcome.webm',
+        poster: 'uploads/videos/welcome.svg',
+        duration: 90,
+        order: 1,
+      },
     ]);
     // Lesson content is for the chapter view, not the outline.
     expect(res.body).not.toContain('<p>Why.</p>');
@@ -177,7 +198,9 @@ describe('GET /api/chapter/public/{lang}/{courseId}/chapters/{chapterId}', () =>
     const other = await get(`/api/chapter/public/en/${en.courseId}/chapters/${en2.chapterIds[0]}`);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ code: 'chapterNotFound', message: 'Chapter not found' });
-    expect((await get(`/api/chapter/public/en/${en.courseId}/chapters/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/chapter/public/en/${en.courseId}/chapters/00000000-0000-4000-8000-000000000000`)).statusCode,
+    ).toBe(404);
     expect((await get(`/api/chapter/public/hi/${en.courseId}/chapters/${en.chapterIds[0]}`)).statusCode).toBe(404);
     expect((await get(`/api/chapter/public/xx/${en.courseId}/chapters/${en.chapterIds[0]}`)).statusCode).toBe(404);
   });
@@ -202,15 +225,20 @@ describe('the shared cache of public reads outside tests', () => {
     const dev = await createTestApp({ NODE_ENV: 'development' });
     try {
       const c = await createCourseFixture(dev.app.db, { title: 'Before' });
-      const read = async () => (await dev.app.inject({ method: 'GET', url: `/api/course/public/en/${c.courseId}` })).json().course_en.title;
-      const list = async () => (await dev.app.inject({ method: 'GET', url: '/api/course/public' })).json().courses[0].title;
+      const read = async () =>
+        (await dev.app.inject({ method: 'GET', url: `/api/course/public/en/${c.courseId}` })).json().course_en.title;
+      const list = async () =>
+        (await dev.app.inject({ method: 'GET', url: '/api/course/public' })).json().courses[0].title;
       expect(await read()).toBe('Before');
       expect(await list()).toBe('Before');
       await dev.app.db.update(courses).set({ title: 'After' }).where(eq(courses.id, c.courseId));
       expect(await read()).toBe('Before');
       expect(await list()).toBe('Before');
       // A miss is not cached: an unknown course stays a 404, and a bad one never poisons the cache.
-      expect((await dev.app.inject({ method: 'GET', url: '/api/course/public/en/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+      expect(
+        (await dev.app.inject({ method: 'GET', url: '/api/course/public/en/00000000-0000-4000-8000-000000000000' }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await dev.close();
     }
@@ -218,27 +246,46 @@ describe('the shared cache of public reads outside tests', () => {
 });
 
 describe('GET /api/course/public/{lang}/{courseId}/in/{otherLang}', () => {
-  const url = (from: CourseFixture, to: string, query = '') => `/api/course/public/${from.lang}/${from.courseId}/in/${to}${query}`;
+  const url = (from: CourseFixture, to: string, query = '') =>
+    `/api/course/public/${from.lang}/${from.courseId}/in/${to}${query}`;
 
   it('finds the same course in another language, and the same lesson, video and quiz in it', async () => {
     expect((await get(url(en, 'hi'))).json()).toEqual({ lang: 'hi', courseId: hi.courseId });
     const lesson = await get(url(en, 'hi', `?chapterId=${en.chapterIds[0]}&lessonId=${en.lessonIds.chapter1[1]}`));
     expect(lesson.statusCode).toBe(200);
-    expect(lesson.json()).toEqual({ lang: 'hi', courseId: hi.courseId, chapterId: hi.chapterIds[0], lessonId: hi.lessonIds.chapter1[1] });
-    expect((await get(url(hi, 'en', `?videoId=${hi.videoId}`))).json()).toEqual({ lang: 'en', courseId: en.courseId, videoId: en.videoId });
-    expect((await get(url(en, 'hi', `?quizId=${en.quizzes[1]!.id}`))).json()).toEqual({ lang: 'hi', courseId: hi.courseId, quizId: hi.quizzes[1]!.id });
+    expect(lesson.json()).toEqual({
+      lang: 'hi',
+      courseId: hi.courseId,
+      chapterId: hi.chapterIds[0],
+      lessonId: hi.lessonIds.chapter1[1],
+    });
+    expect((await get(url(hi, 'en', `?videoId=${hi.videoId}`))).json()).toEqual({
+      lang: 'en',
+      courseId: en.courseId,
+      videoId: en.videoId,
+    });
+    expect((await get(url(en, 'hi', `?quizId=${en.quizzes[1]!.id}`))).json()).toEqual({
+      lang: 'hi',
+      courseId: hi.courseId,
+      quizId: hi.quizzes[1]!.id,
+    });
   });
 
   it('leaves out what the translation lacks, and never takes an item of another course', async () => {
     // A lesson of another chapter than the one named, and a quiz of another course: not found in the translation.
-    const mismatched = await get(url(en, 'hi', `?chapterId=${en.chapterIds[1]}&lessonId=${en.lessonIds.chapter1[0]}&quizId=${en2.quizzes[0]!.id}`));
+    const mismatched = await get(
+      url(en, 'hi', `?chapterId=${en.chapterIds[1]}&lessonId=${en.lessonIds.chapter1[0]}&quizId=${en2.quizzes[0]!.id}`),
+    );
     expect(mismatched.json()).toEqual({ lang: 'hi', courseId: hi.courseId, chapterId: hi.chapterIds[1] });
   });
 
   it('is 404 "not available in that language" for a course without that translation, and 404 for an unknown course', async () => {
     const missing = await get(url(en2, 'tm'));
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'courseNotInLanguage', message: 'This course is not available in that language yet' });
+    expect(missing.json()).toEqual({
+      code: 'courseNotInLanguage',
+      message: 'This course is not available in that language yet',
+    });
     const unknown = await get(`/api/course/public/en/00000000-0000-4000-8000-000000000000/in/hi`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('courseNotFound');

@@ -30,7 +30,11 @@ export interface CourseRow {
 }
 
 /** A table's rows per course, as a subquery `<name>_counts` with columns courseId and n (`<name>_count`). */
-function countPerCourse(db: DbOrTx, table: typeof chapters | typeof lessons | typeof quizzes | typeof courseVideos, name: string) {
+function countPerCourse(
+  db: DbOrTx,
+  table: typeof chapters | typeof lessons | typeof quizzes | typeof courseVideos,
+  name: string,
+) {
   return db
     .select({ courseId: table.courseId, n: sql<number>`count(*)::int`.as(`${name}_count`) })
     .from(table)
@@ -222,7 +226,10 @@ export async function findChapter(db: DbOrTx, courseId: string, chapterId: strin
   return { ...chapter, lessons: chapterLessons };
 }
 
-export async function ratingTotals(db: DbOrTx, courseId: string): Promise<{ ratingCount: number; ratingTotal: number }> {
+export async function ratingTotals(
+  db: DbOrTx,
+  courseId: string,
+): Promise<{ ratingCount: number; ratingTotal: number }> {
   const [row] = await db
     .select({ ratingCount: courses.ratingCount, ratingTotal: courses.ratingTotal })
     .from(courses)
@@ -232,10 +239,17 @@ export async function ratingTotals(db: DbOrTx, courseId: string): Promise<{ rati
 }
 
 /** Moves the course's rating count and total by the given amounts, in one statement (no read first). */
-export async function addToRatingTotals(db: DbOrTx, courseId: string, change: { count: number; total: number }): Promise<void> {
+export async function addToRatingTotals(
+  db: DbOrTx,
+  courseId: string,
+  change: { count: number; total: number },
+): Promise<void> {
   await db
     .update(courses)
-    .set({ ratingCount: sql`${courses.ratingCount} + ${change.count}`, ratingTotal: sql`${courses.ratingTotal} + ${change.total}` })
+    .set({
+      ratingCount: sql`${courses.ratingCount} + ${change.count}`,
+      ratingTotal: sql`${courses.ratingTotal} + ${change.total}`,
+    })
     .where(eq(courses.id, courseId));
 }
 
@@ -249,7 +263,13 @@ export async function counterpart(
   from: { lang: LanguageCode; courseId: string },
   to: LanguageCode,
   items: { chapterId?: string; lessonId?: string; videoId?: string; quizId?: string },
-): Promise<{ courseId: string; chapterId: string | null; lessonId: string | null; videoId: string | null; quizId: string | null } | null> {
+): Promise<{
+  courseId: string;
+  chapterId: string | null;
+  lessonId: string | null;
+  videoId: string | null;
+  quizId: string | null;
+} | null> {
   const none = sql`null::uuid`;
   const chapter = items.chapterId
     ? sql`(select tc.id from chapters sc join chapters tc on tc.course_id = t.id and tc.slug = sc.slug
@@ -277,6 +297,18 @@ export async function counterpart(
     join courses t on t.slug = s.slug and t.lang = ${to} and t.published
     where s.id = ${from.courseId} and s.lang = ${from.lang} and s.published
     limit 1`);
-  const row = (result as unknown as { rows: Array<Record<'course_id' | 'chapter_id' | 'lesson_id' | 'video_id' | 'quiz_id', string | null>> }).rows[0];
-  return row?.course_id ? { courseId: row.course_id, chapterId: row.chapter_id, lessonId: row.lesson_id, videoId: row.video_id, quizId: row.quiz_id } : null;
+  const row = (
+    result as unknown as {
+      rows: Array<Record<'course_id' | 'chapter_id' | 'lesson_id' | 'video_id' | 'quiz_id', string | null>>;
+    }
+  ).rows[0];
+  return row?.course_id
+    ? {
+        courseId: row.course_id,
+        chapterId: row.chapter_id,
+        lessonId: row.lesson_id,
+        videoId: row.video_id,
+        quizId: row.quiz_id,
+      }
+    : null;
 }

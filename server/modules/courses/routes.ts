@@ -69,7 +69,11 @@ export default async function courseRoutes(fastify: FastifyInstance) {
         summary: 'A chapter of a published course with its lessons in order, under the key chapter_{lang}',
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, chapterId: Uuid }),
         response: {
-          200: perLanguage('chapter', chapterDetailSchema, 'Exactly one key: chapter_{lang} for the language in the path'),
+          200: perLanguage(
+            'chapter',
+            chapterDetailSchema,
+            'Exactly one key: chapter_{lang} for the language in the path',
+          ),
           400: ErrorResponse,
           404: ErrorResponse,
         },
@@ -77,9 +81,7 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { lang, courseId, chapterId } = request.params;
-      return cached(request, reply, () =>
-        service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId),
-      );
+      return cached(request, reply, () => service.chapterDetail(app.db, languageOrNotFound(lang), courseId, chapterId));
     },
   );
 
@@ -99,7 +101,13 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { lang, courseId, otherLang } = request.params;
       return cached(request, reply, () =>
-        service.courseCounterpart(app.db, languageOrNotFound(lang), courseId, languageOrNotFound(otherLang), request.query),
+        service.courseCounterpart(
+          app.db,
+          languageOrNotFound(lang),
+          courseId,
+          languageOrNotFound(otherLang),
+          request.query,
+        ),
       );
     },
   );

@@ -77,7 +77,12 @@ export async function chapterDetail(db: DbOrTx, lang: LanguageCode, courseId: st
   const chapter = await repo.findChapter(db, courseId, chapterId);
   if (!chapter) throw notFound('chapterNotFound');
   return {
-    [`chapter_${lang}`]: { id: chapter.id, title: chapter.title, order: chapter.order, [`lesson_${lang}s`]: chapter.lessons },
+    [`chapter_${lang}`]: {
+      id: chapter.id,
+      title: chapter.title,
+      order: chapter.order,
+      [`lesson_${lang}s`]: chapter.lessons,
+    },
   };
 }
 
@@ -85,7 +90,13 @@ export async function chapterDetail(db: DbOrTx, lang: LanguageCode, courseId: st
  * The same course in another language, and the same chapter, lesson, video or quiz in it where the
  * translation has them (matched by slug); 404 when the course is not published in that language.
  */
-export async function courseCounterpart(db: Db, lang: LanguageCode, courseId: string, to: LanguageCode, items: CounterpartQuery): Promise<CounterpartResponse> {
+export async function courseCounterpart(
+  db: Db,
+  lang: LanguageCode,
+  courseId: string,
+  to: LanguageCode,
+  items: CounterpartQuery,
+): Promise<CounterpartResponse> {
   const found = await repo.counterpart(db, { lang, courseId }, to, items);
   if (!found) {
     throw notFound((await repo.publishedCourseExists(db, lang, courseId)) ? 'courseNotInLanguage' : 'courseNotFound');
@@ -103,7 +114,11 @@ export async function courseCounterpart(db: Db, lang: LanguageCode, courseId: st
 const UUID = new RegExp(UUID_PATTERN);
 
 /** What a link to a course (or a page inside it) shows when shared; nothing for an unknown language or id. */
-export async function courseSharePreview(db: Db, lang: string, courseId: string): Promise<{ title: string; description: string; image: string } | undefined> {
+export async function courseSharePreview(
+  db: Db,
+  lang: string,
+  courseId: string,
+): Promise<{ title: string; description: string; image: string } | undefined> {
   const row = isLanguageCode(lang) && UUID.test(courseId) ? await repo.findPublishedCourse(db, lang, courseId) : null;
   return row ? { title: row.title, description: row.description, image: row.image } : undefined;
 }
@@ -138,6 +153,10 @@ export function ratingTotals(db: DbOrTx, courseId: string): Promise<{ ratingCoun
 }
 
 /** Call in the transaction that changes the course's ratings, so the totals never disagree with them. */
-export function addToRatingTotals(db: DbOrTx, courseId: string, change: { count: number; total: number }): Promise<void> {
+export function addToRatingTotals(
+  db: DbOrTx,
+  courseId: string,
+  change: { count: number; total: number },
+): Promise<void> {
   return repo.addToRatingTotals(db, courseId, change);
 }

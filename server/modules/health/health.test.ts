@@ -42,13 +42,20 @@ describe('GET /api/health', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
     }
-    const frame = await t.app.inject({ method: 'GET', url: '/staff/preview-frame/00000000-0000-4000-8000-000000000000/hi' });
+    const frame = await t.app.inject({
+      method: 'GET',
+      url: '/staff/preview-frame/00000000-0000-4000-8000-000000000000/hi',
+    });
     expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(frame.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
   });
 
   it("sends only the headers that apply to any response with the web build's scripts, styles and fonts", async () => {
-    for (const url of ['/assets/index-abc.js', '/assets/style-abc.css', '/assets/noto-sans-latin-400-normal-abc.woff2']) {
+    for (const url of [
+      '/assets/index-abc.js',
+      '/assets/style-abc.css',
+      '/assets/noto-sans-latin-400-normal-abc.woff2',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
@@ -83,7 +90,12 @@ describe('GET /api/health', () => {
     expect(api.length).toBeGreaterThan(30);
     for (const [path, methods] of api) {
       for (const [method, { responses }] of Object.entries(methods)) {
-        const expected = ['400', '503', ...(path === '/api/health' ? [] : ['429']), ...(method === 'get' ? [] : ['413', '415'])];
+        const expected = [
+          '400',
+          '503',
+          ...(path === '/api/health' ? [] : ['429']),
+          ...(method === 'get' ? [] : ['413', '415']),
+        ];
         for (const status of expected) {
           expect(responses[status]?.content, `${method} ${path} ${status}`).toBeDefined();
           expect(responses[status]?.description, `${method} ${path} ${status}`).not.toBe('Default Response');
@@ -91,7 +103,9 @@ describe('GET /api/health', () => {
       }
     }
     // A route's own description of an answer stays.
-    expect(doc.paths['/api/course/public/{lang}/{courseId}']!.get!.responses['200']!.description).toMatch(/^Exactly one key/);
+    expect(doc.paths['/api/course/public/{lang}/{courseId}']!.get!.responses['200']!.description).toMatch(
+      /^Exactly one key/,
+    );
   });
 });
 
@@ -100,7 +114,9 @@ describe('GET /health/live and /health/ready', () => {
 
   it('is not ready while a migration of this build is missing, and ready once it is applied', async () => {
     const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
-    const saved = (await t.app.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations where created_at = ${latest}`)) as unknown as {
+    const saved = (await t.app.db.execute(
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations where created_at = ${latest}`,
+    )) as unknown as {
       rows: { id: number; hash: string; created_at: string }[];
     };
     const row = saved.rows[0]!;
@@ -110,7 +126,9 @@ describe('GET /health/live and /health/ready', () => {
     expect(pending.headers['retry-after']).toBe('5');
     expect(pending.json()).toEqual({ status: 'unavailable', database: 'up', migrations: 'pending', redis: 'off' });
 
-    await t.app.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`);
+    await t.app.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
+    );
     const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: 'up', migrations: 'applied', redis: 'off' });
@@ -132,4 +150,3 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     }
   });
 });
-

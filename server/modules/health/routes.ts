@@ -23,13 +23,18 @@ const Readiness = Type.Object({
 
 export default async function healthRoutes(app: FastifyInstance) {
   routeAccess(app, access.public);
-  const latestMigration = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  const latestMigration = Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis),
+  );
   // Applied migrations are never taken back, so once seen they need no more asking.
   let migrationsApplied = false;
   const checkMigrations = async (): Promise<'applied' | 'pending'> => {
     if (!migrationsApplied) {
       // Both drivers answer { rows }; the migrator's own table is not in the schema.
-      const result = (await app.db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`)) as unknown as {
+      const result = (await app.db.execute(
+        sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+      )) as unknown as {
         rows: { latest: string | number | null }[];
       };
       migrationsApplied = Number(result.rows[0]?.latest ?? 0) >= latestMigration;

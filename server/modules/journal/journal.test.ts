@@ -23,7 +23,11 @@ describe('the reflection journal', () => {
     expect((await read(learner)).json()).toEqual({ journal: { text: '', updatedAt: null } });
     const saved = await write(learner, { text: 'I will save ₹50 a week.\nनमस्ते' });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ code: 'journalSaved', message: 'Your journal is saved', journal: { text: 'I will save ₹50 a week.\nनमस्ते' } });
+    expect(saved.json()).toMatchObject({
+      code: 'journalSaved',
+      message: 'Your journal is saved',
+      journal: { text: 'I will save ₹50 a week.\nनमस्ते' },
+    });
     expect((await read(learner)).json().journal.text).toBe('I will save ₹50 a week.\nनमस्ते');
     await write(learner, { text: 'Changed my mind.' });
     const again = (await read(learner)).json().journal;
@@ -51,7 +55,7 @@ describe('the reflection journal', () => {
     expect((await write(learner, { text: 5 })).json().message).toBeDefined();
   });
 
-  it("is private: another learner sees only their own (empty) journal", async () => {
+  it('is private: another learner sees only their own (empty) journal', async () => {
     await write(learner, { text: 'mine' });
     const someone = await signInAs(t.app);
     expect((await read(someone)).statusCode).toBe(403);

@@ -21,7 +21,8 @@ export default async function journalRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['progress'],
-        summary: "The learner's own reflection journal for a course (empty text when nothing is saved); enrolled learners only",
+        summary:
+          "The learner's own reflection journal for a course (empty text when nothing is saved); enrolled learners only",
         params,
         response: { 200: JournalResponse, ...errors },
       },
@@ -37,7 +38,8 @@ export default async function journalRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['progress'],
-        summary: "Save the learner's reflection journal for a course (plain text, at most 10,000 characters); enrolled learners only",
+        summary:
+          "Save the learner's reflection journal for a course (plain text, at most 10,000 characters); enrolled learners only",
         params,
         body: JournalBody,
         response: { 200: JournalSaved, ...errors },
@@ -45,7 +47,13 @@ export default async function journalRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return service.writeJournal(app.db, user.id, languageOrNotFound(request.params.lang), request.params.courseId, request.body.text);
+      return service.writeJournal(
+        app.db,
+        user.id,
+        languageOrNotFound(request.params.lang),
+        request.params.courseId,
+        request.body.text,
+      );
     },
   );
 }

@@ -10,7 +10,12 @@ let fixture: Fixture;
 beforeAll(async () => {
   // van-outreach and sath-sath are also in Hindi.
   fixture = createContentFixture({ hindi: true });
-  await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
+  await importContent({
+    db: t.database.db,
+    contentDir: fixture.contentDir,
+    uploadsDir: t.config.uploadsDir,
+    log: silentLog,
+  });
 });
 afterAll(() => {
   fixture.cleanup();
@@ -39,14 +44,25 @@ describe('GET /api/media/public/{titleId}', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.json()).toEqual({
       media: [
-        { id: stableId('media-image', 'van-outreach', '1'), image: 'uploads/gallery/van-1.svg', alt: 'A van in a village square' },
-        { id: stableId('media-image', 'van-outreach', '2'), image: 'uploads/gallery/van-2.svg', alt: 'People reading leaflets' },
+        {
+          id: stableId('media-image', 'van-outreach', '1'),
+          image: 'uploads/gallery/van-1.svg',
+          alt: 'A van in a village square',
+        },
+        {
+          id: stableId('media-image', 'van-outreach', '2'),
+          image: 'uploads/gallery/van-2.svg',
+          alt: 'People reading leaflets',
+        },
       ],
     });
   });
 
   it('answers an empty list for a title without images', async () => {
-    const [row] = await t.database.db.insert(mediaTitles).values({ slug: 'coming-soon', title: 'Coming soon', position: 9 }).returning();
+    const [row] = await t.database.db
+      .insert(mediaTitles)
+      .values({ slug: 'coming-soon', title: 'Coming soon', position: 9 })
+      .returning();
     const res = await get(`/api/media/public/${row!.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ media: [] });
@@ -96,7 +112,7 @@ describe('GET /api/media/public/banner', () => {
   });
 });
 
-describe('gallery titles and banner items in the reader\'s language', () => {
+describe("gallery titles and banner items in the reader's language", () => {
   it('lists each title in that language where it has one, else in English, in the English order', async () => {
     const res = await get('/api/media/public/titles?lang=hi');
     expect(res.statusCode).toBe(200);
@@ -110,19 +126,30 @@ describe('gallery titles and banner items in the reader\'s language', () => {
       ['uploads/gallery/van-1.svg', 'गाँव के चौक में एक वैन'],
       ['uploads/gallery/van-2.svg', 'पर्चे पढ़ते लोग'],
     ]);
-    expect((await get('/api/media/public/titles?lang=tm')).json()).toEqual((await get('/api/media/public/titles')).json());
+    expect((await get('/api/media/public/titles?lang=tm')).json()).toEqual(
+      (await get('/api/media/public/titles')).json(),
+    );
   });
 
   it('lists each banner item in that language where it has one, else in English', async () => {
     const res = await get('/api/media/public/banner?lang=hi');
     expect(res.statusCode).toBe(200);
-    const media = res.json().media as { id: string; title: string; sub_title: string; location: string; media_images: { alt: string }[] }[];
+    const media = res.json().media as {
+      id: string;
+      title: string;
+      sub_title: string;
+      location: string;
+      media_images: { alt: string }[];
+    }[];
     expect(media.map((m) => [m.id, m.title, m.sub_title, m.location])).toEqual([
       [stableId('banner', 'sath-sath', '@hi'), 'साथ साथ', 'साथ मिलकर सीखना', 'पुणे'],
       [stableId('banner', 'gaon-gaon'), 'Gaon gaon', '', ''],
     ]);
     expect(media[0]!.media_images.map((i) => i.alt)).toEqual(['साथ सीखता एक समूह', 'बोलती हुई प्रशिक्षक']);
-    expect((await get('/api/media/public/banner')).json().media.map((m: { title: string }) => m.title)).toEqual(['Saath saath', 'Gaon gaon']);
+    expect((await get('/api/media/public/banner')).json().media.map((m: { title: string }) => m.title)).toEqual([
+      'Saath saath',
+      'Gaon gaon',
+    ]);
   });
 });
 
@@ -132,12 +159,19 @@ describe('GET /uploads/... (files copied by the content import)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toMatch(/max-age=(\d+)/);
-    expect(Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))![1])).toBeGreaterThanOrEqual(7 * 24 * 3600);
+    expect(Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))![1])).toBeGreaterThanOrEqual(
+      7 * 24 * 3600,
+    );
     expect(res.body).toContain('van-1.svg');
   });
 
   it('serves every path stored by the import', async () => {
-    for (const path of ['courses/money-basics/cover.svg', 'courses/money-basics/handbook.pdf', 'videos/welcome.webm', 'banners/gaon-2.svg']) {
+    for (const path of [
+      'courses/money-basics/cover.svg',
+      'courses/money-basics/handbook.pdf',
+      'videos/welcome.webm',
+      'banners/gaon-2.svg',
+    ]) {
       const res = await get(`/uploads/${path}`);
       expect(res.statusCode, path).toBe(200);
     }
@@ -146,7 +180,11 @@ describe('GET /uploads/... (files copied by the content import)', () => {
 
   it('answers 404 for a missing file and never serves outside the uploads folder', async () => {
     expect((await get('/uploads/gallery/missing.svg')).statusCode).toBe(404);
-    for (const url of ['/uploads/../../package.json', '/uploads/%2e%2e/%2e%2e/package.json', '/uploads/..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/uploads/../../package.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/..%2f..%2fpackage.json',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).not.toBe(200);
       expect(res.body).not.toContain('"scripts"');

@@ -28,7 +28,12 @@ export function listImages(db: DbOrTx, titleId: string) {
 
 export function listBanners(db: DbOrTx, lang: LanguageCode) {
   return db
-    .select({ id: bannerItems.id, title: bannerItems.title, subTitle: bannerItems.subTitle, location: bannerItems.location })
+    .select({
+      id: bannerItems.id,
+      title: bannerItems.title,
+      subTitle: bannerItems.subTitle,
+      location: bannerItems.location,
+    })
     .from(bannerItems)
     .where(inReaderLanguage(bannerItems, lang))
     .orderBy(asc(bannerItems.position), asc(bannerItems.title));

@@ -17,7 +17,10 @@ export async function gallery(db: Db, titleId: string): Promise<GalleryImages> {
 /** Banner items with their images; the home page picks two of each item's images at random. */
 export async function banners(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE): Promise<Banners> {
   const items = await repository.listBanners(db, lang);
-  const images = await repository.listBannerImages(db, items.map((item) => item.id));
+  const images = await repository.listBannerImages(
+    db,
+    items.map((item) => item.id),
+  );
   const byBanner = new Map<string, { image: string; alt: string }[]>();
   for (const { bannerId, image, alt } of images) {
     const list = byBanner.get(bannerId) ?? [];

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { pageMatcher } from './page-match';
 
-const entry = (name: string, path: string): PageManifestEntry => ({ name, path, rendered: false, namespaces: [], scripts: [], styles: [] });
+const entry = (name: string, path: string): PageManifestEntry => ({
+  name,
+  path,
+  rendered: false,
+  namespaces: [],
+  scripts: [],
+  styles: [],
+});
 
 describe('pageMatcher', () => {
   const match = pageMatcher([
@@ -26,7 +33,12 @@ describe('pageMatcher', () => {
   });
 
   it("gives the address's parameters, decoded", () => {
-    expect(match('/courses/hi/c1/chapter/ch%201/lesson/l1')?.params).toEqual({ lang: 'hi', courseId: 'c1', chapterId: 'ch 1', lessonId: 'l1' });
+    expect(match('/courses/hi/c1/chapter/ch%201/lesson/l1')?.params).toEqual({
+      lang: 'hi',
+      courseId: 'c1',
+      chapterId: 'ch 1',
+      lessonId: 'l1',
+    });
     expect(match('/success-stories/%E0%A4')?.params).toEqual({ storyId: '%E0%A4' });
     expect(match('/files/a/b')?.params).toEqual({ '*': 'a/b' });
   });

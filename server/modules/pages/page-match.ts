@@ -52,7 +52,8 @@ export function pageMatcher(pages: readonly PageManifestEntry[]): (pathname: str
     const normalised = pathname.replace(/\/+$/, '') || '/';
     for (const { page, pattern, names } of compiled) {
       const match = pattern.exec(normalised);
-      if (match) return { page, params: Object.fromEntries(names.map((name, i) => [name, decode(match[i + 1] ?? '')])) };
+      if (match)
+        return { page, params: Object.fromEntries(names.map((name, i) => [name, decode(match[i + 1] ?? '')])) };
     }
     return undefined;
   };

@@ -70,14 +70,17 @@ afterAll(async () => {
 /** How many times the stand-in renderer has rendered a page. */
 const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
 
-const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
 describe('pages rendered on the server', () => {
   it('puts the rendered page, its data and its language into the HTML', async () => {
     const res = await page('/', { cookie: 'jgk_lang=hi' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="hi" data-script="Devanagari"');
-    expect(res.body).toContain('<div id="root"><main><h1>होम</h1><p class="url">/</p><p class="lang">hi</p><p class="user">anonymous</p></main></div>');
+    expect(res.body).toContain(
+      '<div id="root"><main><h1>होम</h1><p class="url">/</p><p class="lang">hi</p><p class="user">anonymous</p></main></div>',
+    );
     const data = /<script type="application\/json" id="query-data">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(data).toBeDefined();
     // Nothing in the data can end its element; it parses back to what the renderer gave.
@@ -156,7 +159,9 @@ describe('pages rendered on the server', () => {
       const anonymous = await page(url);
       expect(renders(), url).toBe(before);
       expect(anonymous.body, url).toContain('<div id="root"></div>');
-      expect(anonymous.body, url).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
+      expect(anonymous.body, url).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />',
+      );
       expect(anonymous.headers['cache-control'], url).toBe('no-cache');
 
       const mine = await page(url, learner.headers);
@@ -172,12 +177,20 @@ describe('pages rendered on the server', () => {
 
   it("preloads the font of the course's script for a learner's view rendered here, whatever the interface's", async () => {
     const learner = await signInAs(app, { name: 'Asha Devi' });
-    const fontsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const fontsOf = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map(
+        (m) => m[1],
+      );
     const latin = ['/assets/noto-sans-latin-400-normal-abc.woff2', '/assets/noto-sans-latin-700-normal-abc.woff2'];
-    const devanagari = ['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2'];
+    const devanagari = [
+      '/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2',
+      '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2',
+    ];
     expect(fontsOf((await page('/courses/en/x/chapter/c1/lesson/l1', learner.headers)).body)).toEqual(latin);
     expect(fontsOf((await page('/courses/hi/x/quiz/q1', learner.headers)).body)).toEqual(devanagari);
-    expect(fontsOf((await page('/courses/en/x/quiz/q1', { cookie: `${learner.headers.cookie}; jgk_lang=hi` })).body)).toEqual([...devanagari, ...latin]);
+    expect(
+      fontsOf((await page('/courses/en/x/quiz/q1', { cookie: `${learner.headers.cookie}; jgk_lang=hi` })).body),
+    ).toEqual([...devanagari, ...latin]);
     // Not rendered (no session), and every other English page: no font; the interface's Indic one as before.
     expect(fontsOf((await page('/courses/en/x/chapter/c1/lesson/l1')).body)).toEqual([]);
     expect(fontsOf((await page('/about', learner.headers)).body)).toEqual([]);
@@ -205,7 +218,11 @@ describe('pages rendered on the server', () => {
 describe("a page render and the visitor's API allowance", () => {
   let limitedApp: FastifyInstance;
   beforeAll(async () => {
-    const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/', API_ADDRESS_LIMIT_PER_MINUTE: '3', API_RATE_LIMIT_PER_MINUTE: '3' });
+    const config = testConfig({
+      PUBLIC_URL: 'https://jgk.example.org/',
+      API_ADDRESS_LIMIT_PER_MINUTE: '3',
+      API_RATE_LIMIT_PER_MINUTE: '3',
+    });
     limitedApp = await buildApp({ config, db: database.db, listen: database.listen, webDir, logger: false });
   });
   afterAll(async () => {
@@ -216,9 +233,19 @@ describe("a page render and the visitor's API allowance", () => {
     const remoteAddress = '100.64.50.1';
     const learner = await signInAs(limitedApp, { name: 'Asha Devi' });
     for (let i = 0; i < 5; i++) {
-      const anonymous = await limitedApp.inject({ method: 'GET', url: '/', remoteAddress, headers: { accept: 'text/html' } });
+      const anonymous = await limitedApp.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress,
+        headers: { accept: 'text/html' },
+      });
       expect(anonymous.body).toContain('<p class="user">anonymous</p>');
-      const signedIn = await limitedApp.inject({ method: 'GET', url: '/blogs', remoteAddress, headers: { accept: 'text/html', ...learner.headers } });
+      const signedIn = await limitedApp.inject({
+        method: 'GET',
+        url: '/blogs',
+        remoteAddress,
+        headers: { accept: 'text/html', ...learner.headers },
+      });
       expect(signedIn.body).toContain('<p class="user">Asha Devi</p>');
     }
     // Ten renders later, the address still has its whole allowance of 3 calls.
@@ -230,12 +257,22 @@ describe("a page render and the visitor's API allowance", () => {
   it('cannot be claimed by a client: a forged inner-call header is counted like any call', async () => {
     const remoteAddress = '100.64.50.2';
     const forged = () =>
-      limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress, headers: { 'x-inner-call': '00'.repeat(32) } });
+      limitedApp.inject({
+        method: 'GET',
+        url: '/api/user/session-status',
+        remoteAddress,
+        headers: { 'x-inner-call': '00'.repeat(32) },
+      });
     for (let i = 0; i < 3; i++) expect((await forged()).statusCode).toBe(200);
     expect((await forged()).statusCode).toBe(429);
     // Not hex, or too short: refused as any call over the limit, never a failure of the server.
     for (const header of ['zz'.repeat(32), 'ab']) {
-      const res = await limitedApp.inject({ method: 'GET', url: '/api/user/session-status', remoteAddress, headers: { 'x-inner-call': header } });
+      const res = await limitedApp.inject({
+        method: 'GET',
+        url: '/api/user/session-status',
+        remoteAddress,
+        headers: { 'x-inner-call': header },
+      });
       expect(res.statusCode).toBe(429);
     }
   });
@@ -253,7 +290,8 @@ describe('pages kept for visitors without a session', () => {
     await cachingApp?.close();
   });
 
-  const get = (url: string, cookie?: string) => cachingApp.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const get = (url: string, cookie?: string) =>
+    cachingApp.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
   it('renders a page once per language and address for visitors without a session', async () => {
     const before = renders();
@@ -281,7 +319,13 @@ describe('pages kept for visitors without a session', () => {
   it("keeps a page's share preview as long, the same for every visitor", async () => {
     const [{ id }] = (await database.db
       .insert(blogs)
-      .values({ slug: 'kept-preview', title: 'Save first', description: '<p>Then spend.</p>', image: 'uploads/blogs/k.png', author: 'Asha' })
+      .values({
+        slug: 'kept-preview',
+        title: 'Save first',
+        description: '<p>Then spend.</p>',
+        image: 'uploads/blogs/k.png',
+        author: 'Asha',
+      })
       .returning({ id: blogs.id })) as [{ id: string }];
     expect((await get(`/blogs/${id}`)).body).toContain('<title>Save first – JGK</title>');
     await database.db.update(blogs).set({ title: 'Spend first' }).where(eq(blogs.id, id));
@@ -294,7 +338,13 @@ describe('pages kept for visitors without a session', () => {
   it('renders a kept page again, and looks its preview up again, once its content is published', async () => {
     const [{ id }] = (await database.db
       .insert(blogs)
-      .values({ slug: 'published-preview', title: 'Budget first', description: '<p>Then save.</p>', image: 'uploads/blogs/b.png', author: 'Asha' })
+      .values({
+        slug: 'published-preview',
+        title: 'Budget first',
+        description: '<p>Then save.</p>',
+        image: 'uploads/blogs/b.png',
+        author: 'Asha',
+      })
       .returning({ id: blogs.id })) as [{ id: string }];
     const before = renders();
     expect((await get(`/blogs/${id}`)).body).toContain('<title>Budget first – JGK</title>');
@@ -315,7 +365,11 @@ describe('pages kept for visitors without a session', () => {
     expect(renders() - before).toBe(2);
     // A post published: the post's preview and every kept page are made afresh.
     await database.db.transaction(async (tx) => announceContentChange(tx, { kind: 'blog', lang: null }));
-    await waitFor(async () => (await get(`/blogs/${id}`)).body.includes('<title>Save first, then budget – JGK</title>'), 1000, 'the new preview');
+    await waitFor(
+      async () => (await get(`/blogs/${id}`)).body.includes('<title>Save first, then budget – JGK</title>'),
+      1000,
+      'the new preview',
+    );
     await get('/gallery?published');
     await get('/gallery?published');
     // The post's page twice before and once after, the gallery once after.
@@ -335,10 +389,34 @@ describe('rendered pages', () => {
   const isRenderedPage = (pathname: string) => matchPage(pathname)?.page.rendered ?? false;
 
   it('are the pages the page manifest marks rendered', () => {
-    for (const p of ['/', '/about', '/gallery', '/highlights', '/news', '/blogs', '/blogs/abc', '/success-stories/all', '/success-stories/abc', '/courses', '/courses/en/x', '/vicyberShield', '/vicybershieldtnc', '/privacy-policy', '/blogs/']) {
+    for (const p of [
+      '/',
+      '/about',
+      '/gallery',
+      '/highlights',
+      '/news',
+      '/blogs',
+      '/blogs/abc',
+      '/success-stories/all',
+      '/success-stories/abc',
+      '/courses',
+      '/courses/en/x',
+      '/vicyberShield',
+      '/vicybershieldtnc',
+      '/privacy-policy',
+      '/blogs/',
+    ]) {
       expect(isRenderedPage(p), p).toBe(true);
     }
-    for (const p of ['/login', '/user-profile', '/courses/en/x/video/v', '/success-stories', '/quizcomponent', '/certificates/verify/X', '/unknown']) {
+    for (const p of [
+      '/login',
+      '/user-profile',
+      '/courses/en/x/video/v',
+      '/success-stories',
+      '/quizcomponent',
+      '/certificates/verify/X',
+      '/unknown',
+    ]) {
       expect(isRenderedPage(p), p).toBe(false);
     }
     for (const p of ['/courses/en/x/chapter/c', '/courses/en/x/chapter/c/lesson/l', '/courses/en/x/quiz/q']) {

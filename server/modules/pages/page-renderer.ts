@@ -33,7 +33,12 @@ export interface PageRenderer {
    * The page rendered for this visitor, or undefined when the browser is to render it: a failed
    * render, or a learner's own view (`'signed-in'` in the page manifest) asked without a session.
    */
-  render(request: FastifyRequest, url: string, language: LanguageCode, rendered: true | 'signed-in'): Promise<RenderedPage | undefined>;
+  render(
+    request: FastifyRequest,
+    url: string,
+    language: LanguageCode,
+    rendered: true | 'signed-in',
+  ): Promise<RenderedPage | undefined>;
 }
 
 export async function createPageRenderer(
@@ -58,7 +63,11 @@ export async function createPageRenderer(
   };
 
   // Any page may show any kind of content (the home page shows courses, posts, stories and the banner).
-  const anonymousPages = app.publicCaches.create<RenderResult>({ name: 'pages', kinds: CONTENT_KINDS, maxEntries: 500 });
+  const anonymousPages = app.publicCaches.create<RenderResult>({
+    name: 'pages',
+    kinds: CONTENT_KINDS,
+    maxEntries: 500,
+  });
   const sessionCookie = sessionCookieName(app);
 
   return {
@@ -70,16 +79,30 @@ export async function createPageRenderer(
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
           url: callPath,
-          headers: { accept: 'application/json', ...app.innerCallHeaders, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+          headers: {
+            accept: 'application/json',
+            ...app.innerCallHeaders,
+            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          },
           remoteAddress: request.ip,
           ...(typeof init.body === 'string' ? { payload: init.body } : {}),
         });
         const headers = new Headers();
         const type = res.headers['content-type'];
         if (typeof type === 'string') headers.set('content-type', type);
-        return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+        return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+          status: res.statusCode,
+          headers,
+        });
       };
-      const render = () => renderer.renderPage({ url, language, namespaces: namespacesOf(language), fetch: fetchInside, timeoutMs: RENDER_TIMEOUT_MS });
+      const render = () =>
+        renderer.renderPage({
+          url,
+          language,
+          namespaces: namespacesOf(language),
+          fetch: fetchInside,
+          timeoutMs: RENDER_TIMEOUT_MS,
+        });
       try {
         // A failed render is not kept (the cache drops rejected loads): the next visitor tries again.
         if (withSession) return { ...(await render()), personal: true };

@@ -26,24 +26,47 @@ let courseId: string;
 beforeAll(async () => {
   webDir = writeTestWebBuild({
     index: INDEX,
-    translations: { 'en/common': { nav: { home: 'Home' } }, 'hi/common': { nav: { home: 'होम </script>' } }, 'en/blogs': { title: 'Blogs' } },
+    translations: {
+      'en/common': { nav: { home: 'Home' } },
+      'hi/common': { nav: { home: 'होम </script>' } },
+      'en/blogs': { title: 'Blogs' },
+    },
     files: { 'assets/index-abc.js.br': zlib.brotliCompressSync('console.log(1)') },
-    pageManifest: testPageManifest({ blogs: { scripts: ['/assets/blogs-abc.js', '/assets/shared-abc.js'], styles: ['/assets/blogs-abc.css'] } }),
+    pageManifest: testPageManifest({
+      blogs: { scripts: ['/assets/blogs-abc.js', '/assets/shared-abc.js'], styles: ['/assets/blogs-abc.css'] },
+    }),
   });
   const config = testConfig({ PUBLIC_URL: 'https://jgk.example.org/' });
   database = await createTestDatabase();
   app = await buildApp({ config, db: database.db, listen: database.listen, webDir, logger: false });
   [{ id: blogId }] = (await database.db
     .insert(blogs)
-    .values({ slug: 'upi', title: 'Pay "safely" <script>alert(1)</script>', description: '<p>Never share your <strong>UPI PIN</strong> &amp; OTP.</p>', image: 'uploads/blogs/upi.png', author: 'Asha' })
+    .values({
+      slug: 'upi',
+      title: 'Pay "safely" <script>alert(1)</script>',
+      description: '<p>Never share your <strong>UPI PIN</strong> &amp; OTP.</p>',
+      image: 'uploads/blogs/upi.png',
+      author: 'Asha',
+    })
     .returning({ id: blogs.id })) as [{ id: string }];
   [{ id: storyId }] = (await database.db
     .insert(successStories)
-    .values({ slug: 'sunita', authorName: 'Sunita Devi', image: 'uploads/stories/sunita.svg', description: '<p>She opened her first bank account.</p>' })
+    .values({
+      slug: 'sunita',
+      authorName: 'Sunita Devi',
+      image: 'uploads/stories/sunita.svg',
+      description: '<p>She opened her first bank account.</p>',
+    })
     .returning({ id: successStories.id })) as [{ id: string }];
   [{ id: courseId }] = (await database.db
     .insert(courses)
-    .values({ slug: 'money-basics', lang: 'hi', title: 'पैसे की समझ', description: '<p>बैंक, बचत और सुरक्षा</p>', image: 'uploads/courses/cover.svg' })
+    .values({
+      slug: 'money-basics',
+      lang: 'hi',
+      title: 'पैसे की समझ',
+      description: '<p>बैंक, बचत और सुरक्षा</p>',
+      image: 'uploads/courses/cover.svg',
+    })
     .returning({ id: courses.id })) as [{ id: string }];
 });
 
@@ -68,38 +91,80 @@ describe('web app pages', () => {
   });
 
   it("writes the page's translations as JSON data in the cookie's language, and preloads its chunks and the session call", async () => {
-    const res = await app.inject({ method: 'GET', url: '/blogs?page=2', headers: { accept: 'text/html', cookie: 'jgk_lang=hi' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/blogs?page=2',
+      headers: { accept: 'text/html', cookie: 'jgk_lang=hi' },
+    });
     expect(res.statusCode).toBe(200);
     const data = /<script type="application\/json" id="i18n-data">(.*?)<\/script>/.exec(res.body)?.[1];
-    expect(JSON.parse(data ?? 'null')).toEqual({ lang: 'hi', namespaces: { common: { nav: { home: 'होम </script>' } }, blogs: { title: 'Blogs' } } });
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      lang: 'hi',
+      namespaces: { common: { nav: { home: 'होम </script>' } }, blogs: { title: 'Blogs' } },
+    });
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
     // The page's chunks, as the page manifest names them; its data calls are not guessed (ADR 11).
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/blogs-abc.js" />\n    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js" />');
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/blogs-abc.js" />\n    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js" />',
+    );
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/blogs-abc.css" />');
     expect(res.body).not.toContain('/api/blog/public');
     // An unknown language in the cookie falls back to English.
-    const english = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=xx' } });
+    const english = await app.inject({
+      method: 'GET',
+      url: '/blogs',
+      headers: { accept: 'text/html', cookie: 'jgk_lang=xx' },
+    });
     expect(english.body).toContain('{"lang":"en","namespaces":{"common":{"nav":{"home":"Home"}}');
   });
 
   it('preloads the interface font of a page in an Indic language, and none on an English page', async () => {
-    const fontPreloads = (body: string) => [...body.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
-    const tamil = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', cookie: 'jgk_lang=tm' } });
-    expect(fontPreloads(tamil.body)).toEqual(['/assets/noto-sans-tamil-tamil-400-normal-abc.woff2', '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2']);
+    const fontPreloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)" \/>/g)].map(
+        (m) => m[1],
+      );
+    const tamil = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', cookie: 'jgk_lang=tm' },
+    });
+    expect(fontPreloads(tamil.body)).toEqual([
+      '/assets/noto-sans-tamil-tamil-400-normal-abc.woff2',
+      '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2',
+    ]);
     // Every page, the ones the browser renders too; Marathi is written in Devanagari.
-    const marathi = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', cookie: 'jgk_lang=mh' } });
-    expect(fontPreloads(marathi.body)).toEqual(['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2']);
+    const marathi = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html', cookie: 'jgk_lang=mh' },
+    });
+    expect(fontPreloads(marathi.body)).toEqual([
+      '/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2',
+      '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2',
+    ]);
     for (const cookie of ['jgk_lang=en', 'jgk_lang=xx', '']) {
-      const english = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      const english = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
       expect(english.body).toContain('<html lang="en"');
       expect(english.body).not.toContain('as="font"');
     }
   });
 
   it("titles a page in the visitor's language where the page manifest has it, in English elsewhere", async () => {
-    const hindi = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=hi' } });
+    const hindi = await app.inject({
+      method: 'GET',
+      url: '/blogs',
+      headers: { accept: 'text/html', cookie: 'jgk_lang=hi' },
+    });
     expect(hindi.body).toContain('<title>ब्लॉग – JGK</title>');
-    const tamil = await app.inject({ method: 'GET', url: '/blogs', headers: { accept: 'text/html', cookie: 'jgk_lang=tm' } });
+    const tamil = await app.inject({
+      method: 'GET',
+      url: '/blogs',
+      headers: { accept: 'text/html', cookie: 'jgk_lang=tm' },
+    });
     expect(tamil.body).toContain('<title>Blogs – JGK</title>');
     expect((await page('/blogs')).body).toContain('<title>Blogs – JGK</title>');
   });
@@ -165,7 +230,13 @@ describe('text from visitors and staff in the page', () => {
     const title = "Save $' first, spend $` later & keep $& safe";
     const [{ id }] = (await database.db
       .insert(blogs)
-      .values({ slug: 'dollar-patterns', title, description: '<p>Pay $` $\' $&amp; safely.</p>', image: 'uploads/blogs/d.png', author: 'Asha' })
+      .values({
+        slug: 'dollar-patterns',
+        title,
+        description: "<p>Pay $` $' $&amp; safely.</p>",
+        image: 'uploads/blogs/d.png',
+        author: 'Asha',
+      })
       .returning({ id: blogs.id })) as [{ id: string }];
     const res = await page(`/blogs/${id}`);
     expect(res.body).toContain(`<title>${escapeHtml(title)} – JGK</title>`);
@@ -178,7 +249,9 @@ describe('text from visitors and staff in the page', () => {
     // (A backtick reaches the server percent-encoded.)
     const odd = await page("/somewhere/$`/$'/$&");
     expect(odd.statusCode).toBe(200);
-    expect(odd.body).toContain(`<meta property="og:url" content="https://jgk.example.org/somewhere/$%60/$&#39;/$&amp;" />`);
+    expect(odd.body).toContain(
+      `<meta property="og:url" content="https://jgk.example.org/somewhere/$%60/$&#39;/$&amp;" />`,
+    );
     expect(odd.body.match(/<head>/g)).toHaveLength(1);
     expect(odd.body.match(/<!doctype html>/g)).toHaveLength(1);
   });
@@ -186,7 +259,11 @@ describe('text from visitors and staff in the page', () => {
 
 describe('web app assets', () => {
   it('sends the precompressed copy of a hashed asset, cached for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -212,15 +289,22 @@ describe('page translations', () => {
 
   it("reads the page's namespaces in the visitor's language, English where the language has none", () => {
     const read = (file: string) => ({ file });
-    expect(translationsFor(matchPage('/blogs')?.page, 'hi', manifest, read)).toEqual({ common: { file: 'assets/common-hi.json' }, blogs: { file: 'assets/blogs-en.json' } });
-    expect(translationsFor(matchPage('/nowhere')?.page, 'en', manifest, read)).toEqual({ common: { file: 'assets/common-en.json' } });
+    expect(translationsFor(matchPage('/blogs')?.page, 'hi', manifest, read)).toEqual({
+      common: { file: 'assets/common-hi.json' },
+      blogs: { file: 'assets/blogs-en.json' },
+    });
+    expect(translationsFor(matchPage('/nowhere')?.page, 'en', manifest, read)).toEqual({
+      common: { file: 'assets/common-en.json' },
+    });
     expect(translationsFor(matchPage('/blogs')?.page, 'en', undefined, read)).toEqual({});
   });
 });
 
 describe('helpers', () => {
   it('escapes every character that could end an attribute or start a tag', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('writes JSON that cannot close its script element', () => {

@@ -7,7 +7,14 @@
 // and the not-found handler for everything else.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, isLanguageCode, type LanguageCode, type Script } from '../../../contract/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  isLanguageCode,
+  type LanguageCode,
+  type Script,
+} from '../../../contract/languages';
 import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
@@ -62,7 +69,9 @@ export default fp(
     const { template, viteManifest, pageManifest, readTranslation } = build;
     const matchPage = pageMatcher(pageManifest.pages);
     const renderer = viteManifest
-      ? await createPageRenderer(app, build.dir, (language) => readNamespaces(allNamespaces(viteManifest), language, viteManifest, readTranslation))
+      ? await createPageRenderer(app, build.dir, (language) =>
+          readNamespaces(allNamespaces(viteManifest), language, viteManifest, readTranslation),
+        )
       : undefined;
     const publicUrl = app.config.publicUrl;
     const preview: SharePreviewContext = {
@@ -73,19 +82,30 @@ export default fp(
     // A preview is the same for every visitor: kept as long as the public reads are (ADR 8) or until
     // a post, a story or a course changes (ADR 21), so a busy post costs its lookup once per language
     // and address, not once per view.
-    const previews = app.publicCaches.create<PageMeta>({ name: 'previews', kinds: ['blog', 'story', 'course'], maxEntries: 500 });
+    const previews = app.publicCaches.create<PageMeta>({
+      name: 'previews',
+      kinds: ['blog', 'story', 'course'],
+      maxEntries: 500,
+    });
     const previewOf = (request: FastifyRequest, pathname: string, match: PageMatch | undefined, lang: LanguageCode) =>
-      previews.get(`${lang} ${pathname}`, () => sharePreview(preview, pathname, match, lang)).catch((error: unknown) => {
-        // A preview is a nicety: the page itself must still load.
-        request.log.warn({ err: error }, 'page meta lookup failed');
-        return sitePreview(preview, pathname);
-      });
+      previews
+        .get(`${lang} ${pathname}`, () => sharePreview(preview, pathname, match, lang))
+        .catch((error: unknown) => {
+          // A preview is a nicety: the page itself must still load.
+          request.log.warn({ err: error }, 'page meta lookup failed');
+          return sitePreview(preview, pathname);
+        });
 
     // Everything of a page's HTML that depends only on the page, the language and whether it was
     // rendered here (the template, preload hints, first translations): the build does not change
     // while the server runs, so each is made on its first visit and kept.
     const frames = new Map<string, { template: string; htmlAttributes: string; head: string }>();
-    const frameOf = (page: PageManifestEntry | undefined, lang: LanguageCode, rendered: boolean, courseScript: Script | undefined) => {
+    const frameOf = (
+      page: PageManifestEntry | undefined,
+      lang: LanguageCode,
+      rendered: boolean,
+      courseScript: Script | undefined,
+    ) => {
       const key = `${page?.name ?? ''} ${lang} ${rendered} ${courseScript ?? ''}`;
       let frame = frames.get(key);
       if (!frame) {
@@ -97,19 +117,30 @@ export default fp(
         // Sans' Latin, which moves short public texts by nothing measurable). A learner's view
         // rendered here is mostly its course's running text, whose lines the Latin fallback too
         // wraps differently (a lesson moved by 0.021): its course's script's font as well.
-        const fontScripts = new Set<Script>([...(script === 'Latin' ? [] : [script]), ...(rendered && courseScript ? [courseScript] : [])]);
+        const fontScripts = new Set<Script>([
+          ...(script === 'Latin' ? [] : [script]),
+          ...(rendered && courseScript ? [courseScript] : []),
+        ]);
         const hints = [
           ...[...fontScripts]
             .flatMap((name) => pageManifest.fonts[name] ?? [])
             .map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),
-          ...(rendered ? [] : scripts).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-          ...(page?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+          ...(rendered ? [] : scripts).map(
+            (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+          ),
+          ...(page?.styles ?? []).map(
+            (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`,
+          ),
           // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
-          ...(rendered ? [] : [SESSION_STATUS_CALL]).map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
+          ...(rendered ? [] : [SESSION_STATUS_CALL]).map(
+            (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`,
+          ),
         ];
         const translations = translationsFor(page, lang, viteManifest, readTranslation);
         if (Object.keys(translations).length) {
-          hints.push(`<script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`);
+          hints.push(
+            `<script type="application/json" id="i18n-data">${jsonForHtml({ lang, namespaces: translations })}</script>`,
+          );
         }
         frame = {
           template: rendered ? startScriptsAfterPaint(template, scripts) : template,
@@ -132,7 +163,9 @@ export default fp(
         renderer && match?.page.rendered ? renderer.render(request, request.url, lang, match.page.rendered) : undefined,
       ]);
       const frame = frameOf(match?.page, lang, Boolean(rendered), match && courseScriptOf(match));
-      const queryData = rendered ? `\n    <script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>` : '';
+      const queryData = rendered
+        ? `\n    <script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>`
+        : '';
       const html = assemblePage(frame.template, {
         htmlAttributes: frame.htmlAttributes,
         head: `${renderHeadTags(meta, pageManifest.site.name)}${frame.head}${queryData}`,

@@ -28,10 +28,21 @@ export interface SharePreviewContext {
 
 /** The preview of a page that has none of its own. */
 export function sitePreview({ site, absolute }: SharePreviewContext, pathname: string): PageMeta {
-  return { title: site.title, description: site.description, image: absolute(site.image), url: absolute(pathname), type: 'website' };
+  return {
+    title: site.title,
+    description: site.description,
+    image: absolute(site.image),
+    url: absolute(pathname),
+    type: 'website',
+  };
 }
 
-export async function sharePreview(context: SharePreviewContext, pathname: string, match: PageMatch | undefined, lang: LanguageCode): Promise<PageMeta> {
+export async function sharePreview(
+  context: SharePreviewContext,
+  pathname: string,
+  match: PageMatch | undefined,
+  lang: LanguageCode,
+): Promise<PageMeta> {
   const { db, site, absolute } = context;
   const base = sitePreview(context, pathname);
   if (!match) return base;
@@ -43,7 +54,8 @@ export async function sharePreview(context: SharePreviewContext, pathname: strin
     ...(page.lcpImage ? { lcpImage: page.lcpImage } : {}),
   };
   // Link previews show raster pictures only.
-  const shareImage = (stored: string) => (/\.(png|jpe?g|webp)$/i.test(stored) ? absolute(stored) : absolute(site.image));
+  const shareImage = (stored: string) =>
+    /\.(png|jpe?g|webp)$/i.test(stored) ? absolute(stored) : absolute(site.image);
   const preview = page.preview;
   switch (preview?.content) {
     case 'blog-list': {
@@ -52,17 +64,38 @@ export async function sharePreview(context: SharePreviewContext, pathname: strin
     }
     case 'blog': {
       const blog = await publishedBlog(db, params[preview.idParam] ?? '');
-      return blog ? { ...own, type: 'article', title: `${blog.title} – ${site.name}`, description: plainExcerpt(blog.description), image: shareImage(blog.image) } : own;
+      return blog
+        ? {
+            ...own,
+            type: 'article',
+            title: `${blog.title} – ${site.name}`,
+            description: plainExcerpt(blog.description),
+            image: shareImage(blog.image),
+          }
+        : own;
     }
     case 'story': {
       const story = await publishedStory(db, params[preview.idParam] ?? '');
       return story
-        ? { ...own, type: 'article', title: `${story.authorName}: a success story – ${site.name}`, description: plainExcerpt(story.description), image: shareImage(story.image) }
+        ? {
+            ...own,
+            type: 'article',
+            title: `${story.authorName}: a success story – ${site.name}`,
+            description: plainExcerpt(story.description),
+            image: shareImage(story.image),
+          }
         : own;
     }
     case 'course': {
       const course = await courseSharePreview(db, params[preview.langParam] ?? '', params[preview.idParam] ?? '');
-      return course ? { ...own, title: `${course.title} – ${site.name}`, description: plainExcerpt(course.description), image: shareImage(course.image) } : own;
+      return course
+        ? {
+            ...own,
+            title: `${course.title} – ${site.name}`,
+            description: plainExcerpt(course.description),
+            image: shareImage(course.image),
+          }
+        : own;
     }
     default:
       return own;

@@ -20,21 +20,60 @@ const coursePreview = { content: 'course', langParam: 'lang', idParam: 'courseId
 
 export function testPageManifest(overrides: Record<string, Partial<PageManifestEntry>> = {}): PageManifest {
   const pages = [
-    page('home', '/', { rendered: true, namespaces: ['home'], titles: { en: 'JGK – Taking India forward with financial literacy' }, lcpImage: '/home/hero-1.svg' }),
+    page('home', '/', {
+      rendered: true,
+      namespaces: ['home'],
+      titles: { en: 'JGK – Taking India forward with financial literacy' },
+      lcpImage: '/home/hero-1.svg',
+    }),
     page('about', '/about', { rendered: true, namespaces: ['about'], titles: { en: 'About us – JGK' } }),
     page('gallery', '/gallery', { rendered: true, namespaces: ['media'], titles: { en: 'Gallery – JGK' } }),
     page('highlights', '/highlights', { rendered: true, namespaces: ['media'], titles: { en: 'Highlights – JGK' } }),
     page('news', '/news', { rendered: true, namespaces: ['news'], titles: { en: 'News and publications – JGK' } }),
-    page('blogs', '/blogs', { rendered: true, namespaces: ['blogs'], titles: { en: 'Blogs – JGK', hi: 'ब्लॉग – JGK' }, preview: { content: 'blog-list' } }),
-    page('blog', '/blogs/:blogId', { rendered: true, namespaces: ['blogs'], preview: { content: 'blog', idParam: 'blogId' } }),
-    page('storiesAll', '/success-stories/all', { rendered: true, namespaces: ['stories'], titles: { en: 'Success stories – JGK' } }),
-    page('story', '/success-stories/:storyId', { rendered: true, namespaces: ['stories'], preview: { content: 'story', idParam: 'storyId' } }),
+    page('blogs', '/blogs', {
+      rendered: true,
+      namespaces: ['blogs'],
+      titles: { en: 'Blogs – JGK', hi: 'ब्लॉग – JGK' },
+      preview: { content: 'blog-list' },
+    }),
+    page('blog', '/blogs/:blogId', {
+      rendered: true,
+      namespaces: ['blogs'],
+      preview: { content: 'blog', idParam: 'blogId' },
+    }),
+    page('storiesAll', '/success-stories/all', {
+      rendered: true,
+      namespaces: ['stories'],
+      titles: { en: 'Success stories – JGK' },
+    }),
+    page('story', '/success-stories/:storyId', {
+      rendered: true,
+      namespaces: ['stories'],
+      preview: { content: 'story', idParam: 'storyId' },
+    }),
     page('login', '/login', { namespaces: ['auth', 'messages'], titles: { en: 'Sign in – JGK' } }),
-    page('courses', '/courses', { rendered: true, namespaces: ['learning', 'messages'], titles: { en: 'Courses – JGK' }, description: 'Free courses in 10 Indian languages.' }),
+    page('courses', '/courses', {
+      rendered: true,
+      namespaces: ['learning', 'messages'],
+      titles: { en: 'Courses – JGK' },
+      description: 'Free courses in 10 Indian languages.',
+    }),
     page('course', '/courses/:lang/:courseId', { rendered: true, namespaces: ['learning'], preview: coursePreview }),
-    page('chapter', '/courses/:lang/:courseId/chapter/:chapterId', { rendered: 'signed-in', namespaces: ['learning'], preview: coursePreview }),
-    page('lesson', '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId', { rendered: 'signed-in', namespaces: ['learning'], preview: coursePreview }),
-    page('quiz', '/courses/:lang/:courseId/quiz/:quizId', { rendered: 'signed-in', namespaces: ['learning'], preview: coursePreview }),
+    page('chapter', '/courses/:lang/:courseId/chapter/:chapterId', {
+      rendered: 'signed-in',
+      namespaces: ['learning'],
+      preview: coursePreview,
+    }),
+    page('lesson', '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId', {
+      rendered: 'signed-in',
+      namespaces: ['learning'],
+      preview: coursePreview,
+    }),
+    page('quiz', '/courses/:lang/:courseId/quiz/:quizId', {
+      rendered: 'signed-in',
+      namespaces: ['learning'],
+      preview: coursePreview,
+    }),
     page('video', '/courses/:lang/:courseId/video/:videoId', { namespaces: ['learning'], preview: coursePreview }),
     page('profile', '/user-profile', { namespaces: ['profile'] }),
     page('certificateVerify', '/certificates/verify/:number', { namespaces: ['profile'] }),
@@ -44,22 +83,37 @@ export function testPageManifest(overrides: Record<string, Partial<PageManifestE
       titles: { en: 'Vi CyberShield – stay safe from online fraud – JGK' },
       description: 'How to recognise phishing: call 1930 or report at cybercrime.gov.in.',
     }),
-    page('cyberShieldTerms', '/vicybershieldtnc', { rendered: true, namespaces: ['quiz-terms'], titles: { en: 'Vi CyberShield quiz terms and conditions – JGK' } }),
-    page('privacy', '/privacy-policy', { rendered: true, namespaces: ['privacy'], titles: { en: 'Privacy policy – JGK' } }),
+    page('cyberShieldTerms', '/vicybershieldtnc', {
+      rendered: true,
+      namespaces: ['quiz-terms'],
+      titles: { en: 'Vi CyberShield quiz terms and conditions – JGK' },
+    }),
+    page('privacy', '/privacy-policy', {
+      rendered: true,
+      namespaces: ['privacy'],
+      titles: { en: 'Privacy policy – JGK' },
+    }),
     page('quizComponent', '/quizcomponent', { namespaces: ['quiz'] }),
   ].map((entry) => ({ ...entry, ...overrides[entry.name] }));
   return {
     site: {
       name: 'JGK',
       title: 'JGK – Taking India forward with financial literacy',
-      description: 'Free financial-literacy and cyber-safety courses in 10 Indian languages, taught with games, quizzes and stories.',
+      description:
+        'Free financial-literacy and cyber-safety courses in 10 Indian languages, taught with games, quizzes and stories.',
       image: '/og-image.png',
     },
     pages,
     fonts: {
       Latin: ['/assets/noto-sans-latin-400-normal-abc.woff2', '/assets/noto-sans-latin-700-normal-abc.woff2'],
-      Devanagari: ['/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2', '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2'],
-      Tamil: ['/assets/noto-sans-tamil-tamil-400-normal-abc.woff2', '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2'],
+      Devanagari: [
+        '/assets/noto-sans-devanagari-devanagari-400-normal-abc.woff2',
+        '/assets/noto-sans-devanagari-devanagari-700-normal-abc.woff2',
+      ],
+      Tamil: [
+        '/assets/noto-sans-tamil-tamil-400-normal-abc.woff2',
+        '/assets/noto-sans-tamil-tamil-700-normal-abc.woff2',
+      ],
     },
   };
 }
@@ -86,7 +140,9 @@ export interface TestWebBuild {
  */
 export function writeTestWebBuild(build: TestWebBuild): string {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-web-'));
-  const viteManifest: Record<string, { file: string; isEntry?: boolean }> = { 'index.html': { file: 'assets/index-abc.js', isEntry: true } };
+  const viteManifest: Record<string, { file: string; isEntry?: boolean }> = {
+    'index.html': { file: 'assets/index-abc.js', isEntry: true },
+  };
   const files: Record<string, string | Buffer> = { 'index.html': build.index, 'assets/index-abc.js': 'console.log(1)' };
   for (const [name, data] of Object.entries(build.translations)) {
     const [lang, ns] = name.split('/');

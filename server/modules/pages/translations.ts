@@ -22,7 +22,8 @@ export function readNamespaces(
   const namespaces: Translations = {};
   if (!manifest) return namespaces;
   for (const ns of names) {
-    const entry = manifest[`i18n/locales/${lang}/${ns}.json`] ?? manifest[`i18n/locales/${DEFAULT_LANGUAGE}/${ns}.json`];
+    const entry =
+      manifest[`i18n/locales/${lang}/${ns}.json`] ?? manifest[`i18n/locales/${DEFAULT_LANGUAGE}/${ns}.json`];
     const data = entry && read(entry.file);
     if (data) namespaces[ns] = data;
   }

@@ -26,7 +26,8 @@ export function readWebBuild(dir: string | undefined): WebBuild | undefined {
   const pageManifest = readJson<PageManifest>(path.join(dir, PAGE_MANIFEST_FILE));
   // A build without it predates the page manifest: serving it would give every page the wrong
   // head and no rendering, so the start stops with the fix.
-  if (!pageManifest) throw new Error(`The web build in ${dir} has no ${PAGE_MANIFEST_FILE}: build it again (npm run build:web)`);
+  if (!pageManifest)
+    throw new Error(`The web build in ${dir} has no ${PAGE_MANIFEST_FILE}: build it again (npm run build:web)`);
   const translationFiles = new Map<string, Record<string, unknown> | undefined>();
   return {
     dir,

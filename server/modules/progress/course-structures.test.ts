@@ -32,9 +32,15 @@ describe("a course's structure kept in memory", () => {
   let learner: SignedIn;
   const base = () => `/api/progress/en/${course.courseId}`;
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: learner.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: learner.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const record = async () => (await call('GET', `${base()}/progress`)).json().progress;
-  const announceCourse = () => t.app.db.transaction(async (tx) => announceContentChange(tx, { kind: 'course', lang: 'en' }));
+  const announceCourse = () =>
+    t.app.db.transaction(async (tx) => announceContentChange(tx, { kind: 'course', lang: 'en' }));
 
   beforeAll(async () => {
     t = await createTestApp({ NODE_ENV: 'development' });
@@ -49,11 +55,21 @@ describe("a course's structure kept in memory", () => {
   it('serves lessons added without an announcement from memory, and the published course once announced', async () => {
     const cachedAt = Date.now();
     const [ch1] = course.chapterIds;
-    expect((await call('POST', `${base()}/chapters/${ch1}/lessons/${course.lessonIds.chapter1[0]}/complete`)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `${base()}/chapters/${ch1}/lessons/${course.lessonIds.chapter1[0]}/complete`)).statusCode,
+    ).toBe(200);
     expect(await record()).toMatchObject({ percentage: 16.7 });
     const [added] = await t.app.db
       .insert(lessons)
-      .values({ courseId: course.courseId, chapterId: ch1, slug: 'budget', title: 'Budget', position: 3, duration: 4, content: '<p>Plan.</p>' })
+      .values({
+        courseId: course.courseId,
+        chapterId: ch1,
+        slug: 'budget',
+        title: 'Budget',
+        position: 3,
+        duration: 4,
+        content: '<p>Plan.</p>',
+      })
       .returning({ id: lessons.id });
     // Still six items, and the new lesson is not part of the course yet.
     expect(await record()).toMatchObject({ percentage: 16.7 });
@@ -65,19 +81,34 @@ describe("a course's structure kept in memory", () => {
     await announceCourse();
     await waitFor(async () => (await record()).percentage === 14.3, 1000, 'the published course to count seven items');
     expect((await call('POST', `${base()}/chapters/${ch1}/lessons/${added!.id}/complete`)).statusCode).toBe(200);
-    expect(await record()).toMatchObject({ percentage: 28.6, lessonId: `${ch1}::${course.lessonIds.chapter1[0]},${ch1}::${added!.id}` });
+    expect(await record()).toMatchObject({
+      percentage: 28.6,
+      lessonId: `${ch1}::${course.lessonIds.chapter1[0]},${ch1}::${added!.id}`,
+    });
   });
 
   it('records the completion date with the lesson that completes the course', async () => {
     const [ch1, ch2] = course.chapterIds;
-    for (const quiz of course.quizzes) expect((await call('POST', `${base()}/quiz/${quiz.id}/complete`, { answers: allRight(quiz) })).statusCode).toBe(200);
+    for (const quiz of course.quizzes)
+      expect((await call('POST', `${base()}/quiz/${quiz.id}/complete`, { answers: allRight(quiz) })).statusCode).toBe(
+        200,
+      );
     expect((await call('POST', `${base()}/videos/${course.videoId}/complete`)).statusCode).toBe(200);
-    expect((await call('POST', `${base()}/chapters/${ch2}/lessons/${course.lessonIds.chapter2[0]}/complete`)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `${base()}/chapters/${ch2}/lessons/${course.lessonIds.chapter2[0]}/complete`)).statusCode,
+    ).toBe(200);
     const completedAt = async () =>
-      (await t.app.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.userId), eq(enrolments.courseId, course.courseId))))[0]!.completedAt;
+      (
+        await t.app.db
+          .select()
+          .from(enrolments)
+          .where(and(eq(enrolments.userId, learner.userId), eq(enrolments.courseId, course.courseId)))
+      )[0]!.completedAt;
     expect(await record()).toMatchObject({ percentage: 85.7, completed: false });
     expect(await completedAt()).toBeNull();
-    expect((await call('POST', `${base()}/chapters/${ch1}/lessons/${course.lessonIds.chapter1[1]}/complete`)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `${base()}/chapters/${ch1}/lessons/${course.lessonIds.chapter1[1]}/complete`)).statusCode,
+    ).toBe(200);
     expect(await record()).toMatchObject({ percentage: 100, completed: true });
     expect(await completedAt()).toBeInstanceOf(Date);
   });
@@ -85,7 +116,11 @@ describe("a course's structure kept in memory", () => {
   it('answers 404 on every learner call once the course is withdrawn and announced', async () => {
     await t.app.db.update(courses).set({ published: false }).where(eq(courses.id, course.courseId));
     await announceCourse();
-    await waitFor(async () => (await call('GET', `${base()}/progress`)).statusCode === 404, 1000, 'the withdrawn course to be gone');
+    await waitFor(
+      async () => (await call('GET', `${base()}/progress`)).statusCode === 404,
+      1000,
+      'the withdrawn course to be gone',
+    );
     const [ch1] = course.chapterIds;
     for (const res of [
       await call('GET', `${base()}/progress`),

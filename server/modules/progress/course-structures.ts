@@ -45,9 +45,17 @@ async function loadStructure(db: DbOrTx, lang: LanguageCode, courseId: string): 
   // A course that is not published is not kept: the load fails, and a failed load is not cached.
   if (!(await courses.publishedCourseExists(db, lang, courseId))) throw notFound('courseNotFound');
   // The answer keys are the course's quizzes, in order: what is scored is what is counted.
-  const [{ outline, videos }, quizKeys] = await Promise.all([courses.courseStructure(db, courseId), quizzes.courseAnswerKeys(db, courseId)]);
-  const chapters = outline.map((chapter) => ({ id: chapter.id, lessonIds: chapter.lessons.map((lesson) => lesson.id) }));
-  const chapterOf = new Map(chapters.flatMap((chapter) => chapter.lessonIds.map((lessonId) => [lessonId, chapter.id] as const)));
+  const [{ outline, videos }, quizKeys] = await Promise.all([
+    courses.courseStructure(db, courseId),
+    quizzes.courseAnswerKeys(db, courseId),
+  ]);
+  const chapters = outline.map((chapter) => ({
+    id: chapter.id,
+    lessonIds: chapter.lessons.map((lesson) => lesson.id),
+  }));
+  const chapterOf = new Map(
+    chapters.flatMap((chapter) => chapter.lessonIds.map((lessonId) => [lessonId, chapter.id] as const)),
+  );
   const itemCount = chapterOf.size + videos.length + quizKeys.size;
   return {
     courseId,
@@ -55,7 +63,12 @@ async function loadStructure(db: DbOrTx, lang: LanguageCode, courseId: string): 
     chapterOf,
     videoIds: videos.map((video) => video.id),
     quizzes: quizKeys,
-    counts: { chapterCount: chapters.length, lessonCount: chapterOf.size, quizCount: quizKeys.size, courseVideoCount: videos.length },
+    counts: {
+      chapterCount: chapters.length,
+      lessonCount: chapterOf.size,
+      quizCount: quizKeys.size,
+      courseVideoCount: videos.length,
+    },
     itemCount,
     itemsToComplete: itemsToComplete(itemCount),
   };

@@ -17,12 +17,18 @@ beforeAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, who?: SignedIn, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who?.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const base = (c: CourseFixture = course) => `/api/progress/en/${c.courseId}`;
 const lessonUrl = (chapterId: string, lessonId: string, c: CourseFixture = course) =>
   `${base(c)}/chapters/${chapterId}/lessons/${lessonId}/complete`;
-const record = async (who: SignedIn, c: CourseFixture = course) => (await call('GET', `${base(c)}/progress`, who)).json().progress;
+const record = async (who: SignedIn, c: CourseFixture = course) =>
+  (await call('GET', `${base(c)}/progress`, who)).json().progress;
 const enrol = (who: SignedIn, c: CourseFixture = course) => call('POST', base(c), who);
 
 function everyProgressCall(c: CourseFixture) {
@@ -63,7 +69,11 @@ describe('who may call', () => {
   });
 
   it('answers 401 with a session cookie that names no session, even for malformed input', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/progress/en/not-a-uuid/progress', headers: { cookie: 'sid=forged' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress/en/not-a-uuid/progress',
+      headers: { cookie: 'sid=forged' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -115,7 +125,11 @@ describe('POST /api/progress/{lang}/{courseId} (enrol)', () => {
 
   it('refuses a cross-site enrolment', async () => {
     const learner = await signInAs(t.app);
-    const res = await t.app.inject({ method: 'POST', url: base(), headers: { ...learner.headers, 'sec-fetch-site': 'cross-site' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: base(),
+      headers: { ...learner.headers, 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -140,7 +154,9 @@ describe('GET /api/progress/{lang}/{courseId}/progress', () => {
 
   it('answers 404 for an unknown course and 400 for a malformed one', async () => {
     const learner = await signInAs(t.app);
-    expect((await call('GET', '/api/progress/en/00000000-0000-4000-8000-000000000000/progress', learner)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/progress/en/00000000-0000-4000-8000-000000000000/progress', learner)).statusCode,
+    ).toBe(404);
     expect((await call('GET', '/api/progress/en/x/progress', learner)).statusCode).toBe(400);
     expect((await call('GET', `/api/progress/zz/${course.courseId}/progress`, learner)).statusCode).toBe(404);
   });
@@ -168,11 +184,22 @@ describe('completing lessons, videos and quizzes', () => {
     const res = await call('POST', lessonUrl(ch1, l1), learner);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 'lessonCompleted', message: 'Lesson marked as complete' });
-    expect(await record(learner)).toEqual({ lessonId: `${ch1}::${l1}`, videoId: '', quizId: '', chapterId: '', percentage: 16.7, completed: false });
+    expect(await record(learner)).toEqual({
+      lessonId: `${ch1}::${l1}`,
+      videoId: '',
+      quizId: '',
+      chapterId: '',
+      percentage: 16.7,
+      completed: false,
+    });
 
     await call('POST', lessonUrl(ch1, l2), learner);
     // 2 of 6 items; chapter 1 has all its lessons now.
-    expect(await record(learner)).toMatchObject({ lessonId: `${ch1}::${l1},${ch1}::${l2}`, chapterId: ch1, percentage: 33.3 });
+    expect(await record(learner)).toMatchObject({
+      lessonId: `${ch1}::${l1},${ch1}::${l2}`,
+      chapterId: ch1,
+      percentage: 33.3,
+    });
 
     const video = await call('POST', `${base()}/videos/${course.videoId}/complete`, learner);
     expect(video.statusCode).toBe(200);
@@ -188,7 +215,10 @@ describe('completing lessons, videos and quizzes', () => {
 
     await call('POST', lessonUrl(ch2, l3), learner);
     expect(await record(learner)).toMatchObject({ chapterId: `${ch1},${ch2}`, percentage: 83.3, completed: false });
-    const [before] = await t.app.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.userId), eq(enrolments.courseId, course.courseId)));
+    const [before] = await t.app.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, learner.userId), eq(enrolments.courseId, course.courseId)));
     expect(before!.completedAt).toBeNull();
 
     const pass2 = await call('POST', `${base()}/quiz/${q2.id}/complete`, learner, { answers: allRight(q2) });
@@ -201,7 +231,10 @@ describe('completing lessons, videos and quizzes', () => {
       percentage: 100,
       completed: true,
     });
-    const [after] = await t.app.db.select().from(enrolments).where(and(eq(enrolments.userId, learner.userId), eq(enrolments.courseId, course.courseId)));
+    const [after] = await t.app.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, learner.userId), eq(enrolments.courseId, course.courseId)));
     expect(after!.completedAt).toBeInstanceOf(Date);
 
     // A later failed attempt leaves the quiz passed and the course complete.
@@ -209,7 +242,13 @@ describe('completing lessons, videos and quizzes', () => {
     expect(fail.json()).toMatchObject({ score: 0, passed: false });
     expect(await record(learner)).toMatchObject({ quizId: `${q1.id},${q2.id}`, percentage: 100, completed: true });
     const attempts = await t.app.db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner.userId));
-    expect(attempts.map((a) => [a.score, a.passed])).toEqual(expect.arrayContaining([[100, true], [100, true], [0, false]]));
+    expect(attempts.map((a) => [a.score, a.passed])).toEqual(
+      expect.arrayContaining([
+        [100, true],
+        [100, true],
+        [0, false],
+      ]),
+    );
     expect(attempts).toHaveLength(3);
   });
 
@@ -219,7 +258,9 @@ describe('completing lessons, videos and quizzes', () => {
     const url = lessonUrl(course.chapterIds[0], course.lessonIds.chapter1[0]);
     const results = await Promise.all(Array.from({ length: 8 }, () => call('POST', url, learner)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
-    const videoResults = await Promise.all(Array.from({ length: 4 }, () => call('POST', `${base()}/videos/${course.videoId}/complete`, learner)));
+    const videoResults = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', `${base()}/videos/${course.videoId}/complete`, learner)),
+    );
     expect(videoResults.map((r) => r.statusCode)).toEqual(Array(4).fill(200));
     const rows = await t.app.db.select().from(completions).where(eq(completions.userId, learner.userId));
     expect(rows).toHaveLength(2);
@@ -238,7 +279,9 @@ describe('completing lessons, videos and quizzes', () => {
     expect(quiz.json().message).toBe('You are not enrolled in this course');
     // Answers naming another quiz's question: not being enrolled is still what the learner hears.
     const q2 = course.quizzes[1]!;
-    expect((await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q2) })).json().code).toBe('notEnrolled');
+    expect(
+      (await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q2) })).json().code,
+    ).toBe('notEnrolled');
     expect(await t.app.db.select().from(completions).where(eq(completions.userId, learner.userId))).toHaveLength(0);
     expect(await t.app.db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner.userId))).toHaveLength(0);
   });
@@ -248,14 +291,18 @@ describe('completing lessons, videos and quizzes', () => {
     await enrol(learner);
     const [ch1, ch2] = course.chapterIds;
     expect((await call('POST', lessonUrl(ch2, course.lessonIds.chapter1[0]), learner)).statusCode).toBe(404);
-    expect((await call('POST', lessonUrl(other.chapterIds[0], other.lessonIds.chapter1[0]), learner)).statusCode).toBe(404);
+    expect((await call('POST', lessonUrl(other.chapterIds[0], other.lessonIds.chapter1[0]), learner)).statusCode).toBe(
+      404,
+    );
     expect((await call('POST', lessonUrl(ch1, other.lessonIds.chapter1[0]), learner)).statusCode).toBe(404);
     const unknown = await call('POST', lessonUrl(ch1, '00000000-0000-4000-8000-000000000000'), learner);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'lessonNotFound', message: 'Lesson not found' });
     expect((await call('POST', `${base()}/videos/${other.videoId}/complete`, learner)).statusCode).toBe(404);
     const q = other.quizzes[0]!;
-    expect((await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q) })).statusCode).toBe(404);
+    expect((await call('POST', `${base()}/quiz/${q.id}/complete`, learner, { answers: allRight(q) })).statusCode).toBe(
+      404,
+    );
     expect((await call('POST', lessonUrl(ch1, 'nope'), learner)).statusCode).toBe(400);
     expect((await call('POST', `${base()}/videos/nope/complete`, learner)).statusCode).toBe(400);
     expect(await t.app.db.select().from(completions).where(eq(completions.userId, learner.userId))).toHaveLength(0);
@@ -264,7 +311,13 @@ describe('completing lessons, videos and quizzes', () => {
   it('keeps a course without lessons, videos or quizzes at 0% without failing', async () => {
     const [empty] = await t.app.db
       .insert(courses)
-      .values({ slug: 'empty-course', lang: 'en', title: 'Empty', description: '<p>Nothing yet</p>', image: 'uploads/x.svg' })
+      .values({
+        slug: 'empty-course',
+        lang: 'en',
+        title: 'Empty',
+        description: '<p>Nothing yet</p>',
+        image: 'uploads/x.svg',
+      })
       .returning({ id: courses.id });
     const learner = await signInAs(t.app);
     expect((await call('POST', `/api/progress/en/${empty!.id}`, learner)).statusCode).toBe(201);
@@ -300,23 +353,38 @@ describe('POST .../quiz/{quizId}/complete: scoring question type by question typ
       message: 'You scored 50%. You need 60% to pass. Review the lessons and try again.',
       // After submitting, and only then: each question right or wrong, its correct options, and why.
       review: [
-        { questionId: q().single.id, correct: true, correctOptions: q().single.correct, explanation: QUESTION_EXPLANATION },
+        {
+          questionId: q().single.id,
+          correct: true,
+          correctOptions: q().single.correct,
+          explanation: QUESTION_EXPLANATION,
+        },
         { questionId: q().multi.id, correct: false, correctOptions: q().multi.correct },
       ],
     });
   });
 
   it('single: a wrong option, or the correct one with another, is wrong', async () => {
-    expect((await submit([{ questionId: q().single.id, selectedOptions: [q().single.wrong[0]] }])).json().score).toBe(0);
-    expect((await submit([{ questionId: q().single.id, selectedOptions: [q().single.correct[0], q().single.wrong[0]] }])).json().score).toBe(0);
+    expect((await submit([{ questionId: q().single.id, selectedOptions: [q().single.wrong[0]] }])).json().score).toBe(
+      0,
+    );
+    expect(
+      (
+        await submit([{ questionId: q().single.id, selectedOptions: [q().single.correct[0], q().single.wrong[0]] }])
+      ).json().score,
+    ).toBe(0);
   });
 
   it('multi: exactly the correct set is right; a subset, a superset or nothing is wrong', async () => {
     const m = q().multi;
     expect((await submit([{ questionId: m.id, selectedOptions: m.correct }])).json().correctCount).toBe(1);
-    expect((await submit([{ questionId: m.id, selectedOptions: [...m.correct].reverse() }])).json().correctCount).toBe(1);
+    expect((await submit([{ questionId: m.id, selectedOptions: [...m.correct].reverse() }])).json().correctCount).toBe(
+      1,
+    );
     expect((await submit([{ questionId: m.id, selectedOptions: [m.correct[0]] }])).json().correctCount).toBe(0);
-    expect((await submit([{ questionId: m.id, selectedOptions: [...m.correct, m.wrong[0]] }])).json().correctCount).toBe(0);
+    expect(
+      (await submit([{ questionId: m.id, selectedOptions: [...m.correct, m.wrong[0]] }])).json().correctCount,
+    ).toBe(0);
     expect((await submit([{ questionId: m.id, selectedOptions: [] }])).json().correctCount).toBe(0);
   });
 
@@ -336,7 +404,8 @@ describe('POST .../quiz/{quizId}/complete: scoring question type by question typ
   });
 
   it('refuses questions or options of another quiz, duplicate questions and malformed answers with 400', async () => {
-    const count = async () => (await t.app.db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner.userId))).length;
+    const count = async () =>
+      (await t.app.db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner.userId))).length;
     const before = await count();
     const q2 = course.quizzes[1]!;
     const otherQuestion = await submit([{ questionId: q2.single.id, selectedOptions: q2.single.correct }]);
@@ -346,7 +415,9 @@ describe('POST .../quiz/{quizId}/complete: scoring question type by question typ
     expect(otherOption.statusCode).toBe(400);
     expect(otherOption.json().message).toBe('An answer names an option that does not belong to its question');
     // An option of the other question of the same quiz is refused too.
-    expect((await submit([{ questionId: q().single.id, selectedOptions: [q().multi.correct[0]] }])).statusCode).toBe(400);
+    expect((await submit([{ questionId: q().single.id, selectedOptions: [q().multi.correct[0]] }])).statusCode).toBe(
+      400,
+    );
     const duplicate = await submit([
       { questionId: q().single.id, selectedOptions: q().single.correct },
       { questionId: q().single.id, selectedOptions: q().single.wrong },
@@ -387,7 +458,14 @@ describe('GET /api/progress/{lang}/progress and /stats', () => {
     const body = res.json();
     expect(body.total).toBe(2);
     const byId = Object.fromEntries(body.courses.map((c: { id: string }) => [c.id, c]));
-    expect(byId[course.courseId]).toMatchObject({ percentage: 33.3, status: 'in-progress', lessonCount: 3, quizCount: 2, courseVideoCount: 1, chapterCount: 2 });
+    expect(byId[course.courseId]).toMatchObject({
+      percentage: 33.3,
+      status: 'in-progress',
+      lessonCount: 3,
+      quizCount: 2,
+      courseVideoCount: 1,
+      chapterCount: 2,
+    });
     expect(byId[course.courseId].enrolledAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(byId[other.courseId]).toMatchObject({ percentage: 0, status: 'not-started' });
 
@@ -415,7 +493,10 @@ describe('GET /api/progress/{lang}/progress and /stats', () => {
     await enrol(learner, other);
     await completeAll(learner, other);
     const stats = (await call('GET', '/api/progress/en/stats', learner)).json();
-    expect(stats).toEqual({ courses: [{ id: other.courseId, title: expect.any(String), status: 'completed', percentage: 100 }], total: 1 });
+    expect(stats).toEqual({
+      courses: [{ id: other.courseId, title: expect.any(String), status: 'completed', percentage: 100 }],
+      total: 1,
+    });
   });
 });
 
@@ -424,7 +505,10 @@ async function completeAll(who: SignedIn, c: CourseFixture) {
   for (const l of c.lessonIds.chapter1) expect((await call('POST', lessonUrl(ch1, l, c), who)).statusCode).toBe(200);
   expect((await call('POST', lessonUrl(ch2, c.lessonIds.chapter2[0], c), who)).statusCode).toBe(200);
   expect((await call('POST', `${base(c)}/videos/${c.videoId}/complete`, who)).statusCode).toBe(200);
-  for (const q of c.quizzes) expect((await call('POST', `${base(c)}/quiz/${q.id}/complete`, who, { answers: allRight(q) })).json().passed).toBe(true);
+  for (const q of c.quizzes)
+    expect((await call('POST', `${base(c)}/quiz/${q.id}/complete`, who, { answers: allRight(q) })).json().passed).toBe(
+      true,
+    );
 }
 
 describe('languageCompletion (for the certificate)', () => {
@@ -433,7 +517,10 @@ describe('languageCompletion (for the certificate)', () => {
     const none = await languageCompletion(t.app.db, learner.userId, 'tm');
     expect(none).toEqual({ complete: false, courses: [] });
 
-    const published = await t.app.db.select({ id: courses.id }).from(courses).where(and(eq(courses.lang, 'en'), eq(courses.published, true)));
+    const published = await t.app.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.lang, 'en'), eq(courses.published, true)));
     let state = await languageCompletion(t.app.db, learner.userId, 'en');
     expect(state.complete).toBe(false);
     expect(state.courses).toHaveLength(published.length);
@@ -444,12 +531,16 @@ describe('languageCompletion (for the certificate)', () => {
     const taBase = `/api/progress/tm/${ta.courseId}`;
     await call('POST', `${taBase}/chapters/${ta.chapterIds[0]}/lessons/${ta.lessonIds.chapter1[0]}/complete`, learner);
     state = await languageCompletion(t.app.db, learner.userId, 'tm');
-    expect(state).toEqual({ complete: false, courses: [{ id: ta.courseId, title: expect.any(String), completedAt: null }] });
+    expect(state).toEqual({
+      complete: false,
+      courses: [{ id: ta.courseId, title: expect.any(String), completedAt: null }],
+    });
 
     await call('POST', `${taBase}/chapters/${ta.chapterIds[0]}/lessons/${ta.lessonIds.chapter1[1]}/complete`, learner);
     await call('POST', `${taBase}/chapters/${ta.chapterIds[1]}/lessons/${ta.lessonIds.chapter2[0]}/complete`, learner);
     await call('POST', `${taBase}/videos/${ta.videoId}/complete`, learner);
-    for (const q of ta.quizzes) await call('POST', `${taBase}/quiz/${q.id}/complete`, learner, { answers: allRight(q) });
+    for (const q of ta.quizzes)
+      await call('POST', `${taBase}/quiz/${q.id}/complete`, learner, { answers: allRight(q) });
     state = await languageCompletion(t.app.db, learner.userId, 'tm');
     expect(state.complete).toBe(true);
     expect(state.courses[0]!.completedAt).toBeInstanceOf(Date);

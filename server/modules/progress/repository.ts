@@ -37,14 +37,19 @@ export interface LearnerTally {
 
 const learnerParam = sql.placeholder('userId');
 const courseParam = sql.placeholder('courseId');
-const ofLearnerCourse = (table: typeof completions | typeof quizAttempts) => sql`${table.userId} = ${learnerParam} and ${table.courseId} = ${courseParam}`;
+const ofLearnerCourse = (table: typeof completions | typeof quizAttempts) =>
+  sql`${table.userId} = ${learnerParam} and ${table.courseId} = ${courseParam}`;
 
 /** The learner's own part of a course: one row when enrolled, with the items done and quizzes passed. */
 function learnerInCourseQuery(db: Db) {
   return db
     .select({
-      done: sql<string | null>`(select string_agg(coalesce(${completions.lessonId}, ${completions.videoId})::text, ',') from ${completions} where ${ofLearnerCourse(completions)})`,
-      passed: sql<string | null>`(select string_agg(distinct ${quizAttempts.quizId}::text, ',') from ${quizAttempts} where ${ofLearnerCourse(quizAttempts)} and ${quizAttempts.passed})`,
+      done: sql<
+        string | null
+      >`(select string_agg(coalesce(${completions.lessonId}, ${completions.videoId})::text, ',') from ${completions} where ${ofLearnerCourse(completions)})`,
+      passed: sql<
+        string | null
+      >`(select string_agg(distinct ${quizAttempts.quizId}::text, ',') from ${quizAttempts} where ${ofLearnerCourse(quizAttempts)} and ${quizAttempts.passed})`,
     })
     .from(enrolments)
     .where(and(eq(enrolments.userId, learnerParam), eq(enrolments.courseId, courseParam)));
@@ -57,11 +62,15 @@ function learnerInCourseQuery(db: Db) {
  * in themselves); and the enrolment gets its completion date once they reach `itemsToComplete`.
  */
 function tallyingWrite(db: Db, write: SQL, done: SQL, passed: SQL) {
-  const enrolment = db.$with('enrolment', { one: sql<number>`one`.as('one') }).as(
-    sql`select 1 as one from ${enrolments} where ${enrolments.userId} = ${learnerParam} and ${enrolments.courseId} = ${courseParam}`,
-  );
+  const enrolment = db
+    .$with('enrolment', { one: sql<number>`one`.as('one') })
+    .as(
+      sql`select 1 as one from ${enrolments} where ${enrolments.userId} = ${learnerParam} and ${enrolments.courseId} = ${courseParam}`,
+    );
   const written = db.$with('written', { one: sql<number>`one`.as('one') }).as(sql`${write} returning 1 as one`);
-  const tally = db.$with('tally', { done: sql<number>`done`.as('done'), passed: sql<number>`passed`.as('passed') }).as(sql`select (${done})::int as done, (${passed})::int as passed`);
+  const tally = db
+    .$with('tally', { done: sql<number>`done`.as('done'), passed: sql<number>`passed`.as('passed') })
+    .as(sql`select (${done})::int as done, (${passed})::int as passed`);
   const itemsToComplete = sql`${sql.placeholder('itemsToComplete')}::int`;
   const completed = db.$with('completed', { one: sql<number>`one`.as('one') }).as(
     sql`update ${enrolments} set completed_at = now()
@@ -133,7 +142,11 @@ function tallyOf(rows: { enrolled: boolean; done: number; passed: number }[]): L
 }
 
 /** The learner's own part of a course in one statement: null when not enrolled. */
-export async function learnerInCourse(db: Db, learner: string, course: string): Promise<{ done: string[]; passedQuizzes: string[] } | null> {
+export async function learnerInCourse(
+  db: Db,
+  learner: string,
+  course: string,
+): Promise<{ done: string[]; passedQuizzes: string[] } | null> {
   const [row] = await prepared(db).learnerInCourse.execute({ userId: learner, courseId: course });
   if (!row) return null;
   const ids = (value: string | null) => (value ? value.split(',') : []);
@@ -221,7 +234,10 @@ function enrolledCoursesQuery(db: DbOrTx) {
     .groupBy(completions.courseId)
     .as('done');
   const passed = db
-    .select({ courseId: quizAttempts.courseId, n: sql<number>`count(distinct ${quizAttempts.quizId})::int`.as('passed_count') })
+    .select({
+      courseId: quizAttempts.courseId,
+      n: sql<number>`count(distinct ${quizAttempts.quizId})::int`.as('passed_count'),
+    })
     .from(quizAttempts)
     .where(and(eq(quizAttempts.userId, learnerParam), eq(quizAttempts.passed, true)))
     .groupBy(quizAttempts.courseId)
@@ -248,7 +264,9 @@ function enrolledCoursesQuery(db: DbOrTx) {
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .leftJoin(done, eq(done.courseId, courses.id))
     .leftJoin(passed, eq(passed.courseId, courses.id))
-    .where(and(eq(enrolments.userId, learnerParam), eq(courses.lang, sql.placeholder('lang')), eq(courses.published, true)))
+    .where(
+      and(eq(enrolments.userId, learnerParam), eq(courses.lang, sql.placeholder('lang')), eq(courses.published, true)),
+    )
     .orderBy(desc(enrolments.createdAt), asc(courses.id));
 }
 

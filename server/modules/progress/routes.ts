@@ -38,7 +38,13 @@ export default async function progressRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { created } = await service.enrol(app.db, structures, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId);
+      const { created } = await service.enrol(
+        app.db,
+        structures,
+        await userId(request),
+        languageOrNotFound(request.params.lang),
+        request.params.courseId,
+      );
       return reply.code(created ? 201 : 200).send(messageBody('enrolled'));
     },
   );
@@ -54,7 +60,13 @@ export default async function progressRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      progress: await service.progressRecord(app.db, structures, await userId(request), languageOrNotFound(request.params.lang), request.params.courseId),
+      progress: await service.progressRecord(
+        app.db,
+        structures,
+        await userId(request),
+        languageOrNotFound(request.params.lang),
+        request.params.courseId,
+      ),
     }),
   );
 
@@ -105,7 +117,14 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { lang, ...ids } = request.params;
-      return service.submitQuiz(app.db, structures, await userId(request), languageOrNotFound(lang), ids, request.body.answers);
+      return service.submitQuiz(
+        app.db,
+        structures,
+        await userId(request),
+        languageOrNotFound(lang),
+        ids,
+        request.body.answers,
+      );
     },
   );
 
@@ -120,7 +139,14 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         response: { 200: ProgressListResponse, ...errors },
       },
     },
-    async (request) => service.listProgress(app.db, structures, await userId(request), languageOrNotFound(request.params.lang), request.query),
+    async (request) =>
+      service.listProgress(
+        app.db,
+        structures,
+        await userId(request),
+        languageOrNotFound(request.params.lang),
+        request.query,
+      ),
   );
 
   app.get(
@@ -133,6 +159,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
         response: { 200: StatsResponse, ...errors },
       },
     },
-    async (request) => service.stats(app.db, structures, await userId(request), languageOrNotFound(request.params.lang)),
+    async (request) =>
+      service.stats(app.db, structures, await userId(request), languageOrNotFound(request.params.lang)),
   );
 }

@@ -42,7 +42,13 @@ export async function requireEnrolledCourse(db: DbOrTx, userId: string, lang: La
   return requireEnrolment(db, userId, courseId);
 }
 
-export async function enrol(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode, courseId: string): Promise<{ created: boolean }> {
+export async function enrol(
+  db: Db,
+  structures: CourseStructures,
+  userId: string,
+  lang: LanguageCode,
+  courseId: string,
+): Promise<{ created: boolean }> {
   await structures.published(db, lang, courseId);
   return { created: await repo.insertEnrolment(db, userId, courseId) };
 }
@@ -51,7 +57,13 @@ function tallyPercentage(structure: CourseStructure, tally: repo.LearnerTally): 
   return percentage(tally.done + tally.passedQuizzes, structure.itemCount);
 }
 
-export async function progressRecord(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode, courseId: string) {
+export async function progressRecord(
+  db: Db,
+  structures: CourseStructures,
+  userId: string,
+  lang: LanguageCode,
+  courseId: string,
+) {
   const structure = await structures.published(db, lang, courseId);
   const learner = await repo.learnerInCourse(db, userId, courseId);
   if (!learner) throw notFound('notEnrolled');
@@ -85,7 +97,11 @@ export async function completeLesson(
 ): Promise<void> {
   const structure = await structures.published(db, lang, ids.courseId);
   if (structure.chapterOf.get(ids.lessonId) !== ids.chapterId) throw notFound('lessonNotFound');
-  const tally = await repo.completeItem(db, { userId, courseId: ids.courseId, lessonId: ids.lessonId }, structure.itemsToComplete);
+  const tally = await repo.completeItem(
+    db,
+    { userId, courseId: ids.courseId, lessonId: ids.lessonId },
+    structure.itemsToComplete,
+  );
   if (!tally.enrolled) throw forbidden('notEnrolled');
 }
 
@@ -98,7 +114,11 @@ export async function completeVideo(
 ): Promise<void> {
   const structure = await structures.published(db, lang, ids.courseId);
   if (!structure.videoIds.includes(ids.videoId)) throw notFound('videoNotFound');
-  const tally = await repo.completeItem(db, { userId, courseId: ids.courseId, videoId: ids.videoId }, structure.itemsToComplete);
+  const tally = await repo.completeItem(
+    db,
+    { userId, courseId: ids.courseId, videoId: ids.videoId },
+    structure.itemsToComplete,
+  );
   if (!tally.enrolled) throw forbidden('notEnrolled');
 }
 
@@ -167,12 +187,23 @@ async function enrolledWithCounts(db: Db, structures: CourseStructures, userId: 
   return found.filter((course) => course !== null);
 }
 
-export async function listProgress(db: Db, structures: CourseStructures, userId: string, lang: LanguageCode, page: { offset: number; limit: number }) {
+export async function listProgress(
+  db: Db,
+  structures: CourseStructures,
+  userId: string,
+  lang: LanguageCode,
+  page: { offset: number; limit: number },
+) {
   const enrolled = await enrolledWithCounts(db, structures, userId, lang);
   return {
     courses: enrolled.slice(page.offset, page.offset + page.limit).map(({ row, counts }) => {
       const { pct, status } = withProgress(row, counts);
-      return { ...courses.toListItem({ ...row, ...counts }), percentage: pct, status, enrolledAt: row.enrolledAt.toISOString() };
+      return {
+        ...courses.toListItem({ ...row, ...counts }),
+        percentage: pct,
+        status,
+        enrolledAt: row.enrolledAt.toISOString(),
+      };
     }),
     total: enrolled.length,
   };

@@ -18,7 +18,11 @@ beforeAll(async () => {
   t = await createStatementLoggingApp({ NODE_ENV: 'development' });
   course = await createCourseFixture(t.app.db);
   learner = await signInAs(t.app);
-  const enrolled = await t.app.inject({ method: 'POST', url: `/api/progress/en/${course.courseId}`, headers: learner.headers });
+  const enrolled = await t.app.inject({
+    method: 'POST',
+    url: `/api/progress/en/${course.courseId}`,
+    headers: learner.headers,
+  });
   expect(enrolled.statusCode).toBe(201);
 });
 afterAll(async () => {
@@ -27,20 +31,31 @@ afterAll(async () => {
 
 describe('statements per learner call (the session lookup included)', () => {
   const base = () => `/api/progress/en/${course.courseId}`;
-  const cases: [name: string, statements: number, request: () => { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }][] = [
+  const cases: [
+    name: string,
+    statements: number,
+    request: () => { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object },
+  ][] = [
     ['session status', 1, () => ({ method: 'GET', url: '/api/user/session-status' })],
     ['enrol again', 2, () => ({ method: 'POST', url: base() })],
     ['progress record', 2, () => ({ method: 'GET', url: `${base()}/progress` })],
     [
       'lesson complete',
       2,
-      () => ({ method: 'POST', url: `${base()}/chapters/${course.chapterIds[0]}/lessons/${course.lessonIds.chapter1[0]}/complete` }),
+      () => ({
+        method: 'POST',
+        url: `${base()}/chapters/${course.chapterIds[0]}/lessons/${course.lessonIds.chapter1[0]}/complete`,
+      }),
     ],
     ['video complete', 2, () => ({ method: 'POST', url: `${base()}/videos/${course.videoId}/complete` })],
     [
       'quiz submission',
       2,
-      () => ({ method: 'POST', url: `${base()}/quiz/${course.quizzes[0]!.id}/complete`, payload: { answers: allRight(course.quizzes[0]!) } }),
+      () => ({
+        method: 'POST',
+        url: `${base()}/quiz/${course.quizzes[0]!.id}/complete`,
+        payload: { answers: allRight(course.quizzes[0]!) },
+      }),
     ],
     ['progress list', 2, () => ({ method: 'GET', url: '/api/progress/en/progress' })],
     ['stats', 2, () => ({ method: 'GET', url: '/api/progress/en/stats' })],

@@ -26,7 +26,11 @@ describe('GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId}', () => {
       [q.single.id, 'single'],
       [q.multi.id, 'multi'],
     ]);
-    expect(questions[0].option_ens.map((o: { content: string }) => o.content)).toEqual(['In a bank', 'Under the bed', 'With a stranger']);
+    expect(questions[0].option_ens.map((o: { content: string }) => o.content)).toEqual([
+      'In a bank',
+      'Under the bed',
+      'With a stranger',
+    ]);
     expect(questions[1].option_ens).toHaveLength(4);
     expect(Object.keys(questions[1].option_ens[0]).sort()).toEqual(['content', 'id']);
   });
@@ -46,8 +50,12 @@ describe('GET /api/quiz/public/{lang}/{courseId}/quiz/{quizId}', () => {
     const other404 = await get(`/api/quiz/public/en/${course.courseId}/quiz/${other.quizzes[0]!.id}`);
     expect(other404.statusCode).toBe(404);
     expect(other404.json()).toEqual({ code: 'quizNotFound', message: 'Quiz not found' });
-    expect((await get(`/api/quiz/public/en/${course.courseId}/quiz/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
-    expect((await get(`/api/quiz/public/en/00000000-0000-4000-8000-000000000000/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/quiz/public/en/${course.courseId}/quiz/00000000-0000-4000-8000-000000000000`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`/api/quiz/public/en/00000000-0000-4000-8000-000000000000/quiz/${course.quizzes[0]!.id}`)).statusCode,
+    ).toBe(404);
     expect((await get(`/api/quiz/public/hi/${course.courseId}/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
     expect((await get(`/api/quiz/public/qq/${course.courseId}/quiz/${course.quizzes[0]!.id}`)).statusCode).toBe(404);
   });

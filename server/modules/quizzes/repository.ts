@@ -29,11 +29,23 @@ export async function publicQuestions(db: DbOrTx, quizId: string) {
     .leftJoin(options, eq(options.questionId, questions.id))
     .where(eq(questions.quizId, quizId))
     .orderBy(asc(questions.position), asc(questions.id), asc(options.position), asc(options.id));
-  const out: { id: string; content: string; type: string; order: number; options: { id: string; content: string }[] }[] = [];
+  const out: {
+    id: string;
+    content: string;
+    type: string;
+    order: number;
+    options: { id: string; content: string }[];
+  }[] = [];
   for (const row of rows) {
     let question = out[out.length - 1];
     if (!question || question.id !== row.questionId) {
-      question = { id: row.questionId, content: row.questionContent, type: row.questionType, order: row.questionOrder, options: [] };
+      question = {
+        id: row.questionId,
+        content: row.questionContent,
+        type: row.questionType,
+        order: row.questionOrder,
+        options: [],
+      };
       out.push(question);
     }
     if (row.optionId) question.options.push({ id: row.optionId, content: row.optionContent ?? '' });
@@ -57,8 +69,24 @@ export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
     .leftJoin(questions, eq(questions.quizId, quizzes.id))
     .leftJoin(options, eq(options.questionId, questions.id))
     .where(eq(quizzes.courseId, courseId))
-    .orderBy(asc(quizzes.position), asc(quizzes.id), asc(questions.position), asc(questions.id), asc(options.position), asc(options.id));
-  const out: { id: string; passingCriteria: number; questions: { id: string; type: string; explanation: string | null; options: { id: string; isCorrect: boolean }[] }[] }[] = [];
+    .orderBy(
+      asc(quizzes.position),
+      asc(quizzes.id),
+      asc(questions.position),
+      asc(questions.id),
+      asc(options.position),
+      asc(options.id),
+    );
+  const out: {
+    id: string;
+    passingCriteria: number;
+    questions: {
+      id: string;
+      type: string;
+      explanation: string | null;
+      options: { id: string; isCorrect: boolean }[];
+    }[];
+  }[] = [];
   for (const row of rows) {
     let quiz = out[out.length - 1];
     if (!quiz || quiz.id !== row.quizId) {
@@ -68,7 +96,12 @@ export async function courseAnswerKeys(db: DbOrTx, courseId: string) {
     if (!row.questionId) continue;
     let question = quiz.questions[quiz.questions.length - 1];
     if (!question || question.id !== row.questionId) {
-      question = { id: row.questionId, type: row.questionType ?? 'single', explanation: row.explanation ?? null, options: [] };
+      question = {
+        id: row.questionId,
+        type: row.questionType ?? 'single',
+        explanation: row.explanation ?? null,
+        options: [],
+      };
       quiz.questions.push(question);
     }
     if (row.optionId) question.options.push({ id: row.optionId, isCorrect: row.isCorrect ?? false });

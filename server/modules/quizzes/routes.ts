@@ -20,7 +20,8 @@ export default async function quizRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['quizzes'],
-        summary: 'A quiz of a published course with its questions and options in order, under the key quiz_{lang}; correct options are never sent',
+        summary:
+          'A quiz of a published course with its questions and options in order, under the key quiz_{lang}; correct options are never sent',
         params: Type.Object({ lang: LanguageParam, courseId: Uuid, quizId: Uuid }),
         response: {
           200: perLanguage('quiz', publicQuizSchema, 'Exactly one key: quiz_{lang} for the language in the path'),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../plugins/errors';
 import { resultMessage, scoreQuiz, type QuestionKey } from './scoring';
 
-const single: QuestionKey = { id: 's', type: 'single', options: [{ id: 's1', isCorrect: true }, { id: 's2', isCorrect: false }] };
+const single: QuestionKey = {
+  id: 's',
+  type: 'single',
+  options: [
+    { id: 's1', isCorrect: true },
+    { id: 's2', isCorrect: false },
+  ],
+};
 const multi: QuestionKey = {
   id: 'm',
   type: 'multi',
@@ -12,7 +19,14 @@ const multi: QuestionKey = {
     { id: 'm3', isCorrect: true },
   ],
 };
-const third: QuestionKey = { id: 't', type: 'single', options: [{ id: 't1', isCorrect: false }, { id: 't2', isCorrect: true }] };
+const third: QuestionKey = {
+  id: 't',
+  type: 'single',
+  options: [
+    { id: 't1', isCorrect: false },
+    { id: 't2', isCorrect: true },
+  ],
+};
 
 describe('scoreQuiz', () => {
   it('rounds the score to a whole percentage and compares it with the pass mark', () => {
@@ -21,7 +35,12 @@ describe('scoreQuiz', () => {
       { questionId: 'm', selectedOptions: ['m1', 'm3'] },
     ]);
     expect(result).toMatchObject({ correctCount: 2, questionCount: 3, score: 67, passed: true });
-    expect(scoreQuiz([single, multi, third], 68, [{ questionId: 's', selectedOptions: ['s1'] }, { questionId: 'm', selectedOptions: ['m3', 'm1'] }]).passed).toBe(false);
+    expect(
+      scoreQuiz([single, multi, third], 68, [
+        { questionId: 's', selectedOptions: ['s1'] },
+        { questionId: 'm', selectedOptions: ['m3', 'm1'] },
+      ]).passed,
+    ).toBe(false);
     expect(scoreQuiz([single, multi, third], 0, [{ questionId: 's', selectedOptions: ['s1'] }]).score).toBe(33);
   });
 
@@ -43,7 +62,14 @@ describe('scoreQuiz', () => {
   });
 
   it('counts a single question with more than one correct option in the key as never right', () => {
-    const broken: QuestionKey = { id: 'b', type: 'single', options: [{ id: 'b1', isCorrect: true }, { id: 'b2', isCorrect: true }] };
+    const broken: QuestionKey = {
+      id: 'b',
+      type: 'single',
+      options: [
+        { id: 'b1', isCorrect: true },
+        { id: 'b2', isCorrect: true },
+      ],
+    };
     expect(scoreQuiz([broken], 50, [{ questionId: 'b', selectedOptions: ['b1', 'b2'] }]).correctCount).toBe(0);
   });
 
@@ -62,7 +88,12 @@ describe('scoreQuiz', () => {
     };
     expect(attempt([{ questionId: 'x', selectedOptions: [] }])).toBe(400);
     expect(attempt([{ questionId: 's', selectedOptions: ['m1'] }])).toBe(400);
-    expect(attempt([{ questionId: 's', selectedOptions: [] }, { questionId: 's', selectedOptions: [] }])).toBe(400);
+    expect(
+      attempt([
+        { questionId: 's', selectedOptions: [] },
+        { questionId: 's', selectedOptions: [] },
+      ]),
+    ).toBe(400);
     expect(attempt([{ questionId: 's', selectedOptions: ['s2'] }])).toBeNull();
   });
 });

@@ -28,7 +28,11 @@ export function scoreQuiz(questions: QuestionKey[], passingCriteria: number, ans
   return scoreChosen(questions, passingCriteria, chosen);
 }
 
-export function resultMessage(result: Pick<QuizScore, 'score' | 'passed'>, passingCriteria: number, courseCompleted: boolean): string {
+export function resultMessage(
+  result: Pick<QuizScore, 'score' | 'passed'>,
+  passingCriteria: number,
+  courseCompleted: boolean,
+): string {
   if (result.passed) {
     const next = courseCompleted ? 'You have completed this course.' : 'Continue with the next chapter.';
     return `You passed with ${result.score}%. Well done! ${next}`;

@@ -24,7 +24,10 @@ async function enrolled(): Promise<SignedIn> {
 }
 
 async function totals() {
-  const [row] = await t.app.db.select({ c: courses.ratingCount, s: courses.ratingTotal }).from(courses).where(eq(courses.id, course.courseId));
+  const [row] = await t.app.db
+    .select({ c: courses.ratingCount, s: courses.ratingTotal })
+    .from(courses)
+    .where(eq(courses.id, course.courseId));
   return row!;
 }
 
@@ -36,7 +39,13 @@ describe('rating a course', () => {
 
     const first = await rate(a, { rating: 4 });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ code: 'ratingSaved', message: 'Thank you for rating this course', myRating: 4, rating: 1, averageRating: 4 });
+    expect(first.json()).toEqual({
+      code: 'ratingSaved',
+      message: 'Thank you for rating this course',
+      myRating: 4,
+      rating: 1,
+      averageRating: 4,
+    });
     expect((await rate(b, { rating: 5 })).json()).toMatchObject({ myRating: 5, rating: 2, averageRating: 4.5 });
     expect((await rate(a, { rating: 2 })).json()).toMatchObject({ myRating: 2, rating: 2, averageRating: 3.5 });
     expect((await rate(a, { rating: 2 })).json()).toMatchObject({ rating: 2, averageRating: 3.5 });
@@ -45,7 +54,10 @@ describe('rating a course', () => {
 
     // The public course list shows the same figures.
     const list = (await t.app.inject({ method: 'GET', url: '/api/course/public' })).json();
-    expect(list.courses.find((c: { id: string }) => c.id === course.courseId)).toMatchObject({ rating: 2, averageRating: 3.5 });
+    expect(list.courses.find((c: { id: string }) => c.id === course.courseId)).toMatchObject({
+      rating: 2,
+      averageRating: 3.5,
+    });
   });
 
   it('keeps totals right under concurrent ratings by the same learner', async () => {

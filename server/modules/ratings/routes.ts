@@ -45,7 +45,13 @@ export default async function ratingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = (await request.getUser())!;
-      return service.rate(app.db, user.id, languageOrNotFound(request.params.lang), request.params.courseId, request.body.rating);
+      return service.rate(
+        app.db,
+        user.id,
+        languageOrNotFound(request.params.lang),
+        request.params.courseId,
+        request.body.rating,
+      );
     },
   );
 }

@@ -22,7 +22,10 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Moves the learner's last activity back by that many days (their session stays usable, to see it go with them). */
 async function inactiveFor(db: Db, userId: string, days: number) {
-  await db.update(users).set({ lastActiveAt: new Date(Date.now() - days * DAY_MS) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ lastActiveAt: new Date(Date.now() - days * DAY_MS) })
+    .where(eq(users.id, userId));
 }
 
 async function lastActive(db: Db, userId: string): Promise<Date | undefined> {
@@ -52,8 +55,16 @@ describe('the retention job', () => {
       expect((await t.app.inject({ method: 'POST', url: base, headers })).statusCode).toBe(201);
       const lesson = `${base}/chapters/${course.chapterIds[0]}/lessons/${course.lessonIds.chapter1[0]}/complete`;
       expect((await t.app.inject({ method: 'POST', url: lesson, headers })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'PUT', url: `${base}/journal`, headers, payload: { text: 'Save weekly.' } })).statusCode).toBe(200);
-      const rated = await t.app.inject({ method: 'PUT', url: `/api/course/en/${course.courseId}/rating`, headers, payload: { rating } });
+      expect(
+        (await t.app.inject({ method: 'PUT', url: `${base}/journal`, headers, payload: { text: 'Save weekly.' } }))
+          .statusCode,
+      ).toBe(200);
+      const rated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/course/en/${course.courseId}/rating`,
+        headers,
+        payload: { rating },
+      });
       expect(rated.statusCode).toBe(200);
     };
     const gone = await signInAs(t.app, { name: 'Gone Learner' });
@@ -68,8 +79,15 @@ describe('the retention job', () => {
     await inactiveFor(t.app.db, staff.userId, 2000);
     await inactiveFor(t.app.db, translator.userId, 2000);
     // An ended session of the kept learner, the gone learner's codes, and a code just sent.
-    await t.app.db.insert(sessions).values({ tokenHash: 'ended', userId: kept.userId, expiresAt: new Date(Date.now() - 1000) });
-    const oldCode = { codeHash: 'x', clientIp: '10.0.0.1', expiresAt: new Date(), createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) };
+    await t.app.db
+      .insert(sessions)
+      .values({ tokenHash: 'ended', userId: kept.userId, expiresAt: new Date(Date.now() - 1000) });
+    const oldCode = {
+      codeHash: 'x',
+      clientIp: '10.0.0.1',
+      expiresAt: new Date(),
+      createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
+    };
     await t.app.db.insert(otpChallenges).values([
       { ...oldCode, mobile: gone.mobile },
       { ...oldCode, mobile: kept.mobile },
@@ -82,8 +100,13 @@ describe('the retention job', () => {
 
     // The erased learner: no account, no session, no progress, rating withdrawn from the totals.
     expect(await lastActive(t.app.db, gone.userId)).toBeUndefined();
-    expect((await t.app.inject({ url: '/api/user/session-status', headers: gone.headers })).json()).toEqual({ user: null });
-    const [totals] = await t.app.db.select({ n: courses.ratingCount, total: courses.ratingTotal }).from(courses).where(eq(courses.id, course.courseId));
+    expect((await t.app.inject({ url: '/api/user/session-status', headers: gone.headers })).json()).toEqual({
+      user: null,
+    });
+    const [totals] = await t.app.db
+      .select({ n: courses.ratingCount, total: courses.ratingTotal })
+      .from(courses)
+      .where(eq(courses.id, course.courseId));
     expect(totals).toEqual({ n: 1, total: 3 });
     const left = await t.app.db.execute(
       sql`select (select count(*) from enrolments where user_id = ${gone.userId})::int
@@ -131,7 +154,9 @@ describe('the retention job in the server', () => {
   });
 
   it('refuses a period shorter than 30 days', () => {
-    expect(() => loadConfig({ RETENTION_INACTIVE_DAYS: '7' })).toThrow('RETENTION_INACTIVE_DAYS must be a whole number from 30 to 3650 (got "7")');
+    expect(() => loadConfig({ RETENTION_INACTIVE_DAYS: '7' })).toThrow(
+      'RETENTION_INACTIVE_DAYS must be a whole number from 30 to 3650 (got "7")',
+    );
   });
 
   it('runs once from npm run retention on the embedded database', { timeout: 120_000 }, async () => {
@@ -151,7 +176,9 @@ describe('the retention job in the server', () => {
       expect(cli.stderr).toBe('');
       expect(cli.status).toBe(0);
       expect(cli.stdout).toContain('Retention period: 1095 days without activity (RETENTION_INACTIVE_DAYS)');
-      expect(cli.stdout).toMatch(/Retention: deleted 1 learner inactive since .*, 0 ended sessions and 0 one-time-password records\./);
+      expect(cli.stdout).toMatch(
+        /Retention: deleted 1 learner inactive since .*, 0 ended sessions and 0 one-time-password records\./,
+      );
       const after = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
       expect((await after.db.select({ name: users.name }).from(users)).map((u) => u.name)).toEqual(['Still Here']);
       await after.close();

@@ -55,7 +55,10 @@ export function startRetentionJob(deps: { db: Db; config: Config; log: FastifyBa
       const report = await runRetention(deps);
       if (report.learners + report.sessions + report.otpChallenges > 0) {
         const { learners, sessions, otpChallenges } = report;
-        deps.log.info({ retention: { learners, sessions, otpChallenges, inactiveSince: report.inactiveSince } }, describeRetention(report));
+        deps.log.info(
+          { retention: { learners, sessions, otpChallenges, inactiveSince: report.inactiveSince } },
+          describeRetention(report),
+        );
       }
     } catch (err) {
       deps.log.warn({ err }, 'Retention job failed; it runs again within the hour');

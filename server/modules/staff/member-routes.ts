@@ -2,7 +2,13 @@
 // reactivate, reset a lost authenticator app. Every change is in the audit log.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AddStaffMemberBody, ChangeStaffMemberBody, StaffMemberList, StaffMemberParams, StaffMemberSummary } from '../../../contract/staff';
+import {
+  AddStaffMemberBody,
+  ChangeStaffMemberBody,
+  StaffMemberList,
+  StaffMemberParams,
+  StaffMemberSummary,
+} from '../../../contract/staff';
 import { errorResponses } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
 import { staffActor } from '../../plugins/staff';
@@ -19,7 +25,8 @@ export default async function memberRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Every staff member, active or not, with their roles, languages and whether an authenticator app is set up',
+        summary:
+          'Every staff member, active or not, with their roles, languages and whether an authenticator app is set up',
         response: { 200: StaffMemberList, ...errorResponses(401, 403) },
       },
     },
@@ -65,7 +72,8 @@ export default async function memberRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Deactivate a staff member: their roles are kept but count for nothing, and their staff sessions end at once',
+        summary:
+          'Deactivate a staff member: their roles are kept but count for nothing, and their staff sessions end at once',
         description: 'The account stays a learner’s. The last active admin cannot be deactivated (409).',
         params: StaffMemberParams,
         response: { 200: StaffMemberSummary, ...errorResponses(401, 403, 404, 409) },
@@ -93,7 +101,8 @@ export default async function memberRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reset a staff member’s authenticator app (a lost phone)',
-        description: 'Removes the app and its recovery codes and ends the person’s staff sessions; they set up a new app at their next sign-in.',
+        description:
+          'Removes the app and its recovery codes and ends the person’s staff sessions; they set up a new app at their next sign-in.',
         params: StaffMemberParams,
         response: { 200: StaffMemberSummary, ...errorResponses(401, 403, 404, 409) },
       },

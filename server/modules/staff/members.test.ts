@@ -27,15 +27,28 @@ describe('staff accounts', () => {
   const t = testAppPerFile();
   const call = client(t);
   const lastEntry = async (entityId: string) =>
-    (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.id)).limit(1))[0];
+    (
+      await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(desc(auditLog.id)).limit(1)
+    )[0];
   const entries = (entityId: string) => t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 
   it('an admin adds a learner by mobile number; the learner stays a learner', async () => {
     const admin = await signInAsStaff(t.app, ['admin'], { name: 'Asha' });
     const learner = await signInAs(t.app, { name: 'Ravi' });
-    const res = await call('POST', '/api/staff/members', admin.headers, { mobile: `+${learner.mobile.slice(0, 2)} ${learner.mobile.slice(2)}`, roles: ['editor'] });
+    const res = await call('POST', '/api/staff/members', admin.headers, {
+      mobile: `+${learner.mobile.slice(0, 2)} ${learner.mobile.slice(2)}`,
+      roles: ['editor'],
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ userId: learner.userId, name: 'Ravi', mobile: learner.mobile, roles: ['editor'], languages: [], active: true, secondFactor: 'none' });
+    expect(res.json()).toMatchObject({
+      userId: learner.userId,
+      name: 'Ravi',
+      mobile: learner.mobile,
+      roles: ['editor'],
+      languages: [],
+      active: true,
+      secondFactor: 'none',
+    });
     const entry = await lastEntry(learner.userId);
     expect(entry).toMatchObject({
       actorId: admin.userId,
@@ -46,24 +59,42 @@ describe('staff accounts', () => {
       before: null,
       after: { roles: ['editor'], languages: [], active: true, accountCreated: false },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/session-status', headers: learner.headers })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/session-status', headers: learner.headers })).json(),
+    ).toMatchObject({
       user: { role: 'user' },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: learner.headers })).json().secondFactor).toBe('setup-required');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: learner.headers })).json().secondFactor,
+    ).toBe('setup-required');
   });
 
   it('a number without an account needs a name, and then gets an account', async () => {
     const admin = await signInAsStaff(t.app, ['admin']);
     const mobile = newMobile();
-    const nameless = await call('POST', '/api/staff/members', admin.headers, { mobile, roles: ['translator'], languages: ['hi'] });
+    const nameless = await call('POST', '/api/staff/members', admin.headers, {
+      mobile,
+      roles: ['translator'],
+      languages: ['hi'],
+    });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json()).toEqual(messageBody('staffNameNeeded'));
     expect(await t.app.db.select().from(users).where(eq(users.mobile, mobile))).toEqual([]);
 
-    const res = await call('POST', '/api/staff/members', admin.headers, { mobile, name: '  Meena   Iyer ', roles: ['translator'], languages: ['tm', 'hi'] });
+    const res = await call('POST', '/api/staff/members', admin.headers, {
+      mobile,
+      name: '  Meena   Iyer ',
+      roles: ['translator'],
+      languages: ['tm', 'hi'],
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Meena Iyer', mobile, roles: ['translator'], languages: ['hi', 'tm'] });
-    expect((await lastEntry(res.json().userId))!.after).toEqual({ roles: ['translator'], languages: ['hi', 'tm'], active: true, accountCreated: true });
+    expect((await lastEntry(res.json().userId))!.after).toEqual({
+      roles: ['translator'],
+      languages: ['hi', 'tm'],
+      active: true,
+      accountCreated: true,
+    });
   });
 
   it('refuses bad input with the reason, writing nothing', async () => {
@@ -128,8 +159,13 @@ describe('staff accounts', () => {
       before: { roles: ['translator'], languages: ['hi'], active: true },
       after: { roles: ['analyst', 'translator'], languages: ['hi'], active: true },
     });
-    expect((await call('PATCH', url, admin.headers, { languages: ['bn', 'od'] })).json()).toMatchObject({ languages: ['bn', 'od'] });
-    expect((await call('PATCH', url, admin.headers, { roles: ['analyst'] })).json()).toMatchObject({ roles: ['analyst'], languages: [] });
+    expect((await call('PATCH', url, admin.headers, { languages: ['bn', 'od'] })).json()).toMatchObject({
+      languages: ['bn', 'od'],
+    });
+    expect((await call('PATCH', url, admin.headers, { roles: ['analyst'] })).json()).toMatchObject({
+      roles: ['analyst'],
+      languages: [],
+    });
 
     const count = (await entries(person.userId)).length;
     expect((await call('PATCH', url, admin.headers, { roles: ['analyst'] })).statusCode).toBe(200);
@@ -145,10 +181,14 @@ describe('staff accounts', () => {
       const res = await call('PATCH', url, admin.headers, body);
       expect([res.statusCode, res.json().code], JSON.stringify(body)).toEqual([status, code]);
     }
-    const unknown = await call('PATCH', '/api/staff/members/00000000-0000-4000-8000-000000000000', admin.headers, { roles: ['editor'] });
+    const unknown = await call('PATCH', '/api/staff/members/00000000-0000-4000-8000-000000000000', admin.headers, {
+      roles: ['editor'],
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(messageBody('staffMemberNotFound'));
-    expect((await call('PATCH', '/api/staff/members/not-an-id', admin.headers, { roles: ['editor'] })).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/staff/members/not-an-id', admin.headers, { roles: ['editor'] })).statusCode).toBe(
+      400,
+    );
   });
 
   it('deactivates and reactivates, keeping the roles; a repeat changes nothing', async () => {
@@ -156,12 +196,22 @@ describe('staff accounts', () => {
     const editor = await signInAsStaff(t.app, ['editor']);
     const off = await call('POST', `/api/staff/members/${editor.userId}/deactivate`, admin.headers);
     expect(off.json()).toMatchObject({ active: false, roles: ['editor'] });
-    expect(await lastEntry(editor.userId)).toMatchObject({ action: 'staff.deactivate', before: { active: true }, after: { active: false } });
+    expect(await lastEntry(editor.userId)).toMatchObject({
+      action: 'staff.deactivate',
+      before: { active: true },
+      after: { active: false },
+    });
     await call('POST', `/api/staff/members/${editor.userId}/deactivate`, admin.headers);
     const on = await call('POST', `/api/staff/members/${editor.userId}/reactivate`, admin.headers);
     expect(on.json()).toMatchObject({ active: true, roles: ['editor'] });
-    expect((await entries(editor.userId)).map((entry) => entry.action)).toEqual(['staff.deactivate', 'staff.reactivate']);
-    expect((await call('POST', '/api/staff/members/00000000-0000-4000-8000-000000000000/reactivate', admin.headers)).statusCode).toBe(404);
+    expect((await entries(editor.userId)).map((entry) => entry.action)).toEqual([
+      'staff.deactivate',
+      'staff.reactivate',
+    ]);
+    expect(
+      (await call('POST', '/api/staff/members/00000000-0000-4000-8000-000000000000/reactivate', admin.headers))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('resets an authenticator app, audited; there must be one', async () => {
@@ -190,7 +240,12 @@ describe('staff accounts', () => {
       ['POST', `/api/staff/members/${editor.userId}/deactivate`],
       ['DELETE', `/api/staff/members/${editor.userId}/second-factor`],
     ] as const) {
-      const res = await call(method, url, editor.headers, method === 'GET' || method === 'DELETE' ? undefined : { roles: ['admin'] });
+      const res = await call(
+        method,
+        url,
+        editor.headers,
+        method === 'GET' || method === 'DELETE' ? undefined : { roles: ['admin'] },
+      );
       expect(res.json(), `${method} ${url}`).toEqual(messageBody('roleNotAllowed'));
     }
   });
@@ -199,11 +254,15 @@ describe('staff accounts', () => {
 describe('the last active admin', () => {
   const t = testAppPerFile();
   const call = client(t);
-  const demote = (by: SignedIn, who: SignedIn) => call('PATCH', `/api/staff/members/${who.userId}`, by.headers, { roles: ['editor'] });
+  const demote = (by: SignedIn, who: SignedIn) =>
+    call('PATCH', `/api/staff/members/${who.userId}`, by.headers, { roles: ['editor'] });
 
   it('can be neither demoted nor deactivated, also not by themselves; a second admin can be', async () => {
     const only = await signInAsStaff(t.app, ['admin', 'editor']);
-    for (const res of [await demote(only, only), await call('POST', `/api/staff/members/${only.userId}/deactivate`, only.headers)]) {
+    for (const res of [
+      await demote(only, only),
+      await call('POST', `/api/staff/members/${only.userId}/deactivate`, only.headers),
+    ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual(messageBody('lastAdmin'));
     }
@@ -216,15 +275,24 @@ describe('the last active admin', () => {
     expect((await demote(only, second)).statusCode).toBe(200);
     const third = await signInAsStaff(t.app, ['admin']);
     expect((await call('POST', `/api/staff/members/${only.userId}/deactivate`, third.headers)).statusCode).toBe(200);
-    expect((await call('POST', `/api/staff/members/${third.userId}/deactivate`, third.headers)).json()).toEqual(messageBody('lastAdmin'));
+    expect((await call('POST', `/api/staff/members/${third.userId}/deactivate`, third.headers)).json()).toEqual(
+      messageBody('lastAdmin'),
+    );
     // Other changes of the last admin are fine.
-    expect((await call('PATCH', `/api/staff/members/${third.userId}`, third.headers, { roles: ['admin', 'analyst'] })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/staff/members/${third.userId}`, third.headers, { roles: ['admin', 'analyst'] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('two admins demoting each other at the same moment: one wins, the other is refused', async () => {
     const deactivateAll = async () => {
-      const active = await t.app.db.select({ userId: staffMembers.userId }).from(staffMembers).where(eq(staffMembers.active, true));
-      for (const { userId } of active) await t.app.db.update(staffMembers).set({ active: false }).where(eq(staffMembers.userId, userId));
+      const active = await t.app.db
+        .select({ userId: staffMembers.userId })
+        .from(staffMembers)
+        .where(eq(staffMembers.active, true));
+      for (const { userId } of active)
+        await t.app.db.update(staffMembers).set({ active: false }).where(eq(staffMembers.userId, userId));
     };
     await deactivateAll();
     const a = await signInAsStaff(t.app, ['admin']);
@@ -235,7 +303,9 @@ describe('the last active admin', () => {
     expect(first).toBe(200);
     expect([401, 409]).toContain(second);
     const admins = async () =>
-      (await t.app.db.select().from(staffMembers).where(eq(staffMembers.active, true))).filter((row) => row.roles.includes('admin'));
+      (await t.app.db.select().from(staffMembers).where(eq(staffMembers.active, true))).filter((row) =>
+        row.roles.includes('admin'),
+      );
     expect(await admins()).toHaveLength(1);
 
     // The transactions themselves, both started before either commits.

@@ -101,7 +101,11 @@ function mobileOf(raw: string): string {
 }
 
 /** The account of the number, made with the name when there is none yet. */
-async function accountFor(tx: DbOrTx, mobile: string, name: string | undefined): Promise<{ id: string; created: boolean }> {
+async function accountFor(
+  tx: DbOrTx,
+  mobile: string,
+  name: string | undefined,
+): Promise<{ id: string; created: boolean }> {
   const account = await accountByMobile(tx, mobile);
   if (account) return { id: account.id, created: false };
   if (!name?.trim()) throw badRequest('staffNameNeeded');
@@ -159,16 +163,32 @@ export async function changeMember(
     const before = stateOf(row);
     const roles = body.roles ?? before.roles;
     const languages = body.languages ?? (roles.includes('translator') ? before.languages : []);
-    await applyChange(tx, actor, 'staff.change', userId, admins, before, checked({ roles, languages, active: before.active }));
+    await applyChange(
+      tx,
+      actor,
+      'staff.change',
+      userId,
+      admins,
+      before,
+      checked({ roles, languages, active: before.active }),
+    );
     return reread(tx, userId);
   });
 }
 
-export async function setMemberActive(db: Db, actor: AuditActor, userId: string, active: boolean): Promise<StaffMemberSummary> {
+export async function setMemberActive(
+  db: Db,
+  actor: AuditActor,
+  userId: string,
+  active: boolean,
+): Promise<StaffMemberSummary> {
   return db.transaction(async (tx) => {
     const { row, admins } = await lockForChange(tx, userId);
     const before = stateOf(row);
-    await applyChange(tx, actor, active ? 'staff.reactivate' : 'staff.deactivate', userId, admins, before, { ...before, active });
+    await applyChange(tx, actor, active ? 'staff.reactivate' : 'staff.deactivate', userId, admins, before, {
+      ...before,
+      active,
+    });
     return reread(tx, userId);
   });
 }
@@ -254,7 +274,11 @@ export async function revokeRoles(
     let after: MemberState = { ...before, active: false };
     if (input.roles.length > 0) {
       const roles = before.roles.filter((role) => !input.roles.includes(role));
-      after = checked({ roles, languages: roles.includes('translator') ? before.languages : [], active: before.active });
+      after = checked({
+        roles,
+        languages: roles.includes('translator') ? before.languages : [],
+        active: before.active,
+      });
     }
     const changed = await applyChange(tx, actor, 'staff.revoke', account.id, admins, before, after);
     return { member: await reread(tx, account.id), changed };

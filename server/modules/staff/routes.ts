@@ -36,7 +36,8 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'The signed-in staff member: name, roles, the languages a translator was given, and where the second factor stands',
+        summary:
+          'The signed-in staff member: name, roles, the languages a translator was given, and where the second factor stands',
         response: { 200: StaffMe, ...errorResponses(401, 403) },
       },
     },
@@ -62,7 +63,8 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Confirm the new authenticator app with its first code; answers the ten recovery codes, shown only this once',
+        summary:
+          'Confirm the new authenticator app with its first code; answers the ten recovery codes, shown only this once',
         description:
           'Confirms the second factor for this session too (the session cookie is renewed). Wrong codes count: after 5 within 15 minutes, 429 until the window has passed.',
         body: SecondFactorCodeBody,

@@ -21,7 +21,8 @@ const derived = new Map<string, Keys>();
 function keysFor(serverSecret: string): Keys {
   let keys = derived.get(serverSecret);
   if (!keys) {
-    const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'jgk staff second factor', purpose, 32));
+    const derive = (purpose: string) =>
+      Buffer.from(hkdfSync('sha256', serverSecret, 'jgk staff second factor', purpose, 32));
     keys = { encryption: derive('authenticator secret encryption v1'), recovery: derive('recovery code hash v1') };
     derived.set(serverSecret, keys);
   }
@@ -34,13 +35,16 @@ export function encryptSecret(serverSecret: string, userId: string, plaintext: s
   const cipher = createCipheriv('aes-256-gcm', keysFor(serverSecret).encryption, iv);
   cipher.setAAD(Buffer.from(userId));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The plaintext, or null when the stored value does not open with this server secret and member. */
 export function decryptSecret(serverSecret: string, userId: string, stored: string): string | null {
   const [version, iv, ciphertext, tag, ...rest] = stored.split('.');
-  if (version !== VERSION || iv === undefined || ciphertext === undefined || tag === undefined || rest.length > 0) return null;
+  if (version !== VERSION || iv === undefined || ciphertext === undefined || tag === undefined || rest.length > 0)
+    return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', keysFor(serverSecret).encryption, Buffer.from(iv, 'base64url'), {
       authTagLength: TAG_BYTES,
@@ -56,7 +60,10 @@ export function decryptSecret(serverSecret: string, userId: string, stored: stri
 /** Ten new codes from the secure generator, shown as `ABCDE-FGHJK`. */
 export function generateRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)]);
+    const chars = Array.from(
+      { length: RECOVERY_CODE_LENGTH },
+      () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)],
+    );
     const half = RECOVERY_CODE_LENGTH / 2;
     return `${chars.slice(0, half).join('')}-${chars.slice(half).join('')}`;
   });

@@ -10,7 +10,12 @@ export type SecondFactorRow = typeof staffSecondFactors.$inferSelect;
  * Stores a new, unconfirmed secret, replacing an unconfirmed one (a setup started again); answers
  * false when a confirmed one exists, which only an admin's reset removes. Failure counters stay.
  */
-export async function storePendingSecret(db: DbOrTx, userId: string, secretCiphertext: string, now: Date): Promise<boolean> {
+export async function storePendingSecret(
+  db: DbOrTx,
+  userId: string,
+  secretCiphertext: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .insert(staffSecondFactors)
     .values({ userId, secretCiphertext, createdAt: now })
@@ -29,12 +34,24 @@ export async function lockSecondFactor(tx: DbOrTx, userId: string): Promise<Seco
   return row ?? null;
 }
 
-export async function recordFailure(tx: DbOrTx, userId: string, failedAttempts: number, failuresSince: Date): Promise<void> {
-  await tx.update(staffSecondFactors).set({ failedAttempts, failuresSince }).where(eq(staffSecondFactors.userId, userId));
+export async function recordFailure(
+  tx: DbOrTx,
+  userId: string,
+  failedAttempts: number,
+  failuresSince: Date,
+): Promise<void> {
+  await tx
+    .update(staffSecondFactors)
+    .set({ failedAttempts, failuresSince })
+    .where(eq(staffSecondFactors.userId, userId));
 }
 
 /** A code was accepted: its step is remembered (with a TOTP code) and the failures forgotten. */
-export async function recordSuccess(tx: DbOrTx, userId: string, values: { lastStep?: number; confirmedAt?: Date }): Promise<void> {
+export async function recordSuccess(
+  tx: DbOrTx,
+  userId: string,
+  values: { lastStep?: number; confirmedAt?: Date },
+): Promise<void> {
   await tx
     .update(staffSecondFactors)
     .set({ ...values, failedAttempts: 0, failuresSince: null })
@@ -49,7 +66,12 @@ export async function insertRecoveryCodes(tx: DbOrTx, userId: string, codeHashes
  * Spends a recovery code: 'spent' now, 'used' when it was spent before, 'unknown' when the member
  * has no such code. Call it holding the member's lockSecondFactor, which serialises their checks.
  */
-export async function spendRecoveryCode(tx: DbOrTx, userId: string, codeHash: string, now: Date): Promise<'spent' | 'used' | 'unknown'> {
+export async function spendRecoveryCode(
+  tx: DbOrTx,
+  userId: string,
+  codeHash: string,
+  now: Date,
+): Promise<'spent' | 'used' | 'unknown'> {
   const [row] = await tx
     .select({ id: staffRecoveryCodes.id, usedAt: staffRecoveryCodes.usedAt })
     .from(staffRecoveryCodes)
@@ -76,6 +98,9 @@ export async function deleteRecoveryCodes(tx: DbOrTx, userId: string): Promise<v
 
 /** Removes the member's second factor and its recovery codes; answers whether there was one. */
 export async function deleteSecondFactor(tx: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, userId)).returning({ userId: staffSecondFactors.userId });
+  const rows = await tx
+    .delete(staffSecondFactors)
+    .where(eq(staffSecondFactors.userId, userId))
+    .returning({ userId: staffSecondFactors.userId });
   return rows.length > 0;
 }

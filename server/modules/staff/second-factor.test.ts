@@ -35,11 +35,13 @@ function wrongCode(secret: string): string {
 
 describe('where the second factor stands (GET /api/staff/me)', () => {
   it('not needed for translators and analysts; needed for admins and editors, in each session', async () => {
-    expect((await me((await signInAsStaff(t.app, ['translator'], { languages: ['hi'] })).headers)).secondFactor).toBe('not-needed');
-    expect((await me((await signInAsStaff(t.app, ['analyst'])).headers)).secondFactor).toBe('not-needed');
-    expect((await me((await signInAsStaff(t.app, ['editor'], { secondFactor: 'setup-required' })).headers)).secondFactor).toBe(
-      'setup-required',
+    expect((await me((await signInAsStaff(t.app, ['translator'], { languages: ['hi'] })).headers)).secondFactor).toBe(
+      'not-needed',
     );
+    expect((await me((await signInAsStaff(t.app, ['analyst'])).headers)).secondFactor).toBe('not-needed');
+    expect(
+      (await me((await signInAsStaff(t.app, ['editor'], { secondFactor: 'setup-required' })).headers)).secondFactor,
+    ).toBe('setup-required');
     const admin = await signInAsStaff(t.app, ['admin', 'analyst'], { secondFactor: 'required' });
     expect((await me(admin.headers)).secondFactor).toBe('required');
     expect((await me((await signInAsStaff(t.app, ['editor'])).headers)).secondFactor).toBe('verified');
@@ -73,12 +75,21 @@ describe('setting up an authenticator app', () => {
     expect(parsed.protocol).toBe('otpauth:');
     expect(parsed.host).toBe('totp');
     expect(decodeURIComponent(parsed.pathname)).toBe('/JGK:Asha Rao');
-    expect(Object.fromEntries(parsed.searchParams)).toMatchObject({ secret, issuer: 'JGK', algorithm: 'SHA1', digits: '6', period: '30' });
+    expect(Object.fromEntries(parsed.searchParams)).toMatchObject({
+      secret,
+      issuer: 'JGK',
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qrCode.split(',')[1]!, 'base64').toString()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
 
     // Stored encrypted, not in force yet.
-    const [stored] = await t.app.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, admin.userId));
+    const [stored] = await t.app.db
+      .select()
+      .from(staffSecondFactors)
+      .where(eq(staffSecondFactors.userId, admin.userId));
     expect(stored!.secretCiphertext).not.toContain(secret);
     expect(stored!.confirmedAt).toBeNull();
     expect(decryptSecret(t.config.secret, admin.userId, stored!.secretCiphertext)).toBe(secret);
@@ -88,7 +99,9 @@ describe('setting up an authenticator app', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual(messageBody('secondFactorWrongCode', { count: SECOND_FACTOR_MAX_FAILURES - 1 }));
 
-    const confirmed = await post('/api/staff/second-factor/confirm', admin.headers, { code: totpCode(secret, new Date()) });
+    const confirmed = await post('/api/staff/second-factor/confirm', admin.headers, {
+      code: totpCode(secret, new Date()),
+    });
     expect(confirmed.statusCode).toBe(200);
     const { recoveryCodes } = confirmed.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -111,7 +124,9 @@ describe('setting up an authenticator app', () => {
     expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([['staff.second-factor.set', admin.userId]]);
 
     // Set means set: neither a new setup nor a second confirmation (an admin's reset only).
-    expect((await post('/api/staff/second-factor/setup', headers)).json()).toEqual(messageBody('secondFactorAlreadySet'));
+    expect((await post('/api/staff/second-factor/setup', headers)).json()).toEqual(
+      messageBody('secondFactorAlreadySet'),
+    );
     const again = await post('/api/staff/second-factor/confirm', headers, { code: totpCode(secret, new Date()) });
     expect(again.statusCode).toBe(409);
   });
@@ -123,8 +138,12 @@ describe('setting up an authenticator app', () => {
     expect(second).not.toBe(first);
     const stale = await post('/api/staff/second-factor/confirm', editor.headers, { code: totpCode(first, new Date()) });
     // Unless the two secrets happen to show the same code now (one in a million).
-    if (totpCode(first, new Date()) !== totpCode(second, new Date())) expect(stale.json().code).toBe('secondFactorWrongCode');
-    expect((await post('/api/staff/second-factor/confirm', editor.headers, { code: totpCode(second, new Date()) })).statusCode).toBe(200);
+    if (totpCode(first, new Date()) !== totpCode(second, new Date()))
+      expect(stale.json().code).toBe('secondFactorWrongCode');
+    expect(
+      (await post('/api/staff/second-factor/confirm', editor.headers, { code: totpCode(second, new Date()) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses what cannot be right: roles that need none, confirming before setup, a code of the wrong shape', async () => {
@@ -148,7 +167,9 @@ describe('setting up an authenticator app', () => {
       expect(res.json(), code).toEqual(messageBody('secondFactorCodeShape'));
     }
     expect((await post('/api/staff/second-factor/confirm', editor.headers, {})).json().code).toBe('validation');
-    expect((await post('/api/staff/second-factor/confirm', editor.headers, { code: 'x'.repeat(41) })).json().code).toBe('validation');
+    expect((await post('/api/staff/second-factor/confirm', editor.headers, { code: 'x'.repeat(41) })).json().code).toBe(
+      'validation',
+    );
     // Shapes are not counted as wrong codes.
     const [row] = await t.app.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, editor.userId));
     expect(row!.failedAttempts).toBe(0);
@@ -160,7 +181,9 @@ describe('confirming the second factor in a session', () => {
     const editor = await signInAsStaff(t.app, ['editor'], { secondFactor: 'required' });
     const secret = editor.totpSecret!;
     const code = totpCode(secret, new Date());
-    const verified = await post('/api/staff/second-factor/verify', editor.headers, { code: code.replace(/(\d{3})/, '$1 ') });
+    const verified = await post('/api/staff/second-factor/verify', editor.headers, {
+      code: code.replace(/(\d{3})/, '$1 '),
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ userId: editor.userId, secondFactor: 'verified' });
     const headers = renewedHeaders(verified, editor.headers);
@@ -186,14 +209,18 @@ describe('confirming the second factor in a session', () => {
     for (const offset of [-2, 2]) {
       const code = totpCode(editor.totpSecret!, new Date(Date.now() + offset * STEP_MS));
       if (totpStep(editor.totpSecret!, code, new Date()) !== null) continue; // the same digits at another step
-      expect((await post('/api/staff/second-factor/verify', editor.headers, { code })).json().code).toBe('secondFactorWrongCode');
+      expect((await post('/api/staff/second-factor/verify', editor.headers, { code })).json().code).toBe(
+        'secondFactorWrongCode',
+      );
     }
   });
 
   it('with a recovery code, typed any way: it is spent, and the log says how many are left', async () => {
     const admin = await signInAsStaff(t.app, ['admin'], { secondFactor: 'setup-required' });
     const { secret } = (await post('/api/staff/second-factor/setup', admin.headers)).json() as { secret: string };
-    const confirmed = await post('/api/staff/second-factor/confirm', admin.headers, { code: totpCode(secret, new Date()) });
+    const confirmed = await post('/api/staff/second-factor/confirm', admin.headers, {
+      code: totpCode(secret, new Date()),
+    });
     const recoveryCodes = confirmed.json().recoveryCodes as string[];
 
     const session = await newSession(t.app, admin.userId);
@@ -210,7 +237,10 @@ describe('confirming the second factor in a session', () => {
 
     const used = await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, admin.userId));
     expect(used.filter((row) => row.usedAt !== null)).toHaveLength(2);
-    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.second-factor.recovery-code-used'));
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.second-factor.recovery-code-used'));
     expect(entries.filter((entry) => entry.entityId === admin.userId).map((entry) => entry.after)).toEqual([
       { recoveryCodesLeft: 9 },
       { recoveryCodesLeft: 8 },
@@ -238,7 +268,10 @@ describe('confirming the second factor in a session', () => {
     const right = await post('/api/staff/second-factor/verify', editor.headers, { code: totpCode(secret, new Date()) });
     expect(right.statusCode).toBe(429);
     // Counted per member, not per session.
-    expect((await post('/api/staff/second-factor/verify', await newSession(t.app, editor.userId), { code: '000000' })).statusCode).toBe(429);
+    expect(
+      (await post('/api/staff/second-factor/verify', await newSession(t.app, editor.userId), { code: '000000' }))
+        .statusCode,
+    ).toBe(429);
     expect((await me(editor.headers)).secondFactor).toBe('required');
 
     // Fifteen minutes later the window has passed.
@@ -256,16 +289,22 @@ describe('confirming the second factor in a session', () => {
     const editor = await signInAsStaff(t.app, ['editor'], { secondFactor: 'required' });
     await t.app.db
       .update(staffSecondFactors)
-      .set({ secretCiphertext: encryptSecret('another-secret-another-secret-another', editor.userId, editor.totpSecret!) })
+      .set({
+        secretCiphertext: encryptSecret('another-secret-another-secret-another', editor.userId, editor.totpSecret!),
+      })
       .where(eq(staffSecondFactors.userId, editor.userId));
-    const res = await post('/api/staff/second-factor/verify', editor.headers, { code: totpCode(editor.totpSecret!, new Date()) });
+    const res = await post('/api/staff/second-factor/verify', editor.headers, {
+      code: totpCode(editor.totpSecret!, new Date()),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(messageBody('secondFactorUnreadable'));
   });
 
   it('the session keeps its confirmation in the database, nowhere else', async () => {
     const editor = await signInAsStaff(t.app, ['editor'], { secondFactor: 'required' });
-    const res = await post('/api/staff/second-factor/verify', editor.headers, { code: totpCode(editor.totpSecret!, new Date()) });
+    const res = await post('/api/staff/second-factor/verify', editor.headers, {
+      code: totpCode(editor.totpSecret!, new Date()),
+    });
     const headers = renewedHeaders(res, editor.headers);
     const rows = await t.app.db.select().from(sessions).where(eq(sessions.userId, editor.userId));
     expect(rows).toHaveLength(1);
@@ -284,10 +323,22 @@ describe('the stored secrets', () => {
     const [version, iv, ciphertext, tag] = stored.split('.') as [string, string, string, string];
     const flipped = Buffer.from(tag, 'base64url');
     flipped.writeUInt8(flipped.readUInt8(0) ^ 1, 0);
-    expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', [version, iv, ciphertext, flipped.toString('base64url')].join('.'))).toBeNull();
+    expect(
+      decryptSecret(
+        'server-secret-server-secret-server-secret',
+        'member-a',
+        [version, iv, ciphertext, flipped.toString('base64url')].join('.'),
+      ),
+    ).toBeNull();
     const altered = Buffer.from(ciphertext, 'base64url');
     altered.writeUInt8(altered.readUInt8(0) ^ 1, 0);
-    expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', [version, iv, altered.toString('base64url'), tag].join('.'))).toBeNull();
+    expect(
+      decryptSecret(
+        'server-secret-server-secret-server-secret',
+        'member-a',
+        [version, iv, altered.toString('base64url'), tag].join('.'),
+      ),
+    ).toBeNull();
     expect(decryptSecret('server-secret-server-secret-server-secret', 'member-a', 'v2.a.b.c')).toBeNull();
     // A new nonce each time: the same secret never encrypts the same way twice.
     expect(encryptSecret('server-secret-server-secret-server-secret', 'member-a', 'JBSWY3DPEHPK3PXP')).not.toBe(stored);
@@ -300,7 +351,9 @@ describe('new recovery codes (POST /api/staff/second-factor/recovery-codes)', ()
   it('replace every earlier code, spent or not, for a current app code, and are written to the audit log', async () => {
     const editor = await signInAsStaff(t.app, ['editor'], { secondFactor: 'setup-required' });
     const setup = (await post('/api/staff/second-factor/setup', editor.headers)).json() as { secret: string };
-    const confirmed = await post('/api/staff/second-factor/confirm', editor.headers, { code: totpCode(setup.secret, new Date()) });
+    const confirmed = await post('/api/staff/second-factor/confirm', editor.headers, {
+      code: totpCode(setup.secret, new Date()),
+    });
     const first = (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes;
     const headers = renewedHeaders(confirmed, editor.headers);
     // One of the first codes is spent in another sign-in.
@@ -324,11 +377,24 @@ describe('new recovery codes (POST /api/staff/second-factor/recovery-codes)', ()
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'secondFactorWrongCode' });
     }
-    expect((await post('/api/staff/second-factor/verify', await newSession(t.app, editor.userId), { code: fresh[3] })).statusCode).toBe(200);
-    expect(await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, editor.userId))).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(
+      (await post('/api/staff/second-factor/verify', await newSession(t.app, editor.userId), { code: fresh[3] }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, editor.userId)),
+    ).toHaveLength(RECOVERY_CODE_COUNT);
 
-    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.second-factor.recovery-codes-renewed'));
-    expect(entry).toMatchObject({ actorId: editor.userId, entityId: editor.userId, before: { recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 }, after: { recoveryCodesLeft: RECOVERY_CODE_COUNT } });
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.second-factor.recovery-codes-renewed'));
+    expect(entry).toMatchObject({
+      actorId: editor.userId,
+      entityId: editor.userId,
+      before: { recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 },
+      after: { recoveryCodesLeft: RECOVERY_CODE_COUNT },
+    });
     expect(JSON.stringify(entry)).not.toContain(fresh[0]);
   });
 
@@ -349,6 +415,8 @@ describe('new recovery codes (POST /api/staff/second-factor/recovery-codes)', ()
     const translator = await signInAsStaff(t.app, ['translator'], { languages: ['hi'] });
     expect((await post(URL, translator.headers, { code: '123456' })).statusCode).toBe(403);
     expect((await post(URL, { cookie: 'sid=nobody' }, { code: '123456' })).statusCode).toBe(401);
-    expect(await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, admin.userId))).toEqual([]);
+    expect(await t.app.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, admin.userId))).toEqual(
+      [],
+    );
   });
 });

@@ -3,16 +3,19 @@
 // staff session. A member's codes are checked one at a time (their row is locked), a code's time
 // step is never accepted twice, and wrong codes are limited per member: after the fifth within
 // fifteen minutes, every code (even a right one) waits until the window has passed.
-import {
-  SECOND_FACTOR_FAILURE_WINDOW_MINUTES,
-  SECOND_FACTOR_MAX_FAILURES,
-} from '../../../contract/second-factor';
+import { SECOND_FACTOR_FAILURE_WINDOW_MINUTES, SECOND_FACTOR_MAX_FAILURES } from '../../../contract/second-factor';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, badRequest, conflict, tooManyRequests } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import * as repo from './second-factor-repository';
 import { markSecondFactorConfirmed } from './repository';
-import { decryptSecret, encryptSecret, generateRecoveryCodes, hashRecoveryCode, normaliseRecoveryCode } from './second-factor-crypto';
+import {
+  decryptSecret,
+  encryptSecret,
+  generateRecoveryCodes,
+  hashRecoveryCode,
+  normaliseRecoveryCode,
+} from './second-factor-crypto';
 import { needsSecondFactor, type StaffSession } from './service';
 import { enrolment, isTotpShaped, newTotpSecret, totpStep } from './totp';
 
@@ -29,11 +32,19 @@ const WINDOW_MS = SECOND_FACTOR_FAILURE_WINDOW_MINUTES * 60_000;
 const timeOf = (deps: SecondFactorDeps) => (deps.now ? deps.now() : new Date());
 
 /** Starts (or starts again) setting up an authenticator app: a new secret, not yet in force. */
-export async function startSetup(deps: SecondFactorDeps, session: StaffSession): Promise<{ uri: string; qrCode: string; secret: string }> {
+export async function startSetup(
+  deps: SecondFactorDeps,
+  session: StaffSession,
+): Promise<{ uri: string; qrCode: string; secret: string }> {
   const { member } = session;
   if (!needsSecondFactor(member)) throw conflict('secondFactorNotNeeded');
   const secret = newTotpSecret();
-  const stored = await repo.storePendingSecret(deps.db, member.userId, encryptSecret(deps.secret, member.userId, secret), timeOf(deps));
+  const stored = await repo.storePendingSecret(
+    deps.db,
+    member.userId,
+    encryptSecret(deps.secret, member.userId, secret),
+    timeOf(deps),
+  );
   if (!stored) throw conflict('secondFactorAlreadySet');
   return { ...(await enrolment(secret, member.name)), secret };
 }
@@ -42,7 +53,12 @@ export async function startSetup(deps: SecondFactorDeps, session: StaffSession):
  * Confirms the app with a first code: the second factor is then in force, this session counts as
  * confirmed, and the ten recovery codes are answered (only now; they are stored hashed).
  */
-export async function confirmSetup(deps: SecondFactorDeps, session: StaffSession, actor: AuditActor, rawCode: string): Promise<string[]> {
+export async function confirmSetup(
+  deps: SecondFactorDeps,
+  session: StaffSession,
+  actor: AuditActor,
+  rawCode: string,
+): Promise<string[]> {
   const code = appCode(rawCode);
   const userId = session.member.userId;
   const now = timeOf(deps);
@@ -70,7 +86,12 @@ export async function confirmSetup(deps: SecondFactorDeps, session: StaffSession
 }
 
 /** Confirms this session's second factor with the app's code or a recovery code (which is then spent). */
-export async function verify(deps: SecondFactorDeps, session: StaffSession, actor: AuditActor, rawCode: string): Promise<void> {
+export async function verify(
+  deps: SecondFactorDeps,
+  session: StaffSession,
+  actor: AuditActor,
+  rawCode: string,
+): Promise<void> {
   const code = compact(rawCode);
   const recovery = isTotpShaped(code) ? null : normaliseRecoveryCode(code);
   if (!isTotpShaped(code) && !recovery) throw badRequest('secondFactorCodeShape');
@@ -107,7 +128,12 @@ export async function verify(deps: SecondFactorDeps, session: StaffSession, acto
  * session (someone at an unlocked laptop must not walk away with the codes), and a recovery code does
  * not do: the codes renewed must not be what proves the right to renew them.
  */
-export async function renewRecoveryCodes(deps: SecondFactorDeps, session: StaffSession, actor: AuditActor, rawCode: string): Promise<string[]> {
+export async function renewRecoveryCodes(
+  deps: SecondFactorDeps,
+  session: StaffSession,
+  actor: AuditActor,
+  rawCode: string,
+): Promise<string[]> {
   const code = appCode(rawCode);
   const userId = session.member.userId;
   const now = timeOf(deps);

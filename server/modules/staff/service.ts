@@ -57,7 +57,12 @@ export async function staffSessionOf(db: DbOrTx, sessionId: string): Promise<Sta
   if (!row || !row.active) return null;
   return {
     sessionId,
-    member: { userId: row.userId, name: row.name, roles: row.roles as StaffRole[], languages: row.languages as LanguageCode[] },
+    member: {
+      userId: row.userId,
+      name: row.name,
+      roles: row.roles as StaffRole[],
+      languages: row.languages as LanguageCode[],
+    },
     startedAt: row.startedAt,
     seenAt: row.seenAt,
     secondFactorAt: row.secondFactorAt,

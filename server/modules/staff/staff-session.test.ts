@@ -10,7 +10,10 @@ import { newSession, signInAsStaff, type SignedIn } from '../../test/sign-in';
 
 const IDLE_MINUTES = 20;
 const ABSOLUTE_HOURS = 6;
-const t = testAppPerFile({ STAFF_SESSION_IDLE_MINUTES: String(IDLE_MINUTES), STAFF_SESSION_ABSOLUTE_HOURS: String(ABSOLUTE_HOURS) });
+const t = testAppPerFile({
+  STAFF_SESSION_IDLE_MINUTES: String(IDLE_MINUTES),
+  STAFF_SESSION_ABSOLUTE_HOURS: String(ABSOLUTE_HOURS),
+});
 
 const ENDED = messageBody('staffSessionEnded');
 const MINUTE = 60_000;
@@ -70,9 +73,15 @@ describe('staff lifetimes (STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_ABSOLUTE_HO
 
   it('past the staff absolute lifetime since sign-in, however active', async () => {
     const admin = await signInAsStaff(t.app, ['admin']);
-    await age(admin.userId, { createdAt: new Date(Date.now() - ABSOLUTE_HOURS * 60 * MINUTE + MINUTE), staffSeenAt: new Date() });
+    await age(admin.userId, {
+      createdAt: new Date(Date.now() - ABSOLUTE_HOURS * 60 * MINUTE + MINUTE),
+      staffSeenAt: new Date(),
+    });
     expect((await get('/api/staff/me', admin.headers)).statusCode).toBe(200);
-    await age(admin.userId, { createdAt: new Date(Date.now() - ABSOLUTE_HOURS * 60 * MINUTE - MINUTE), staffSeenAt: new Date() });
+    await age(admin.userId, {
+      createdAt: new Date(Date.now() - ABSOLUTE_HOURS * 60 * MINUTE - MINUTE),
+      staffSeenAt: new Date(),
+    });
     await expectStaffEnded(admin);
     // A new sign-in starts a new staff session.
     const fresh = await newSession(t.app, admin.userId);
@@ -98,14 +107,23 @@ describe('an admin’s change ends the person’s staff sessions at once', () =>
 
     // Signing in again gives a staff session with the roles as they are now.
     const again = await newSession(t.app, editor.userId);
-    expect((await get('/api/staff/me', again)).json()).toMatchObject({ roles: ['editor', 'translator'], secondFactor: 'required' });
+    expect((await get('/api/staff/me', again)).json()).toMatchObject({
+      roles: ['editor', 'translator'],
+      secondFactor: 'required',
+    });
   });
 
   it('adding a role or a language does not end them', async () => {
     const admin = await signInAsStaff(t.app, ['admin']);
     const translator = await signInAsStaff(t.app, ['translator'], { languages: ['hi'] });
-    await send('PATCH', `/api/staff/members/${translator.userId}`, admin.headers, { roles: ['translator', 'analyst'], languages: ['hi', 'tm'] });
-    expect((await get('/api/staff/me', translator.headers)).json()).toMatchObject({ roles: ['analyst', 'translator'], languages: ['hi', 'tm'] });
+    await send('PATCH', `/api/staff/members/${translator.userId}`, admin.headers, {
+      roles: ['translator', 'analyst'],
+      languages: ['hi', 'tm'],
+    });
+    expect((await get('/api/staff/me', translator.headers)).json()).toMatchObject({
+      roles: ['analyst', 'translator'],
+      languages: ['hi', 'tm'],
+    });
   });
 
   it('deactivating: staffOnly at once; reactivating does not revive the old sessions', async () => {
@@ -124,8 +142,12 @@ describe('an admin’s change ends the person’s staff sessions at once', () =>
   it('resetting the second factor: the person signs in again and sets up a new app', async () => {
     const admin = await signInAsStaff(t.app, ['admin']);
     const editor = await signInAsStaff(t.app, ['editor']);
-    expect((await send('DELETE', `/api/staff/members/${editor.userId}/second-factor`, admin.headers)).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/staff/members/${editor.userId}/second-factor`, admin.headers)).statusCode).toBe(
+      200,
+    );
     await expectStaffEnded(editor);
-    expect((await get('/api/staff/me', await newSession(t.app, editor.userId))).json().secondFactor).toBe('setup-required');
+    expect((await get('/api/staff/me', await newSession(t.app, editor.userId))).json().secondFactor).toBe(
+      'setup-required',
+    );
   });
 });

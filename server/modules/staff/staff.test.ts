@@ -68,7 +68,12 @@ describe('GET /api/staff/me', () => {
 });
 
 describe('which languages a staff member may edit', () => {
-  const member = (roles: ('admin' | 'editor' | 'translator' | 'analyst')[], languages: ('hi' | 'tm')[] = []) => ({ userId: 'x', name: 'x', roles, languages });
+  const member = (roles: ('admin' | 'editor' | 'translator' | 'analyst')[], languages: ('hi' | 'tm')[] = []) => ({
+    userId: 'x',
+    name: 'x',
+    roles,
+    languages,
+  });
   it('admins and editors every language; a translator theirs; an analyst none', () => {
     expect(mayEditLanguage(member(['editor']), 'tm')).toBe(true);
     expect(mayEditLanguage(member(['admin']), 'en')).toBe(true);

@@ -43,10 +43,15 @@ export async function findPublished(db: DbOrTx, id: string): Promise<StoryRow | 
 
 /** The published `lang` version of the published story `id` (the same item: the same slug); undefined when there is none. */
 export async function findPublishedIn(db: DbOrTx, id: string, lang: LanguageCode): Promise<StoryRow | undefined> {
-  const asked = db.select({ slug: successStories.slug }).from(successStories).where(and(eq(successStories.id, id), eq(successStories.published, true)));
+  const asked = db
+    .select({ slug: successStories.slug })
+    .from(successStories)
+    .where(and(eq(successStories.id, id), eq(successStories.published, true)));
   const [row] = await db
     .select(columns)
     .from(successStories)
-    .where(and(eq(successStories.slug, sql`(${asked})`), eq(successStories.lang, lang), eq(successStories.published, true)));
+    .where(
+      and(eq(successStories.slug, sql`(${asked})`), eq(successStories.lang, lang), eq(successStories.published, true)),
+    );
   return row;
 }

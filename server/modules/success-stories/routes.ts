@@ -41,7 +41,10 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         response: { 200: StoryPage, 400: ErrorResponse },
       },
     },
-    async (request, reply) => cached(request, reply, () => service.listStories(app.db, request.query.lang, request.query.offset, request.query.limit)),
+    async (request, reply) =>
+      cached(request, reply, () =>
+        service.listStories(app.db, request.query.lang, request.query.offset, request.query.limit),
+      ),
   );
 
   app.get(
@@ -50,12 +53,14 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['success stories'],
         summary: 'One published success story',
-        description: 'With `lang`, the same story in that language when it is published there; else the story asked for.',
+        description:
+          'With `lang`, the same story in that language when it is published there; else the story asked for.',
         params: Type.Object({ storyId: Uuid }),
         querystring: StoryLangQuery,
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => cached(request, reply, () => service.getStory(app.db, request.params.storyId, request.query.lang)),
+    async (request, reply) =>
+      cached(request, reply, () => service.getStory(app.db, request.params.storyId, request.query.lang)),
   );
 }

@@ -14,7 +14,10 @@ import * as repository from './repository';
 const toStory = (row: repository.StoryRow): Story => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function listStories(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([repository.listPublished(db, lang, offset, limit), repository.countPublished(db, lang)]);
+  const [rows, count] = await Promise.all([
+    repository.listPublished(db, lang, offset, limit),
+    repository.countPublished(db, lang),
+  ]);
   return { response: { rows: rows.map(toStory), count } };
 }
 

@@ -12,7 +12,12 @@ beforeAll(async () => {
   // story-01 is also in Hindi; story-02's Hindi version is a draft.
   fixture = createContentFixture({ stories: 9, hindi: true });
   fixture.write('stories/story-02.hi.yaml', storyHindiYaml(2, 'published: false\n'));
-  await importContent({ db: t.database.db, contentDir: fixture.contentDir, uploadsDir: t.config.uploadsDir, log: silentLog });
+  await importContent({
+    db: t.database.db,
+    contentDir: fixture.contentDir,
+    uploadsDir: t.config.uploadsDir,
+    log: silentLog,
+  });
 });
 afterAll(() => {
   fixture.cleanup();
@@ -42,7 +47,14 @@ describe('GET /api/successstories/public', () => {
     const { response } = res.json();
     expect(Object.keys(response).sort()).toEqual(['count', 'rows']);
     expect(response.count).toBe(9);
-    expect(response.rows.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7', 'Author 6', 'Author 5', 'Author 4']);
+    expect(response.rows.map((r: Row) => r.authorName)).toEqual([
+      'Author 9',
+      'Author 8',
+      'Author 7',
+      'Author 6',
+      'Author 5',
+      'Author 4',
+    ]);
     expect(response.rows.map((r: Row) => r.isHighlighted)).toEqual([false, true, false, true, false, true]);
     expect(response.rows[0]).toEqual({
       id: stableId('story', 'story-09'),
@@ -59,7 +71,9 @@ describe('GET /api/successstories/public', () => {
     const second = (await get('/api/successstories/public?offset=6&limit=6')).json();
     expect(second.response.rows.map((r: Row) => r.authorName)).toEqual(['Author 3', 'Author 2', 'Author 1']);
     expect(second.response.count).toBe(9);
-    expect((await get('/api/successstories/public?offset=8&limit=1')).json().response.rows.map((r: Row) => r.authorName)).toEqual(['Author 1']);
+    expect(
+      (await get('/api/successstories/public?offset=8&limit=1')).json().response.rows.map((r: Row) => r.authorName),
+    ).toEqual(['Author 1']);
     expect((await get('/api/successstories/public?offset=9')).json().response).toEqual({ rows: [], count: 9 });
     expect((await get('/api/successstories/public?limit=50')).json().response.rows).toHaveLength(9);
   });
@@ -94,7 +108,10 @@ describe('GET /api/successstories/public/{storyId}', () => {
     for (const id of ['11111111-1111-4111-8111-111111111111', stableId('story', 'hidden-story')]) {
       const res = await get(`/api/successstories/public/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'storyNotFound', message: 'This success story does not exist or is no longer published' });
+      expect(res.json()).toEqual({
+        code: 'storyNotFound',
+        message: 'This success story does not exist or is no longer published',
+      });
     }
   });
 
@@ -105,20 +122,41 @@ describe('GET /api/successstories/public/{storyId}', () => {
   });
 });
 
-describe('stories in the reader\'s language', () => {
+describe("stories in the reader's language", () => {
   it('lists each story in that language where it is published there, else in English, once', async () => {
     const res = await get('/api/successstories/public?lang=hi&limit=50');
     expect(res.statusCode).toBe(200);
     const { response } = res.json();
     expect(response.count).toBe(9);
-    expect(response.rows.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7', 'Author 6', 'Author 5', 'Author 4', 'Author 3', 'Author 2', 'लेखक 1']);
+    expect(response.rows.map((r: Row) => r.authorName)).toEqual([
+      'Author 9',
+      'Author 8',
+      'Author 7',
+      'Author 6',
+      'Author 5',
+      'Author 4',
+      'Author 3',
+      'Author 2',
+      'लेखक 1',
+    ]);
     const hindi = response.rows.at(-1);
-    expect(hindi).toMatchObject({ id: stableId('story', 'story-01', '@hi'), imageAlt: 'लेखक 1 का चित्र', image: 'uploads/stories/story.svg', createdAt: '2025-01-02T00:00:00.000Z' });
+    expect(hindi).toMatchObject({
+      id: stableId('story', 'story-01', '@hi'),
+      imageAlt: 'लेखक 1 का चित्र',
+      image: 'uploads/stories/story.svg',
+      createdAt: '2025-01-02T00:00:00.000Z',
+    });
     expect(hindi.description).toContain('कहानी 1');
     // The draft Hindi story-02 is not shown; its English version is.
     expect(response.rows.filter((r: Row) => r.id === stableId('story', 'story-02'))).toHaveLength(1);
-    expect((await get('/api/successstories/public/recent?lang=hi')).json().response.map((r: Row) => r.authorName)).toEqual(['Author 9', 'Author 8', 'Author 7']);
-    expect((await get('/api/successstories/public?lang=hi&offset=8&limit=1')).json().response.rows.map((r: Row) => r.authorName)).toEqual(['लेखक 1']);
+    expect(
+      (await get('/api/successstories/public/recent?lang=hi')).json().response.map((r: Row) => r.authorName),
+    ).toEqual(['Author 9', 'Author 8', 'Author 7']);
+    expect(
+      (await get('/api/successstories/public?lang=hi&offset=8&limit=1'))
+        .json()
+        .response.rows.map((r: Row) => r.authorName),
+    ).toEqual(['लेखक 1']);
   });
 
   it('lists the English stories in a language nothing is translated into, and in English', async () => {
@@ -128,14 +166,22 @@ describe('stories in the reader\'s language', () => {
     expect((await get('/api/successstories/public?lang=xx')).statusCode).toBe(400);
   });
 
-  it('answers one story in the reader\'s language when it is published there, else the story asked for', async () => {
+  it("answers one story in the reader's language when it is published there, else the story asked for", async () => {
     const english = stableId('story', 'story-01');
     const hindi = stableId('story', 'story-01', '@hi');
-    expect((await get(`/api/successstories/public/${english}?lang=hi`)).json().response).toMatchObject({ id: hindi, authorName: 'लेखक 1' });
-    expect((await get(`/api/successstories/public/${hindi}?lang=en`)).json().response).toMatchObject({ id: english, authorName: 'Author 1' });
+    expect((await get(`/api/successstories/public/${english}?lang=hi`)).json().response).toMatchObject({
+      id: hindi,
+      authorName: 'लेखक 1',
+    });
+    expect((await get(`/api/successstories/public/${hindi}?lang=en`)).json().response).toMatchObject({
+      id: english,
+      authorName: 'Author 1',
+    });
     expect((await get(`/api/successstories/public/${hindi}`)).json().response).toMatchObject({ id: hindi });
     expect((await get(`/api/successstories/public/${english}?lang=tm`)).json().response).toMatchObject({ id: english });
-    expect((await get(`/api/successstories/public/${stableId('story', 'story-02')}?lang=hi`)).json().response).toMatchObject({ authorName: 'Author 2' });
+    expect(
+      (await get(`/api/successstories/public/${stableId('story', 'story-02')}?lang=hi`)).json().response,
+    ).toMatchObject({ authorName: 'Author 2' });
     expect((await get(`/api/successstories/public/${stableId('story', 'hidden-story')}?lang=hi`)).statusCode).toBe(404);
     expect((await get(`/api/successstories/public/${english}?lang=xx`)).statusCode).toBe(400);
   });

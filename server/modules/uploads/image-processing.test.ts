@@ -74,7 +74,10 @@ describe('processImage', () => {
 
   it('turns a photo upright by its EXIF orientation', async () => {
     // Stored 800 x 400 with "rotate 90° clockwise to view" (orientation 6): it is 400 x 800 upright.
-    const input = await sharp(await photo(800, 400)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const input = await sharp(await photo(800, 400))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect((await sharp(input).metadata()).orientation).toBe(6);
     const result = await processImage(input, 'jpeg');
     expect({ width: result.width, height: result.height }).toEqual({ width: 400, height: 800 });
@@ -88,7 +91,8 @@ describe('processImage', () => {
   it('makes each copy lighter than the wider one, and no heavier than an already small upload', async () => {
     const photoUpload = await photo(1600, 1000);
     const { variants } = await processImage(photoUpload, 'jpeg');
-    for (let i = 1; i < variants.length; i++) expect(variants[i]!.data.length).toBeLessThan(variants[i - 1]!.data.length);
+    for (let i = 1; i < variants.length; i++)
+      expect(variants[i]!.data.length).toBeLessThan(variants[i - 1]!.data.length);
     for (const variant of variants) expect(variant.data.length).toBeLessThan(photoUpload.length);
 
     // A JPEG saved at low quality: WebP at quality 80 would be heavier than the file itself.
@@ -140,7 +144,12 @@ describe('processImage', () => {
   });
 
   it('refuses bytes that only start like an image', async () => {
-    const error = await refusal(processImage(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<?php system($_GET["c"]); ?>')]), 'jpeg'));
+    const error = await refusal(
+      processImage(
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<?php system($_GET["c"]); ?>')]),
+        'jpeg',
+      ),
+    );
     expect(error.code).toBe('uploadDamaged');
   });
 });
@@ -158,7 +167,12 @@ describe('one image at a time', () => {
       if (fail) throw new Error('bad image');
       return 'done';
     };
-    const results = await Promise.allSettled([queue.run(job(false)), queue.run(job(true)), queue.run(job(false)), queue.run(job(false))]);
+    const results = await Promise.allSettled([
+      queue.run(job(false)),
+      queue.run(job(true)),
+      queue.run(job(false)),
+      queue.run(job(false)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(mostAtOnce).toBe(1);
   });
@@ -166,7 +180,9 @@ describe('one image at a time', () => {
   it('processes photos uploaded together one at a time', async () => {
     const inputs = await Promise.all([photo(700, 500), photo(600, 400)]);
     const started: number[] = [];
-    const both = await Promise.all(inputs.map((input) => processImage(input, 'jpeg').then((result) => (started.push(result.width), result))));
+    const both = await Promise.all(
+      inputs.map((input) => processImage(input, 'jpeg').then((result) => (started.push(result.width), result))),
+    );
     expect(both.map((result) => result.width)).toEqual([700, 600]);
     expect(started).toEqual([700, 600]);
   });

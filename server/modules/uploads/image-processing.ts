@@ -82,7 +82,8 @@ async function encodeVariants(input: Buffer, format: PhotoFormat): Promise<Proce
       `The image is too large to process: ${size} (${megapixels(pixels)} megapixels); at most ${megapixels(MAX_INPUT_PIXELS)} megapixels are accepted. Save it at a smaller size and upload it again.`,
     );
   }
-  const upright = frames === 1 && metadata.autoOrient ? metadata.autoOrient : { width: metadata.width, height: frameHeight };
+  const upright =
+    frames === 1 && metadata.autoOrient ? metadata.autoOrient : { width: metadata.width, height: frameHeight };
 
   const encode = async (width: number, quality: number): Promise<EncodedVariant> => {
     try {

@@ -25,7 +25,7 @@ function write(bytes: Buffer): string {
 /** The top-level boxes, and those inside moov and its tracks, as type@offset. */
 function boxes(bytes: Buffer, from = 0, to = bytes.length, prefix = ''): string[] {
   const found: string[] = [];
-  for (let offset = from; offset + 8 <= to; ) {
+  for (let offset = from; offset + 8 <= to;) {
     const size = bytes.readUInt32BE(offset);
     const type = bytes.toString('latin1', offset + 4, offset + 8);
     found.push(`${prefix}${type}`);
@@ -39,7 +39,18 @@ describe('removeMp4Metadata', () => {
   it('turns every box that can hold where a video was filmed into free space, changing nothing else', async () => {
     const original = mp4();
     expect(original.includes(FILMED_AT)).toBe(true);
-    expect(boxes(original)).toEqual(['ftyp', 'moov', 'moov/mvhd', 'moov/trak', 'moov/trak/tkhd', 'moov/trak/udta', 'moov/udta', 'moov/meta', 'uuid', 'mdat']);
+    expect(boxes(original)).toEqual([
+      'ftyp',
+      'moov',
+      'moov/mvhd',
+      'moov/trak',
+      'moov/trak/tkhd',
+      'moov/trak/udta',
+      'moov/udta',
+      'moov/meta',
+      'uuid',
+      'mdat',
+    ]);
 
     const file = write(original);
     expect(await removeMp4Metadata(file)).toBe(true);
@@ -49,12 +60,27 @@ describe('removeMp4Metadata', () => {
     expect(cleaned.includes(FILMED_AT)).toBe(false);
     expect(cleaned.includes('PhoneMaker')).toBe(false);
     expect(cleaned.includes('ISO6709')).toBe(false);
-    expect(boxes(cleaned)).toEqual(['ftyp', 'moov', 'moov/mvhd', 'moov/trak', 'moov/trak/tkhd', 'moov/trak/free', 'moov/free', 'moov/free', 'free', 'mdat']);
+    expect(boxes(cleaned)).toEqual([
+      'ftyp',
+      'moov',
+      'moov/mvhd',
+      'moov/trak',
+      'moov/trak/tkhd',
+      'moov/trak/free',
+      'moov/free',
+      'moov/free',
+      'free',
+      'mdat',
+    ]);
     // Every byte outside the removed boxes is as it was: the frames, their headers and offsets.
     const differing = [...original.keys()].filter((i) => original[i] !== cleaned[i]);
     const mdat = original.indexOf('mdat') - 4;
     expect(differing.every((i) => i < mdat)).toBe(true);
-    expect(cleaned.subarray(0, original.indexOf('moov') + 4 + 108).equals(original.subarray(0, original.indexOf('moov') + 4 + 108))).toBe(true);
+    expect(
+      cleaned
+        .subarray(0, original.indexOf('moov') + 4 + 108)
+        .equals(original.subarray(0, original.indexOf('moov') + 4 + 108)),
+    ).toBe(true);
   });
 
   it('leaves a video without such boxes untouched', async () => {
@@ -67,7 +93,11 @@ describe('removeMp4Metadata', () => {
 
   it('refuses a cut-off video, and one without the moov box players need', async () => {
     const whole = mp4();
-    for (const bytes of [whole.subarray(0, whole.length - 100), whole.subarray(0, 30), Buffer.concat([whole.subarray(0, 24), whole.subarray(whole.indexOf('mdat') - 4)])]) {
+    for (const bytes of [
+      whole.subarray(0, whole.length - 100),
+      whole.subarray(0, 30),
+      Buffer.concat([whole.subarray(0, 24), whole.subarray(whole.indexOf('mdat') - 4)]),
+    ]) {
       const error = await removeMp4Metadata(write(bytes)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UploadRefusedError);
       expect((error as UploadRefusedError).code).toBe('uploadDamaged');

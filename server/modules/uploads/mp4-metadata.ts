@@ -22,7 +22,10 @@ interface Box {
 }
 
 const incomplete = () =>
-  new UploadRefusedError('uploadDamaged', 'The video could not be read: the file is incomplete or damaged. Save or export it again and upload the new file.');
+  new UploadRefusedError(
+    'uploadDamaged',
+    'The video could not be read: the file is incomplete or damaged. Save or export it again and upload the new file.',
+  );
 
 /** The box starting at offset in a buffer, or undefined when the header runs past its end. */
 function boxIn(buffer: Buffer, offset: number, end: number): Box | undefined {
@@ -42,13 +45,15 @@ function boxIn(buffer: Buffer, offset: number, end: number): Box | undefined {
 
 function isMetadata(buffer: Buffer, box: Box): boolean {
   if (METADATA_BOXES.has(box.type)) return true;
-  return box.type === 'uuid' && buffer.subarray(box.start + box.headerSize, box.start + box.headerSize + 16).equals(XMP_UUID);
+  return (
+    box.type === 'uuid' && buffer.subarray(box.start + box.headerSize, box.start + box.headerSize + 16).equals(XMP_UUID)
+  );
 }
 
 /** Turns the metadata boxes inside moov (and its tracks) into free boxes; true when any was. */
 function clearInMoov(moov: Buffer, from: number, to: number): boolean {
   let changed = false;
-  for (let offset = from; offset < to; ) {
+  for (let offset = from; offset < to;) {
     const box = boxIn(moov, offset, to);
     if (!box) throw incomplete();
     if (isMetadata(moov, box)) {
@@ -79,7 +84,7 @@ export async function removeMp4Metadata(path: string): Promise<boolean> {
     const { size } = await file.stat();
     let changed = false;
     let sawMoov = false;
-    for (let offset = 0; offset < size; ) {
+    for (let offset = 0; offset < size;) {
       // A box's header, and for a uuid box the 16 bytes of its id; the box itself may be gigabytes.
       const start = await read(file, offset, 32);
       if (start.length < 8) throw incomplete();

@@ -47,7 +47,8 @@ describe('receiving an upload', () => {
   it('leaves no scratch file behind when the first chunk is already over the limit (the file still opening)', async () => {
     // Refused before the scratch file's open has ended: removing it then would leave it to be
     // created after. A few hundred tries, as the open's timing varies with the machine's load.
-    for (let i = 0; i < 300; i++) await expect(receiveToFile(Buffer.alloc(2048), 1024, dir)).rejects.toBeInstanceOf(OverLimit);
+    for (let i = 0; i < 300; i++)
+      await expect(receiveToFile(Buffer.alloc(2048), 1024, dir)).rejects.toBeInstanceOf(OverLimit);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 

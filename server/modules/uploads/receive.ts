@@ -37,7 +37,12 @@ export async function receiveInMemory(source: UploadSource, limit: number): Prom
   if (source instanceof Uint8Array) {
     if (source.length > limit) throw new OverLimit(source.length);
     const bytes = Buffer.from(source.buffer, source.byteOffset, source.length);
-    return { bytes, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), head: bytes.subarray(0, SNIFF_BYTES) };
+    return {
+      bytes,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      head: bytes.subarray(0, SNIFF_BYTES),
+    };
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +59,11 @@ export async function receiveInMemory(source: UploadSource, limit: number): Prom
 }
 
 /** Writes the source to a new file in dir; the caller removes the file when done with it. */
-export async function receiveToFile(source: UploadSource, limit: number, dir: string): Promise<Received & { file: string }> {
+export async function receiveToFile(
+  source: UploadSource,
+  limit: number,
+  dir: string,
+): Promise<Received & { file: string }> {
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.upload`);
   const out = fs.createWriteStream(file, { flags: 'wx' });

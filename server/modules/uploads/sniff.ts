@@ -6,13 +6,28 @@ import type { FileFormat } from '../../../contract/media-rules';
 /** How many leading bytes sniffFormat needs to see. */
 export const SNIFF_BYTES = 4096;
 
-const ascii = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString('latin1');
+const ascii = (bytes: Uint8Array, start: number, end: number) =>
+  Buffer.from(bytes.subarray(start, end)).toString('latin1');
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
 
 // ISO base media brands that browsers play as MP4 (QuickTime's "qt  " and 3GPP are not among them).
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ', 'mmp4', 'MSNV']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'dash',
+  'M4V ',
+  'mmp4',
+  'MSNV',
+]);
 
 function isMp4(bytes: Uint8Array): boolean {
   if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return false;
@@ -33,7 +48,8 @@ function isWebm(bytes: Uint8Array): boolean {
   // (Matroska files say "matroska", and browsers do not promise to play them).
   const end = Math.min(bytes.length - 6, 64);
   for (let i = 4; i < end; i++) {
-    if (bytes[i] === 0x42 && bytes[i + 1] === 0x82 && bytes[i + 2] === 0x84) return ascii(bytes, i + 3, i + 7) === 'webm';
+    if (bytes[i] === 0x42 && bytes[i + 1] === 0x82 && bytes[i + 2] === 0x84)
+      return ascii(bytes, i + 3, i + 7) === 'webm';
   }
   return false;
 }
@@ -41,7 +57,8 @@ function isWebm(bytes: Uint8Array): boolean {
 // An SVG file is text whose first element is <svg>, after an optional byte-order mark, XML
 // declaration, comments and document type. Anything else before it (a PHP or HTML opening, another
 // processing instruction) means it is not one.
-const SVG_START = /^\uFEFF?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg\b(?:[^>[]|\[[^\]]*\])*>)\s*)*<svg[\s>/]/;
+const SVG_START =
+  /^\uFEFF?\s*(?:<\?xml\s[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg\b(?:[^>[]|\[[^\]]*\])*>)\s*)*<svg[\s>/]/;
 
 function isSvg(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return false;

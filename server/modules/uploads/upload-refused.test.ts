@@ -17,7 +17,10 @@ describe('an upload refusal as an answer', () => {
     });
     const large = await app.inject({ method: 'POST', url: '/too-large' });
     expect(large.statusCode).toBe(413);
-    expect(large.json()).toEqual({ code: 'uploadTooLarge', message: 'Images can be at most 10 MB; this file is larger.' });
+    expect(large.json()).toEqual({
+      code: 'uploadTooLarge',
+      message: 'Images can be at most 10 MB; this file is larger.',
+    });
     const empty = await app.inject({ method: 'POST', url: '/empty' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ code: 'uploadEmpty', message: 'The file is empty.' });

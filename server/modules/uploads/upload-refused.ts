@@ -4,7 +4,16 @@
 // is what the other languages show.
 import type { MessageCode } from '../../../contract/messages';
 import { HttpError } from '../../plugins/errors';
-import { acceptedNames, FORMAT_NAMES, FORMATS, formatBytes, kindOf, maxBytesFor, type FileFormat, type UploadKind } from '../../../contract/media-rules';
+import {
+  acceptedNames,
+  FORMAT_NAMES,
+  FORMATS,
+  formatBytes,
+  kindOf,
+  maxBytesFor,
+  type FileFormat,
+  type UploadKind,
+} from '../../../contract/media-rules';
 
 export type UploadRefusalCode = Extract<MessageCode, `upload${string}`>;
 
@@ -30,7 +39,11 @@ export class UploadRefusedError extends HttpError {
 const KIND_PLURAL: Record<UploadKind, string> = { image: 'Images', document: 'Documents', video: 'Videos' };
 const KIND_SINGULAR: Record<UploadKind, string> = { image: 'an image', document: 'a document', video: 'a video' };
 
-export function tooLarge(kind: UploadKind, format: FileFormat | undefined, size: number | undefined): UploadRefusedError {
+export function tooLarge(
+  kind: UploadKind,
+  format: FileFormat | undefined,
+  size: number | undefined,
+): UploadRefusedError {
   const limit = maxBytesFor(kind, format);
   const what = format === 'svg' ? 'SVG images' : KIND_PLURAL[kind];
   const actual = size === undefined ? 'this file is larger' : `this file is ${formatBytes(size)}`;
@@ -39,10 +52,17 @@ export function tooLarge(kind: UploadKind, format: FileFormat | undefined, size:
 
 export function notAccepted(kind: UploadKind, found: FileFormat | undefined): UploadRefusedError {
   const accepted = `Accepted ${KIND_PLURAL[kind].toLowerCase()}: ${acceptedNames(kind)} (the type is read from the file's content, not its name).`;
-  if (!found) return new UploadRefusedError('uploadNotAccepted', `This file is not ${KIND_SINGULAR[kind]} of an accepted type. ${accepted}`);
+  if (!found)
+    return new UploadRefusedError(
+      'uploadNotAccepted',
+      `This file is not ${KIND_SINGULAR[kind]} of an accepted type. ${accepted}`,
+    );
   const article = found === 'mp4' || found === 'svg' ? 'an' : 'a';
   const foundKind = kindOf(found);
   const [only, ...others] = FORMATS[kind];
   const wanted = only && others.length === 0 ? `a ${FORMAT_NAMES[only]} ${kind}` : KIND_SINGULAR[kind];
-  return new UploadRefusedError('uploadNotAccepted', `This file is ${article} ${FORMAT_NAMES[found]} ${foundKind}, not ${wanted}. ${accepted}`);
+  return new UploadRefusedError(
+    'uploadNotAccepted',
+    `This file is ${article} ${FORMAT_NAMES[found]} ${foundKind}, not ${wanted}. ${accepted}`,
+  );
 }

@@ -9,16 +9,41 @@ import sharp, { type Sharp } from 'sharp';
  * which compresses as a real photo does and takes about a second to make at 12 megapixels.
  */
 async function photoPipeline(width: number, height: number): Promise<Sharp> {
-  const fields = await sharp({ create: { width: Math.ceil(width / 64), height: Math.ceil(height / 64), channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const fields = await sharp({
+    create: {
+      width: Math.ceil(width / 64),
+      height: Math.ceil(height / 64),
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     .raw()
     .toBuffer();
   const tile = Math.min(256, width, height);
-  const grain = await sharp({ create: { width: tile, height: tile, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8 } } }).png().toBuffer();
-  return sharp(fields, { raw: { width, height, channels: 3 } }).composite([{ input: grain, tile: true, blend: 'overlay' }]);
+  const grain = await sharp({
+    create: {
+      width: tile,
+      height: tile,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 8 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(fields, { raw: { width, height, channels: 3 } }).composite([
+    { input: grain, tile: true, blend: 'overlay' },
+  ]);
 }
 
-export async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'gif' = 'jpeg', quality = 88): Promise<Buffer> {
+export async function photo(
+  width: number,
+  height: number,
+  format: 'jpeg' | 'png' | 'webp' | 'gif' = 'jpeg',
+  quality = 88,
+): Promise<Buffer> {
   const image = await photoPipeline(width, height);
   if (format === 'jpeg') return image.jpeg({ quality }).toBuffer();
   if (format === 'png') return image.png().toBuffer();
@@ -48,9 +73,15 @@ export async function phoneJpeg(width: number, height: number): Promise<Buffer> 
 /** An animated GIF of three frames. */
 export async function animatedGif(width: number, height: number): Promise<Buffer> {
   const frames = await Promise.all(
-    ['#c8102e', '#2b2f86', '#138808'].map((colour) => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()),
+    ['#c8102e', '#2b2f86', '#138808'].map((colour) =>
+      sharp({ create: { width, height, channels: 3, background: colour } })
+        .png()
+        .toBuffer(),
+    ),
   );
-  return sharp(frames, { join: { animated: true } }).gif({ delay: 200, loop: 0 }).toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: 200, loop: 0 })
+    .toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -118,26 +149,54 @@ const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
  * with its own user data, the place it was filmed (Android's ©xyz in udta) and Apple-style metadata;
  * an XMP box; then the media data.
  */
-export function mp4(majorBrand = 'isom', compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41'], mediaBytes = 2048, durationMs = 12_500): Buffer {
+export function mp4(
+  majorBrand = 'isom',
+  compatible: string[] = ['isom', 'iso2', 'avc1', 'mp41'],
+  mediaBytes = 2048,
+  durationMs = 12_500,
+): Buffer {
   const minorVersion = Buffer.from([0, 0, 2, 0]);
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from(majorBrand, 'latin1'), minorVersion, ...compatible.map((brand) => Buffer.from(brand, 'latin1'))]));
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([
+      Buffer.from(majorBrand, 'latin1'),
+      minorVersion,
+      ...compatible.map((brand) => Buffer.from(brand, 'latin1')),
+    ]),
+  );
   const place = Buffer.concat([Buffer.from([0, FILMED_AT.length, 0x15, 0xc7]), Buffer.from(FILMED_AT, 'latin1')]);
   const moov = box(
     'moov',
     Buffer.concat([
       box('mvhd', movieHeader(durationMs)),
-      box('trak', Buffer.concat([box('tkhd', Buffer.alloc(84, 2)), box('udta', box('name', Buffer.from('Camera track')))])),
+      box(
+        'trak',
+        Buffer.concat([box('tkhd', Buffer.alloc(84, 2)), box('udta', box('name', Buffer.from('Camera track')))]),
+      ),
       box('udta', Buffer.concat([box('\u00a9xyz', place), box('\u00a9mak', Buffer.from('PhoneMaker'))])),
-      box('meta', Buffer.concat([Buffer.alloc(4), box('keys', Buffer.from('com.apple.quicktime.location.ISO6709')), box('ilst', Buffer.from(FILMED_AT))])),
+      box(
+        'meta',
+        Buffer.concat([
+          Buffer.alloc(4),
+          box('keys', Buffer.from('com.apple.quicktime.location.ISO6709')),
+          box('ilst', Buffer.from(FILMED_AT)),
+        ]),
+      ),
     ]),
   );
-  const xmp = box('uuid', Buffer.concat([XMP_UUID, Buffer.from(`<x:xmpmeta><exif:GPSLatitude>${FILMED_AT}</exif:GPSLatitude></x:xmpmeta>`)]));
+  const xmp = box(
+    'uuid',
+    Buffer.concat([XMP_UUID, Buffer.from(`<x:xmpmeta><exif:GPSLatitude>${FILMED_AT}</exif:GPSLatitude></x:xmpmeta>`)]),
+  );
   return Buffer.concat([ftyp, moov, xmp, box('mdat', Buffer.alloc(mediaBytes, 7))]);
 }
 
 /** The start of a Matroska file whose EBML header names the document type (webm or matroska). */
 export function ebml(docType = 'webm', mediaBytes = 2048): Buffer {
-  const docTypeElement = Buffer.concat([Buffer.from([0x42, 0x82, 0x80 | docType.length]), Buffer.from(docType, 'latin1')]);
+  const docTypeElement = Buffer.concat([
+    Buffer.from([0x42, 0x82, 0x80 | docType.length]),
+    Buffer.from(docType, 'latin1'),
+  ]);
   const body = Buffer.concat([
     Buffer.from([0x42, 0x86, 0x81, 0x01]), // EBMLVersion 1
     Buffer.from([0x42, 0xf7, 0x81, 0x01]), // EBMLReadVersion 1
@@ -163,10 +222,21 @@ export function webm(durationMs: number | null = 8_250, mediaBytes = 2048): Buff
   const scale = Buffer.from([0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40]); // TimecodeScale 1,000,000 ns
   const duration = Buffer.alloc(8);
   if (durationMs !== null) duration.writeDoubleBE(durationMs);
-  const info = ebmlElement([0x15, 0x49, 0xa9, 0x66], Buffer.concat([scale, durationMs === null ? Buffer.alloc(0) : Buffer.concat([Buffer.from([0x44, 0x89, 0x88]), duration])]));
+  const info = ebmlElement(
+    [0x15, 0x49, 0xa9, 0x66],
+    Buffer.concat([
+      scale,
+      durationMs === null ? Buffer.alloc(0) : Buffer.concat([Buffer.from([0x44, 0x89, 0x88]), duration]),
+    ]),
+  );
   const seekHead = ebmlElement([0x11, 0x4d, 0x9b, 0x74], Buffer.alloc(40, 0));
   const cluster = ebmlElement([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(mediaBytes, 3));
-  const segment = Buffer.concat([Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), seekHead, info, cluster]);
+  const segment = Buffer.concat([
+    Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+    seekHead,
+    info,
+    cluster,
+  ]);
   return Buffer.concat([ebml('webm', 0), segment]);
 }
 

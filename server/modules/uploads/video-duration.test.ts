@@ -35,7 +35,9 @@ describe('videoDurationMs', () => {
     expect(await videoDurationMs(file('zero.mp4', mp4(undefined, undefined, 64, 0)), 'mp4')).toBeUndefined();
     expect(await videoDurationMs(file('long.webm', webm(2 * 24 * 60 * 60 * 1000)), 'webm')).toBeUndefined();
     const video = mp4();
-    expect(await videoDurationMs(file('cut.mp4', video.subarray(0, video.indexOf('mvhd') + 10)), 'mp4')).toBeUndefined();
+    expect(
+      await videoDurationMs(file('cut.mp4', video.subarray(0, video.indexOf('mvhd') + 10)), 'mp4'),
+    ).toBeUndefined();
     expect(await videoDurationMs(file('cut.webm', webm().subarray(0, 60)), 'webm')).toBeUndefined();
   });
 });

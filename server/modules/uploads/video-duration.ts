@@ -17,8 +17,12 @@ function plausible(seconds: number): number | undefined {
 }
 
 /** The box headers (type, start of content, end) in [from, to) of the file, one read each. */
-async function* boxes(file: FileHandle, from: number, to: number): AsyncGenerator<{ type: string; content: number; end: number }> {
-  for (let offset = from; offset + 8 <= to; ) {
+async function* boxes(
+  file: FileHandle,
+  from: number,
+  to: number,
+): AsyncGenerator<{ type: string; content: number; end: number }> {
+  for (let offset = from; offset + 8 <= to;) {
     const header = await read(file, offset, 16);
     if (header.length < 8) return;
     const declared = header.readUInt32BE(0);
@@ -40,7 +44,8 @@ async function mp4DurationMs(file: FileHandle, size: number): Promise<number | u
       const mvhd = await read(file, child.content, Math.min(32, child.end - child.content));
       const version = mvhd[0];
       if (version === 0 && mvhd.length >= 20) return plausible(mvhd.readUInt32BE(16) / mvhd.readUInt32BE(12));
-      if (version === 1 && mvhd.length >= 32) return plausible(Number(mvhd.readBigUInt64BE(24)) / mvhd.readUInt32BE(20));
+      if (version === 1 && mvhd.length >= 32)
+        return plausible(Number(mvhd.readBigUInt64BE(24)) / mvhd.readUInt32BE(20));
       return undefined;
     }
     return undefined;
@@ -56,7 +61,11 @@ const DURATION = 0x4489;
 const CLUSTER = 0x1f43b675;
 
 /** An EBML variable-length integer at offset: its value and length; ids keep their marker bits. */
-function vint(buffer: Buffer, offset: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | undefined {
+function vint(
+  buffer: Buffer,
+  offset: number,
+  keepMarker: boolean,
+): { value: number; length: number; unknown: boolean } | undefined {
   const first = buffer[offset];
   if (first === undefined || first === 0) return undefined;
   const length = Math.clz32(first) - 23; // 1 for 0b1xxxxxxx ... 8 for 0b00000001

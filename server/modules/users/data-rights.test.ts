@@ -56,10 +56,20 @@ async function learnSomething(id: string, rating: number, tag: string) {
   });
   const [certificate] = await db
     .insert(certificates)
-    .values({ number: `JGK-TEST-${tag}`, userId: id, lang: 'en', learnerName: tag, courseTitle: 'Money basics', completedAt: new Date(), reissuedAt: new Date() })
+    .values({
+      number: `JGK-TEST-${tag}`,
+      userId: id,
+      lang: 'en',
+      learnerName: tag,
+      courseTitle: 'Money basics',
+      completedAt: new Date(),
+      reissuedAt: new Date(),
+    })
     .returning({ id: certificates.id });
   // Reissued once after the learner corrected their name.
-  await db.insert(certificateNameCorrections).values({ certificateId: certificate!.id, previousName: `${tag}-before`, correctedAt: new Date() });
+  await db
+    .insert(certificateNameCorrections)
+    .values({ certificateId: certificate!.id, previousName: `${tag}-before`, correctedAt: new Date() });
 }
 
 describe('GET /api/user/me/export', () => {
@@ -79,13 +89,21 @@ describe('GET /api/user/me/export', () => {
     expect(data.profile).toMatchObject({ name: 'Anita', mobile: a.mobile, role: 'user' });
     expect(data.sessions).toHaveLength(1);
     expect(data.otpRequests.length).toBeGreaterThanOrEqual(1);
-    expect(data.enrolments).toEqual([expect.objectContaining({ course: expect.objectContaining({ slug: course.slug, lang: 'en' }) })]);
+    expect(data.enrolments).toEqual([
+      expect.objectContaining({ course: expect.objectContaining({ slug: course.slug, lang: 'en' }) }),
+    ]);
     expect(data.completions).toEqual([expect.objectContaining({ lessonId: course.lessonIds.chapter1[0] })]);
-    expect(data.quizAttempts).toEqual([expect.objectContaining({ score: 80, passed: true, answers: expect.any(Array) })]);
+    expect(data.quizAttempts).toEqual([
+      expect.objectContaining({ score: 80, passed: true, answers: expect.any(Array) }),
+    ]);
     expect(data.journalEntries).toEqual([expect.objectContaining({ text: 'What I learnt (anita)' })]);
     expect(data.ratings).toEqual([expect.objectContaining({ rating: 5 })]);
-    expect(data.certificates).toEqual([expect.objectContaining({ number: 'JGK-TEST-anita', learnerName: 'anita', reissuedAt: expect.any(String) })]);
-    expect(data.certificateNameCorrections).toEqual([expect.objectContaining({ number: 'JGK-TEST-anita', previousName: 'anita-before' })]);
+    expect(data.certificates).toEqual([
+      expect.objectContaining({ number: 'JGK-TEST-anita', learnerName: 'anita', reissuedAt: expect.any(String) }),
+    ]);
+    expect(data.certificateNameCorrections).toEqual([
+      expect.objectContaining({ number: 'JGK-TEST-anita', previousName: 'anita-before' }),
+    ]);
 
     const text = res.body;
     expect(text).not.toContain('bharat');
@@ -114,14 +132,25 @@ describe('GET /api/user/me/export', () => {
       active: true,
       authenticatorApp: { setUpAt: expect.any(String), confirmedAt: expect.any(String) },
       recoveryCodes: { unused: 0, usedAt: [] },
-      actions: [{ action: 'staff.add', entityKind: 'staff-member', lang: null, address: expect.any(String), at: expect.any(String) }],
+      actions: [
+        {
+          action: 'staff.add',
+          entityKind: 'staff-member',
+          lang: null,
+          address: expect.any(String),
+          at: expect.any(String),
+        },
+      ],
     });
     expect(res.body).not.toContain(added);
     expect(res.body).not.toContain('Gopal');
     expect(res.body).not.toMatch(/secret|Ciphertext|codeHash/i);
 
     const learner = await signUp(t.app, nextMobile(), 'Lata');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: { cookie: learner.cookie } })).json().staff).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: { cookie: learner.cookie } })).json()
+        .staff,
+    ).toBeNull();
   });
 
   it('is 401 without a session', async () => {
@@ -192,13 +221,21 @@ describe('DELETE /api/user/me', () => {
     expect(after!.ratingCount).toBe(before!.ratingCount + 1);
     expect(after!.ratingTotal).toBe(before!.ratingTotal + 2);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: a.cookie } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: b.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: a.cookie } })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: b.cookie } })).statusCode).toBe(
+      200,
+    );
 
     // The number is free again: it registers as new.
     const again = await post(t.app, '/api/user/send-otp', { mobile: a.mobile });
     expect(again.statusCode).toBe(404);
-    const registered = await post(t.app, '/api/user/register', { mobile: a.mobile, name: 'Deepa', otp: lastCode(t.app, a.mobile) });
+    const registered = await post(t.app, '/api/user/register', {
+      mobile: a.mobile,
+      name: 'Deepa',
+      otp: lastCode(t.app, a.mobile),
+    });
     expect(registered.statusCode).toBe(200);
   });
 
@@ -207,8 +244,12 @@ describe('DELETE /api/user/me', () => {
     await post(t.app, '/api/user/send-otp', { mobile });
     const login = await post(t.app, '/api/user/login', { mobile, otp: lastCode(t.app, mobile) });
     const laptop = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: { cookie: phone } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: laptop } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: { cookie: phone } })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: laptop } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('is 401 without a session and refused from another site', async () => {

@@ -23,7 +23,8 @@ const giveConsent = (who: SignedIn | undefined, payload: unknown) =>
   post(t.app, '/api/user/me/guardian-consent', payload, who?.headers ?? {});
 const patch = (who: SignedIn, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: who.headers, payload: payload as object });
-const me = async (who: SignedIn) => (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: who.headers })).json().user;
+const me = async (who: SignedIn) =>
+  (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: who.headers })).json().user;
 /** A learning call (a learner's stats), behind the learner rule as every learning call is. */
 const learn = (who: SignedIn) => t.app.inject({ method: 'GET', url: '/api/progress/en/stats', headers: who.headers });
 
@@ -41,7 +42,11 @@ async function minor(age = 15): Promise<SignedIn> {
   return learner;
 }
 
-const guardian = (mobile = nextMobile()) => ({ guardianName: '  Ramesh  Patil ', relationship: 'Father', guardianMobile: mobile });
+const guardian = (mobile = nextMobile()) => ({
+  guardianName: '  Ramesh  Patil ',
+  relationship: 'Father',
+  guardianMobile: mobile,
+});
 const wrong = (code: string) => (code === '999999' ? '999998' : '999999');
 
 describe('consent confirmed by a one-time password to the guardian', () => {
@@ -73,14 +78,23 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     expect((await learn(learner)).statusCode).toBe(200);
 
     // The record is the learner's data: in their download, and gone with their account.
-    const download = (await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: learner.headers })).json();
-    expect(download.profile).toMatchObject({ guardianConsentMethod: 'guardian-otp', guardianMobile: details.guardianMobile });
+    const download = (
+      await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: learner.headers })
+    ).json();
+    expect(download.profile).toMatchObject({
+      guardianConsentMethod: 'guardian-otp',
+      guardianMobile: details.guardianMobile,
+    });
     expect(download.guardianConsentCodes).toEqual([
       expect.objectContaining({ guardianMobile: details.guardianMobile, consumedAt: expect.any(String) }),
     ]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: learner.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: learner.headers })).statusCode).toBe(
+      200,
+    );
     expect(await t.app.db.select().from(users).where(eq(users.id, learner.userId))).toEqual([]);
-    expect(await t.app.db.select().from(otpChallenges).where(eq(otpChallenges.mobile, details.guardianMobile))).toEqual([]);
+    expect(await t.app.db.select().from(otpChallenges).where(eq(otpChallenges.mobile, details.guardianMobile))).toEqual(
+      [],
+    );
   });
 
   it('a code works once', async () => {
@@ -103,7 +117,10 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     const sentBefore = memorySms(t.app).sent.length;
     for (const age of [null, 18, 40]) {
       const learner = await signInAs(t.app, { age });
-      for (const res of [await askCode(learner, guardian()), await giveConsent(learner, { ...guardian(), otp: '123456', agree: true })]) {
+      for (const res of [
+        await askCode(learner, guardian()),
+        await giveConsent(learner, { ...guardian(), otp: '123456', agree: true }),
+      ]) {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual(messageBody('consentNotNeeded', { age: MINOR_AGE }));
       }
@@ -115,7 +132,13 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     const learner = await minor();
     const sentBefore = memorySms(t.app).sent.length;
     const own = learner.mobile;
-    const cases: [unknown, Extract<MessageCode, 'guardianNameRequired' | 'relationshipRequired' | 'invalidMobile' | 'notAMobile' | 'guardianMobileOwn'>][] = [
+    const cases: [
+      unknown,
+      Extract<
+        MessageCode,
+        'guardianNameRequired' | 'relationshipRequired' | 'invalidMobile' | 'notAMobile' | 'guardianMobileOwn'
+      >,
+    ][] = [
       [{ relationship: 'Mother', guardianMobile: nextMobile() }, 'guardianNameRequired'],
       [{ guardianName: ' ', relationship: 'Mother', guardianMobile: nextMobile() }, 'guardianNameRequired'],
       [{ guardianName: 'Geeta', guardianMobile: nextMobile() }, 'relationshipRequired'],
@@ -124,7 +147,10 @@ describe('consent confirmed by a one-time password to the guardian', () => {
       [{ guardianName: 'Geeta', relationship: 'Mother', guardianMobile: '912212345678' }, 'notAMobile'],
       [{ guardianName: 'Geeta', relationship: 'Mother', guardianMobile: own }, 'guardianMobileOwn'],
       [{ guardianName: 'Geeta', relationship: 'Mother', guardianMobile: `0${own.slice(2)}` }, 'invalidMobile'],
-      [{ guardianName: 'Geeta', relationship: 'Mother', guardianMobile: `+91-${own.slice(2, 7)} ${own.slice(7)}` }, 'guardianMobileOwn'],
+      [
+        { guardianName: 'Geeta', relationship: 'Mother', guardianMobile: `+91-${own.slice(2, 7)} ${own.slice(7)}` },
+        'guardianMobileOwn',
+      ],
     ];
     for (const [body, code] of cases) {
       const res = await askCode(learner, body);
@@ -136,8 +162,12 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     expect(memorySms(t.app).sent.length).toBe(sentBefore);
     const details = guardian();
     expect((await giveConsent(learner, { ...details, otp: '123456' })).json()).toEqual(messageBody('agreeRequired'));
-    expect((await giveConsent(learner, { ...details, otp: '12', agree: true })).json()).toEqual(messageBody('codeShape', { length: 6 }));
-    expect((await giveConsent(learner, { ...details, otp: '123456', agree: true })).json()).toEqual(messageBody('noCode'));
+    expect((await giveConsent(learner, { ...details, otp: '12', agree: true })).json()).toEqual(
+      messageBody('codeShape', { length: 6 }),
+    );
+    expect((await giveConsent(learner, { ...details, otp: '123456', agree: true })).json()).toEqual(
+      messageBody('noCode'),
+    );
     expect((await learn(learner)).statusCode).toBe(403);
   });
 
@@ -150,7 +180,9 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     expect(first.statusCode).toBe(400);
     expect(first.json()).toEqual(messageBody('wrongCode', { count: 4 }));
     for (let i = 0; i < 4; i++) await giveConsent(learner, { ...details, otp: wrong(code), agree: true });
-    expect((await giveConsent(learner, { ...details, otp: code, agree: true })).json()).toEqual(messageBody('tooManyTries'));
+    expect((await giveConsent(learner, { ...details, otp: code, agree: true })).json()).toEqual(
+      messageBody('tooManyTries'),
+    );
     expect((await me(learner)).guardianConsent).toBe(false);
     expect((await learn(learner)).statusCode).toBe(403);
   });
@@ -160,7 +192,10 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     const details = guardian();
     await askCode(learner, details);
     // The code's lifetime passing, as the clock would move it.
-    await t.app.db.update(otpChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpChallenges.userId, learner.userId));
+    await t.app.db
+      .update(otpChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(otpChallenges.userId, learner.userId));
     const res = await giveConsent(learner, { ...details, otp: consentCodeFor(details.guardianMobile), agree: true });
     expect(res.json()).toEqual(messageBody('expired'));
     expect((await learn(learner)).statusCode).toBe(403);
@@ -174,7 +209,9 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     const code = consentCodeFor(details.guardianMobile);
     expect((await giveConsent(sibling, { ...details, otp: code, agree: true })).json()).toEqual(messageBody('noCode'));
     const otherNumber = { ...details, guardianMobile: nextMobile() };
-    expect((await giveConsent(asked, { ...otherNumber, otp: code, agree: true })).json()).toEqual(messageBody('noCode'));
+    expect((await giveConsent(asked, { ...otherNumber, otp: code, agree: true })).json()).toEqual(
+      messageBody('noCode'),
+    );
     expect((await giveConsent(asked, { ...details, otp: code, agree: true })).statusCode).toBe(200);
   });
 
@@ -182,12 +219,18 @@ describe('consent confirmed by a one-time password to the guardian', () => {
     const parent = nextMobile();
     expect((await post(t.app, '/api/user/send-otp', { mobile: parent }, {}, freshAddress())).statusCode).toBe(404);
     const signInCode = memorySms(t.app).lastCode(parent)!;
-    const registered = await post(t.app, '/api/user/register', { mobile: parent, name: 'Ramesh Patil', otp: signInCode });
+    const registered = await post(t.app, '/api/user/register', {
+      mobile: parent,
+      name: 'Ramesh Patil',
+      otp: signInCode,
+    });
     const parentCookie = sessionCookie(registered);
 
     const learner = await minor();
     const details = guardian(parent);
-    expect((await giveConsent(learner, { ...details, otp: signInCode, agree: true })).json()).toEqual(messageBody('noCode'));
+    expect((await giveConsent(learner, { ...details, otp: signInCode, agree: true })).json()).toEqual(
+      messageBody('noCode'),
+    );
     await askCode(learner, details);
     const consentCode = consentCodeFor(parent);
     const login = await post(t.app, '/api/user/login', { mobile: parent, otp: consentCode });
@@ -197,7 +240,9 @@ describe('consent confirmed by a one-time password to the guardian', () => {
 
     // The parent's own download lists their sign-in codes, not the code the learner asked from
     // another address (that address is the learner's data).
-    const download = (await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: { cookie: parentCookie } })).json();
+    const download = (
+      await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: { cookie: parentCookie } })
+    ).json();
     expect(download.otpRequests).toHaveLength(1);
     expect(download.guardianConsentCodes).toEqual([]);
   });
@@ -216,7 +261,9 @@ describe('the limits of sign-in apply to consent codes', () => {
 
   it('counts every code sent to a number, sign-in and consent together', async () => {
     const details = guardian();
-    expect((await post(t.app, '/api/user/send-otp', { mobile: details.guardianMobile }, {}, freshAddress())).statusCode).toBe(404);
+    expect(
+      (await post(t.app, '/api/user/send-otp', { mobile: details.guardianMobile }, {}, freshAddress())).statusCode,
+    ).toBe(404);
     for (let i = 0; i < 4; i++) expect((await askCode(await minor(), details)).statusCode).toBe(200);
     const sixth = await askCode(await minor(), details);
     expect(sixth.statusCode).toBe(429);
@@ -270,7 +317,10 @@ describe('a declared minor stays one', () => {
 
   it('learning opens by itself once the end of minority has passed', async () => {
     const learner = await minor(17);
-    await t.app.db.update(users).set({ minorUntil: new Date(Date.now() - 1000) }).where(eq(users.id, learner.userId));
+    await t.app.db
+      .update(users)
+      .set({ minorUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, learner.userId));
     expect((await learn(learner)).statusCode).toBe(200);
     expect((await askCode(learner, guardian())).json()).toEqual(messageBody('consentNotNeeded', { age: MINOR_AGE }));
   });

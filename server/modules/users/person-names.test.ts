@@ -38,7 +38,9 @@ describe('a person’s name', () => {
       expect((await post(t.app, '/api/user/send-otp', { mobile })).statusCode).toBe(404);
       const res = await post(t.app, '/api/user/register', { mobile, name, otp: lastCode(t.app, mobile) });
       expectRefused(res, code, name);
-      expect(await t.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)), 'no account').toEqual([]);
+      expect(await t.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)), 'no account').toEqual(
+        [],
+      );
     }
     const mobile = nextMobile();
     await post(t.app, '/api/user/send-otp', { mobile });
@@ -49,12 +51,22 @@ describe('a person’s name', () => {
   it('in the profile: refused with its reason, and the name stays', async () => {
     const learner = await signInAs(t.app, { name: 'Meena Kumari' });
     for (const [name, code] of REFUSED) {
-      const res = await t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: learner.headers, payload: { name } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/user/me',
+        headers: learner.headers,
+        payload: { name },
+      });
       expectRefused(res, code, name);
     }
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: learner.headers });
     expect(me.json().user.name).toBe('Meena Kumari');
-    const changed = await t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: learner.headers, payload: { name: 'Jose\u0301  ज़ीनत' } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/me',
+      headers: learner.headers,
+      payload: { name: 'Jose\u0301  ज़ीनत' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().user.name).toBe('José ज़ीनत'.normalize('NFC'));
   });
@@ -76,7 +88,12 @@ describe('a person’s name', () => {
 
   it('of a new staff member: refused with its reason, and nobody is added', async () => {
     for (const [name, code] of REFUSED) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/staff/members', headers: admin.headers, payload: { mobile: nextMobile(), name, roles: ['analyst'] } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/staff/members',
+        headers: admin.headers,
+        payload: { mobile: nextMobile(), name, roles: ['analyst'] },
+      });
       expectRefused(res, code, name);
     }
     const list = await t.app.inject({ method: 'GET', url: '/api/staff/members', headers: admin.headers });

@@ -53,7 +53,11 @@ export async function findName(db: DbOrTx, userId: string): Promise<string | nul
 }
 
 export async function findAccountByMobile(db: DbOrTx, mobile: string) {
-  const [row] = await db.select({ id: users.id, name: users.name, active: users.active }).from(users).where(eq(users.mobile, mobile)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.name, active: users.active })
+    .from(users)
+    .where(eq(users.mobile, mobile))
+    .limit(1);
   return row ?? null;
 }
 
@@ -84,7 +88,9 @@ export async function updateProfile(db: DbOrTx, userId: string, patch: ProfilePa
     .set({
       ...rest,
       // greatest() ignores a null: the first declaration sets it, a later one only moves it later.
-      ...(minorUntilAtLeast ? { minorUntil: sql`greatest(${users.minorUntil}, ${minorUntilAtLeast.toISOString()}::timestamptz)` } : {}),
+      ...(minorUntilAtLeast
+        ? { minorUntil: sql`greatest(${users.minorUntil}, ${minorUntilAtLeast.toISOString()}::timestamptz)` }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
@@ -113,12 +119,21 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     staffActions,
   ] = await Promise.all([
     db
-      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
     db
-      .select({ createdAt: otpChallenges.createdAt, clientIp: otpChallenges.clientIp, consumedAt: otpChallenges.consumedAt })
+      .select({
+        createdAt: otpChallenges.createdAt,
+        clientIp: otpChallenges.clientIp,
+        consumedAt: otpChallenges.consumedAt,
+      })
       .from(otpChallenges)
       // Sign-in codes to the learner's number; a consent code someone else asked of this number
       // holds that learner's address, so it is theirs, not this learner's.
@@ -141,7 +156,12 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
       .where(eq(enrolments.userId, userId))
       .orderBy(asc(enrolments.createdAt)),
     db
-      .select({ course, lessonId: completions.lessonId, videoId: completions.videoId, completedAt: completions.createdAt })
+      .select({
+        course,
+        lessonId: completions.lessonId,
+        videoId: completions.videoId,
+        completedAt: completions.createdAt,
+      })
       .from(completions)
       .innerJoin(courses, eq(courses.id, completions.courseId))
       .where(eq(completions.userId, userId))
@@ -160,12 +180,22 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
       .where(eq(quizAttempts.userId, userId))
       .orderBy(asc(quizAttempts.createdAt)),
     db
-      .select({ course, text: journalEntries.text, createdAt: journalEntries.createdAt, updatedAt: journalEntries.updatedAt })
+      .select({
+        course,
+        text: journalEntries.text,
+        createdAt: journalEntries.createdAt,
+        updatedAt: journalEntries.updatedAt,
+      })
       .from(journalEntries)
       .innerJoin(courses, eq(courses.id, journalEntries.courseId))
       .where(eq(journalEntries.userId, userId)),
     db
-      .select({ course, rating: courseRatings.rating, createdAt: courseRatings.createdAt, updatedAt: courseRatings.updatedAt })
+      .select({
+        course,
+        rating: courseRatings.rating,
+        createdAt: courseRatings.createdAt,
+        updatedAt: courseRatings.updatedAt,
+      })
       .from(courseRatings)
       .innerJoin(courses, eq(courses.id, courseRatings.courseId))
       .where(eq(courseRatings.userId, userId)),
@@ -195,16 +225,32 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     // the secret or the codes), and what they did as staff with the address it came from. The
     // changes' contents stay out: they are the programme's content and may name other people.
     db
-      .select({ roles: staffMembers.roles, languages: staffMembers.languages, active: staffMembers.active, since: staffMembers.createdAt, updatedAt: staffMembers.updatedAt })
+      .select({
+        roles: staffMembers.roles,
+        languages: staffMembers.languages,
+        active: staffMembers.active,
+        since: staffMembers.createdAt,
+        updatedAt: staffMembers.updatedAt,
+      })
       .from(staffMembers)
       .where(eq(staffMembers.userId, userId)),
     db
       .select({ setUpAt: staffSecondFactors.createdAt, confirmedAt: staffSecondFactors.confirmedAt })
       .from(staffSecondFactors)
       .where(eq(staffSecondFactors.userId, userId)),
-    db.select({ usedAt: staffRecoveryCodes.usedAt }).from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId)),
     db
-      .select({ at: auditLog.at, action: auditLog.action, entityKind: auditLog.entityKind, entityId: auditLog.entityId, lang: auditLog.lang, address: auditLog.address })
+      .select({ usedAt: staffRecoveryCodes.usedAt })
+      .from(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.userId, userId)),
+    db
+      .select({
+        at: auditLog.at,
+        action: auditLog.action,
+        entityKind: auditLog.entityKind,
+        entityId: auditLog.entityId,
+        lang: auditLog.lang,
+        address: auditLog.address,
+      })
       .from(auditLog)
       .where(eq(auditLog.actorId, userId))
       .orderBy(asc(auditLog.at), asc(auditLog.id)),
@@ -217,7 +263,9 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
         authenticatorApp: app ?? null,
         recoveryCodes: {
           unused: recoveryCodes.filter((code) => !code.usedAt).length,
-          usedAt: recoveryCodes.flatMap((code) => (code.usedAt ? [code.usedAt] : [])).sort((a, b) => a.getTime() - b.getTime()),
+          usedAt: recoveryCodes
+            .flatMap((code) => (code.usedAt ? [code.usedAt] : []))
+            .sort((a, b) => a.getTime() - b.getTime()),
         },
         actions: staffActions,
       }

@@ -10,7 +10,14 @@ import { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody, UserRe
 import { access, routeAccess } from '../../plugins/access';
 import { endSession } from '../../plugins/session';
 import type { AuthDeps } from '../auth/service';
-import { deleteAccount, exportData, profile, recordGuardianConsent, sendGuardianConsentCode, updateProfile } from './service';
+import {
+  deleteAccount,
+  exportData,
+  profile,
+  recordGuardianConsent,
+  sendGuardianConsentCode,
+  updateProfile,
+} from './service';
 
 const tags = ['profile'];
 const errors = errorResponses(401, 403);

@@ -6,7 +6,12 @@
 // - accountByMobile, createAccount: the account behind a number, and a new one (staff accounts are
 //   made by admins and the staff:grant command for people who have not signed in yet)
 // - eraseInactiveLearners: the retention job's erasure of learners inactive past the period
-import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody, UserProfile } from '../../../contract/users';
+import type {
+  GuardianConsentBody,
+  GuardianConsentCodeBody,
+  UpdateProfileBody,
+  UserProfile,
+} from '../../../contract/users';
 import { MINOR_AGE, consentRequired, type GuardianRelationship } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkEmail, checkName } from '../../lib/profile-fields';
@@ -84,7 +89,8 @@ function checkGuardian(
 async function minorLearner(db: Db, userId: string) {
   const row = await repo.findProfile(db, userId);
   if (!row) throw unauthorized();
-  if (row.minorUntil === null || row.minorUntil.getTime() <= Date.now()) throw badRequest('consentNotNeeded', { age: MINOR_AGE });
+  if (row.minorUntil === null || row.minorUntil.getTime() <= Date.now())
+    throw badRequest('consentNotNeeded', { age: MINOR_AGE });
   return row;
 }
 
@@ -107,7 +113,11 @@ export async function sendGuardianConsentCode(
  * The second step: with the code the guardian received, records their consent with its method,
  * time, the guardian's name, relationship and number (DPDP Rules 2025, rule 10).
  */
-export async function recordGuardianConsent(deps: AuthDeps, userId: string, body: GuardianConsentBody): Promise<UserProfile> {
+export async function recordGuardianConsent(
+  deps: AuthDeps,
+  userId: string,
+  body: GuardianConsentBody,
+): Promise<UserProfile> {
   const learner = await minorLearner(deps.db, userId);
   const guardian = checkGuardian(body, learner.mobile);
   if (body.agree !== true) throw badRequest('agreeRequired');
@@ -161,7 +171,10 @@ export function learnerName(db: DbOrTx, userId: string): Promise<string | null> 
 }
 
 /** The account registered with the number (12 digits), or null. */
-export function accountByMobile(db: DbOrTx, mobile: string): Promise<{ id: string; name: string; active: boolean } | null> {
+export function accountByMobile(
+  db: DbOrTx,
+  mobile: string,
+): Promise<{ id: string; name: string; active: boolean } | null> {
   return repo.findAccountByMobile(db, mobile);
 }
 

@@ -14,7 +14,12 @@ const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/user/me
 const patch = (cookie: string | undefined, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: '/api/user/me', headers: cookie ? { cookie } : {}, payload: payload as object });
 const consent = (cookie: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/user/me/guardian-consent', headers: { cookie }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/me/guardian-consent',
+    headers: { cookie },
+    payload: payload as object,
+  });
 /** A learning call (a learner's stats), open to learners only, as every learning call is. */
 const learn = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/progress/en/stats', headers: { cookie } });
 
@@ -135,8 +140,14 @@ describe('PATCH /api/user/me', () => {
 
   it('refuses an empty name and a malformed email with the form’s wording', async () => {
     const { cookie } = await signUp(t.app);
-    expect((await patch(cookie, { name: '   ' })).json()).toEqual({ code: 'nameRequired', message: 'Please enter your name' });
-    expect((await patch(cookie, { email: 'sunita@' })).json()).toEqual({ code: 'invalidEmail', message: 'Enter a valid email address' });
+    expect((await patch(cookie, { name: '   ' })).json()).toEqual({
+      code: 'nameRequired',
+      message: 'Please enter your name',
+    });
+    expect((await patch(cookie, { email: 'sunita@' })).json()).toEqual({
+      code: 'invalidEmail',
+      message: 'Enter a valid email address',
+    });
     expect((await me(cookie)).json().user).toMatchObject({ name: 'Asha Devi', email: null });
   });
 
@@ -183,7 +194,13 @@ describe('a learner under 18', () => {
   it('the relationship is one of the listed ones', async () => {
     const { cookie } = await signUp(t.app);
     await patch(cookie, { age: 14 });
-    const wrongRelation = await consent(cookie, { guardianName: 'Geeta', relationship: 'Neighbour', guardianMobile: '919812345678', otp: '123456', agree: true });
+    const wrongRelation = await consent(cookie, {
+      guardianName: 'Geeta',
+      relationship: 'Neighbour',
+      guardianMobile: '919812345678',
+      otp: '123456',
+      agree: true,
+    });
     expect(wrongRelation.statusCode).toBe(400);
     expect(wrongRelation.json().details[0].field).toBe('relationship');
   });

@@ -24,7 +24,9 @@ export const CALL_TIMEOUT_MS = 15_000;
 function failureKind(error: unknown): Extract<Outcome, { status: 0 }>['error'] {
   const causes: unknown[] = [];
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) causes.push(e);
-  const text = causes.map((e) => `${(e as { name?: string }).name} ${(e as { code?: string }).code} ${(e as Error).message}`).join(' | ');
+  const text = causes
+    .map((e) => `${(e as { name?: string }).name} ${(e as { code?: string }).code} ${(e as Error).message}`)
+    .join(' | ');
   if (/TimeoutError|AbortError/.test(text)) return 'timeout';
   if (/ECONNREFUSED/.test(text)) return 'refused';
   if (/ECONNRESET|EPIPE|other side closed|socket hang up|UND_ERR_SOCKET/.test(text)) return 'reset';
@@ -64,7 +66,15 @@ export class Learner {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      return { status: 0, error: failureKind(error), detail: describe(error), sentAt, answeredAt: performance.now(), body: undefined, headers: undefined };
+      return {
+        status: 0,
+        error: failureKind(error),
+        detail: describe(error),
+        sentAt,
+        answeredAt: performance.now(),
+        body: undefined,
+        headers: undefined,
+      };
     }
     let text: string;
     try {
@@ -72,7 +82,15 @@ export class Learner {
     } catch (error) {
       // The status line arrived but the body did not: an answer cut off half-way.
       const kind = failureKind(error) === 'timeout' ? 'timeout' : 'truncated';
-      return { status: 0, error: kind, detail: describe(error), sentAt, answeredAt: performance.now(), body: undefined, headers: response.headers };
+      return {
+        status: 0,
+        error: kind,
+        detail: describe(error),
+        sentAt,
+        answeredAt: performance.now(),
+        body: undefined,
+        headers: response.headers,
+      };
     }
     const setCookie = response.headers.get('set-cookie');
     const sid = setCookie && /(?:^|,\s*)((?:__Host-)?sid=[^;]*)/.exec(setCookie)?.[1];
@@ -89,13 +107,15 @@ export class Learner {
   /** Signs in with a one-time password read from the server's log: registers a new number, logs in a known one. */
   async signIn(server: ServerProcess, name: string): Promise<void> {
     const sent = await this.call('POST', '/api/user/send-otp', { mobile: this.mobile });
-    if (sent.status !== 200 && sent.status !== 404) throw new Error(`send-otp for ${this.mobile}: ${sent.status} ${JSON.stringify(sent.body)}`);
+    if (sent.status !== 200 && sent.status !== 404)
+      throw new Error(`send-otp for ${this.mobile}: ${sent.status} ${JSON.stringify(sent.body)}`);
     const otp = await server.otpFor(this.mobile);
     const signed =
       sent.status === 404
         ? await this.call('POST', '/api/user/register', { mobile: this.mobile, otp, name })
         : await this.call('POST', '/api/user/login', { mobile: this.mobile, otp });
-    if (signed.status !== 200 || !this.cookie) throw new Error(`sign-in of ${this.mobile}: ${signed.status} ${JSON.stringify(signed.body)}`);
+    if (signed.status !== 200 || !this.cookie)
+      throw new Error(`sign-in of ${this.mobile}: ${signed.status} ${JSON.stringify(signed.body)}`);
   }
 }
 
@@ -103,7 +123,11 @@ export class Learner {
 export function learners(baseUrl: string, n: number, first = 0): Learner[] {
   return Array.from({ length: n }, (_, i) => {
     const k = first + i;
-    return new Learner(baseUrl, `917${String(100_000_000 + k).padStart(9, '0')}`, `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`);
+    return new Learner(
+      baseUrl,
+      `917${String(100_000_000 + k).padStart(9, '0')}`,
+      `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
+    );
   });
 }
 
@@ -145,18 +169,28 @@ export async function learningMap(baseUrl: string): Promise<LearningMap> {
     const list = (await getJson(baseUrl, `/api/course/public?lang=${lang}`)) as { courses: Row[] };
     for (const { id: courseId } of list.courses) {
       map.courses.push({ lang, courseId });
-      const detail = (await getJson(baseUrl, `/api/course/public/${lang}/${courseId}`))[`course_${lang}`] as Record<string, Row[]>;
+      const detail = (await getJson(baseUrl, `/api/course/public/${lang}/${courseId}`))[`course_${lang}`] as Record<
+        string,
+        Row[]
+      >;
       const base = `/api/progress/${lang}/${courseId}`;
       for (const chapter of detail[`chapter_${lang}s`]!) {
         for (const lesson of chapter[`lesson_${lang}s`] as Row[]) {
-          map.completables.push({ lang, courseId, id: lesson.id, path: `${base}/chapters/${chapter.id}/lessons/${lesson.id}/complete` });
+          map.completables.push({
+            lang,
+            courseId,
+            id: lesson.id,
+            path: `${base}/chapters/${chapter.id}/lessons/${lesson.id}/complete`,
+          });
         }
       }
       for (const video of detail.videos!) {
         map.completables.push({ lang, courseId, id: video.id, path: `${base}/videos/${video.id}/complete` });
       }
       for (const { id: quizId } of detail[`quiz_${lang}s`]!) {
-        const quiz = (await getJson(baseUrl, `/api/quiz/public/${lang}/${courseId}/quiz/${quizId}`))[`quiz_${lang}`] as Record<string, Row[]>;
+        const quiz = (await getJson(baseUrl, `/api/quiz/public/${lang}/${courseId}/quiz/${quizId}`))[
+          `quiz_${lang}`
+        ] as Record<string, Row[]>;
         const answers = quiz[`question_${lang}s`]!.map((question) => ({
           questionId: question.id,
           selectedOptions: [(question[`option_${lang}s`] as Row[])[0]!.id],
@@ -165,6 +199,7 @@ export async function learningMap(baseUrl: string): Promise<LearningMap> {
       }
     }
   }
-  if (map.completables.length === 0 || map.quizzes.length === 0) throw new Error('the sample content has no lessons or quizzes');
+  if (map.completables.length === 0 || map.quizzes.length === 0)
+    throw new Error('the sample content has no lessons or quizzes');
   return map;
 }

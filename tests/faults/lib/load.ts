@@ -72,7 +72,10 @@ const COMPLETIONS_SQL = `select u.mobile, coalesce(c.lesson_id, c.video_id)::tex
   from completions c join users u on u.id = c.user_id`;
 const QUIZ_ATTEMPTS_SQL = `select u.mobile, count(*)::int as n from quiz_attempts a join users u on u.id = a.user_id group by u.mobile`;
 
-function toStored(completions: { mobile: string; id: string }[], attempts: { mobile: string; n: number }[]): StoredWrites {
+function toStored(
+  completions: { mobile: string; id: string }[],
+  attempts: { mobile: string; n: number }[],
+): StoredWrites {
   const stored: StoredWrites = { completions: new Map(), quizAttempts: new Map() };
   for (const { mobile, id } of completions) {
     let set = stored.completions.get(mobile);
@@ -103,7 +106,9 @@ export async function storedInPglite(pgdata: string): Promise<StoredWrites & { t
     await db.waitReady;
     const completions = await db.query<{ mobile: string; id: string }>(COMPLETIONS_SQL);
     const attempts = await db.query<{ mobile: string; n: number }>(QUIZ_ATTEMPTS_SQL);
-    const tables = await db.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+    const tables = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_tables where schemaname = 'public'`,
+    );
     return { ...toStored(completions.rows, attempts.rows), tables: tables.rows[0]!.n };
   } finally {
     await db.close();
@@ -116,8 +121,12 @@ export async function storedThroughServer(learners: Learner[]): Promise<StoredWr
   const attempts: { mobile: string; n: number }[] = [];
   for (const learner of learners) {
     const answer = await learner.call('GET', '/api/user/me/export');
-    if (answer.status !== 200) throw new Error(`export of ${learner.mobile}: ${answer.status} ${answer.error ?? JSON.stringify(answer.body)}`);
-    const data = answer.body as { completions: { lessonId: string | null; videoId: string | null }[]; quizAttempts: unknown[] };
+    if (answer.status !== 200)
+      throw new Error(`export of ${learner.mobile}: ${answer.status} ${answer.error ?? JSON.stringify(answer.body)}`);
+    const data = answer.body as {
+      completions: { lessonId: string | null; videoId: string | null }[];
+      quizAttempts: unknown[];
+    };
     for (const c of data.completions) completions.push({ mobile: learner.mobile, id: (c.lessonId ?? c.videoId)! });
     attempts.push({ mobile: learner.mobile, n: data.quizAttempts.length });
   }
@@ -160,7 +169,9 @@ export async function enrolEverywhere(learners: Learner[], map: LearningMap): Pr
       for (const { lang, courseId } of map.courses) {
         const answer = await learner.call('POST', `/api/progress/${lang}/${courseId}`);
         if (answer.status !== 200 && answer.status !== 201) {
-          throw new Error(`enrolling ${learner.mobile} in ${lang}/${courseId}: ${answer.status} ${answer.error ?? JSON.stringify(answer.body)}`);
+          throw new Error(
+            `enrolling ${learner.mobile} in ${lang}/${courseId}: ${answer.status} ${answer.error ?? JSON.stringify(answer.body)}`,
+          );
         }
       }
     }),
@@ -182,7 +193,11 @@ export async function work(
   await Promise.all(
     learners.map(async (learner, index) => {
       let place = traffic.places.get(learner.mobile);
-      if (!place) traffic.places.set(learner.mobile, (place = { step: 0, next: (index * 7) % map.completables.length, quiz: index % map.quizzes.length }));
+      if (!place)
+        traffic.places.set(
+          learner.mobile,
+          (place = { step: 0, next: (index * 7) % map.completables.length, quiz: index % map.quizzes.length }),
+        );
       for (; !stop(); place.step++) {
         const step = place.step;
         let entry: Record;
@@ -192,19 +207,25 @@ export async function work(
             const item = map.completables[place.next]!;
             place.next = (place.next + 1) % map.completables.length;
             entry = record(traffic, 'complete', await learner.call('POST', item.path));
-            if (entry.status >= 200 && entry.status < 300) traffic.ledger.acknowledge('complete', learner.mobile, item.id);
+            if (entry.status >= 200 && entry.status < 300)
+              traffic.ledger.acknowledge('complete', learner.mobile, item.id);
             break;
           }
           case 2: {
             const target = map.quizzes[place.quiz]!;
             place.quiz = (place.quiz + 1) % map.quizzes.length;
             entry = record(traffic, 'quiz', await learner.call('POST', target.path, { answers: target.answers }));
-            if (entry.status >= 200 && entry.status < 300) traffic.ledger.acknowledge('quiz', learner.mobile, target.quizId);
+            if (entry.status >= 200 && entry.status < 300)
+              traffic.ledger.acknowledge('quiz', learner.mobile, target.quizId);
             break;
           }
           default: {
             const course = map.courses[step % map.courses.length]!;
-            entry = record(traffic, 'read', await learner.call('GET', `/api/progress/${course.lang}/${course.courseId}/progress`));
+            entry = record(
+              traffic,
+              'read',
+              await learner.call('GET', `/api/progress/${course.lang}/${course.courseId}/progress`),
+            );
           }
         }
         if (entry.status < 200 || entry.status >= 300) await sleep(pauseAfterFailureMs);

@@ -53,13 +53,28 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const asRoot = process.getuid?.() === 0;
   const runAs = asRoot ? ['runuser', '-u', 'postgres', '--'] : [];
   if (asRoot && spawnSync('id', ['-u', 'postgres']).status !== 0) {
-    throw new Error('running as root, PostgreSQL needs an account of its own to run as, and there is no `postgres` user');
+    throw new Error(
+      'running as root, PostgreSQL needs an account of its own to run as, and there is no `postgres` user',
+    );
   }
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-fault-pg-'));
   const dataDir = path.join(folder, 'data');
   if (asRoot) spawnSync('chown', ['postgres', folder]);
   const port = await freePort();
-  await run([...runAs, path.join(bin, 'initdb'), '-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  await run([
+    ...runAs,
+    path.join(bin, 'initdb'),
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
   const version = (await run([path.join(bin, 'postgres'), '--version'])).trim();
   const pgCtl = (...args: string[]) => [...runAs, path.join(bin, 'pg_ctl'), '-D', dataDir, ...args];
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${folder} -c max_connections=50`;
@@ -78,7 +93,8 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
       running = false;
     },
     destroy() {
-      if (running) spawnSync(pgCtl('-m', 'immediate', '-w', 'stop')[0]!, pgCtl('-m', 'immediate', '-w', 'stop').slice(1));
+      if (running)
+        spawnSync(pgCtl('-m', 'immediate', '-w', 'stop')[0]!, pgCtl('-m', 'immediate', '-w', 'stop').slice(1));
       fs.rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -31,21 +31,40 @@ export function slowRequest(
   const request = http.request(url, {
     method: options.method,
     agent: false,
-    headers: body.length ? { ...options.headers, 'content-type': 'application/json', 'content-length': String(body.length) } : options.headers,
+    headers: body.length
+      ? { ...options.headers, 'content-type': 'application/json', 'content-length': String(body.length) }
+      : options.headers,
   });
   const answer = new Promise<RawAnswer>((resolve) => {
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: response.headers, answeredAt: performance.now() }),
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          headers: response.headers,
+          answeredAt: performance.now(),
+        }),
       );
       response.on('error', (error) =>
-        resolve({ status: response.statusCode ?? 0, body: '', headers: response.headers, error: `truncated: ${error.message}`, answeredAt: performance.now() }),
+        resolve({
+          status: response.statusCode ?? 0,
+          body: '',
+          headers: response.headers,
+          error: `truncated: ${error.message}`,
+          answeredAt: performance.now(),
+        }),
       );
     });
     request.on('error', (error) =>
-      resolve({ status: 0, body: '', headers: {}, error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`.trim(), answeredAt: performance.now() }),
+      resolve({
+        status: 0,
+        body: '',
+        headers: {},
+        error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`.trim(),
+        answeredAt: performance.now(),
+      }),
     );
   });
   request.flushHeaders();
@@ -59,13 +78,20 @@ export function slowRequest(
 }
 
 /** One GET on a new connection: how the server answers a newcomer (refused, 503, ...). */
-export function newConnectionGet(url: string, headers: Record<string, string> = {}, timeoutMs = 5000): Promise<RawAnswer> {
+export function newConnectionGet(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 5000,
+): Promise<RawAnswer> {
   const request = slowRequest(url, { method: 'GET', headers, body: '', sentPart: 0 });
   request.finish();
   return Promise.race([
     request.answer,
     new Promise<RawAnswer>((resolve) =>
-      setTimeout(() => resolve({ status: 0, body: '', headers: {}, error: 'timeout', answeredAt: performance.now() }), timeoutMs).unref(),
+      setTimeout(
+        () => resolve({ status: 0, body: '', headers: {}, error: 'timeout', answeredAt: performance.now() }),
+        timeoutMs,
+      ).unref(),
     ),
   ]);
 }

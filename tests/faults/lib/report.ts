@@ -64,7 +64,9 @@ export function runScript(title: string, limitSeconds: number, body: () => Promi
   body()
     .catch((error: unknown) => {
       failures.push('ran to the end');
-      console.log(`          FAIL the script stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      console.log(
+        `          FAIL the script stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     })
     .finally(async () => {
       clearTimeout(deadline);

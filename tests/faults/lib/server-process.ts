@@ -63,7 +63,13 @@ export async function startServer(env: Record<string, string>, port?: number): P
   port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...BASE_ENV, WEB_DIR: path.join(root, 'tests/faults/no-web-build'), PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      ...BASE_ENV,
+      WEB_DIR: path.join(root, 'tests/faults/no-web-build'),
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: LogLine[] = [];

@@ -20,5 +20,12 @@ export function NavigationProgress() {
     return () => window.clearTimeout(timer);
   }, [pending]);
   if (!shown) return null;
-  return <div className="navigation-progress" role="progressbar" aria-label={t('status.loading')} data-testid="navigation-progress" />;
+  return (
+    <div
+      className="navigation-progress"
+      role="progressbar"
+      aria-label={t('status.loading')}
+      data-testid="navigation-progress"
+    />
+  );
 }

@@ -8,7 +8,10 @@ import en from '../../i18n/locales/en/common.json';
 
 async function renderFooter(settings: { socialLinks: Record<string, string>; partnerLinks: Record<string, string> }) {
   vi.resetModules();
-  vi.doMock('../site', async (importOriginal) => ({ ...(await importOriginal<typeof import('../site')>()), ...settings }));
+  vi.doMock('../site', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../site')>()),
+    ...settings,
+  }));
   // Fresh modules, the footer with its settings; the provider from the same set as the footer.
   const { SiteFooter } = await import('./site-footer');
   const { I18nProvider } = await import('../../i18n/react');
@@ -32,10 +35,19 @@ afterEach(() => {
 describe('site footer', () => {
   it('links the social pages and partners the settings give, and only those', async () => {
     const html = await renderFooter({
-      socialLinks: { facebook: 'https://www.facebook.com/jgk.programme', x: '', youtube: 'https://www.youtube.com/@jgk', instagram: '' },
+      socialLinks: {
+        facebook: 'https://www.facebook.com/jgk.programme',
+        x: '',
+        youtube: 'https://www.youtube.com/@jgk',
+        instagram: '',
+      },
       partnerLinks: { viFoundation: 'https://foundation.example/', vi: '' },
     });
-    expect(externalHrefs(html)).toEqual(['https://www.facebook.com/jgk.programme', 'https://www.youtube.com/@jgk', 'https://foundation.example/']);
+    expect(externalHrefs(html)).toEqual([
+      'https://www.facebook.com/jgk.programme',
+      'https://www.youtube.com/@jgk',
+      'https://foundation.example/',
+    ]);
     expect(html).toContain('Follow us');
     expect(html).toContain('aria-label="Facebook (opens in a new tab)"');
     expect(html).not.toContain('aria-label="X ');
@@ -45,7 +57,10 @@ describe('site footer', () => {
   });
 
   it('has no "Follow us" when no social page is set', async () => {
-    const html = await renderFooter({ socialLinks: { facebook: '', x: '', youtube: '', instagram: '' }, partnerLinks: { viFoundation: '', vi: '' } });
+    const html = await renderFooter({
+      socialLinks: { facebook: '', x: '', youtube: '', instagram: '' },
+      partnerLinks: { viFoundation: '', vi: '' },
+    });
     expect(externalHrefs(html)).toEqual([]);
     expect(html).not.toContain('Follow us');
     expect(html).toContain('Our partners');

@@ -6,10 +6,22 @@ import { paths } from '../paths';
 import { partnerLinks, socialLinks } from '../site';
 
 const socialIcons = [
-  { key: 'facebook', label: 'Facebook', d: 'M14 8h3V4h-3c-2.8 0-4 1.9-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8z' },
+  {
+    key: 'facebook',
+    label: 'Facebook',
+    d: 'M14 8h3V4h-3c-2.8 0-4 1.9-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8z',
+  },
   { key: 'x', label: 'X', d: 'M4 4h4.5l4 5.6L17.3 4H20l-6.2 7.3L20.5 20H16l-4.4-6-5.1 6H4l6.4-7.5z' },
-  { key: 'youtube', label: 'YouTube', d: 'M3 8.5C3 6.6 4.6 5 6.5 5h11C19.4 5 21 6.6 21 8.5v7c0 1.9-1.6 3.5-3.5 3.5h-11C4.6 19 3 17.4 3 15.5zM10 9v6l5-3z' },
-  { key: 'instagram', label: 'Instagram', d: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-2a1.5 1.5 0 100 3 1.5 1.5 0 000-3z' },
+  {
+    key: 'youtube',
+    label: 'YouTube',
+    d: 'M3 8.5C3 6.6 4.6 5 6.5 5h11C19.4 5 21 6.6 21 8.5v7c0 1.9-1.6 3.5-3.5 3.5h-11C4.6 19 3 17.4 3 15.5zM10 9v6l5-3z',
+  },
+  {
+    key: 'instagram',
+    label: 'Instagram',
+    d: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-2a1.5 1.5 0 100 3 1.5 1.5 0 000-3z',
+  },
 ] as const;
 
 /** Partner logos, drawn as SVG so they need no request. */
@@ -18,8 +30,19 @@ function ViFoundationLogo() {
     <svg width="140" height="48" viewBox="0 0 140 48" role="img" aria-label="Vi Foundation">
       <rect width="140" height="48" rx="8" fill="#fff" />
       <circle cx="24" cy="24" r="16" fill="#ee1c25" />
-      <text x="15" y="31" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="18" fill="#fff">Vi</text>
-      <text x="46" y="30" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="14" fill="#2b2f86" textLength="80" lengthAdjust="spacingAndGlyphs">
+      <text x="15" y="31" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="18" fill="#fff">
+        Vi
+      </text>
+      <text
+        x="46"
+        y="30"
+        fontFamily="Arial, sans-serif"
+        fontWeight="700"
+        fontSize="14"
+        fill="#2b2f86"
+        textLength="80"
+        lengthAdjust="spacingAndGlyphs"
+      >
         Foundation
       </text>
     </svg>
@@ -32,8 +55,19 @@ function ViLogo() {
     <svg width="164" height="48" viewBox="0 0 164 48" role="img" aria-label="Vi">
       <rect width="164" height="48" rx="8" fill="#fff" />
       <rect x="10" y="8" width="32" height="32" rx="8" fill="#2b2f86" />
-      <text x="16" y="31" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="18" fill="#fff">Vi</text>
-      <text x="50" y="30" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="14" fill="#ee1c25" textLength="104" lengthAdjust="spacingAndGlyphs">
+      <text x="16" y="31" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="18" fill="#fff">
+        Vi
+      </text>
+      <text
+        x="50"
+        y="30"
+        fontFamily="Arial, sans-serif"
+        fontWeight="700"
+        fontSize="14"
+        fill="#ee1c25"
+        textLength="104"
+        lengthAdjust="spacingAndGlyphs"
+      >
         Vodafone Idea
       </text>
     </svg>
@@ -91,7 +125,12 @@ export function SiteFooter() {
               <ul className="site-footer__social">
                 {social.map((item) => (
                   <li key={item.key}>
-                    <a href={socialLinks[item.key]} target="_blank" rel="noopener noreferrer" aria-label={`${item.label} ${t('nav.newTab')}`}>
+                    <a
+                      href={socialLinks[item.key]}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${item.label} ${t('nav.newTab')}`}
+                    >
                       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
                         <path d={item.d} fill="currentColor" fillRule="evenodd" />
                       </svg>

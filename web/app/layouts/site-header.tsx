@@ -17,7 +17,12 @@ function tone(pathname: string): 'home' | 'success' | 'default' {
   return 'default';
 }
 
-function useDismiss(open: boolean, close: () => void, container: React.RefObject<HTMLElement | null>, focusOnEscape?: React.RefObject<HTMLElement | null>) {
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  container: React.RefObject<HTMLElement | null>,
+  focusOnEscape?: React.RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {

@@ -3,5 +3,11 @@ import { externalLinks } from '../site';
 import { paths } from '../paths';
 
 export function Component() {
-  return <CyberShieldPage portalUrl={externalLinks.cybercrimePortal} termsHref={paths.cyberShieldTerms()} imageBase="/cyber-shield" />;
+  return (
+    <CyberShieldPage
+      portalUrl={externalLinks.cybercrimePortal}
+      termsHref={paths.cyberShieldTerms()}
+      imageBase="/cyber-shield"
+    />
+  );
 }

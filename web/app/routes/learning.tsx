@@ -46,7 +46,9 @@ export function Chapter() {
 
 export function Lesson() {
   const { chapterId = '', lessonId = '' } = useParams();
-  return <ChapterView key={`${chapterId}/${lessonId}`} {...useCourseParams()} chapterId={chapterId} lessonId={lessonId} />;
+  return (
+    <ChapterView key={`${chapterId}/${lessonId}`} {...useCourseParams()} chapterId={chapterId} lessonId={lessonId} />
+  );
 }
 
 export function Video() {

@@ -3,5 +3,11 @@ import { externalLinks, site } from '../site';
 import { paths } from '../paths';
 
 export function Component() {
-  return <PrivacyPolicy contactEmail={site.contactEmail} profilePath={paths.profile()} portalUrl={externalLinks.cybercrimePortal} />;
+  return (
+    <PrivacyPolicy
+      contactEmail={site.contactEmail}
+      profilePath={paths.profile()}
+      portalUrl={externalLinks.cybercrimePortal}
+    />
+  );
 }

@@ -16,7 +16,11 @@ import { MembersPage } from '../../features/staff/components/members';
 import { AuditLogPage } from '../../features/staff/components/audit-log';
 import { AccountPage } from '../../features/staff/components/account';
 import { ItemLanguagePage } from '../../features/staff/components/item-language';
-import { PreviewFrame as PreviewFramePage, PreviewPage, type PreviewRenderers } from '../../features/staff/components/preview';
+import {
+  PreviewFrame as PreviewFramePage,
+  PreviewPage,
+  type PreviewRenderers,
+} from '../../features/staff/components/preview';
 import { CoursePreview } from '../../features/learning/components/course-preview';
 import { BlogArticle } from '../../features/blogs/components/blog-detail';
 import { StoryArticle } from '../../features/stories/components/story-detail';
@@ -99,7 +103,18 @@ export function Item() {
 /** A draft as learners will see it, in a frame of a phone's, a tablet's or a desktop's width. */
 export function Preview() {
   const { itemId = '', lang = '' } = useParams();
-  return <ForRoles roles={CONTENT}>{() => <PreviewPage itemId={itemId} lang={lang} framePath={paths.staffPreviewFrame(itemId, lang)} itemPath={paths.staffItem(itemId, lang)} />}</ForRoles>;
+  return (
+    <ForRoles roles={CONTENT}>
+      {() => (
+        <PreviewPage
+          itemId={itemId}
+          lang={lang}
+          framePath={paths.staffPreviewFrame(itemId, lang)}
+          itemPath={paths.staffItem(itemId, lang)}
+        />
+      )}
+    </ForRoles>
+  );
 }
 
 /** The media library: editors and admins upload and delete, translators write text alternatives (the server's rule). */
@@ -109,7 +124,11 @@ export function Media() {
 
 export function MediaFile() {
   const { fileId = '' } = useParams();
-  return <ForRoles roles={CONTENT}>{(me) => <MediaFilePage me={me} fileId={fileId} libraryPath={paths.staffMedia()} itemPath={paths.staffItem} />}</ForRoles>;
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => <MediaFilePage me={me} fileId={fileId} libraryPath={paths.staffMedia()} itemPath={paths.staffItem} />}
+    </ForRoles>
+  );
 }
 
 function CourseInFrame({ preview, lang }: { preview: PreviewResponse; lang: LanguageCode }) {
@@ -167,7 +186,15 @@ export function Translate() {
   const { itemId = '', lang = '' } = useParams();
   return (
     <ForRoles roles={CONTENT}>
-      {(me) => <TranslationPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} editPath={(other) => paths.staffEditor(itemId, other)} />}
+      {(me) => (
+        <TranslationPage
+          me={me}
+          itemId={itemId}
+          lang={lang}
+          itemPath={(other) => paths.staffItem(itemId, other)}
+          editPath={(other) => paths.staffEditor(itemId, other)}
+        />
+      )}
     </ForRoles>
   );
 }
@@ -175,7 +202,11 @@ export function Translate() {
 /** One item in one language, in its kind's editor. */
 export function Editor() {
   const { itemId = '', lang = '' } = useParams();
-  return <ForRoles roles={CONTENT}>{(me) => <EditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}</ForRoles>;
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => <EditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}
+    </ForRoles>
+  );
 }
 
 export function Members() {
@@ -183,7 +214,11 @@ export function Members() {
 }
 
 export function Audit() {
-  return <ForRoles roles={ADMIN}>{() => <AuditLogPage paths={{ item: paths.staffItem, mediaFile: paths.staffMediaFile }} />}</ForRoles>;
+  return (
+    <ForRoles roles={ADMIN}>
+      {() => <AuditLogPage paths={{ item: paths.staffItem, mediaFile: paths.staffMediaFile }} />}
+    </ForRoles>
+  );
 }
 
 export function Analytics() {
@@ -192,7 +227,11 @@ export function Analytics() {
 
 export function CourseAnalytics() {
   const { courseId = '' } = useParams();
-  return <ForRoles roles={FIGURES}>{() => <CourseAnalyticsPage courseId={courseId} overviewPath={paths.staffAnalytics()} />}</ForRoles>;
+  return (
+    <ForRoles roles={FIGURES}>
+      {() => <CourseAnalyticsPage courseId={courseId} overviewPath={paths.staffAnalytics()} />}
+    </ForRoles>
+  );
 }
 
 export function Account() {

@@ -63,7 +63,13 @@ export function LegalDocument({ namespace, sectionIds, links, values }: LegalDoc
               {tc('status.fallbackNote')}
             </p>
           )}
-          <TabSet values={sectionIds} selected={selected} onSelect={setSelected} idPrefix="legal" orientation="vertical">
+          <TabSet
+            values={sectionIds}
+            selected={selected}
+            onSelect={setSelected}
+            idPrefix="legal"
+            orientation="vertical"
+          >
             <div className="legal__layout" lang={textLang}>
               <nav className="legal__nav" aria-labelledby="legal-nav-title">
                 <h2 id="legal-nav-title" className="legal__nav-title">

@@ -58,7 +58,15 @@ type View = 'intro' | 'questions' | 'result';
 
 const plain = (content: string) => content;
 
-export function QuizPlayer({ title, description, questions, onSubmit, renderContent = plain, onRetake, headingLevel = 2 }: QuizPlayerProps) {
+export function QuizPlayer({
+  title,
+  description,
+  questions,
+  onSubmit,
+  renderContent = plain,
+  onRetake,
+  headingLevel = 2,
+}: QuizPlayerProps) {
   const { t } = useTranslation('quiz');
   // The quiz's title heads every view; each view's own heading sits one level under it.
   const Title = headingLevel === 1 ? 'h1' : 'h2';
@@ -101,7 +109,10 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
     setAnswers((current) => {
       const chosen = current[q.id] ?? [];
       if (q.type === 'single') return { ...current, [q.id]: [optionId] };
-      return { ...current, [q.id]: chosen.includes(optionId) ? chosen.filter((id) => id !== optionId) : [...chosen, optionId] };
+      return {
+        ...current,
+        [q.id]: chosen.includes(optionId) ? chosen.filter((id) => id !== optionId) : [...chosen, optionId],
+      };
     });
   };
 
@@ -151,14 +162,19 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
 
   if (view === 'result' && result) {
     const scoreText =
-      result.total !== undefined ? t('score', { score: result.score, total: result.total }) : t('scorePercent', { score: result.score });
+      result.total !== undefined
+        ? t('score', { score: result.score, total: result.total })
+        : t('scorePercent', { score: result.score });
     return (
       <section className="quiz-player" aria-labelledby="quiz-heading">
         <Title className="quiz-player__title quiz-player__title--small">{title}</Title>
         <Sub id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__step">
           {t('resultTitle')}
         </Sub>
-        <p className={`quiz-player__score${result.passed === false ? ' quiz-player__score--low' : ''}`} data-testid="quiz-score">
+        <p
+          className={`quiz-player__score${result.passed === false ? ' quiz-player__score--low' : ''}`}
+          data-testid="quiz-score"
+        >
           {scoreText}
         </p>
         <p className="quiz-player__message">{result.message}</p>
@@ -166,7 +182,13 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
           {t('retake')}
         </button>
         {result.review && result.review.length > 0 && (
-          <Review questions={questions} answers={answers} review={result.review} renderContent={renderContent} Heading={headingLevel === 1 ? 'h3' : 'h4'} />
+          <Review
+            questions={questions}
+            answers={answers}
+            review={result.review}
+            renderContent={renderContent}
+            Heading={headingLevel === 1 ? 'h3' : 'h4'}
+          />
         )}
       </section>
     );
@@ -177,7 +199,10 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
   return (
     <section className="quiz-player" aria-labelledby="quiz-heading">
       <Title className="quiz-player__title quiz-player__title--small">{title}</Title>
-      <ol className="quiz-player__progress" aria-label={t('progressLabel', { answered: answeredCount, total: questions.length })}>
+      <ol
+        className="quiz-player__progress"
+        aria-label={t('progressLabel', { answered: answeredCount, total: questions.length })}
+      >
         {questions.map((q, i) => {
           const answered = (answers[q.id]?.length ?? 0) > 0;
           const state = i === index ? t('current') : answered ? t('answered') : t('notAnswered');
@@ -204,7 +229,11 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
             const id = `quiz-${question.id}-${option.id}`;
             const checked = chosen.includes(option.id);
             return (
-              <label key={option.id} htmlFor={id} className={`quiz-player__option${checked ? ' quiz-player__option--checked' : ''}`}>
+              <label
+                key={option.id}
+                htmlFor={id}
+                className={`quiz-player__option${checked ? ' quiz-player__option--checked' : ''}`}
+              >
                 <input
                   id={id}
                   type={inputType}
@@ -225,20 +254,43 @@ export function QuizPlayer({ title, description, questions, onSubmit, renderCont
         </p>
       )}
       <div className="quiz-player__nav">
-        <button type="button" className="btn btn--ghost" disabled={index === 0} onClick={() => go('questions', index - 1)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={index === 0}
+          onClick={() => go('questions', index - 1)}
+        >
           {t('previous')}
         </button>
-        <button type="button" className="btn btn--ghost" disabled={index === last} onClick={() => go('questions', index + 1)}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={index === last}
+          onClick={() => go('questions', index + 1)}
+        >
           {t('next')}
         </button>
         {index === last && (
-          <button type="button" className="btn quiz-player__submit" disabled={submitting} aria-busy={submitting} onClick={trySubmit}>
+          <button
+            type="button"
+            className="btn quiz-player__submit"
+            disabled={submitting}
+            aria-busy={submitting}
+            onClick={trySubmit}
+          >
             {submitting ? t('submitting') : t('submit')}
           </button>
         )}
       </div>
       {confirming && (
-        <div className="quiz-player__confirm" role="alertdialog" aria-labelledby="quiz-confirm-title" aria-describedby="quiz-confirm-text" tabIndex={-1} ref={confirmRef}>
+        <div
+          className="quiz-player__confirm"
+          role="alertdialog"
+          aria-labelledby="quiz-confirm-title"
+          aria-describedby="quiz-confirm-text"
+          tabIndex={-1}
+          ref={confirmRef}
+        >
           <p id="quiz-confirm-title" className="quiz-player__confirm-title">
             {t('unansweredTitle', { count: unanswered.length })}
           </p>
@@ -274,7 +326,9 @@ function Review({
   const { t } = useTranslation('quiz');
   const byId = new Map(review.map((item) => [item.questionId, item]));
   const optionText = (question: QuizQuestion, ids: string[]) =>
-    question.options.filter((option) => ids.includes(option.id)).map((option) => <li key={option.id}>{renderContent(option.content)}</li>);
+    question.options
+      .filter((option) => ids.includes(option.id))
+      .map((option) => <li key={option.id}>{renderContent(option.content)}</li>);
   return (
     <ol className="quiz-review" aria-label={t('reviewTitle')}>
       {questions.map((question, i) => {
@@ -282,9 +336,14 @@ function Review({
         if (!item) return null;
         const chosen = answers[question.id] ?? [];
         return (
-          <li key={question.id} className={`quiz-review__item${item.correct ? ' quiz-review__item--right' : ' quiz-review__item--wrong'}`} data-testid="quiz-review-item">
+          <li
+            key={question.id}
+            className={`quiz-review__item${item.correct ? ' quiz-review__item--right' : ' quiz-review__item--wrong'}`}
+            data-testid="quiz-review-item"
+          >
             <Heading className="quiz-review__question">
-              <span className="quiz-review__number">{t('questionNumber', { number: i + 1 })}</span> {renderContent(question.content)}
+              <span className="quiz-review__number">{t('questionNumber', { number: i + 1 })}</span>{' '}
+              {renderContent(question.content)}
             </Heading>
             <p className="quiz-review__verdict">
               <span aria-hidden="true">{item.correct ? '✓ ' : '✗ '}</span>

@@ -31,7 +31,10 @@ export class Msg91SmsProvider implements SmsProvider {
 
   async send(mobile: string, code: string, purpose: OtpPurpose = 'sign-in'): Promise<void> {
     const url = new URL('/api/v5/otp', this.options.baseUrl);
-    url.searchParams.set('template_id', purpose === 'guardian-consent' ? this.options.consentTemplateId : this.options.templateId);
+    url.searchParams.set(
+      'template_id',
+      purpose === 'guardian-consent' ? this.options.consentTemplateId : this.options.templateId,
+    );
     url.searchParams.set('mobile', mobile);
     url.searchParams.set('otp', code);
     url.searchParams.set('otp_length', String(code.length));

@@ -27,14 +27,24 @@ interface Received {
 /** A local stand-in for MSG91: records each request and answers what the test says. */
 class FakeMsg91 {
   received: Received[] = [];
-  answer: { status: number; body: string; delayMs?: number } = { status: 200, body: '{"type":"success","request_id":"abc"}' };
+  answer: { status: number; body: string; delayMs?: number } = {
+    status: 200,
+    body: '{"type":"success","request_id":"abc"}',
+  };
   private server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://fake');
-      this.received.push({ method: req.method!, path: url.pathname, query: url.searchParams, headers: req.headers, body });
-      const reply = () => res.writeHead(this.answer.status, { 'content-type': 'application/json' }).end(this.answer.body);
+      this.received.push({
+        method: req.method!,
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      });
+      const reply = () =>
+        res.writeHead(this.answer.status, { 'content-type': 'application/json' }).end(this.answer.body);
       if (this.answer.delayMs) setTimeout(reply, this.answer.delayMs);
       else reply();
     });
@@ -105,7 +115,17 @@ describe('MSG91 provider', () => {
     fake.answer = { status: 200, body: '{"type":"success","request_id":"abc"}' };
   });
   const provider = (timeoutMs?: number) =>
-    new Msg91SmsProvider({ authKey: AUTH_KEY, templateId: TEMPLATE_ID, consentTemplateId: CONSENT_TEMPLATE_ID, baseUrl: fake.url, ttlSeconds: 300, timeoutMs }, silentLog);
+    new Msg91SmsProvider(
+      {
+        authKey: AUTH_KEY,
+        templateId: TEMPLATE_ID,
+        consentTemplateId: CONSENT_TEMPLATE_ID,
+        baseUrl: fake.url,
+        ttlSeconds: 300,
+        timeoutMs,
+      },
+      silentLog,
+    );
 
   it('posts the code to the SendOTP API with the DLT template id, the key only in the authkey header', async () => {
     await provider().send('919876543210', '004271');
@@ -142,7 +162,14 @@ describe('MSG91 provider', () => {
       fake.answer = answer;
       const logged: unknown[] = [];
       const withLog = new Msg91SmsProvider(
-        { authKey: AUTH_KEY, templateId: TEMPLATE_ID, consentTemplateId: CONSENT_TEMPLATE_ID, baseUrl: fake.url, ttlSeconds: 300, timeoutMs: 300 },
+        {
+          authKey: AUTH_KEY,
+          templateId: TEMPLATE_ID,
+          consentTemplateId: CONSENT_TEMPLATE_ID,
+          baseUrl: fake.url,
+          ttlSeconds: 300,
+          timeoutMs: 300,
+        },
         { error: (...args: unknown[]) => logged.push(args) },
       );
       const error = await withLog.send('919876543210', '123456').then(
@@ -159,10 +186,20 @@ describe('MSG91 provider', () => {
 
   it('turns a network failure into a 503', async () => {
     const unreachable = new Msg91SmsProvider(
-      { authKey: AUTH_KEY, templateId: TEMPLATE_ID, consentTemplateId: CONSENT_TEMPLATE_ID, baseUrl: 'http://127.0.0.1:1', ttlSeconds: 300 },
+      {
+        authKey: AUTH_KEY,
+        templateId: TEMPLATE_ID,
+        consentTemplateId: CONSENT_TEMPLATE_ID,
+        baseUrl: 'http://127.0.0.1:1',
+        ttlSeconds: 300,
+      },
       silentLog,
     );
-    await expect(unreachable.send('919876543210', '123456')).rejects.toMatchObject({ statusCode: 503, code: 'smsUnavailable', message: formatMessage('smsUnavailable') });
+    await expect(unreachable.send('919876543210', '123456')).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'smsUnavailable',
+      message: formatMessage('smsUnavailable'),
+    });
   });
 });
 
@@ -204,7 +241,11 @@ describe('a production server with MSG91', () => {
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.path).toBe('/');
     expect(cookie.domain).toBeUndefined();
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie: `__Host-sid=${cookie.value}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { cookie: `__Host-sid=${cookie.value}` },
+    });
     expect(me.json().user.name).toBe('Pooja');
   });
 

@@ -8,7 +8,19 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageBody } from '../../../../contract/messages';
-import { auditLog, bannerImages, bannerItems, blogs, courseVideos, courses, lessons, mediaFiles, mediaImages, mediaTitles, successStories } from '../../../db/schema';
+import {
+  auditLog,
+  bannerImages,
+  bannerItems,
+  blogs,
+  courseVideos,
+  courses,
+  lessons,
+  mediaFiles,
+  mediaImages,
+  mediaTitles,
+  successStories,
+} from '../../../db/schema';
 import { createCourseFixture, type CourseFixture } from '../../../test/course-fixture';
 import { signInAs, signInAsStaff, type SignedIn } from '../../../test/sign-in';
 import { testAppPerFile } from '../../../test/test-app';
@@ -43,14 +55,25 @@ function form(bytes: Uint8Array, filename: string, type = 'application/octet-str
 }
 
 const upload = (who: SignedIn | undefined, kind: Kind, bytes: Uint8Array, filename: string, type?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/staff/media?kind=${kind}`, headers: who?.headers, payload: form(bytes, filename, type) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/staff/media?kind=${kind}`,
+    headers: who?.headers,
+    payload: form(bytes, filename, type),
+  });
 
 const get = (who: SignedIn | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: who?.headers });
 
 const patchAlt = (who: SignedIn | undefined, id: string, alt: Record<string, string>) =>
-  t.app.inject({ method: 'PATCH', url: `/api/staff/media/${id}`, headers: { ...who?.headers, 'content-type': 'application/json' }, payload: { alt } });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/staff/media/${id}`,
+    headers: { ...who?.headers, 'content-type': 'application/json' },
+    payload: { alt },
+  });
 
-const remove = (who: SignedIn | undefined, id: string) => t.app.inject({ method: 'DELETE', url: `/api/staff/media/${id}`, headers: who?.headers });
+const remove = (who: SignedIn | undefined, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/staff/media/${id}`, headers: who?.headers });
 
 /** Uploads as the editor and gives the stored file (201 or 200). */
 async function uploaded(kind: Kind, bytes: Uint8Array, filename: string) {
@@ -101,7 +124,12 @@ describe('who may use the media library', () => {
   const call = (who: SignedIn | undefined, [method, url]: (typeof calls)[number]) =>
     method === 'POST'
       ? t.app.inject({ method, url, headers: who?.headers, payload: form(Buffer.from('x'), 'a.jpg') })
-      : t.app.inject({ method, url, headers: { ...who?.headers, ...(method === 'PATCH' ? { 'content-type': 'application/json' } : {}) }, ...(method === 'PATCH' ? { payload: { alt: { hi: 'x' } } } : {}) });
+      : t.app.inject({
+          method,
+          url,
+          headers: { ...who?.headers, ...(method === 'PATCH' ? { 'content-type': 'application/json' } : {}) },
+          ...(method === 'PATCH' ? { payload: { alt: { hi: 'x' } } } : {}),
+        });
 
   it('nobody without a session (401), no learner (403, staff only) and no analyst (403)', async () => {
     for (const route of calls) {
@@ -154,14 +182,31 @@ describe('uploading', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const metadata = await sharp(res.rawPayload).metadata();
-      expect([metadata.format, metadata.width, metadata.exif, metadata.xmp, metadata.icc]).toEqual(['webp', variant.width, undefined, undefined, undefined]);
+      expect([metadata.format, metadata.width, metadata.exif, metadata.xmp, metadata.icc]).toEqual([
+        'webp',
+        variant.width,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       expect(res.rawPayload.includes('PhoneMaker')).toBe(false);
       expect(res.rawPayload.includes('Kamala Devi')).toBe(false);
     }
 
     const [entry] = await auditOf(file.id);
-    expect(entry).toMatchObject({ action: 'media.upload', entityKind: 'media', actorId: editor.userId, actorName: 'Esha Editor', before: null });
-    expect(entry!.after).toMatchObject({ kind: 'image', format: 'jpeg', originalName: 'IMG_20261102_094100.jpg', bytes: jpeg.length });
+    expect(entry).toMatchObject({
+      action: 'media.upload',
+      entityKind: 'media',
+      actorId: editor.userId,
+      actorName: 'Esha Editor',
+      before: null,
+    });
+    expect(entry!.after).toMatchObject({
+      kind: 'image',
+      format: 'jpeg',
+      originalName: 'IMG_20261102_094100.jpg',
+      bytes: jpeg.length,
+    });
   });
 
   it('keeps a file once: the same bytes uploaded again, under another name, answer the stored file', async () => {
@@ -172,21 +217,38 @@ describe('uploading', () => {
 
     const again = await upload(admin, 'image', jpeg, 'copy of school-visit (2).jpg');
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ repeat: true, file: { id: first.json().file.id, originalName: 'school-visit.jpg', variants: first.json().file.variants } });
+    expect(again.json()).toMatchObject({
+      repeat: true,
+      file: { id: first.json().file.id, originalName: 'school-visit.jpg', variants: first.json().file.variants },
+    });
     expect(fs.readdirSync(t.config.uploadsDir, { recursive: true }).length).toBe(filesAfterFirst);
-    expect((await get(editor, '/api/staff/media?q=school-visit')).json()).toMatchObject({ total: 1, rows: [{ id: first.json().file.id }] });
+    expect((await get(editor, '/api/staff/media?q=school-visit')).json()).toMatchObject({
+      total: 1,
+      rows: [{ id: first.json().file.id }],
+    });
     // Nothing was written, so nothing was audited.
     expect((await auditOf(first.json().file.id)).map((entry) => entry.action)).toEqual(['media.upload']);
   });
 
   it('stores a PDF document, and an MP4 video with how long it plays', async () => {
     const document = await uploaded('document', await pdf(), 'savings-handbook.pdf');
-    expect(document).toMatchObject({ kind: 'document', format: 'pdf', width: null, durationSeconds: null, variants: [{ contentType: 'application/pdf' }] });
+    expect(document).toMatchObject({
+      kind: 'document',
+      format: 'pdf',
+      width: null,
+      durationSeconds: null,
+      variants: [{ contentType: 'application/pdf' }],
+    });
     expect(document.path).toMatch(/^uploads\/by-hash\/.+\.pdf$/);
     expect((await served(document.path)).statusCode).toBe(200);
 
     const video = await uploaded('video', mp4(undefined, undefined, 4096, 12_500), 'welcome.mp4');
-    expect(video).toMatchObject({ kind: 'video', format: 'mp4', durationSeconds: 12.5, variants: [{ contentType: 'video/mp4' }] });
+    expect(video).toMatchObject({
+      kind: 'video',
+      format: 'mp4',
+      durationSeconds: 12.5,
+      variants: [{ contentType: 'video/mp4' }],
+    });
   });
 
   it('refuses a file over its kind’s limit with 413 uploadTooLarge, and stores nothing', async () => {
@@ -194,16 +256,51 @@ describe('uploading', () => {
     const big = Buffer.concat([await photo(64, 64), Buffer.alloc(MAX_BYTES.image, 0)]);
     const res = await upload(editor, 'image', big, 'huge.jpg');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'uploadTooLarge', message: 'Images can be at most 10 MB; this file is larger.' });
+    expect(res.json()).toEqual({
+      code: 'uploadTooLarge',
+      message: 'Images can be at most 10 MB; this file is larger.',
+    });
     expect(await t.app.db.select({ id: mediaFiles.id }).from(mediaFiles)).toHaveLength(before.length);
     expect(scratchFiles()).toEqual([]);
   });
 
   it.each([
-    ['a PHP script named .jpg', 'image', 'photo.jpg', Buffer.from('<?php system($_GET["c"]); ?>\n'), 415, 'uploadNotAccepted', "This file is not an image of an accepted type. Accepted images: JPEG, PNG, WebP, GIF or SVG (the type is read from the file's content, not its name)."],
-    ['an HTML page named .jpg', 'image', 'photo.jpg', Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'), 415, 'uploadNotAccepted', "This file is not an image of an accepted type. Accepted images: JPEG, PNG, WebP, GIF or SVG (the type is read from the file's content, not its name)."],
-    ['a JPEG photo named .pdf', 'document', 'handbook.pdf', null, 415, 'uploadNotAccepted', "This file is a JPEG image, not a PDF document. Accepted documents: PDF (the type is read from the file's content, not its name)."],
-    ['an SVG with script', 'image', 'logo.svg', Buffer.from(simpleSvg('<rect width="4" height="3" onclick="alert(1)"/><script>fetch("/api/user/me")</script>')), 422, 'uploadActiveContent', null],
+    [
+      'a PHP script named .jpg',
+      'image',
+      'photo.jpg',
+      Buffer.from('<?php system($_GET["c"]); ?>\n'),
+      415,
+      'uploadNotAccepted',
+      "This file is not an image of an accepted type. Accepted images: JPEG, PNG, WebP, GIF or SVG (the type is read from the file's content, not its name).",
+    ],
+    [
+      'an HTML page named .jpg',
+      'image',
+      'photo.jpg',
+      Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
+      415,
+      'uploadNotAccepted',
+      "This file is not an image of an accepted type. Accepted images: JPEG, PNG, WebP, GIF or SVG (the type is read from the file's content, not its name).",
+    ],
+    [
+      'a JPEG photo named .pdf',
+      'document',
+      'handbook.pdf',
+      null,
+      415,
+      'uploadNotAccepted',
+      "This file is a JPEG image, not a PDF document. Accepted documents: PDF (the type is read from the file's content, not its name).",
+    ],
+    [
+      'an SVG with script',
+      'image',
+      'logo.svg',
+      Buffer.from(simpleSvg('<rect width="4" height="3" onclick="alert(1)"/><script>fetch("/api/user/me")</script>')),
+      422,
+      'uploadActiveContent',
+      null,
+    ],
     ['an empty file', 'image', 'empty.png', Buffer.alloc(0), 400, 'uploadEmpty', 'The file is empty.'],
   ] as const)('refuses %s, saying what it is', async (_what, kind, filename, bytes, status, code, message) => {
     const body = bytes ?? (await photo(120, 90));
@@ -217,34 +314,66 @@ describe('uploading', () => {
   });
 
   it('stores an SVG without what it may not keep, and says what was removed', async () => {
-    const res = await upload(editor, 'image', Buffer.from(simpleSvg('<image href="https://tracker.example/pixel.png" width="1" height="1"/>')), 'badge.svg');
+    const res = await upload(
+      editor,
+      'image',
+      Buffer.from(simpleSvg('<image href="https://tracker.example/pixel.png" width="1" height="1"/>')),
+      'badge.svg',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().warnings).toHaveLength(1);
     expect(res.json().warnings[0]).toMatch(/^Removed .*image/);
     const stored = fs.readFileSync(storedFile(res.json().file.path), 'utf8');
     expect(stored).not.toContain('tracker.example');
-    expect((await served(res.json().file.path)).headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect((await served(res.json().file.path)).headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
   });
 
   it('refuses a request without a file, one that is not a form, and an unknown kind', async () => {
     const noFile = new FormData();
     noFile.append('note', 'no file here');
-    const res = await t.app.inject({ method: 'POST', url: '/api/staff/media?kind=image', headers: editor.headers, payload: noFile });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/media?kind=image',
+      headers: editor.headers,
+      payload: noFile,
+    });
     expect([res.statusCode, res.json()]).toEqual([400, messageBody('mediaFileMissing')]);
 
-    const json = await t.app.inject({ method: 'POST', url: '/api/staff/media?kind=image', headers: { ...editor.headers, 'content-type': 'application/json' }, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/media?kind=image',
+      headers: { ...editor.headers, 'content-type': 'application/json' },
+      payload: { file: 'x' },
+    });
     expect([json.statusCode, json.json()]).toEqual([415, messageBody('unsupportedType')]);
 
-    const raw = await t.app.inject({ method: 'POST', url: '/api/staff/media?kind=image', headers: { ...editor.headers, 'content-type': 'image/jpeg' }, payload: await photo(40, 30) });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/media?kind=image',
+      headers: { ...editor.headers, 'content-type': 'image/jpeg' },
+      payload: await photo(40, 30),
+    });
     expect([raw.statusCode, raw.json().code]).toEqual([415, 'unsupportedType']);
 
-    expect((await upload(editor, 'spreadsheet' as Kind, Buffer.from('a,b'), 'a.csv')).json()).toMatchObject({ code: 'validation' });
-    const noKind = await t.app.inject({ method: 'POST', url: '/api/staff/media', headers: editor.headers, payload: form(Buffer.from('x'), 'a.jpg') });
+    expect((await upload(editor, 'spreadsheet' as Kind, Buffer.from('a,b'), 'a.csv')).json()).toMatchObject({
+      code: 'validation',
+    });
+    const noKind = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/media',
+      headers: editor.headers,
+      payload: form(Buffer.from('x'), 'a.jpg'),
+    });
     expect([noKind.statusCode, noKind.json().code]).toEqual([400, 'validation']);
   });
 
   it('refuses a form cut off in the middle as a bad request, keeping nothing', async () => {
-    const body = Buffer.from('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0 partial', 'latin1');
+    const body = Buffer.from(
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0 partial',
+      'latin1',
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/staff/media?kind=image',
@@ -263,7 +392,12 @@ describe('uploading', () => {
     const crowded = new FormData();
     for (let i = 0; i < 12; i++) crowded.append(`field${i}`, 'x');
     crowded.append('file', new Blob([simpleSvg()]), 'a.svg');
-    const tooManyParts = await t.app.inject({ method: 'POST', url: '/api/staff/media?kind=image', headers: editor.headers, payload: crowded });
+    const tooManyParts = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/media?kind=image',
+      headers: editor.headers,
+      payload: crowded,
+    });
     expect([tooManyParts.statusCode, tooManyParts.json().code]).toEqual([400, 'badRequest']);
     expect(scratchFiles()).toEqual([]);
   });
@@ -276,10 +410,19 @@ describe('the list', () => {
   beforeAll(async () => {
     drawings = [];
     for (const [i, colour] of ['#c8102e', '#2b2f86', '#138808'].entries()) {
-      drawings.push(await uploaded('image', Buffer.from(simpleSvg(`<rect width="40" height="30" fill="${colour}"/>`)), `list-drawing-${i}.svg`));
+      drawings.push(
+        await uploaded(
+          'image',
+          Buffer.from(simpleSvg(`<rect width="40" height="30" fill="${colour}"/>`)),
+          `list-drawing-${i}.svg`,
+        ),
+      );
     }
     handbook = await uploaded('document', await pdf(), 'list-handbook-2026.pdf');
-    const res = await patchAlt(editor, drawings[1]!.id, { en: 'Blue flag of the savings club', hi: 'बचत समूह का नीला झंडा' });
+    const res = await patchAlt(editor, drawings[1]!.id, {
+      en: 'Blue flag of the savings club',
+      hi: 'बचत समूह का नीला झंडा',
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -290,10 +433,16 @@ describe('the list', () => {
   };
 
   it('finds files by name and by text alternative in any language', async () => {
-    expect((await list('q=list-drawing')).rows.map((row) => row.originalName)).toEqual(['list-drawing-2.svg', 'list-drawing-1.svg', 'list-drawing-0.svg']);
+    expect((await list('q=list-drawing')).rows.map((row) => row.originalName)).toEqual([
+      'list-drawing-2.svg',
+      'list-drawing-1.svg',
+      'list-drawing-0.svg',
+    ]);
     expect((await list('q=LIST-HANDBOOK')).rows.map((row) => row.id)).toEqual([handbook.id]);
     expect((await list('q=savings%20club')).rows.map((row) => row.id)).toEqual([drawings[1]!.id]);
-    expect((await list(`q=${encodeURIComponent('नीला झंडा')}`)).rows).toMatchObject([{ id: drawings[1]!.id, alt: { en: 'Blue flag of the savings club', hi: 'बचत समूह का नीला झंडा' } }]);
+    expect((await list(`q=${encodeURIComponent('नीला झंडा')}`)).rows).toMatchObject([
+      { id: drawings[1]!.id, alt: { en: 'Blue flag of the savings club', hi: 'बचत समूह का नीला झंडा' } },
+    ]);
     // A search's own % and _ are plain characters.
     expect((await list('q=list%25drawing')).total).toBe(0);
     expect((await list('q=list_drawing')).total).toBe(0);
@@ -324,16 +473,26 @@ describe('text alternatives', () => {
   });
 
   it('editors set them in any language; an empty text removes one; each change is audited with before and after', async () => {
-    const first = await patchAlt(editor, file.id, { en: '  A vegetable market  in the evening ', tm: 'மாலை நேர காய்கறிச் சந்தை' });
+    const first = await patchAlt(editor, file.id, {
+      en: '  A vegetable market  in the evening ',
+      tm: 'மாலை நேர காய்கறிச் சந்தை',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().alt).toEqual({ en: 'A vegetable market in the evening', tm: 'மாலை நேர காய்கறிச் சந்தை' });
     const second = await patchAlt(admin, file.id, { tm: '' });
     expect(second.json().alt).toEqual({ en: 'A vegetable market in the evening' });
-    expect((await get(editor, `/api/staff/media/${file.id}`)).json().alt).toEqual({ en: 'A vegetable market in the evening' });
+    expect((await get(editor, `/api/staff/media/${file.id}`)).json().alt).toEqual({
+      en: 'A vegetable market in the evening',
+    });
 
     const entries = (await auditOf(file.id)).filter((entry) => entry.action === 'media.alt');
     expect(entries.map((entry) => [entry.actorId, entry.lang, entry.before, entry.after])).toEqual([
-      [editor.userId, null, { alt: { en: null, tm: null } }, { alt: { en: 'A vegetable market in the evening', tm: 'மாலை நேர காய்கறிச் சந்தை' } }],
+      [
+        editor.userId,
+        null,
+        { alt: { en: null, tm: null } },
+        { alt: { en: 'A vegetable market in the evening', tm: 'மாலை நேர காய்கறிச் சந்தை' } },
+      ],
       [admin.userId, 'tm', { alt: { tm: 'மாலை நேர காய்கறிச் சந்தை' } }, { alt: { tm: null } }],
     ]);
   });
@@ -346,14 +505,22 @@ describe('text alternatives', () => {
       const res = await patchAlt(translator, file.id, alt);
       expect([res.statusCode, res.json()]).toEqual([403, messageBody('languageNotAssigned')]);
     }
-    expect((await get(translator, `/api/staff/media/${file.id}`)).json().alt).toEqual({ en: 'A vegetable market in the evening', hi: 'शाम का सब्ज़ी बाज़ार' });
+    expect((await get(translator, `/api/staff/media/${file.id}`)).json().alt).toEqual({
+      en: 'A vegetable market in the evening',
+      hi: 'शाम का सब्ज़ी बाज़ार',
+    });
   });
 
   it('refuses a text that is too long, no language, an unknown language and an unknown file', async () => {
-    expect((await patchAlt(editor, file.id, { en: 'x'.repeat(301) })).json()).toMatchObject({ code: 'validation', details: [{ field: 'alt.en' }] });
+    expect((await patchAlt(editor, file.id, { en: 'x'.repeat(301) })).json()).toMatchObject({
+      code: 'validation',
+      details: [{ field: 'alt.en' }],
+    });
     expect((await patchAlt(editor, file.id, {})).statusCode).toBe(400);
     expect((await patchAlt(editor, file.id, { xx: 'unknown' })).statusCode).toBe(400);
-    expect((await patchAlt(editor, '00000000-0000-4000-8000-000000000000', { en: 'x' })).json()).toEqual(messageBody('mediaNotFound'));
+    expect((await patchAlt(editor, '00000000-0000-4000-8000-000000000000', { en: 'x' })).json()).toEqual(
+      messageBody('mediaNotFound'),
+    );
     expect((await patchAlt(editor, 'not-an-id', { en: 'x' })).statusCode).toBe(400);
   });
 });
@@ -370,12 +537,24 @@ describe('where a file is used, and deleting it', () => {
     const [wide, medium] = cover.variants;
     // Content names a copy by its path, or shows it in rich text by its address.
     await t.app.db.update(courses).set({ image: wide!.path }).where(eq(courses.id, course.courseId));
-    await t.app.db.update(lessons).set({ content: `<p>See:</p><img src="/${medium!.path}" alt="">` }).where(eq(lessons.id, course.lessonIds.chapter1[0]));
+    await t.app.db
+      .update(lessons)
+      .set({ content: `<p>See:</p><img src="/${medium!.path}" alt="">` })
+      .where(eq(lessons.id, course.lessonIds.chapter1[0]));
     const [blog] = await t.app.db
       .insert(blogs)
-      .values({ slug: 'market-day', title: 'Market day', description: '<p>Text</p>', image: medium!.path, author: 'Team' })
+      .values({
+        slug: 'market-day',
+        title: 'Market day',
+        description: '<p>Text</p>',
+        image: medium!.path,
+        author: 'Team',
+      })
       .returning({ id: blogs.id });
-    const [gallery] = await t.app.db.insert(mediaTitles).values({ slug: 'melas', title: 'Melas', position: 1 }).returning({ id: mediaTitles.id });
+    const [gallery] = await t.app.db
+      .insert(mediaTitles)
+      .values({ slug: 'melas', title: 'Melas', position: 1 })
+      .returning({ id: mediaTitles.id });
     await t.app.db.insert(mediaImages).values([
       { titleId: gallery!.id, image: wide!.path, position: 1 },
       { titleId: gallery!.id, image: medium!.path, position: 2 },
@@ -385,9 +564,25 @@ describe('where a file is used, and deleting it', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json().usedIn).toEqual([
       { kind: 'blog', id: blog!.id, title: 'Market day', lang: 'en', field: 'image', course: null, itemId: null },
-      { kind: 'course', id: course.courseId, title: 'पैसे की समझ', lang: 'hi', field: 'image', course: null, itemId: null },
+      {
+        kind: 'course',
+        id: course.courseId,
+        title: 'पैसे की समझ',
+        lang: 'hi',
+        field: 'image',
+        course: null,
+        itemId: null,
+      },
       { kind: 'gallery', id: gallery!.id, title: 'Melas', lang: 'en', field: 'image', course: null, itemId: null },
-      { kind: 'lesson', id: course.lessonIds.chapter1[0], title: 'Why save', lang: 'hi', field: 'content', course: { id: course.courseId, title: 'पैसे की समझ' }, itemId: null },
+      {
+        kind: 'lesson',
+        id: course.lessonIds.chapter1[0],
+        title: 'Why save',
+        lang: 'hi',
+        field: 'content',
+        course: { id: course.courseId, title: 'पैसे की समझ' },
+        itemId: null,
+      },
     ]);
 
     const refused = await remove(editor, cover.id);
@@ -408,7 +603,9 @@ describe('where a file is used, and deleting it', () => {
     await t.app.db.update(courses).set({ image: 'uploads/courses/cover.svg' }).where(eq(courses.id, course.courseId));
     const once = await remove(admin, cover.id);
     expect(once.json()).toMatchObject({ code: 'mediaInUse', params: { count: 1 } });
-    expect(once.json().message).toBe('This file is still used in 1 place: the text of the lesson "Why save" in the course "पैसे की समझ" (Hindi). Remove it from there first, then delete it.');
+    expect(once.json().message).toBe(
+      'This file is still used in 1 place: the text of the lesson "Why save" in the course "पैसे की समझ" (Hindi). Remove it from there first, then delete it.',
+    );
   });
 
   it('counts a draft staff are writing, until it names another file', async () => {
@@ -419,45 +616,96 @@ describe('where a file is used, and deleting it', () => {
 
     const refused = await remove(editor, cover.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('This file is still used in 1 place: the unpublished draft of "Safe money" (English). Remove it from there first, then delete it.');
+    expect(refused.json().message).toBe(
+      'This file is still used in 1 place: the unpublished draft of "Safe money" (English). Remove it from there first, then delete it.',
+    );
     expect((await get(editor, `/api/staff/media/${cover.id}`)).json().usedIn).toEqual([
       { kind: 'draft', id: item.id, title: 'Safe money', lang: 'en', field: 'draft', course: null, itemId: item.id },
     ]);
 
     // Published, it is the course's cover and its lesson's picture, each naming the item staff edit.
     const lessonPicture = `<p>Look:</p><img src="/${cover.variants[1]!.path}" alt="">`;
-    const withPicture = { ...body, chapters: [{ ...body.chapters[0]!, lessons: [{ ...body.chapters[0]!.lessons[0]!, content: lessonPicture }] }] };
+    const withPicture = {
+      ...body,
+      chapters: [{ ...body.chapters[0]!, lessons: [{ ...body.chapters[0]!.lessons[0]!, content: lessonPicture }] }],
+    };
     const saved = await api.saveOk(editor.headers, item.id, 'en', head.version.number, withPicture);
     const state = await api.publishOk(admin.headers, item.id, 'en', { version: saved.version.number });
-    expect(((await get(translator, `/api/staff/media/${cover.id}`)).json().usedIn as { kind: string; id: string; itemId: string | null }[]).map(({ kind, id, itemId }) => ({ kind, id, itemId }))).toEqual([
+    expect(
+      (
+        (await get(translator, `/api/staff/media/${cover.id}`)).json().usedIn as {
+          kind: string;
+          id: string;
+          itemId: string | null;
+        }[]
+      ).map(({ kind, id, itemId }) => ({ kind, id, itemId })),
+    ).toEqual([
       { kind: 'course', id: state.publicId, itemId: item.id },
       { kind: 'lesson', id: expect.any(String), itemId: item.id },
     ]);
 
-    await api.saveOk(editor.headers, item.id, 'en', saved.version.number, { ...body, image: 'uploads/courses/cover.svg' });
+    await api.saveOk(editor.headers, item.id, 'en', saved.version.number, {
+      ...body,
+      image: 'uploads/courses/cover.svg',
+    });
     await api.publishOk(admin.headers, item.id, 'en');
     expect((await remove(editor, cover.id)).statusCode).toBe(204);
   });
 
   it('finds the file in every kind of place content can name it', async () => {
-    const drawing = await uploaded('image', Buffer.from(simpleSvg('<circle cx="20" cy="15" r="9" fill="#ff9933"/>')), 'places.svg');
+    const drawing = await uploaded(
+      'image',
+      Buffer.from(simpleSvg('<circle cx="20" cy="15" r="9" fill="#ff9933"/>')),
+      'places.svg',
+    );
     const video = await uploaded('video', mp4(undefined, undefined, 1024, 3_000), 'places.mp4');
-    const handbook = await uploaded('document', Buffer.concat([await pdf(), Buffer.from('\n% places\n')]), 'places.pdf');
+    const handbook = await uploaded(
+      'document',
+      Buffer.concat([await pdf(), Buffer.from('\n% places\n')]),
+      'places.pdf',
+    );
     const link = (file: MediaFileBody) => `<p><a href="/${file.path}">open</a></p>`;
     const course2 = await createCourseFixture(t.app.db, { lang: 'tm', title: 'Tamil course' });
     await t.app.db
       .update(courses)
       .set({ document: handbook.path, description: link(drawing), summary: link(drawing), journal: link(drawing) })
       .where(eq(courses.id, course2.courseId));
-    await t.app.db.update(courseVideos).set({ video: video.path, poster: drawing.path }).where(eq(courseVideos.id, course2.videoId));
-    await t.app.db.insert(successStories).values({ slug: 'sunita', authorName: 'Sunita', image: drawing.path, description: link(video) });
-    const [banner] = await t.app.db.insert(bannerItems).values({ slug: 'sath', title: 'Saath saath', position: 1 }).returning({ id: bannerItems.id });
-    await t.app.db.insert(bannerImages).values({ bannerId: banner!.id, image: `https://cdn.example/${drawing.path}`, position: 1 });
-    await t.app.db.insert(blogs).values({ slug: 'places', title: 'Places', description: link(handbook), image: 'uploads/blogs/x.svg', author: 'Team' });
+    await t.app.db
+      .update(courseVideos)
+      .set({ video: video.path, poster: drawing.path })
+      .where(eq(courseVideos.id, course2.videoId));
+    await t.app.db
+      .insert(successStories)
+      .values({ slug: 'sunita', authorName: 'Sunita', image: drawing.path, description: link(video) });
+    const [banner] = await t.app.db
+      .insert(bannerItems)
+      .values({ slug: 'sath', title: 'Saath saath', position: 1 })
+      .returning({ id: bannerItems.id });
+    await t.app.db
+      .insert(bannerImages)
+      .values({ bannerId: banner!.id, image: `https://cdn.example/${drawing.path}`, position: 1 });
+    await t.app.db
+      .insert(blogs)
+      .values({
+        slug: 'places',
+        title: 'Places',
+        description: link(handbook),
+        image: 'uploads/blogs/x.svg',
+        author: 'Team',
+      });
 
     const places = async (file: MediaFileBody) =>
-      ((await get(editor, `/api/staff/media/${file.id}`)).json().usedIn as { kind: string; field: string }[]).map((usage) => `${usage.kind}.${usage.field}`);
-    expect(await places(drawing)).toEqual(['banner.image', 'course.description', 'course.journal', 'course.summary', 'story.image', 'video.poster']);
+      ((await get(editor, `/api/staff/media/${file.id}`)).json().usedIn as { kind: string; field: string }[]).map(
+        (usage) => `${usage.kind}.${usage.field}`,
+      );
+    expect(await places(drawing)).toEqual([
+      'banner.image',
+      'course.description',
+      'course.journal',
+      'course.summary',
+      'story.image',
+      'video.poster',
+    ]);
     expect(await places(video)).toEqual(['story.description', 'video.video']);
     expect(await places(handbook)).toEqual(['blog.description', 'course.document']);
     const message = (await remove(editor, drawing.id)).json().message as string;
@@ -483,20 +731,34 @@ describe('where a file is used, and deleting it', () => {
     }
     const deleted = (await auditOf(file.id)).at(-1)!;
     expect(deleted).toMatchObject({ action: 'media.delete', actorId: editor.userId, after: null });
-    expect(deleted.before).toMatchObject({ originalName: 'unused.jpg', kind: 'image', alt: { en: 'Unused picture' }, keys: file.variants.map((variant) => variant.path.replace(/^uploads\//, '')) });
+    expect(deleted.before).toMatchObject({
+      originalName: 'unused.jpg',
+      kind: 'image',
+      alt: { en: 'Unused picture' },
+      keys: file.variants.map((variant) => variant.path.replace(/^uploads\//, '')),
+    });
     expect((await remove(editor, file.id)).json()).toEqual(messageBody('mediaNotFound'));
 
     // Uploaded again, it is a new file of the library, stored anew.
     const again = await upload(editor, 'image', jpeg, 'unused.jpg');
     expect(again.statusCode).toBe(201);
     expect(again.json().file.id).not.toBe(file.id);
-    for (const variant of again.json().file.variants as MediaFileBody['variants']) expect(fs.existsSync(storedFile(variant.path))).toBe(true);
+    for (const variant of again.json().file.variants as MediaFileBody['variants'])
+      expect(fs.existsSync(storedFile(variant.path))).toBe(true);
   });
 
   it('keeps a stored copy that another file of the library also has, until neither is left', async () => {
     // The same drawing, once with a comment: two files as uploaded, one stored file once cleaned.
-    const plain = await uploaded('image', Buffer.from(simpleSvg('<rect width="10" height="10" fill="#000080"/>')), 'chakra.svg');
-    const commented = await uploaded('image', Buffer.from(simpleSvg('<!-- exported --><rect width="10" height="10" fill="#000080"/>')), 'chakra-export.svg');
+    const plain = await uploaded(
+      'image',
+      Buffer.from(simpleSvg('<rect width="10" height="10" fill="#000080"/>')),
+      'chakra.svg',
+    );
+    const commented = await uploaded(
+      'image',
+      Buffer.from(simpleSvg('<!-- exported --><rect width="10" height="10" fill="#000080"/>')),
+      'chakra-export.svg',
+    );
     expect(commented.id).not.toBe(plain.id);
     expect(commented.path).toBe(plain.path);
 
@@ -520,10 +782,21 @@ describe('an upload that crosses the delete of the same file', () => {
   it('is refused with 409 (upload it again) when a file it needs left the store meanwhile, and adds nothing', async () => {
     const store = uploadDepsFromConfig(t.config);
     // storeUpload found the copies there (or wrote them), then a delete of the same file removed them.
-    const crossed = { ...store, storage: { ...store.storage, put: async () => {}, exists: async (key: string) => fs.existsSync(path.join(t.config.uploadsDir, key)) } };
+    const crossed = {
+      ...store,
+      storage: {
+        ...store.storage,
+        put: async () => {},
+        exists: async (key: string) => fs.existsSync(path.join(t.config.uploadsDir, key)),
+      },
+    };
     const jpeg = await photo(500, 300);
     const actor = { id: editor.userId, name: 'Esha Editor', address: '127.0.0.1' };
-    const error = await uploadMedia(t.app.db, crossed, actor, { kind: 'image', filename: 'crossed.jpg', source: jpeg }).catch((e: unknown) => e);
+    const error = await uploadMedia(t.app.db, crossed, actor, {
+      kind: 'image',
+      filename: 'crossed.jpg',
+      source: jpeg,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ statusCode: 409, code: 'mediaDeletedDuringUpload' });
     expect(await t.app.db.select().from(mediaFiles).where(eq(mediaFiles.originalName, 'crossed.jpg'))).toEqual([]);
 
@@ -543,7 +816,11 @@ describe('an upload declared larger than its kind allows', () => {
     // Only the start of the body is sent: an answer means the server did not wait for the rest.
     const req = http.request(new URL('/api/staff/media?kind=image', address), {
       method: 'POST',
-      headers: { cookie: uploader.headers.cookie, 'content-type': 'multipart/form-data; boundary=XYZ', 'content-length': String(declared) },
+      headers: {
+        cookie: uploader.headers.cookie,
+        'content-type': 'multipart/form-data; boundary=XYZ',
+        'content-length': String(declared),
+      },
     });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
@@ -557,6 +834,9 @@ describe('an upload declared larger than its kind allows', () => {
     const { status, body } = await answer;
     req.destroy();
     expect(status).toBe(413);
-    expect(JSON.parse(body)).toEqual({ code: 'uploadTooLarge', message: 'Images can be at most 10 MB; this file is larger.' });
+    expect(JSON.parse(body)).toEqual({
+      code: 'uploadTooLarge',
+      message: 'Images can be at most 10 MB; this file is larger.',
+    });
   });
 });

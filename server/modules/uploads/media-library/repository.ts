@@ -107,14 +107,21 @@ export async function listFiles(db: DbOrTx, filter: ListFilter): Promise<{ rows:
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
-    selectFiles(db).where(where).orderBy(desc(mediaFiles.uploadedAt), desc(mediaFiles.id)).offset(filter.offset).limit(filter.limit),
+    selectFiles(db)
+      .where(where)
+      .orderBy(desc(mediaFiles.uploadedAt), desc(mediaFiles.id))
+      .offset(filter.offset)
+      .limit(filter.limit),
     db.select({ total: count() }).from(mediaFiles).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
 /** The text alternatives of these files, by file and language. */
-export async function altTextsOf(db: DbOrTx, fileIds: readonly string[]): Promise<Map<string, Partial<Record<LanguageCode, string>>>> {
+export async function altTextsOf(
+  db: DbOrTx,
+  fileIds: readonly string[],
+): Promise<Map<string, Partial<Record<LanguageCode, string>>>> {
   const byFile = new Map<string, Partial<Record<LanguageCode, string>>>();
   if (fileIds.length === 0) return byFile;
   const rows = await db
@@ -130,7 +137,11 @@ export async function altTextsOf(db: DbOrTx, fileIds: readonly string[]): Promis
 }
 
 /** Sets (text) or removes (null) the text alternative of each language given. */
-export async function writeAltTexts(tx: DbOrTx, fileId: string, changes: ReadonlyArray<{ lang: LanguageCode; text: string | null }>): Promise<void> {
+export async function writeAltTexts(
+  tx: DbOrTx,
+  fileId: string,
+  changes: ReadonlyArray<{ lang: LanguageCode; text: string | null }>,
+): Promise<void> {
   const now = new Date();
   for (const { lang, text } of changes) {
     if (text === null) {
@@ -151,6 +162,9 @@ export async function keysNamedByFiles(db: DbOrTx, keys: readonly string[]): Pro
   const result = await db.execute(sql`
     select distinct variant ->> 'key' as key
     from ${mediaFiles}, jsonb_array_elements(${mediaFiles.variants}) as variant
-    where variant ->> 'key' in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+    where variant ->> 'key' in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`);
   return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
 }

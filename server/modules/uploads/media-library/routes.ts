@@ -33,16 +33,19 @@ function multipartRefusal(error: unknown, kind: UploadKind): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(kind, undefined, undefined);
   // A form of more parts than one file and a few fields.
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('badRequest');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return badRequest('badRequest');
   // The form parser's own errors (which carry no code): a body that ends in the middle of the form,
   // or a form without a usable boundary.
-  if (error instanceof Error && !(error instanceof HttpError) && /multipart data|boundary|needle/i.test(error.message)) return badRequest('badRequest');
+  if (error instanceof Error && !(error instanceof HttpError) && /multipart data|boundary|needle/i.test(error.message))
+    return badRequest('badRequest');
   return error;
 }
 
 function refuseDeclaredOversize(request: FastifyRequest, kind: UploadKind): void {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BYTES[kind] + MULTIPART_ENVELOPE_BYTES) throw tooLarge(kind, undefined, undefined);
+  if (Number.isFinite(declared) && declared > MAX_BYTES[kind] + MULTIPART_ENVELOPE_BYTES)
+    throw tooLarge(kind, undefined, undefined);
 }
 
 export default async function mediaLibraryRoutes(fastify: FastifyInstance) {
@@ -74,10 +77,26 @@ export default async function mediaLibraryRoutes(fastify: FastifyInstance) {
           200: MediaUploadResult,
           201: MediaUploadResult,
           ...errorResponses(400, 401, 403),
-          409: { ...ErrorResponse, description: 'The same file was being deleted while it was uploaded (mediaDeletedDuringUpload): upload it again' },
-          413: { ...ErrorResponse, description: 'The file is over its kind’s limit (uploadTooLarge); a request declaring more is refused before its body is read' },
-          415: { ...ErrorResponse, description: 'The file’s bytes are not an accepted type of its kind (uploadNotAccepted), or the body is not a multipart form' },
-          422: { ...ErrorResponse, description: 'The file cannot be read as the type it claims (uploadDamaged), has too many pixels (uploadTooManyPixels), or is an SVG with script (uploadActiveContent)' },
+          409: {
+            ...ErrorResponse,
+            description:
+              'The same file was being deleted while it was uploaded (mediaDeletedDuringUpload): upload it again',
+          },
+          413: {
+            ...ErrorResponse,
+            description:
+              'The file is over its kind’s limit (uploadTooLarge); a request declaring more is refused before its body is read',
+          },
+          415: {
+            ...ErrorResponse,
+            description:
+              'The file’s bytes are not an accepted type of its kind (uploadNotAccepted), or the body is not a multipart form',
+          },
+          422: {
+            ...ErrorResponse,
+            description:
+              'The file cannot be read as the type it claims (uploadDamaged), has too many pixels (uploadTooManyPixels), or is an SVG with script (uploadActiveContent)',
+          },
         },
       },
     },
@@ -90,7 +109,11 @@ export default async function mediaLibraryRoutes(fastify: FastifyInstance) {
         // One byte over the kind's limit, so a file cut off at the limit is refused as too large.
         const part = await request.file({ limits: { fileSize: MAX_BYTES[kind] + 1 } });
         if (!part) throw badRequest('mediaFileMissing');
-        const outcome = await service.uploadMedia(app.db, uploads, actor, { kind, filename: part.filename, source: part.file });
+        const outcome = await service.uploadMedia(app.db, uploads, actor, {
+          kind,
+          filename: part.filename,
+          source: part.file,
+        });
         return reply.code(outcome.repeat ? 200 : 201).send(outcome);
       } catch (error) {
         throw multipartRefusal(error, kind);
@@ -140,7 +163,14 @@ export default async function mediaLibraryRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const member = await requireStaff(request);
-      return service.setMediaAlt(app.db, uploads.storage, member, await staffActor(request), request.params.id, request.body.alt);
+      return service.setMediaAlt(
+        app.db,
+        uploads.storage,
+        member,
+        await staffActor(request),
+        request.params.id,
+        request.body.alt,
+      );
     },
   );
 

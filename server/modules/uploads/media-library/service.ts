@@ -43,7 +43,8 @@ function toMediaFile(storage: FileStorage, row: repo.FileRow, alt: Partial<Recor
     path: variants[0]!.path,
     variants,
     alt,
-    uploadedBy: row.uploadedById && row.uploadedByName !== null ? { id: row.uploadedById, name: row.uploadedByName } : null,
+    uploadedBy:
+      row.uploadedById && row.uploadedByName !== null ? { id: row.uploadedById, name: row.uploadedByName } : null,
     uploadedAt: row.uploadedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -65,14 +66,18 @@ function toUsage(row: UsageRow): MediaUsage {
 /** The content kind and public id that hold a usage: a lesson and a video are their course's. */
 function publicRowOf(usage: MediaUsage): { kind: ContentKind; id: string; lang: LanguageCode } | null {
   if (!usage.lang || !isLanguageCode(usage.lang) || usage.kind === 'draft') return null;
-  if (usage.kind === 'lesson' || usage.kind === 'video') return usage.course ? { kind: 'course', id: usage.course.id, lang: usage.lang } : null;
+  if (usage.kind === 'lesson' || usage.kind === 'video')
+    return usage.course ? { kind: 'course', id: usage.course.id, lang: usage.lang } : null;
   return { kind: usage.kind, id: usage.id, lang: usage.lang };
 }
 
 /** Each usage with the content item staff edit it as. */
 async function withItems(db: DbOrTx, usages: MediaUsage[]): Promise<MediaUsage[]> {
   const rows = usages.map(publicRowOf);
-  const found = await itemsOfPublicRows(db, rows.filter((row) => row !== null));
+  const found = await itemsOfPublicRows(
+    db,
+    rows.filter((row) => row !== null),
+  );
   return usages.map((usage, index) => {
     const row = rows[index];
     return row ? { ...usage, itemId: found.get(`${row.kind}/${row.id}`) ?? null } : usage;
@@ -180,7 +185,12 @@ async function answerFor(db: DbOrTx, storage: FileStorage, row: repo.FileRow): P
  * Stores an uploaded file and adds it to the library, or, when the same file (the same bytes) is
  * there already, answers that one without processing or storing anything again.
  */
-export async function uploadMedia(db: Db, uploads: UploadDeps, actor: AuditActor, input: MediaUploadInput): Promise<MediaUploadOutcome> {
+export async function uploadMedia(
+  db: Db,
+  uploads: UploadDeps,
+  actor: AuditActor,
+  input: MediaUploadInput,
+): Promise<MediaUploadOutcome> {
   const stored = await storeUpload(uploads, { ...input, isStored: (sha256) => repo.sha256Known(db, sha256) });
   if (stored.repeat) {
     const existing = await repo.findFileBySha256(db, stored.sha256);
@@ -192,7 +202,8 @@ export async function uploadMedia(db: Db, uploads: UploadDeps, actor: AuditActor
     await repo.lockStore(tx);
     const existing = await repo.findFileBySha256(tx, stored.sha256);
     // The same file, uploaded at the same time by someone else, was added first.
-    if (existing) return { file: await answerFor(tx, uploads.storage, existing), repeat: true, warnings: stored.warnings };
+    if (existing)
+      return { file: await answerFor(tx, uploads.storage, existing), repeat: true, warnings: stored.warnings };
     // A file this upload shares with a row being deleted may have left the store after storeUpload
     // found it there; with the lock held, what is there now stays.
     for (const variant of stored.variants) {
@@ -200,7 +211,12 @@ export async function uploadMedia(db: Db, uploads: UploadDeps, actor: AuditActor
     }
     const id = await repo.insertFile(tx, newFile(stored, actor));
     const row = (await repo.findFile(tx, id))!;
-    await recordAudit(tx, actor, { action: 'media.upload', entityKind: ENTITY, entityId: id, after: auditRecord(row, {}) });
+    await recordAudit(tx, actor, {
+      action: 'media.upload',
+      entityKind: ENTITY,
+      entityId: id,
+      after: auditRecord(row, {}),
+    });
     return { file: toMediaFile(uploads.storage, row, {}), repeat: false, warnings: stored.warnings };
   });
 }
@@ -228,17 +244,30 @@ function newFile(stored: StoredUpload, actor: AuditActor): repo.NewFile {
 
 // ---------------------------------------------------------------- read
 
-export async function listMedia(db: DbOrTx, storage: FileStorage, filter: repo.ListFilter): Promise<{ rows: MediaFile[]; total: number }> {
+export async function listMedia(
+  db: DbOrTx,
+  storage: FileStorage,
+  filter: repo.ListFilter,
+): Promise<{ rows: MediaFile[]; total: number }> {
   const search = filter.search?.trim();
   const { rows, total } = await repo.listFiles(db, { ...filter, search: search || undefined });
-  const alt = await repo.altTextsOf(db, rows.map((row) => row.id));
+  const alt = await repo.altTextsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return { rows: rows.map((row) => toMediaFile(storage, row, alt.get(row.id) ?? {})), total };
 }
 
 export async function getMedia(db: DbOrTx, storage: FileStorage, id: string): Promise<MediaFileDetail> {
   const row = await repo.findFile(db, id);
   if (!row) throw notFound('mediaNotFound');
-  const [file, usedIn] = await Promise.all([answerFor(db, storage, row), findMediaUsage(db, row.variants.map((variant) => variant.key))]);
+  const [file, usedIn] = await Promise.all([
+    answerFor(db, storage, row),
+    findMediaUsage(
+      db,
+      row.variants.map((variant) => variant.key),
+    ),
+  ]);
   return { ...file, usedIn: await withItems(db, usedIn) };
 }
 
@@ -252,7 +281,14 @@ function altChanges(alt: MediaAlt): { lang: LanguageCode; text: string | null }[
 }
 
 /** Sets text alternatives; a translator only in the languages assigned to them. */
-export async function setMediaAlt(db: Db, storage: FileStorage, member: StaffMember, actor: AuditActor, id: string, alt: MediaAlt): Promise<MediaFile> {
+export async function setMediaAlt(
+  db: Db,
+  storage: FileStorage,
+  member: StaffMember,
+  actor: AuditActor,
+  id: string,
+  alt: MediaAlt,
+): Promise<MediaFile> {
   const changes = altChanges(alt);
   for (const { lang } of changes) assertMayEditLanguage(member, lang);
   return db.transaction(async (tx) => {
@@ -261,7 +297,8 @@ export async function setMediaAlt(db: Db, storage: FileStorage, member: StaffMem
     await repo.writeAltTexts(tx, id, changes);
     const after = (await repo.altTextsOf(tx, [id])).get(id) ?? {};
     const langs = changes.map((change) => change.lang);
-    const pick = (texts: Partial<Record<LanguageCode, string>>) => Object.fromEntries(langs.map((lang) => [lang, texts[lang] ?? null]));
+    const pick = (texts: Partial<Record<LanguageCode, string>>) =>
+      Object.fromEntries(langs.map((lang) => [lang, texts[lang] ?? null]));
     await recordAudit(tx, actor, {
       action: 'media.alt',
       entityKind: ENTITY,
@@ -284,7 +321,12 @@ export interface MediaDeleteOutcome {
  * Deletes a file from the library, refused (409, naming the places) while content uses it; then its
  * stored copies leave the store unless another file's row names them.
  */
-export async function deleteMedia(db: Db, storage: FileStorage, actor: AuditActor, id: string): Promise<MediaDeleteOutcome> {
+export async function deleteMedia(
+  db: Db,
+  storage: FileStorage,
+  actor: AuditActor,
+  id: string,
+): Promise<MediaDeleteOutcome> {
   const keys = await db.transaction(async (tx) => {
     if (!(await repo.lockFile(tx, id))) throw notFound('mediaNotFound');
     const row = (await repo.findFile(tx, id))!;
@@ -293,7 +335,13 @@ export async function deleteMedia(db: Db, storage: FileStorage, actor: AuditActo
     if (usedIn.length > 0) throw new MediaInUseError(usedIn);
     const alt = (await repo.altTextsOf(tx, [id])).get(id) ?? {};
     await repo.deleteFile(tx, id);
-    await recordAudit(tx, actor, { action: 'media.delete', entityKind: ENTITY, entityId: id, before: auditRecord(row, alt), after: null });
+    await recordAudit(tx, actor, {
+      action: 'media.delete',
+      entityKind: ENTITY,
+      entityId: id,
+      before: auditRecord(row, alt),
+      after: null,
+    });
     return keys;
   });
   return removeUnnamed(db, storage, keys);

@@ -48,7 +48,13 @@ const USAGE_SOURCES: readonly UsageSource[] = [
   {
     kind: 'course',
     row: sql`${courses.id}::text, ${courses.title}, ${courses.lang}, ${none}, ${none} from ${courses}`,
-    fields: { image: courses.image, document: courses.document, description: courses.description, summary: courses.summary, journal: courses.journal },
+    fields: {
+      image: courses.image,
+      document: courses.document,
+      description: courses.description,
+      summary: courses.summary,
+      journal: courses.journal,
+    },
   },
   {
     kind: 'lesson',
@@ -109,9 +115,15 @@ export interface UsageRow {
 /** Every place that names one of the keys, each once, in a stable order (kind, title, field). */
 export async function placesNaming(db: DbOrTx, keys: readonly string[]): Promise<UsageRow[]> {
   if (keys.length === 0) return [];
-  const names = (column: AnyPgColumn | SQL) => sql`(${sql.join(keys.map((key) => sql`strpos(${column}, ${key}) > 0`), sql` or `)})`;
+  const names = (column: AnyPgColumn | SQL) =>
+    sql`(${sql.join(
+      keys.map((key) => sql`strpos(${column}, ${key}) > 0`),
+      sql` or `,
+    )})`;
   const selects = USAGE_SOURCES.flatMap((source) =>
-    Object.entries(source.fields).map(([field, column]) => sql`select ${source.kind}::text, ${field}::text, ${source.row} where ${names(column)}`),
+    Object.entries(source.fields).map(
+      ([field, column]) => sql`select ${source.kind}::text, ${field}::text, ${source.row} where ${names(column)}`,
+    ),
   );
   const result = await db.execute(sql`
     select kind, field, id, title, lang, course_id as "courseId", course_title as "courseTitle"

@@ -10,7 +10,10 @@ import { AboutPage } from './about-page';
 import { I18nProvider } from '../../../i18n/react';
 import { createTranslator, type Dictionary } from '../../../i18n/translator';
 
-const locale = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../../i18n/locales', lang, `${ns}.json`), 'utf8')) as Dictionary;
+const locale = (lang: string, ns: string) =>
+  JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../../../i18n/locales', lang, `${ns}.json`), 'utf8'),
+  ) as Dictionary;
 
 function aboutIn(language: string, about: Dictionary): string {
   const i18n = createTranslator({ language, resources: { common: locale(language, 'common'), about } });

@@ -70,7 +70,12 @@ export function LoginForm({
     setCode(emptyCode());
     cooldown.start(resendAfter);
     const now = Date.now();
-    rememberPendingCode({ phone: phoneFieldValue(phone), mode: nextMode, sentAt: now, resendAt: now + resendAfter * 1000 });
+    rememberPendingCode({
+      phone: phoneFieldValue(phone),
+      mode: nextMode,
+      sentAt: now,
+      resendAt: now + resendAfter * 1000,
+    });
     onCodeSent?.();
   };
   // A message the on-screen keyboard or a long form pushed out of view is brought back into it.
@@ -148,7 +153,10 @@ export function LoginForm({
     setBanner(null);
     try {
       const mobile = fullMobile(phone);
-      const answer = mode === 'login' ? await login({ mobile, otp }) : await register({ mobile, otp, name: normalisePersonName(name), email: email.trim() });
+      const answer =
+        mode === 'login'
+          ? await login({ mobile, otp })
+          : await register({ mobile, otp, name: normalisePersonName(name), email: email.trim() });
       setDone(true);
       forgetPendingCode();
       await onSignedIn(answer);
@@ -203,8 +211,17 @@ export function LoginForm({
             onBlur={() => setTouched(true)}
           />
         </div>
-        <p id={ids.hint} className={`field__hint${showHint ? (valid ? ' field__hint--ok' : ' field__hint--error') : ''}`}>
-          {!showHint ? t('phoneHint') : valid ? t('validNumber') : problem === 'notAMobile' ? messageText('notAMobile') : t('invalidNumber')}
+        <p
+          id={ids.hint}
+          className={`field__hint${showHint ? (valid ? ' field__hint--ok' : ' field__hint--error') : ''}`}
+        >
+          {!showHint
+            ? t('phoneHint')
+            : valid
+              ? t('validNumber')
+              : problem === 'notAMobile'
+                ? messageText('notAMobile')
+                : t('invalidNumber')}
         </p>
         {otpSent && (
           <button
@@ -226,7 +243,13 @@ export function LoginForm({
 
         {otpSent && (
           <>
-            <OtpBoxes value={code} onChange={setCode} label={t('otpLabel')} digitLabel={(n) => t('otpDigit', { number: n })} disabled={busy} />
+            <OtpBoxes
+              value={code}
+              onChange={setCode}
+              label={t('otpLabel')}
+              digitLabel={(n) => t('otpDigit', { number: n })}
+              disabled={busy}
+            />
             {mode === 'register' && (
               <>
                 <label htmlFor={ids.name} className="field__label">
@@ -270,7 +293,10 @@ export function LoginForm({
             phone the top of the form is out of sight by then). */}
         <div id={ids.banner} ref={bannerSlot} aria-live="polite" className="auth__banner-slot">
           {banner && (
-            <p className={`auth__banner ${banner.status > 300 ? 'auth__banner--error' : 'auth__banner--info'}`} role={banner.status > 300 ? 'alert' : 'status'}>
+            <p
+              className={`auth__banner ${banner.status > 300 ? 'auth__banner--error' : 'auth__banner--info'}`}
+              role={banner.status > 300 ? 'alert' : 'status'}
+            >
               {banner.text}
             </p>
           )}
@@ -303,7 +329,12 @@ export function LoginForm({
                 t('login')
               )}
             </button>
-            <button type="button" className="btn btn--ghost auth__resend" disabled={busy || done || wait > 0} onClick={() => void resend()}>
+            <button
+              type="button"
+              className="btn btn--ghost auth__resend"
+              disabled={busy || done || wait > 0}
+              onClick={() => void resend()}
+            >
               {wait > 0 ? t('resendIn', { count: wait }) : t('resend')}
             </button>
           </>

@@ -47,7 +47,13 @@ export function pendingCode(now = Date.now()): PendingCode | null {
   try {
     const value = JSON.parse(raw) as Partial<PendingCode>;
     const fresh = typeof value.sentAt === 'number' && now - value.sentAt >= 0 && now - value.sentAt < KEPT_MS;
-    if (fresh && typeof value.phone === 'string' && mobileProblem(value.phone) === null && (value.mode === 'login' || value.mode === 'register') && typeof value.resendAt === 'number') {
+    if (
+      fresh &&
+      typeof value.phone === 'string' &&
+      mobileProblem(value.phone) === null &&
+      (value.mode === 'login' || value.mode === 'register') &&
+      typeof value.resendAt === 'number'
+    ) {
       return value as PendingCode;
     }
   } catch {

@@ -44,7 +44,14 @@ export function BlogArticle({ blog, bcp47 }: { blog: Blog; bcp47: string }) {
   const { t: tc } = useTranslation();
   return (
     <>
-      <img className="blog-detail__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
+      <img
+        className="blog-detail__image"
+        src={fileUrl(blog.image)}
+        alt={blog.imageAlt ?? ''}
+        width="1200"
+        height="800"
+        fetchPriority="high"
+      />
       <h1 className="blog-detail__title">{blog.title}</h1>
       <p className="blog-meta">
         <span>{t('by', { author: blog.author })}</span>
@@ -58,7 +65,15 @@ export function BlogArticle({ blog, bcp47 }: { blog: Blog; bcp47: string }) {
   );
 }
 
-export function BlogDetail({ blogId, backPath, blogPath }: { blogId: string; backPath: string; blogPath: (id: string) => string }) {
+export function BlogDetail({
+  blogId,
+  backPath,
+  blogPath,
+}: {
+  blogId: string;
+  backPath: string;
+  blogPath: (id: string) => string;
+}) {
   const { t, i18n } = useTranslation('blogs');
   const { t: tc } = useTranslation();
   const blog = useBlog(blogId);
@@ -71,7 +86,12 @@ export function BlogDetail({ blogId, backPath, blogPath }: { blogId: string; bac
       <div className="blog-detail__grid">
         <article className="blog-detail__article">
           {/* An unknown or malformed id is "not found", not a failure to try again. */}
-          <QueryState isPending={blog.isPending} isError={blog.isError && !isClientError(blog.error)} refetch={blog.refetch} minHeight={500} />
+          <QueryState
+            isPending={blog.isPending}
+            isError={blog.isError && !isClientError(blog.error)}
+            refetch={blog.refetch}
+            minHeight={500}
+          />
           {isClientError(blog.error) && <p>{t('notFound')}</p>}
           {blog.data && <BlogArticle blog={blog.data} bcp47={bcp47} />}
         </article>

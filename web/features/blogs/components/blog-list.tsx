@@ -38,7 +38,14 @@ function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (i
   if (!blog) return null;
   return (
     <article className="blog-featured">
-      <img className="blog-featured__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" fetchPriority="high" />
+      <img
+        className="blog-featured__image"
+        src={fileUrl(blog.image)}
+        alt={blog.imageAlt ?? ''}
+        width="1200"
+        height="800"
+        fetchPriority="high"
+      />
       <div className="blog-featured__text">
         <p className="eyebrow blog-featured__eyebrow">{t('featured')}</p>
         <h2 className="blog-featured__title">
@@ -54,7 +61,15 @@ function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (i
  * The featured article and the list of all posts, shown together once both have arrived: one
  * appearing after the other would push the page down as it loads.
  */
-export function BlogIndex({ page, onPage, blogPath }: { page: number; onPage: (page: number) => void; blogPath: (id: string) => string }) {
+export function BlogIndex({
+  page,
+  onPage,
+  blogPath,
+}: {
+  page: number;
+  onPage: (page: number) => void;
+  blogPath: (id: string) => string;
+}) {
   const { t } = useTranslation('blogs');
   const recent = useRecentBlogs();
   const asked = useBlogs(page);
@@ -81,21 +96,40 @@ export function BlogIndex({ page, onPage, blogPath }: { page: number; onPage: (p
               <ul className="blog-list__items">
                 {blogs.data.rows.map((blog, index) => (
                   <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
-                    <img className="blog-row__image" src={fileUrl(blog.image)} alt={blog.imageAlt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
+                    <img
+                      className="blog-row__image"
+                      src={fileUrl(blog.image)}
+                      alt={blog.imageAlt ?? ''}
+                      width="1200"
+                      height="800"
+                      loading="lazy"
+                      decoding="async"
+                    />
                     <div className="blog-row__text">
                       <h3 className="blog-row__title">
                         <Link to={blogPath(blog.id)}>{blog.title}</Link>
                       </h3>
                       <Meta blog={blog} />
                       <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
-                      <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
+                      <Link
+                        className="btn btn--ghost"
+                        to={blogPath(blog.id)}
+                        aria-label={`${t('readArticle')}: ${blog.title}`}
+                      >
                         {t('readArticle')}
                       </Link>
                     </div>
                   </li>
                 ))}
               </ul>
-              <Pagination page={shown} size={BLOG_PAGE_SIZE} total={blogs.data.count} onPage={onPage} label={t('pages')} listTop={listTop} />
+              <Pagination
+                page={shown}
+                size={BLOG_PAGE_SIZE}
+                total={blogs.data.count}
+                onPage={onPage}
+                label={t('pages')}
+                listTop={listTop}
+              />
             </>
           )}
         </section>

@@ -20,7 +20,12 @@ export function VerifyCertificate({ number }: { number: string }) {
         <p className="verify__number">
           {t('certificateNumber')}: <strong>{number}</strong>
         </p>
-        <QueryState isPending={result.isPending} isError={result.isError} refetch={() => void result.refetch()} minHeight={120} />
+        <QueryState
+          isPending={result.isPending}
+          isError={result.isError}
+          refetch={() => void result.refetch()}
+          minHeight={120}
+        />
         {result.data?.valid === true && (
           <div className="verify__ok" role="status">
             <p className="verify__badge">✓ {t('verifyValid')}</p>
@@ -34,7 +39,9 @@ export function VerifyCertificate({ number }: { number: string }) {
               {result.data.reissuedAt && (
                 <>
                   <dt>{t('verifyReissued')}</dt>
-                  <dd data-testid="certificate-reissued">{formatDate(result.data.reissuedAt, LANGUAGES[language].bcp47)}</dd>
+                  <dd data-testid="certificate-reissued">
+                    {formatDate(result.data.reissuedAt, LANGUAGES[language].bcp47)}
+                  </dd>
                 </>
               )}
             </dl>

@@ -23,7 +23,15 @@ export function AboutTabs({ imageBase }: { imageBase: string }) {
         </TabList>
         {ABOUT_TABS.map((id) => (
           <TabPanel key={id} value={id} className="cs-tabs__panel" tabIndex={0}>
-            <img src={`${imageBase}/${id}.svg`} alt={t(`tabs.items.${id}.alt`)} width="400" height="300" loading="lazy" decoding="async" className="cs-tabs__image" />
+            <img
+              src={`${imageBase}/${id}.svg`}
+              alt={t(`tabs.items.${id}.alt`)}
+              width="400"
+              height="300"
+              loading="lazy"
+              decoding="async"
+              className="cs-tabs__image"
+            />
             <div>
               <h3 className="cs-tabs__title">{t(`tabs.items.${id}.title`)}</h3>
               <p>{t(`tabs.items.${id}.text`)}</p>

@@ -32,9 +32,23 @@ export function CyberShieldPage({ portalUrl, termsHref, imageBase }: CyberShield
     <div className="cyber-shield">
       <header className="cs-hero">
         <div className="container cs-hero__inner">
-          <svg className="cs-hero__shield" width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg
+            className="cs-hero__shield"
+            width="56"
+            height="56"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M12 2l8 3v6c0 5.2-3.4 9.4-8 11-4.6-1.6-8-5.8-8-11V5z" fill="#fff" />
-            <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="#a50d25" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M8.5 12l2.5 2.5 4.5-5"
+              fill="none"
+              stroke="#a50d25"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <div>
             <h1 className="cs-hero__title">{t('hero.title')}</h1>

@@ -72,19 +72,21 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
         </div>
       </div>
       <div className="hero__media">
-        {HERO_IMAGES.map((src, i) => (i > 0 && !others ? null :
-          <img
-            key={src}
-            className={`hero__image${i === index ? ' is-current' : ''}`}
-            src={src}
-            alt={i === index ? t(`hero.images.${i}`) : ''}
-            aria-hidden={i === index ? undefined : true}
-            width="800"
-            height="600"
-            fetchPriority={i === 0 ? 'high' : 'low'}
-            decoding={i === 0 ? 'sync' : 'async'}
-          />
-        ))}
+        {HERO_IMAGES.map((src, i) =>
+          i > 0 && !others ? null : (
+            <img
+              key={src}
+              className={`hero__image${i === index ? ' is-current' : ''}`}
+              src={src}
+              alt={i === index ? t(`hero.images.${i}`) : ''}
+              aria-hidden={i === index ? undefined : true}
+              width="800"
+              height="600"
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              decoding={i === 0 ? 'sync' : 'async'}
+            />
+          ),
+        )}
         {!reduce && (
           <button type="button" className="hero__pause" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
             {paused ? t('hero.play') : t('hero.pause')}

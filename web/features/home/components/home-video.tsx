@@ -9,7 +9,15 @@ export function HomeVideo({ src, poster }: { src: string; poster: string }) {
   return (
     <section className="section section--alt" aria-labelledby="film-title">
       <div className="container home-video">
-        <video className="home-video__player" controls preload="none" poster={fileUrl(poster)} width="640" height="360" aria-describedby="film-text">
+        <video
+          className="home-video__player"
+          controls
+          preload="none"
+          poster={fileUrl(poster)}
+          width="640"
+          height="360"
+          aria-describedby="film-text"
+        >
           <source src={fileUrl(src)} type="video/webm" />
         </video>
         <div className="home-video__text">

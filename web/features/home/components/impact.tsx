@@ -18,7 +18,12 @@ function CountUp({ to, decimals }: { to: number; decimals: number }) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return;
+    if (
+      !element ||
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches ||
+      !('IntersectionObserver' in window)
+    )
+      return;
     // The figure is written straight into the element, ten times a second: a re-render per frame
     // for eight seconds would keep a slow phone busy.
     element.textContent = (0).toFixed(decimals);
@@ -91,7 +96,15 @@ export function Impact() {
               </li>
             ))}
           </ul>
-          <img className="impact__map" src="/home/india-map.svg" alt={t('impact.mapAlt')} width="420" height="420" loading="lazy" decoding="async" />
+          <img
+            className="impact__map"
+            src="/home/india-map.svg"
+            alt={t('impact.mapAlt')}
+            width="420"
+            height="420"
+            loading="lazy"
+            decoding="async"
+          />
         </div>
       </div>
     </section>

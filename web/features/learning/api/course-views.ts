@@ -32,7 +32,12 @@ export interface QuizView {
   id: string;
   title: string;
   passingCriteria: number;
-  questions: Array<{ id: string; content: string; type: 'single' | 'multi'; options: Array<{ id: string; content: string }> }>;
+  questions: Array<{
+    id: string;
+    content: string;
+    type: 'single' | 'multi';
+    options: Array<{ id: string; content: string }>;
+  }>;
 }
 
 export interface ChapterContent {
@@ -42,7 +47,6 @@ export interface ChapterContent {
 }
 
 const key = <T>(data: unknown, name: string): T => (data as Record<string, T>)[name] as T;
-
 
 export function toCourseView(data: CourseDetailResponse<LanguageCode>, lang: LanguageCode): CourseView {
   const course = key<Record<string, unknown> & CourseListItem>(data, `course_${lang}`);
@@ -86,4 +90,3 @@ export function toQuizView(data: PublicQuizResponse<LanguageCode>, lang: Languag
     })),
   };
 }
-

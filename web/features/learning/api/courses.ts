@@ -1,7 +1,14 @@
 // Course reads (specification section 7). The wire keys carry the language (course_hi,
 // chapter_his, ...); these hooks hand the components one plain shape whatever the language.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CounterpartQuery, CounterpartResponse, ChapterDetailResponse, CourseDetailResponse, CourseListResponse, PublicQuizResponse } from '../../../../contract/courses';
+import type {
+  CounterpartQuery,
+  CounterpartResponse,
+  ChapterDetailResponse,
+  CourseDetailResponse,
+  CourseListResponse,
+  PublicQuizResponse,
+} from '../../../../contract/courses';
 import type { LanguageCode } from '../../../../contract/languages';
 import { COURSE_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
@@ -13,16 +20,26 @@ export function useCourses(lang: LanguageCode, page = 1) {
   return useQuery({
     queryKey: learningKeys.courses(lang, page),
     queryFn: ({ signal }) =>
-      api.get<CourseListResponse>('/api/course/public', { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang }, signal),
+      api.get<CourseListResponse>(
+        '/api/course/public',
+        { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang },
+        signal,
+      ),
     // The previous page stays while the next arrives; another language's courses never stand in.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined,
   });
 }
 
 export const courseQuery = (lang: LanguageCode, courseId: string) =>
   queryOptions({
     queryKey: learningKeys.course(lang, courseId),
-    queryFn: ({ signal }) => api.get<CourseDetailResponse<LanguageCode>>(`/api/course/public/${lang}/${encodeURIComponent(courseId)}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<CourseDetailResponse<LanguageCode>>(
+        `/api/course/public/${lang}/${encodeURIComponent(courseId)}`,
+        undefined,
+        signal,
+      ),
   });
 
 export const chapterQuery = (lang: LanguageCode, courseId: string, chapterId: string) =>
@@ -40,7 +57,11 @@ export const quizQuery = (lang: LanguageCode, courseId: string, quizId: string) 
   queryOptions({
     queryKey: learningKeys.quiz(lang, courseId, quizId),
     queryFn: ({ signal }) =>
-      api.get<PublicQuizResponse<LanguageCode>>(`/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`, undefined, signal),
+      api.get<PublicQuizResponse<LanguageCode>>(
+        `/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`,
+        undefined,
+        signal,
+      ),
   });
 
 export function useCourse(lang: LanguageCode, courseId: string) {
@@ -65,7 +86,17 @@ export function useQuiz(lang: LanguageCode, courseId: string, quizId: string) {
 }
 
 /** The same course (and page) in another language; a 404 `courseNotInLanguage` when it has none. */
-export function fetchCounterpart(lang: LanguageCode, courseId: string, to: LanguageCode, items: CounterpartQuery, signal?: AbortSignal) {
+export function fetchCounterpart(
+  lang: LanguageCode,
+  courseId: string,
+  to: LanguageCode,
+  items: CounterpartQuery,
+  signal?: AbortSignal,
+) {
   const query = Object.fromEntries(Object.entries(items).filter(([, id]) => id));
-  return api.get<CounterpartResponse>(`/api/course/public/${lang}/${encodeURIComponent(courseId)}/in/${to}`, query, signal);
+  return api.get<CounterpartResponse>(
+    `/api/course/public/${lang}/${encodeURIComponent(courseId)}/in/${to}`,
+    query,
+    signal,
+  );
 }

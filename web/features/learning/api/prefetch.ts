@@ -18,7 +18,11 @@ function leaveWaiting(client: QueryClient, read: { queryKey: QueryKey; queryFn?:
  * progress once the session says who is signed in (it is theirs; asked for signed out, it would be
  * refused).
  */
-export function usePrefetchLearningView(lang: LanguageCode, courseId: string, view: { chapterId?: string; quizId?: string; signedIn: boolean }) {
+export function usePrefetchLearningView(
+  lang: LanguageCode,
+  courseId: string,
+  view: { chapterId?: string; quizId?: string; signedIn: boolean },
+) {
   const client = useQueryClient();
   const { chapterId, quizId, signedIn } = view;
   // On the server there are no effects: a render's calls are the queries it leaves waiting in the

@@ -41,7 +41,8 @@ export function useProgressList(lang: LanguageCode, enabled: boolean) {
   return useQuery({
     queryKey: learningKeys.progressList(lang),
     enabled,
-    queryFn: ({ signal }) => api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: PROGRESS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: PROGRESS_PAGE_SIZE }, signal),
   });
 }
 
@@ -74,7 +75,9 @@ export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   return useMutation({
     ...change,
     mutationFn: ({ chapterId, lessonId }: { chapterId: string; lessonId: string }) =>
-      api.post<MessageResponse>(`${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`),
+      api.post<MessageResponse>(
+        `${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`,
+      ),
   });
 }
 
@@ -82,7 +85,8 @@ export function useCompleteVideo(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: (videoId: string) => api.post<MessageResponse>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
+    mutationFn: (videoId: string) =>
+      api.post<MessageResponse>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
   });
 }
 
@@ -90,7 +94,8 @@ export function useSubmitQuiz(lang: LanguageCode, courseId: string, quizId: stri
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: (body: QuizSubmission) => api.post<QuizResult>(`${base(lang, courseId)}/quiz/${encodeURIComponent(quizId)}/complete`, body),
+    mutationFn: (body: QuizSubmission) =>
+      api.post<QuizResult>(`${base(lang, courseId)}/quiz/${encodeURIComponent(quizId)}/complete`, body),
   });
 }
 
@@ -126,7 +131,11 @@ export function useRate(lang: LanguageCode, courseId: string) {
   return useMutation({
     mutationFn: (rating: number) => api.put<RatingSaved>(ratingPath(lang, courseId), { rating }),
     onSuccess: (data) => {
-      client.setQueryData(learningKeys.rating(lang, courseId), { myRating: data.myRating, rating: data.rating, averageRating: data.averageRating });
+      client.setQueryData(learningKeys.rating(lang, courseId), {
+        myRating: data.myRating,
+        rating: data.rating,
+        averageRating: data.averageRating,
+      });
       void client.invalidateQueries({ queryKey: learningKeys.course(lang, courseId) });
     },
   });

@@ -75,7 +75,12 @@ export function Catalogue({
             {t('allCourses')}
           </h2>
           {/* About a screen of course cards held while they load, so the banner below does not jump. */}
-          <QueryState isPending={courses.isPending} isError={courses.isError} refetch={() => void courses.refetch()} minHeight={900} />
+          <QueryState
+            isPending={courses.isPending}
+            isError={courses.isError}
+            refetch={() => void courses.refetch()}
+            minHeight={900}
+          />
           {courses.data && courses.data.courses.length === 0 && <p className="empty-state">{t('noCourses')}</p>}
           {courses.data && courses.data.courses.length > 0 && (
             <ul className="course-grid">
@@ -96,7 +101,9 @@ export function Catalogue({
                     <p className="course-card__meta">
                       {t('minutes', { count: course.duration })} · {t('lessonCount', { count: course.lessonCount })}
                     </p>
-                    <p className="course-card__text">{truncateWords(plainText(course.description), DESCRIPTION_WORDS)}</p>
+                    <p className="course-card__text">
+                      {truncateWords(plainText(course.description), DESCRIPTION_WORDS)}
+                    </p>
                     <Link className="btn course-card__cta" to={paths.course(course.lang, course.id)}>
                       {t('startLearning')}
                       <span className="visually-hidden">: {course.title}</span>

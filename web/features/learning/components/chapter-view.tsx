@@ -14,7 +14,19 @@ import { ChapterLessons, LessonArticle } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
-export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { lang: LanguageCode; courseId: string; chapterId: string; lessonId?: string; paths: LearningPaths }) {
+export function ChapterView({
+  lang,
+  courseId,
+  chapterId,
+  lessonId,
+  paths,
+}: {
+  lang: LanguageCode;
+  courseId: string;
+  chapterId: string;
+  lessonId?: string;
+  paths: LearningPaths;
+}) {
   const { t } = useTranslation('learning');
   const chapter = useChapter(lang, courseId, chapterId);
   const progress = useProgress(lang, courseId, true);
@@ -22,10 +34,19 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
   const done = completion(progress.data);
 
   if (isNotFound(chapter.error)) return <Navigate to={paths.home()} replace />;
-  if (!chapter.data) return <QueryState isPending={chapter.isPending} isError={chapter.isError} refetch={() => void chapter.refetch()} minHeight="screen" />;
+  if (!chapter.data)
+    return (
+      <QueryState
+        isPending={chapter.isPending}
+        isError={chapter.isError}
+        refetch={() => void chapter.refetch()}
+        minHeight="screen"
+      />
+    );
 
   const c = chapter.data;
-  if (!lessonId) return <ChapterLessons chapter={c} lang={lang} courseId={courseId} paths={paths} doneLessons={done.lessons} />;
+  if (!lessonId)
+    return <ChapterLessons chapter={c} lang={lang} courseId={courseId} paths={paths} doneLessons={done.lessons} />;
 
   const lesson = c.lessons.find((l) => l.id === lessonId);
   if (!lesson) return <Navigate to={paths.chapter(lang, courseId, chapterId)} replace />;
@@ -57,7 +78,12 @@ export function ChapterView({ lang, courseId, chapterId, lessonId, paths }: { la
         ) : notEnrolled ? (
           <EnrolOffer lang={lang} courseId={courseId} actionLabel={t('enrollAndComplete')} then={markComplete} />
         ) : (
-          <button type="button" className="btn" disabled={complete.isPending || progress.isPending} onClick={markComplete}>
+          <button
+            type="button"
+            className="btn"
+            disabled={complete.isPending || progress.isPending}
+            onClick={markComplete}
+          >
             {t('markComplete')}
           </button>
         )

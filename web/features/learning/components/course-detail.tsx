@@ -129,7 +129,12 @@ export function CourseDetail({
   if (!course.data || learnerPending) {
     return (
       <div className="container learner-section">
-        <QueryState isPending={course.isPending || learnerPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />
+        <QueryState
+          isPending={course.isPending || learnerPending}
+          isError={course.isError}
+          refetch={() => void course.refetch()}
+          minHeight="screen"
+        />
       </div>
     );
   }
@@ -138,7 +143,9 @@ export function CourseDetail({
   const showEnrol = !signedIn || (progress.isSuccess && progress.data === null);
   // A minor whose parent or guardian has not agreed yet: that is what is missing, not the page.
   const consentMissing = signedIn && isConsentRequired(progress.error);
-  const resume = enrolled ? resumeItem(learningItems(c, progress.data, paths, { journal: t('journal'), summary: t('summary') })) : undefined;
+  const resume = enrolled
+    ? resumeItem(learningItems(c, progress.data, paths, { journal: t('journal'), summary: t('summary') }))
+    : undefined;
 
   return (
     <CoursePage
@@ -162,7 +169,9 @@ export function CourseDetail({
       }
       status={
         <>
-          {signedIn && progress.isError && !consentMissing && <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />}
+          {signedIn && progress.isError && !consentMissing && (
+            <QueryState isPending={false} isError refetch={() => void progress.refetch()} minHeight={60} />
+          )}
           {enrolled && progress.data && <ProgressBar value={progress.data.percentage} label={t('progressLabel')} />}
         </>
       }
@@ -184,7 +193,8 @@ export function CourseDetail({
               onChange={(n) =>
                 rate.mutate(n, {
                   onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
-                  onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
+                  onError: (error) =>
+                    notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
                 })
               }
             />

@@ -7,7 +7,13 @@ const course = {
   id: 'c1',
   lang: 'en',
   chapters: [
-    { id: 'ch1', lessons: [{ id: 'l1', title: 'One' }, { id: 'l2', title: 'Two' }] },
+    {
+      id: 'ch1',
+      lessons: [
+        { id: 'l1', title: 'One' },
+        { id: 'l2', title: 'Two' },
+      ],
+    },
     { id: 'ch2', lessons: [{ id: 'l3', title: 'Three' }] },
   ],
   videos: [{ id: 'v1', title: 'Film' }],
@@ -45,6 +51,8 @@ describe('Continue learning', () => {
   });
 
   it('once everything is complete, back to the first lesson to look through the course again', () => {
-    expect(resumeAt({ lessonId: 'ch1::l1,ch1::l2,ch2::l3', videoId: 'v1', quizId: 'q1' })).toBe('/courses/en/c1/chapter/ch1/lesson/l1');
+    expect(resumeAt({ lessonId: 'ch1::l1,ch1::l2,ch2::l3', videoId: 'v1', quizId: 'q1' })).toBe(
+      '/courses/en/c1/chapter/ch1/lesson/l1',
+    );
   });
 });

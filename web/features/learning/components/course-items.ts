@@ -23,7 +23,12 @@ export function completion(progress: ProgressRecord | null | undefined) {
   };
 }
 
-export function learningItems(course: CourseView, progress: ProgressRecord | null | undefined, paths: LearningPaths, conclusion: { journal: string; summary: string }): LearningItem[] {
+export function learningItems(
+  course: CourseView,
+  progress: ProgressRecord | null | undefined,
+  paths: LearningPaths,
+  conclusion: { journal: string; summary: string },
+): LearningItem[] {
   const done = completion(progress);
   const lang = course.lang;
   const items: LearningItem[] = [];
@@ -39,13 +44,39 @@ export function learningItems(course: CourseView, progress: ProgressRecord | nul
     }
   }
   for (const video of course.videos) {
-    items.push({ kind: 'video', id: video.id, title: video.title, path: paths.video(lang, course.id, video.id), done: done.videos.has(video.id) });
+    items.push({
+      kind: 'video',
+      id: video.id,
+      title: video.title,
+      path: paths.video(lang, course.id, video.id),
+      done: done.videos.has(video.id),
+    });
   }
   for (const quiz of course.quizzes) {
-    items.push({ kind: 'quiz', id: quiz.id, title: quiz.title, path: paths.quiz(lang, course.id, quiz.id), done: done.quizzes.has(quiz.id) });
+    items.push({
+      kind: 'quiz',
+      id: quiz.id,
+      title: quiz.title,
+      path: paths.quiz(lang, course.id, quiz.id),
+      done: done.quizzes.has(quiz.id),
+    });
   }
-  if (course.journal) items.push({ kind: 'journal', id: 'journal', title: conclusion.journal, path: paths.courseJournal(lang, course.id), done: false });
-  if (course.summary) items.push({ kind: 'summary', id: 'summary', title: conclusion.summary, path: paths.courseSummary(lang, course.id), done: false });
+  if (course.journal)
+    items.push({
+      kind: 'journal',
+      id: 'journal',
+      title: conclusion.journal,
+      path: paths.courseJournal(lang, course.id),
+      done: false,
+    });
+  if (course.summary)
+    items.push({
+      kind: 'summary',
+      id: 'summary',
+      title: conclusion.summary,
+      path: paths.courseSummary(lang, course.id),
+      done: false,
+    });
   return items;
 }
 
@@ -54,5 +85,8 @@ export function learningItems(course: CourseView, progress: ProgressRecord | nul
  * order they are met; once every one is complete, the first (to look through the course again).
  */
 export function resumeItem(items: LearningItem[]): LearningItem | undefined {
-  return items.find((item) => (item.kind === 'lesson' || item.kind === 'video' || item.kind === 'quiz') && !item.done) ?? items[0];
+  return (
+    items.find((item) => (item.kind === 'lesson' || item.kind === 'video' || item.kind === 'quiz') && !item.done) ??
+    items[0]
+  );
 }

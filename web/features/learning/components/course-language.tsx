@@ -18,7 +18,10 @@ function counterpartPath(found: CounterpartResponse, pathname: string, paths: Le
   if (found.chapterId && found.lessonId) return paths.lesson(lang, courseId, found.chapterId, found.lessonId);
   if (found.chapterId) return paths.chapter(lang, courseId, found.chapterId);
   if (found.videoId) return paths.video(lang, courseId, found.videoId);
-  if (found.quizId) return pathname.includes('/quiz_demo/') ? paths.quizDemo(lang, courseId, found.quizId) : paths.quiz(lang, courseId, found.quizId);
+  if (found.quizId)
+    return pathname.includes('/quiz_demo/')
+      ? paths.quizDemo(lang, courseId, found.quizId)
+      : paths.quiz(lang, courseId, found.quizId);
   if (pathname.endsWith('/journal')) return paths.courseJournal(lang, courseId);
   if (pathname.endsWith('/summary')) return paths.courseSummary(lang, courseId);
   return paths.course(lang, courseId);
@@ -28,7 +31,11 @@ function counterpartPath(found: CounterpartResponse, pathname: string, paths: Le
  * Follows a change of the interface language from a page of a course in `lang`; answers the
  * language the course is missing in (after such a change), or null.
  */
-export function useCourseFollowsLanguage(lang: LanguageCode, courseId: string, paths: LearningPaths): LanguageCode | null {
+export function useCourseFollowsLanguage(
+  lang: LanguageCode,
+  courseId: string,
+  paths: LearningPaths,
+): LanguageCode | null {
   const { language } = useLanguage();
   const { chapterId, lessonId, videoId, quizId } = useParams();
   const { pathname } = useLocation();
@@ -55,7 +62,15 @@ export function useCourseFollowsLanguage(lang: LanguageCode, courseId: string, p
 }
 
 /** Says that the course is not in the chosen language, and where that language's courses are. */
-export function CourseLanguageNotice({ missing, courseLang, paths }: { missing: LanguageCode; courseLang: LanguageCode; paths: LearningPaths }) {
+export function CourseLanguageNotice({
+  missing,
+  courseLang,
+  paths,
+}: {
+  missing: LanguageCode;
+  courseLang: LanguageCode;
+  paths: LearningPaths;
+}) {
   const { t } = useTranslation('learning');
   const language = LANGUAGES[missing].nativeName;
   return (

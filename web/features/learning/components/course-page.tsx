@@ -63,10 +63,15 @@ export function CoursePage({
             <h1 className="course__title">{c.title}</h1>
             <p className="course__rating">
               <StarsShown value={c.averageRating} label={t('averageRating', { rating: c.averageRating.toFixed(1) })} />
-              <span>{c.rating > 0 ? t('ratingSummary', { rating: c.averageRating.toFixed(1), count: c.rating }) : t('notRated')}</span>
+              <span>
+                {c.rating > 0
+                  ? t('ratingSummary', { rating: c.averageRating.toFixed(1), count: c.rating })
+                  : t('notRated')}
+              </span>
             </p>
             <p className="course__meta">
-              {t('durationMinutes', { count: c.duration })} · {t('lessonCount', { count: c.lessonCount })} · {t('quizCount', { count: c.quizCount })}
+              {t('durationMinutes', { count: c.duration })} · {t('lessonCount', { count: c.lessonCount })} ·{' '}
+              {t('quizCount', { count: c.quizCount })}
             </p>
             <div className="course__actions">
               {actions}

@@ -43,10 +43,27 @@ function course(lang: 'en' | 'hi', overrides: Record<string, unknown> = {}): Pre
     summary: '<p>You learnt to save.</p>',
     journal: '<p>What will you save for?</p>',
     [`chapter_${lang}s`]: [
-      { id: CHAPTER, title: 'Saving', order: 1, [`lesson_${lang}s`]: [{ id: LESSON, title: 'Why save', order: 1, duration: 5 }, { id: EMPTY, title: '', order: 2, duration: 0 }] },
+      {
+        id: CHAPTER,
+        title: 'Saving',
+        order: 1,
+        [`lesson_${lang}s`]: [
+          { id: LESSON, title: 'Why save', order: 1, duration: 5 },
+          { id: EMPTY, title: '', order: 2, duration: 0 },
+        ],
+      },
     ],
     [`quiz_${lang}s`]: [{ id: QUIZ, title: 'Check' }],
-    videos: [{ id: VIDEO, title: 'Welcome', description: 'A short welcome.', video: 'uploads/videos/welcome.webm', poster: null, duration: 30 }],
+    videos: [
+      {
+        id: VIDEO,
+        title: 'Welcome',
+        description: 'A short welcome.',
+        video: 'uploads/videos/welcome.webm',
+        poster: null,
+        duration: 30,
+      },
+    ],
     ...overrides,
   };
   return {
@@ -76,10 +93,29 @@ function course(lang: 'en' | 'hi', overrides: Record<string, unknown> = {}): Pre
             id: QUIZ,
             title: 'Check',
             passingCriteria: 50,
-            [`question_${lang}s`]: [{ id: 'q1', content: 'Where is money safest?', type: 'single', [`option_${lang}s`]: [{ id: 'o1', content: 'In a bank account' }, { id: 'o2', content: 'Under the bed' }] }],
+            [`question_${lang}s`]: [
+              {
+                id: 'q1',
+                content: 'Where is money safest?',
+                type: 'single',
+                [`option_${lang}s`]: [
+                  { id: 'o1', content: 'In a bank account' },
+                  { id: 'o2', content: 'Under the bed' },
+                ],
+              },
+            ],
           },
         } as unknown as NonNullable<PreviewResponse['quizzes']>[string]['quiz'],
-        key: [{ id: 'q1', type: 'single', options: [{ id: 'o1', isCorrect: true }, { id: 'o2', isCorrect: false }] }],
+        key: [
+          {
+            id: 'q1',
+            type: 'single',
+            options: [
+              { id: 'o1', isCorrect: true },
+              { id: 'o2', isCorrect: false },
+            ],
+          },
+        ],
       },
     },
   };
@@ -88,9 +124,23 @@ function course(lang: 'en' | 'hi', overrides: Record<string, unknown> = {}): Pre
 function render(preview: PreviewResponse, place: CoursePreviewPlace, language: 'en' | 'hi' = 'en') {
   const i18n = createTranslator({ language, resources: { learning: language === 'en' ? en : hi, quiz, common } });
   const query = new URLSearchParams(
-    Object.entries({ chapter: place.chapterId, lesson: place.lessonId, video: place.videoId, quiz: place.quizId, conclusion: place.conclusion }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries({
+      chapter: place.chapterId,
+      lesson: place.lessonId,
+      video: place.videoId,
+      quiz: place.quizId,
+      conclusion: place.conclusion,
+    }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  const node: ReactNode = <CoursePreview preview={preview} lang={language} frame={FRAME} query={query} missing={<p data-testid="missing">missing</p>} />;
+  const node: ReactNode = (
+    <CoursePreview
+      preview={preview}
+      lang={language}
+      frame={FRAME}
+      query={query}
+      missing={<p data-testid="missing">missing</p>}
+    />
+  );
   return renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
       <MemoryRouter initialEntries={[query.size ? `${FRAME}?${query.toString()}` : FRAME]}>{node}</MemoryRouter>
@@ -127,9 +177,11 @@ describe('a course’s draft in the preview frame', () => {
     expect(html).toMatch(/<button type="button" class="btn" disabled="">Mark as Complete<\/button>/);
     expect(links(html)).toContain(at({ chapter: CHAPTER, lesson: EMPTY }));
     // The sidebar marks this lesson alone as open (every place shares the frame's path).
-    expect([...html.matchAll(/<a class="sidebar__link is-active"[^>]*aria-current="page"[^>]*>/g)].map(([tag]) => links(tag)[0])).toEqual([
-      at({ chapter: CHAPTER, lesson: LESSON }),
-    ]);
+    expect(
+      [...html.matchAll(/<a class="sidebar__link is-active"[^>]*aria-current="page"[^>]*>/g)].map(
+        ([tag]) => links(tag)[0],
+      ),
+    ).toEqual([at({ chapter: CHAPTER, lesson: LESSON })]);
     expect(links(html).every((href) => href.startsWith(FRAME) || href.startsWith('/uploads/'))).toBe(true);
   });
 
@@ -158,7 +210,12 @@ describe('a course’s draft in the preview frame', () => {
   });
 
   it('says so at a place the draft does not have', () => {
-    for (const place of [{ chapterId: 'gone' }, { chapterId: CHAPTER, lessonId: 'gone' }, { videoId: 'gone' }, { quizId: 'gone' }]) {
+    for (const place of [
+      { chapterId: 'gone' },
+      { chapterId: CHAPTER, lessonId: 'gone' },
+      { videoId: 'gone' },
+      { quizId: 'gone' },
+    ]) {
       expect(render(course('en'), place)).toContain('data-testid="missing"');
     }
     const noSummary = course('en', { summary: null });

@@ -16,7 +16,16 @@ import { toChapterView, toCourseView, toQuizView, type CourseView } from '../api
 import { learningItems } from './course-items';
 import { CoursePage } from './course-page';
 import { LearningFrame } from './learning-frame';
-import { ChapterLessons, ConclusionArticle, JournalForm, LessonArticle, NextStepLinks, QuizArticle, VideoArticle, useQuizMessage } from './learning-articles';
+import {
+  ChapterLessons,
+  ConclusionArticle,
+  JournalForm,
+  LessonArticle,
+  NextStepLinks,
+  QuizArticle,
+  VideoArticle,
+  useQuizMessage,
+} from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 
 /** Where in the course the preview is: the course page when nothing is named. */
@@ -106,13 +115,29 @@ export function CoursePreview({
   );
 }
 
-function PreviewView({ preview, course, place, paths, missing }: { preview: PreviewResponse; course: CourseView; place: CoursePreviewPlace; paths: LearningPaths; missing: ReactNode }) {
+function PreviewView({
+  preview,
+  course,
+  place,
+  paths,
+  missing,
+}: {
+  preview: PreviewResponse;
+  course: CourseView;
+  place: CoursePreviewPlace;
+  paths: LearningPaths;
+  missing: ReactNode;
+}) {
   const { t } = useTranslation('learning');
   const message = useQuizMessage();
   const lang = course.lang as LanguageCode;
   const { chapterId, lessonId, videoId, quizId, conclusion } = place;
   const next = (current: string) => (
-    <NextStepLinks items={learningItems(course, null, paths, { journal: t('journal'), summary: t('summary') })} current={current} coursePath={paths.course(lang, course.id)} />
+    <NextStepLinks
+      items={learningItems(course, null, paths, { journal: t('journal'), summary: t('summary') })}
+      current={current}
+      coursePath={paths.course(lang, course.id)}
+    />
   );
 
   if (chapterId) {
@@ -160,11 +185,17 @@ function PreviewView({ preview, course, place, paths, missing }: { preview: Prev
     const onSubmit = async (answers: QuizAnswers): Promise<QuizResult> => {
       const chosen = new Map(Object.entries(answers).map(([id, options]) => [id, new Set(options)]));
       const result = scoreChosen(answer.key, quiz.passingCriteria, chosen);
-      return { score: result.score, passed: result.passed, message: message({ ...result, passingCriteria: quiz.passingCriteria }), review: result.review };
+      return {
+        score: result.score,
+        passed: result.passed,
+        message: message({ ...result, passingCriteria: quiz.passingCriteria }),
+        review: result.review,
+      };
     };
     return <QuizArticle key={quiz.id} quiz={quiz} onSubmit={onSubmit} next={next(quiz.id)} />;
   }
-  if (conclusion === 'summary' && course.summary) return <ConclusionArticle part="summary" text={course.summary} next={next('summary')} />;
+  if (conclusion === 'summary' && course.summary)
+    return <ConclusionArticle part="summary" text={course.summary} next={next('summary')} />;
   if (conclusion === 'journal' && course.journal) {
     return (
       <ConclusionArticle part="journal" text={course.journal} next={next('journal')}>

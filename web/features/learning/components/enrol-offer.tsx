@@ -37,7 +37,8 @@ export function EnrolOffer({
               notify({ status: 200, message: localMessage(answer) });
               then?.();
             },
-            onError: (error) => notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
+            onError: (error) =>
+              notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) }),
           })
         }
       >

@@ -51,14 +51,26 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
     setSaved(journal.data.text);
   }, [journal.data, key, text]);
 
-  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />;
+  if (!course.data)
+    return (
+      <QueryState
+        isPending={course.isPending}
+        isError={course.isError}
+        refetch={() => void course.refetch()}
+        minHeight="screen"
+      />
+    );
   if (!course.data.journal) return <Navigate to={paths.course(lang, courseId)} replace />;
 
   const value = text ?? '';
   const notEnrolled = journal.error instanceof ApiError && journal.error.code === 'notEnrolled';
   const dirty = text !== null && text !== saved;
   return (
-    <ConclusionArticle part="journal" text={course.data.journal} next={<NextStep lang={lang} courseId={courseId} current="journal" paths={paths} />}>
+    <ConclusionArticle
+      part="journal"
+      text={course.data.journal}
+      next={<NextStep lang={lang} courseId={courseId} current="journal" paths={paths} />}
+    >
       {notEnrolled ? (
         // The journal belongs to an enrolment: enrolling here opens it.
         <EnrolOffer lang={lang} courseId={courseId} then={() => void journal.refetch()} />
@@ -84,7 +96,8 @@ export function JournalView({ lang, courseId, paths }: { lang: LanguageCode; cou
               onError: (error) =>
                 notify({
                   status: error instanceof ApiError ? error.status : 500,
-                  message: `${t('journalFailed', { ns: 'messages' })} ${error instanceof ApiError && error.status !== 0 ? localMessage(error) : ''}`.trim(),
+                  message:
+                    `${t('journalFailed', { ns: 'messages' })} ${error instanceof ApiError && error.status !== 0 ? localMessage(error) : ''}`.trim(),
                 }),
             })
           }

@@ -62,7 +62,17 @@ export function ChapterLessons({
 }
 
 /** A lesson: its chapter, title, duration and text; `actions` below the text, then `next`. */
-export function LessonArticle({ chapterTitle, lesson, actions, next }: { chapterTitle: string; lesson: LessonFull; actions: ReactNode; next: ReactNode }) {
+export function LessonArticle({
+  chapterTitle,
+  lesson,
+  actions,
+  next,
+}: {
+  chapterTitle: string;
+  lesson: LessonFull;
+  actions: ReactNode;
+  next: ReactNode;
+}) {
   const { t } = useTranslation('learning');
   return (
     <article className="view" aria-labelledby="view-title">
@@ -79,7 +89,17 @@ export function LessonArticle({ chapterTitle, lesson, actions, next }: { chapter
 }
 
 /** A course video in the browser's own player; `status` below it (watched, or the hint), then `next`. */
-export function VideoArticle({ video, onEnded, status, next }: { video: CourseVideo; onEnded?: (event: SyntheticEvent<HTMLVideoElement>) => void; status: ReactNode; next: ReactNode }) {
+export function VideoArticle({
+  video,
+  onEnded,
+  status,
+  next,
+}: {
+  video: CourseVideo;
+  onEnded?: (event: SyntheticEvent<HTMLVideoElement>) => void;
+  status: ReactNode;
+  next: ReactNode;
+}) {
   const { t } = useTranslation('learning');
   return (
     <article className="view" aria-labelledby="view-title">
@@ -87,7 +107,15 @@ export function VideoArticle({ video, onEnded, status, next }: { video: CourseVi
       <h1 id="view-title" className="view__title">
         {video.title}
       </h1>
-      <video className="video-player" controls preload="metadata" playsInline poster={video.poster ? fileUrl(video.poster) : undefined} onEnded={onEnded} src={fileUrl(video.video)}>
+      <video
+        className="video-player"
+        controls
+        preload="metadata"
+        playsInline
+        poster={video.poster ? fileUrl(video.poster) : undefined}
+        onEnded={onEnded}
+        src={fileUrl(video.video)}
+      >
         <a href={fileUrl(video.video)} download>
           {t('downloadVideo')}
         </a>
@@ -139,14 +167,26 @@ export function QuizArticle({
 export function useQuizMessage() {
   const { t } = useTranslation('learning');
   return (result: { score: number; passed: boolean; passingCriteria: number }) =>
-    result.passed ? t('quizPassed', { score: result.score }) : t('quizFailed', { score: result.score, passing: result.passingCriteria });
+    result.passed
+      ? t('quizPassed', { score: result.score })
+      : t('quizFailed', { score: result.score, passing: result.passingCriteria });
 }
 
 /**
  * A view of the Conclusion group: the summary, or the reflection journal's prompt with `children`
  * (the learner's text) under it; then `next`.
  */
-export function ConclusionArticle({ part, text, children, next }: { part: 'summary' | 'journal'; text: string; children?: ReactNode; next: ReactNode }) {
+export function ConclusionArticle({
+  part,
+  text,
+  children,
+  next,
+}: {
+  part: 'summary' | 'journal';
+  text: string;
+  children?: ReactNode;
+  next: ReactNode;
+}) {
   const { t } = useTranslation('learning');
   return (
     <article className="view" aria-labelledby="view-title">
@@ -154,7 +194,12 @@ export function ConclusionArticle({ part, text, children, next }: { part: 'summa
       <h1 id="view-title" className="view__title">
         {t(part)}
       </h1>
-      <RichText html={text} videoLabel={t('video')} playLabel={t('playVideo')} className={part === 'summary' ? 'lesson__content' : 'journal__prompt'} />
+      <RichText
+        html={text}
+        videoLabel={t('video')}
+        playLabel={t('playVideo')}
+        className={part === 'summary' ? 'lesson__content' : 'journal__prompt'}
+      />
       {children}
       {next}
     </article>
@@ -191,7 +236,15 @@ export function JournalForm({
       <label htmlFor={fieldId} className="field__label">
         {t('journalLabel')}
       </label>
-      <textarea id={fieldId} className="journal__text" rows={10} maxLength={JOURNAL_MAX_LENGTH} value={value} disabled={!ready} onChange={(event) => onChange?.(event.target.value)} />
+      <textarea
+        id={fieldId}
+        className="journal__text"
+        rows={10}
+        maxLength={JOURNAL_MAX_LENGTH}
+        value={value}
+        disabled={!ready}
+        onChange={(event) => onChange?.(event.target.value)}
+      />
       <p className="view__meta" aria-live="polite">
         {status}
       </p>
@@ -203,7 +256,15 @@ export function JournalForm({
 }
 
 /** "Previous" and "Next" in the order of `items` (the sidebar's), from the item `current`; at the end, back to the course. */
-export function NextStepLinks({ items, current, coursePath }: { items: LearningItem[]; current: string; coursePath: string }) {
+export function NextStepLinks({
+  items,
+  current,
+  coursePath,
+}: {
+  items: LearningItem[];
+  current: string;
+  coursePath: string;
+}) {
   const { t } = useTranslation('learning');
   const index = items.findIndex((item) => item.id === current);
   const previous = index > 0 ? items[index - 1] : undefined;

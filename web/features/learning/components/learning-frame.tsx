@@ -41,7 +41,17 @@ function SidebarLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function Sidebar({ course, paths, done, percentage }: { course: CourseView; paths: LearningPaths; done: Completion; percentage: number }) {
+function Sidebar({
+  course,
+  paths,
+  done,
+  percentage,
+}: {
+  course: CourseView;
+  paths: LearningPaths;
+  done: Completion;
+  percentage: number;
+}) {
   const { t } = useTranslation('learning');
   const lang = course.lang;
   const doneLabel = t('completed');
@@ -156,7 +166,13 @@ export function LearningFrame({
   useEffect(() => setOpen(false), [pathname, search]);
   return (
     <div className="learning container">
-      <button type="button" className="btn btn--ghost learning__toggle" aria-expanded={open} aria-controls="learning-sidebar" onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="btn btn--ghost learning__toggle"
+        aria-expanded={open}
+        aria-controls="learning-sidebar"
+        onClick={() => setOpen((v) => !v)}
+      >
         {open ? t('hideContents') : t('showContents')}
       </button>
       <div id="learning-sidebar" className={`learning__sidebar${open ? ' is-open' : ''}`}>

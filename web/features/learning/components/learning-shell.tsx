@@ -12,7 +12,17 @@ import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-languag
 import { LearningFrame } from './learning-frame';
 import type { LearningPaths } from './learning-paths';
 
-export function LearningShell({ lang: langParam, courseId, paths, children }: { lang: string; courseId: string; paths: LearningPaths; children: ReactNode }) {
+export function LearningShell({
+  lang: langParam,
+  courseId,
+  paths,
+  children,
+}: {
+  lang: string;
+  courseId: string;
+  paths: LearningPaths;
+  children: ReactNode;
+}) {
   const lang: LanguageCode = isLanguageCode(langParam) ? langParam : 'en';
   const course = useCourse(lang, courseId);
   const progress = useProgress(lang, courseId, true);
@@ -23,7 +33,12 @@ export function LearningShell({ lang: langParam, courseId, paths, children }: { 
   if (!course.data) {
     return (
       <div className="container learner-section">
-        <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />
+        <QueryState
+          isPending={course.isPending}
+          isError={course.isError}
+          refetch={() => void course.refetch()}
+          minHeight="screen"
+        />
       </div>
     );
   }

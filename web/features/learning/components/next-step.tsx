@@ -7,7 +7,17 @@ import { learningItems } from './course-items';
 import { NextStepLinks } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 
-export function NextStep({ lang, courseId, current, paths }: { lang: LanguageCode; courseId: string; current: string; paths: LearningPaths }) {
+export function NextStep({
+  lang,
+  courseId,
+  current,
+  paths,
+}: {
+  lang: LanguageCode;
+  courseId: string;
+  current: string;
+  paths: LearningPaths;
+}) {
   const { t } = useTranslation('learning');
   const course = useCourse(lang, courseId);
   const progress = useProgress(lang, courseId, true);

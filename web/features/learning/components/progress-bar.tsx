@@ -13,7 +13,14 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         <span>{label}</span>
         <strong data-testid="progress-value">{formatPercent(clamped)}</strong>
       </div>
-      <div className="progress__track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(clamped * 10) / 10}>
+      <div
+        className="progress__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(clamped * 10) / 10}
+      >
         <div className="progress__fill" ref={styleRef({ width: `${clamped}%` })} />
       </div>
     </div>

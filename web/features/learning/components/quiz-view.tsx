@@ -15,7 +15,17 @@ import { QuizArticle, useQuizMessage } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
-export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode; courseId: string; quizId: string; paths: LearningPaths }) {
+export function QuizView({
+  lang,
+  courseId,
+  quizId,
+  paths,
+}: {
+  lang: LanguageCode;
+  courseId: string;
+  quizId: string;
+  paths: LearningPaths;
+}) {
   const message = useQuizMessage();
   const quiz = useQuiz(lang, courseId, quizId);
   const progress = useProgress(lang, courseId, true);
@@ -26,7 +36,14 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
   // Drawn once the learner's progress is known too: the enrol offer and the "passed" note arriving
   // after the questions would push them down.
   if (!quiz.data || progress.isPending) {
-    return <QueryState isPending={quiz.isPending || progress.isPending} isError={quiz.isError} refetch={() => void quiz.refetch()} minHeight="screen" />;
+    return (
+      <QueryState
+        isPending={quiz.isPending || progress.isPending}
+        isError={quiz.isError}
+        refetch={() => void quiz.refetch()}
+        minHeight="screen"
+      />
+    );
   }
   const q = quiz.data;
   const passedBefore = completion(progress.data).quizzes.has(q.id);
@@ -34,7 +51,10 @@ export function QuizView({ lang, courseId, quizId, paths }: { lang: LanguageCode
   const onSubmit = async (answers: QuizAnswers): Promise<QuizResult> => {
     try {
       const result = await submit.mutateAsync({
-        answers: q.questions.map((question) => ({ questionId: question.id, selectedOptions: answers[question.id] ?? [] })),
+        answers: q.questions.map((question) => ({
+          questionId: question.id,
+          selectedOptions: answers[question.id] ?? [],
+        })),
       });
       return { score: result.score, passed: result.passed, message: message(result), review: result.review };
     } catch (error) {

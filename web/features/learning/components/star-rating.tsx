@@ -9,7 +9,11 @@ export function StarsShown({ value, label }: { value: number; label: string }) {
   return (
     <span className="stars" role="img" aria-label={label}>
       {STARS.map((n) => (
-        <span key={n} aria-hidden="true" className={n <= Math.round(value) ? 'stars__star stars__star--on' : 'stars__star'}>
+        <span
+          key={n}
+          aria-hidden="true"
+          className={n <= Math.round(value) ? 'stars__star stars__star--on' : 'stars__star'}
+        >
           ★
         </span>
       ))}
@@ -17,7 +21,19 @@ export function StarsShown({ value, label }: { value: number; label: string }) {
   );
 }
 
-export function StarInput({ value, onChange, legend, starLabel, disabled }: { value: number | null; onChange: (n: number) => void; legend: string; starLabel: (n: number) => string; disabled?: boolean }) {
+export function StarInput({
+  value,
+  onChange,
+  legend,
+  starLabel,
+  disabled,
+}: {
+  value: number | null;
+  onChange: (n: number) => void;
+  legend: string;
+  starLabel: (n: number) => string;
+  disabled?: boolean;
+}) {
   const name = useId();
   return (
     <fieldset className="star-input" disabled={disabled}>
@@ -25,7 +41,14 @@ export function StarInput({ value, onChange, legend, starLabel, disabled }: { va
       <div className="star-input__row">
         {STARS.map((n) => (
           <label key={n} className={`star-input__star${value !== null && n <= value ? ' star-input__star--on' : ''}`}>
-            <input className="visually-hidden" type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
+            <input
+              className="visually-hidden"
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+            />
             <span aria-hidden="true">★</span>
             <span className="visually-hidden">{starLabel(n)}</span>
           </label>

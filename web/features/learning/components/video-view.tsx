@@ -15,14 +15,32 @@ import { VideoArticle } from './learning-articles';
 import type { LearningPaths } from './learning-paths';
 import { NextStep } from './next-step';
 
-export function VideoView({ lang, courseId, videoId, paths }: { lang: LanguageCode; courseId: string; videoId: string; paths: LearningPaths }) {
+export function VideoView({
+  lang,
+  courseId,
+  videoId,
+  paths,
+}: {
+  lang: LanguageCode;
+  courseId: string;
+  videoId: string;
+  paths: LearningPaths;
+}) {
   const { t } = useTranslation('learning');
   const course = useCourse(lang, courseId);
   const progress = useProgress(lang, courseId, true);
   const complete = useCompleteVideo(lang, courseId);
   const sent = useRef(false);
 
-  if (!course.data) return <QueryState isPending={course.isPending} isError={course.isError} refetch={() => void course.refetch()} minHeight="screen" />;
+  if (!course.data)
+    return (
+      <QueryState
+        isPending={course.isPending}
+        isError={course.isError}
+        refetch={() => void course.refetch()}
+        minHeight="screen"
+      />
+    );
   const video = course.data.videos.find((v) => v.id === videoId);
   if (!video) return <Navigate to={paths.course(lang, courseId)} replace />;
   const watched = completion(progress.data).videos.has(video.id);

@@ -37,7 +37,8 @@ export function useMediaTitles() {
 export function useMediaImages(titleId: string | undefined) {
   return useQuery({
     queryKey: mediaKeys.images(titleId),
-    queryFn: ({ signal }) => api.get<{ media: MediaImage[] }>(`/api/media/public/${encodeURIComponent(titleId ?? '')}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ media: MediaImage[] }>(`/api/media/public/${encodeURIComponent(titleId ?? '')}`, undefined, signal),
     select: (data) => data.media,
     enabled: Boolean(titleId),
   });

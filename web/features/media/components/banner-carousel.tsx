@@ -31,7 +31,12 @@ export function BannerCarousel() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const shown = useMemo<MediaImage[]>(
-    () => (item ? (mounted ? pickRandom(item.media_images, BANNER_IMAGES_SHOWN) : item.media_images.slice(0, BANNER_IMAGES_SHOWN)) : []),
+    () =>
+      item
+        ? mounted
+          ? pickRandom(item.media_images, BANNER_IMAGES_SHOWN)
+          : item.media_images.slice(0, BANNER_IMAGES_SHOWN)
+        : [],
     [item, mounted],
   );
   return (
@@ -48,22 +53,43 @@ export function BannerCarousel() {
               <p className="banner__sub">{item.sub_title}</p>
               <p className="banner__location">
                 <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M12 2a7 7 0 00-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z" fill="currentColor" />
+                  <path
+                    d="M12 2a7 7 0 00-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z"
+                    fill="currentColor"
+                  />
                 </svg>
                 {item.location}
               </p>
               <div className="banner__controls">
-                <button type="button" className="btn btn--light" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+                <button
+                  type="button"
+                  className="btn btn--light"
+                  disabled={index === 0}
+                  onClick={() => setIndex(index - 1)}
+                >
                   {tc('actions.back')}
                 </button>
-                <button type="button" className="btn btn--light" disabled={index >= items.length - 1} onClick={() => setIndex(index + 1)}>
+                <button
+                  type="button"
+                  className="btn btn--light"
+                  disabled={index >= items.length - 1}
+                  onClick={() => setIndex(index + 1)}
+                >
                   {tc('actions.next')}
                 </button>
               </div>
             </div>
             <div className="banner__images">
               {shown.map((image) => (
-                <img key={image.image} src={fileUrl(image.image)} alt={image.alt ?? ''} width="1200" height="800" loading="lazy" decoding="async" />
+                <img
+                  key={image.image}
+                  src={fileUrl(image.image)}
+                  alt={image.alt ?? ''}
+                  width="1200"
+                  height="800"
+                  loading="lazy"
+                  decoding="async"
+                />
               ))}
             </div>
           </div>

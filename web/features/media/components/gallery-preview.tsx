@@ -17,18 +17,28 @@ export function GalleryPreview({ galleryPath }: { galleryPath: string }) {
   const first = titles.data?.[0];
   const images = useMediaImages(first?.id);
   const [open, setOpen] = useState<number | null>(null);
-  const list = (images.data ?? []).slice(0, HOME_GALLERY_COUNT).map((image) => ({ src: fileUrl(image.image), alt: image.alt || first?.title || '' }));
+  const list = (images.data ?? [])
+    .slice(0, HOME_GALLERY_COUNT)
+    .map((image) => ({ src: fileUrl(image.image), alt: image.alt || first?.title || '' }));
   return (
     <Section id="photo-gallery" title={t('photoGallery')}>
       <ul className="photo-grid">
         {list.map((image, index) => (
           <li key={image.src}>
-            <button type="button" className="photo-grid__button" onClick={() => setOpen(index)} aria-label={`${t('openPhoto')}: ${image.alt}`}>
+            <button
+              type="button"
+              className="photo-grid__button"
+              onClick={() => setOpen(index)}
+              aria-label={`${t('openPhoto')}: ${image.alt}`}
+            >
               <img src={image.src} alt="" width="1200" height="800" loading="lazy" decoding="async" />
             </button>
           </li>
         ))}
-        {list.length === 0 && Array.from({ length: HOME_GALLERY_COUNT }, (_, i) => <li key={i} className="photo-grid__placeholder" aria-hidden="true" />)}
+        {list.length === 0 &&
+          Array.from({ length: HOME_GALLERY_COUNT }, (_, i) => (
+            <li key={i} className="photo-grid__placeholder" aria-hidden="true" />
+          ))}
       </ul>
       <p className="section-more">
         <a className="btn" href={galleryPath} target="_blank" rel="noopener">

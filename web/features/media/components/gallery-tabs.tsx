@@ -24,9 +24,20 @@ export function GalleryTabs({ idPrefix = 'gallery' }: { idPrefix?: string }) {
     <div className="gallery-tabs">
       <QueryState isPending={titles.isPending} isError={titles.isError} refetch={titles.refetch} minHeight={80} />
       {titles.data && (
-        <Tabs items={titles.data.map((item) => ({ id: item.id, label: item.title }))} selected={selected} onSelect={setChosen} label={t('galleryTabs')} idPrefix={idPrefix}>
+        <Tabs
+          items={titles.data.map((item) => ({ id: item.id, label: item.title }))}
+          selected={selected}
+          onSelect={setChosen}
+          label={t('galleryTabs')}
+          idPrefix={idPrefix}
+        >
           <div className="gallery-tabs__panel">
-            <QueryState isPending={images.isPending} isError={images.isError} refetch={images.refetch} minHeight={300} />
+            <QueryState
+              isPending={images.isPending}
+              isError={images.isError}
+              refetch={images.refetch}
+              minHeight={300}
+            />
             {images.data && <Masonry images={list} onOpen={setOpen} />}
           </div>
         </Tabs>

@@ -26,7 +26,15 @@ export function HighlightList() {
             </div>
             <div className="highlight__images">
               {item.media_images.map((image) => (
-                <img key={image.image} src={fileUrl(image.image)} alt={image.alt ?? ''} width="1200" height="800" loading={index === 0 ? 'eager' : 'lazy'} decoding="async" />
+                <img
+                  key={image.image}
+                  src={fileUrl(image.image)}
+                  alt={image.alt ?? ''}
+                  width="1200"
+                  height="800"
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
               ))}
             </div>
           </li>

@@ -39,7 +39,17 @@ export function NewsPage({ publications }: { publications: Publication[] }) {
               <a className="publication" href={publication.href} target="_blank" rel="noopener noreferrer">
                 <svg className="publication__cover" width="180" height="240" viewBox="0 0 180 240" aria-hidden="true">
                   <rect width="180" height="240" rx="6" fill={publication.colour} />
-                  <rect x="14" y="14" width="152" height="212" rx="4" fill="none" stroke="#fff" strokeWidth="2" opacity="0.7" />
+                  <rect
+                    x="14"
+                    y="14"
+                    width="152"
+                    height="212"
+                    rx="4"
+                    fill="none"
+                    stroke="#fff"
+                    strokeWidth="2"
+                    opacity="0.7"
+                  />
                   <circle cx="90" cy="96" r="38" fill="#fff" opacity="0.9" />
                   <path d="M70 104q20-34 40 0" stroke={publication.colour} strokeWidth="6" fill="none" />
                 </svg>

@@ -3,9 +3,28 @@
 import { Link } from 'react-router';
 import { LegalDocument } from '../../../components/legal-document/legal-document';
 
-export const POLICY_SECTIONS = ['collect', 'use', 'security', 'retention', 'sharing', 'children', 'rights', 'thirdparty', 'changes', 'contact'] as const;
+export const POLICY_SECTIONS = [
+  'collect',
+  'use',
+  'security',
+  'retention',
+  'sharing',
+  'children',
+  'rights',
+  'thirdparty',
+  'changes',
+  'contact',
+] as const;
 
-export function PrivacyPolicy({ contactEmail, profilePath, portalUrl }: { contactEmail: string; profilePath: string; portalUrl: string }) {
+export function PrivacyPolicy({
+  contactEmail,
+  profilePath,
+  portalUrl,
+}: {
+  contactEmail: string;
+  profilePath: string;
+  portalUrl: string;
+}) {
   return (
     <LegalDocument
       namespace="privacy"

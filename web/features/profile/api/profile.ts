@@ -2,7 +2,12 @@
 // download and erase).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OtpSentResponse } from '../../../../contract/auth';
-import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody, UserResponse } from '../../../../contract/users';
+import type {
+  GuardianConsentBody,
+  GuardianConsentCodeBody,
+  UpdateProfileBody,
+  UserResponse,
+} from '../../../../contract/users';
 import type { LanguageCode } from '../../../../contract/languages';
 import type { StatsResponse } from '../../../../contract/progress';
 import { api, apiBlob } from '../../../lib/api-client';

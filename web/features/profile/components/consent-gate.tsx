@@ -7,7 +7,9 @@ import type { UserProfile } from '../../../../contract/users';
 import { QueryState } from '../../../components/query-state';
 import { useMe } from '../api/profile';
 
-const GuardianConsentForm = lazy(() => import('./guardian-consent').then((module) => ({ default: module.GuardianConsentForm })));
+const GuardianConsentForm = lazy(() =>
+  import('./guardian-consent').then((module) => ({ default: module.GuardianConsentForm })),
+);
 
 /** The server says whether learning waits for a guardian (a declared minor without verified consent). */
 export const needsConsent = (user: UserProfile | undefined) => Boolean(user?.consentRequired);
@@ -27,7 +29,9 @@ export function ConsentStep() {
 export function ConsentGate({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending || me.isError) {
-    return <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight="screen" />;
+    return (
+      <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight="screen" />
+    );
   }
   if (needsConsent(me.data)) {
     return (

@@ -84,12 +84,20 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
   const refused = (error: unknown) => {
     if (!(error instanceof ApiError)) return setErrors({ form: t('genericError') });
     // A refused name goes beside the name field, as the other fields' refusals go beside theirs.
-    const field = isPersonNameCode(error.code) ? 'guardianName' : error.code ? FIELD_OF[error.code as MessageCode] : undefined;
+    const field = isPersonNameCode(error.code)
+      ? 'guardianName'
+      : error.code
+        ? FIELD_OF[error.code as MessageCode]
+        : undefined;
     setErrors(field ? { [field]: localMessage(error) } : { form: localMessage(error) });
     if (field) document.getElementById(ids[field])?.focus();
   };
 
-  const details = () => ({ guardianName: normalisePersonName(guardianName), relationship: relationship || undefined, guardianMobile: fullMobile(phone) });
+  const details = () => ({
+    guardianName: normalisePersonName(guardianName),
+    relationship: relationship || undefined,
+    guardianMobile: fullMobile(phone),
+  });
 
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -115,7 +123,8 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     const found = detailsProblems();
-    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp.trim())) found.otp = messageText('codeShape', { length: OTP_LENGTH });
+    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp.trim()))
+      found.otp = messageText('codeShape', { length: OTP_LENGTH });
     if (!agree) found.agree = messageText('agreeRequired');
     if (show(found)) return;
     consent.mutate(
@@ -231,7 +240,13 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
             />
             {errorOf('otp')}
             <label htmlFor={ids.agree} className="checkbox">
-              <input id={ids.agree} type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} {...describe('agree')} />
+              <input
+                id={ids.agree}
+                type="checkbox"
+                checked={agree}
+                onChange={(e) => setAgree(e.target.checked)}
+                {...describe('agree')}
+              />
               <span>{t('iAgree')}</span>
             </label>
             {errorOf('agree')}
@@ -239,7 +254,12 @@ export function GuardianConsentForm({ headingLevel = 1 }: { headingLevel?: 1 | 2
               <button type="submit" className="btn" disabled={consent.isPending}>
                 {t('giveConsent')}
               </button>
-              <button type="button" className="btn btn--ghost" disabled={sending || wait > 0} onClick={() => void sendCode()}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={sending || wait > 0}
+                onClick={() => void sendCode()}
+              >
                 {wait > 0 ? t('resendConsentCodeIn', { count: wait }) : t('resendConsentCode')}
               </button>
               <button

@@ -15,7 +15,15 @@ import { messageText } from '../../../i18n/message-text';
 import type { ErrorResponse } from '../../../../contract/message-responses';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { deleteAccount, downloadCertificate, downloadMyData, saveBlob, useMe, useStats, useUpdateMe } from '../api/profile';
+import {
+  deleteAccount,
+  downloadCertificate,
+  downloadMyData,
+  saveBlob,
+  useMe,
+  useStats,
+  useUpdateMe,
+} from '../api/profile';
 import { CONSENT_FORM_ID, GuardianConsentForm } from './guardian-consent';
 import { needsConsent } from './consent-gate';
 import './profile.css';
@@ -31,7 +39,12 @@ function fieldAtFault(error: ApiError): 'name' | 'email' | undefined {
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.slice(0, 2).map((p) => Array.from(p)[0] ?? '').join('') || '?').toUpperCase();
+  return (
+    parts
+      .slice(0, 2)
+      .map((p) => Array.from(p)[0] ?? '')
+      .join('') || '?'
+  ).toUpperCase();
 }
 
 interface FormValues {
@@ -59,7 +72,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
   const [values, setValues] = useState<FormValues>(() => toForm(user));
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const set = (field: keyof FormValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
@@ -68,7 +82,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
     if (values.email.trim() && !EMAIL_PATTERN.test(values.email.trim())) found.email = messageText('invalidEmail');
     if (values.age.trim()) {
       const age = Number(values.age);
-      if (!Number.isInteger(age) || age < AGE_MIN || age > AGE_MAX) found.age = t('ageInvalid', { min: AGE_MIN, max: AGE_MAX });
+      if (!Number.isInteger(age) || age < AGE_MIN || age > AGE_MAX)
+        found.age = t('ageInvalid', { min: AGE_MIN, max: AGE_MAX });
     }
     return found;
   };
@@ -94,7 +109,10 @@ function SettingsForm({ user }: { user: UserProfile }) {
         // The typed values stay in the form; the server's reason goes beside the field it names.
         const field = error instanceof ApiError ? fieldAtFault(error) : undefined;
         if (field) setErrors({ [field]: localMessage(error) });
-        notify({ status: error instanceof ApiError ? error.status : 500, message: t('profileFailed', { ns: 'messages' }) });
+        notify({
+          status: error instanceof ApiError ? error.status : 500,
+          message: t('profileFailed', { ns: 'messages' }),
+        });
       },
     });
   };
@@ -119,17 +137,41 @@ function SettingsForm({ user }: { user: UserProfile }) {
       <label htmlFor={`${id}-name`} className="field__label">
         {t('name')}
       </label>
-      <input {...field('name')} className="field__input" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={values.name} onChange={set('name')} />
+      <input
+        {...field('name')}
+        className="field__input"
+        autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
+        value={values.name}
+        onChange={set('name')}
+      />
       {errorOf('name')}
       <label htmlFor={`${id}-email`} className="field__label">
         {t('email')}
       </label>
-      <input {...field('email')} className="field__input" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} value={values.email} onChange={set('email')} />
+      <input
+        {...field('email')}
+        className="field__input"
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        value={values.email}
+        onChange={set('email')}
+      />
       {errorOf('email')}
       <label htmlFor={`${id}-age`} className="field__label">
         {t('age')}
       </label>
-      <input {...field('age')} className="field__input" type="number" inputMode="numeric" min={AGE_MIN} max={AGE_MAX} value={values.age} onChange={set('age')} />
+      <input
+        {...field('age')}
+        className="field__input"
+        type="number"
+        inputMode="numeric"
+        min={AGE_MIN}
+        max={AGE_MAX}
+        value={values.age}
+        onChange={set('age')}
+      />
       {errorOf('age')}
       <label htmlFor={`${id}-gender`} className="field__label">
         {t('gender')}
@@ -145,7 +187,12 @@ function SettingsForm({ user }: { user: UserProfile }) {
       <label htmlFor={`${id}-qualification`} className="field__label">
         {t('qualification')}
       </label>
-      <select {...field('qualification')} className="field__input" value={values.qualification} onChange={set('qualification')}>
+      <select
+        {...field('qualification')}
+        className="field__input"
+        value={values.qualification}
+        onChange={set('qualification')}
+      >
         <option value="">{t('choose')}</option>
         {QUALIFICATIONS.map((q) => (
           <option key={q} value={q}>
@@ -194,7 +241,15 @@ function Stats({ certificateId }: { certificateId?: string }) {
       </div>
     );
   }
-  if (!stats.data) return <QueryState isPending={stats.isPending} isError={stats.isError} refetch={() => void stats.refetch()} minHeight={120} />;
+  if (!stats.data)
+    return (
+      <QueryState
+        isPending={stats.isPending}
+        isError={stats.isError}
+        refetch={() => void stats.refetch()}
+        minHeight={120}
+      />
+    );
   const completed = stats.data.courses.filter((c) => c.status === 'completed').length;
   const total = stats.data.total;
   const percent = total > 0 ? Math.trunc((completed / total) * 100) : 0;
@@ -236,7 +291,12 @@ function Stats({ certificateId }: { certificateId?: string }) {
         <p>{ready ? t('certificateReady') : t('certificateNotReady')}</p>
         {/* Enabled only visually at 100% (the text above says why): pressing it earlier asks the
             server, which answers with the reason. */}
-        <button type="button" className={`btn${ready ? '' : ' btn--muted'}`} onClick={() => void certificate()} disabled={downloading}>
+        <button
+          type="button"
+          className={`btn${ready ? '' : ' btn--muted'}`}
+          onClick={() => void certificate()}
+          disabled={downloading}
+        >
           {t('downloadCertificate')}
         </button>
       </div>
@@ -248,7 +308,11 @@ function MyData() {
   const { t } = useTranslation('profile');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const fail = (error: unknown) => notify({ status: error instanceof ApiError ? error.status : 500, message: error instanceof ApiError ? localMessage(error) : t('genericError') });
+  const fail = (error: unknown) =>
+    notify({
+      status: error instanceof ApiError ? error.status : 500,
+      message: error instanceof ApiError ? localMessage(error) : t('genericError'),
+    });
   return (
     <div className="card profile__card">
       <h2 className="profile__heading">{t('yourData')}</h2>
@@ -348,7 +412,9 @@ export function ProfilePage({ certificateId }: { certificateId?: string } = {}) 
               <dt>{t('gender')}</dt>
               <dd>{user.gender ? t(`genders.${user.gender}`) : '—'}</dd>
               <dt>{t('qualification')}</dt>
-              <dd>{user.qualification ? t(`qualifications.${user.qualification.replace(/[^A-Za-z0-9]/g, '')}`) : '—'}</dd>
+              <dd>
+                {user.qualification ? t(`qualifications.${user.qualification.replace(/[^A-Za-z0-9]/g, '')}`) : '—'}
+              </dd>
             </dl>
           </section>
           <Stats certificateId={certificateId} />

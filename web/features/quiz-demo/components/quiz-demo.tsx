@@ -2,7 +2,12 @@
 // data), scored here in the browser. Course quizzes use the same player with server scoring.
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { QuizPlayer, type QuizAnswers, type QuizQuestion, type QuizResult } from '../../../components/quiz-player/quiz-player';
+import {
+  QuizPlayer,
+  type QuizAnswers,
+  type QuizQuestion,
+  type QuizResult,
+} from '../../../components/quiz-player/quiz-player';
 
 interface SampleQuestion {
   id: string;
@@ -53,5 +58,13 @@ export function QuizDemo({ headingLevel = 2 }: { headingLevel?: 1 | 2 } = {}) {
     return { score, total, message, passed: score >= 3, review };
   };
 
-  return <QuizPlayer title={t('quizTitle')} description={<p>{t('description')}</p>} questions={questions} onSubmit={submit} headingLevel={headingLevel} />;
+  return (
+    <QuizPlayer
+      title={t('quizTitle')}
+      description={<p>{t('description')}</p>}
+      questions={questions}
+      onSubmit={submit}
+      headingLevel={headingLevel}
+    />
+  );
 }

@@ -17,7 +17,10 @@ export type { AnalyticsQuery, CertificatesAnswer, CourseDetailAnswer, CoursesAns
 
 /** The query as URL parameters, without the ones left at their default. */
 function params(query: AnalyticsQuery): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<
+    string,
+    string
+  >;
 }
 
 function useReport<T>(report: string, path: string, query: AnalyticsQuery, enabled = true) {
@@ -30,11 +33,18 @@ function useReport<T>(report: string, path: string, query: AnalyticsQuery, enabl
   });
 }
 
-export const useLearnerFigures = (query: AnalyticsQuery) => useReport<LearnersAnswer>('learners', '/api/staff/analytics/learners', query);
-export const useCourseFigures = (query: AnalyticsQuery) => useReport<CoursesAnswer>('courses', '/api/staff/analytics/courses', query);
-export const useCertificateFigures = (query: AnalyticsQuery) => useReport<CertificatesAnswer>('certificates', '/api/staff/analytics/certificates', query);
+export const useLearnerFigures = (query: AnalyticsQuery) =>
+  useReport<LearnersAnswer>('learners', '/api/staff/analytics/learners', query);
+export const useCourseFigures = (query: AnalyticsQuery) =>
+  useReport<CoursesAnswer>('courses', '/api/staff/analytics/courses', query);
+export const useCertificateFigures = (query: AnalyticsQuery) =>
+  useReport<CertificatesAnswer>('certificates', '/api/staff/analytics/certificates', query);
 export const useCourseDetail = (courseId: string, query: AnalyticsQuery) =>
-  useReport<CourseDetailAnswer>(`course:${courseId}`, `/api/staff/analytics/courses/${encodeURIComponent(courseId)}`, query);
+  useReport<CourseDetailAnswer>(
+    `course:${courseId}`,
+    `/api/staff/analytics/courses/${encodeURIComponent(courseId)}`,
+    query,
+  );
 
 /** The address of a report's CSV file with these filters (a plain download link; the session cookie goes with it). */
 export function exportUrl(report: AnalyticsReport, query: AnalyticsQuery): string {

@@ -4,7 +4,19 @@
 // of deleted items. Every change refreshes what was read about the item (and the matrix, which shows
 // its state).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentItem, ContentList, CreateContent, DiffResponse, LanguageHead, LanguageState, PreviewResponse, SaveContent, StaleFields, TemplateResponse, VersionList } from '../../../../contract/authoring';
+import type {
+  ContentItem,
+  ContentList,
+  CreateContent,
+  DiffResponse,
+  LanguageHead,
+  LanguageState,
+  PreviewResponse,
+  SaveContent,
+  StaleFields,
+  TemplateResponse,
+  VersionList,
+} from '../../../../contract/authoring';
 import type { LanguageCode } from '../../../../contract/languages';
 import { CONTENT_PAGE_MAX } from '../../../../contract/page-sizes';
 import { ApiError, api } from '../../../lib/api-client';
@@ -15,10 +27,14 @@ export type VersionRow = VersionList['versions'][number];
 export type FieldChange = DiffResponse['changes'][number];
 export type StaleField = StaleFields['fields'][number];
 
-const base = (id: string, lang?: string) => `/api/staff/content/${encodeURIComponent(id)}${lang ? `/${encodeURIComponent(lang)}` : ''}`;
+const base = (id: string, lang?: string) =>
+  `/api/staff/content/${encodeURIComponent(id)}${lang ? `/${encodeURIComponent(lang)}` : ''}`;
 
 export function useItem(id: string) {
-  return useQuery({ queryKey: staffKeys.item(id), queryFn: ({ signal }) => api.get<ContentItem>(base(id), undefined, signal) });
+  return useQuery({
+    queryKey: staffKeys.item(id),
+    queryFn: ({ signal }) => api.get<ContentItem>(base(id), undefined, signal),
+  });
 }
 
 export function useVersions(id: string, lang: LanguageCode, enabled: boolean) {
@@ -62,7 +78,10 @@ function useLanguageChange<V>(id: string, call: (variables: V) => Promise<unknow
   return useMutation({
     mutationFn: call,
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: staffKeys.item(id) }), client.invalidateQueries({ queryKey: ['staff', 'translations'] })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: staffKeys.item(id) }),
+        client.invalidateQueries({ queryKey: ['staff', 'translations'] }),
+      ]),
   });
 }
 
@@ -70,7 +89,8 @@ function useLanguageChange<V>(id: string, call: (variables: V) => Promise<unknow
 export function useCreateItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateContent) => api.post<{ item: ContentItem; head: LanguageHead }>('/api/staff/content', input),
+    mutationFn: (input: CreateContent) =>
+      api.post<{ item: ContentItem; head: LanguageHead }>('/api/staff/content', input),
     onSuccess: ({ item }) => {
       client.setQueryData(staffKeys.item(item.id), item);
       return client.invalidateQueries({ queryKey: ['staff', 'translations'] });
@@ -92,12 +112,15 @@ export function useDeletedItems(enabled: boolean) {
   return useQuery({
     queryKey: staffKeys.deletedItems,
     enabled,
-    queryFn: ({ signal }) => api.get<ContentList>('/api/staff/content', { deleted: true, limit: CONTENT_PAGE_MAX }, signal),
+    queryFn: ({ signal }) =>
+      api.get<ContentList>('/api/staff/content', { deleted: true, limit: CONTENT_PAGE_MAX }, signal),
   });
 }
 
 export function usePublish(id: string, lang: LanguageCode) {
-  return useLanguageChange(id, (body: { version?: number; at?: string }) => api.post<LanguageState>(`${base(id, lang)}/publish`, body));
+  return useLanguageChange(id, (body: { version?: number; at?: string }) =>
+    api.post<LanguageState>(`${base(id, lang)}/publish`, body),
+  );
 }
 
 export function useCancelSchedule(id: string, lang: LanguageCode) {

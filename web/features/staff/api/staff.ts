@@ -60,14 +60,16 @@ export function useVerify() {
 
 export function useRenewRecoveryCodes() {
   return useMutation({
-    mutationFn: (code: string) => api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/recovery-codes', { code }),
+    mutationFn: (code: string) =>
+      api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/recovery-codes', { code }),
   });
 }
 
 export function useTranslationMatrix(kind: ContentKind | undefined) {
   return useQuery({
     queryKey: staffKeys.translations(kind),
-    queryFn: ({ signal }) => api.get<TranslationMatrix>('/api/staff/content/translations', kind ? { kind } : undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<TranslationMatrix>('/api/staff/content/translations', kind ? { kind } : undefined, signal),
   });
 }
 
@@ -104,12 +106,16 @@ export function useChangeMember() {
 
 export function useSetMemberActive() {
   return useMemberMutation(({ userId, active }: { userId: string; active: boolean }) =>
-    api.post<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`),
+    api.post<StaffMemberSummary>(
+      `/api/staff/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`,
+    ),
   );
 }
 
 export function useResetSecondFactor() {
-  return useMemberMutation((userId: string) => api.delete<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}/second-factor`));
+  return useMemberMutation((userId: string) =>
+    api.delete<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}/second-factor`),
+  );
 }
 
 export interface AuditFilters {
@@ -127,7 +133,11 @@ export function useAudit(filters: AuditFilters) {
     queryKey: staffKeys.audit(filters),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get<AuditPage>('/api/staff/audit', { ...filters, ...(pageParam ? { before: String(pageParam) } : {}) }, signal),
+      api.get<AuditPage>(
+        '/api/staff/audit',
+        { ...filters, ...(pageParam ? { before: String(pageParam) } : {}) },
+        signal,
+      ),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 }

@@ -39,7 +39,13 @@ export function AccountPage({ me }: { me: StaffMe }) {
           <form className="staff-card" onSubmit={submit} noValidate>
             <h2>{t('account.renewTitle')}</h2>
             <p>{t('account.renewExplain')}</p>
-            <CodeField label={t('setup.codeLabel')} hint={t('account.renewHint')} value={code} onChange={setCode} error={renew.isError ? errorText(renew.error) : null} />
+            <CodeField
+              label={t('setup.codeLabel')}
+              hint={t('account.renewHint')}
+              value={code}
+              onChange={setCode}
+              error={renew.isError ? errorText(renew.error) : null}
+            />
             <button type="submit" className="btn" disabled={renew.isPending} aria-busy={renew.isPending || undefined}>
               {renew.isPending ? t('actions.checking') : t('account.renew')}
             </button>

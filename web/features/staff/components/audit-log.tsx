@@ -46,7 +46,19 @@ export interface AuditLogPaths {
  * language, a stored file) or, for a staff account, the person's name. The id stays beside it, as
  * the record has it (a deleted item's page still opens; a file deleted since does not).
  */
-function EntityCell({ kind, id, lang, members, paths }: { kind: string; id: string; lang: string | null; members: StaffMemberSummary[] | undefined; paths: AuditLogPaths }) {
+function EntityCell({
+  kind,
+  id,
+  lang,
+  members,
+  paths,
+}: {
+  kind: string;
+  id: string;
+  lang: string | null;
+  members: StaffMemberSummary[] | undefined;
+  paths: AuditLogPaths;
+}) {
   const { t } = useTranslation('staff');
   const label = (ENTITY_KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind}`) : kind;
   const member = kind === 'staff-member' ? members?.find((m) => m.userId === id) : undefined;
@@ -107,15 +119,29 @@ export function AuditLogPage({ paths }: { paths: AuditLogPaths }) {
         </label>
         <label>
           {t('audit.action')}
-          <input value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })} placeholder="content.publish" />
+          <input
+            value={draft.action}
+            onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+            placeholder="content.publish"
+          />
         </label>
         <label htmlFor={`${id}-from`}>
           {t('audit.from')}
-          <input id={`${id}-from`} type="datetime-local" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+          <input
+            id={`${id}-from`}
+            type="datetime-local"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
         </label>
         <label htmlFor={`${id}-to`}>
           {t('audit.to')}
-          <input id={`${id}-to`} type="datetime-local" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+          <input
+            id={`${id}-to`}
+            type="datetime-local"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
         </label>
         <button type="submit" className="btn">
           {t('audit.apply')}
@@ -126,7 +152,14 @@ export function AuditLogPage({ paths }: { paths: AuditLogPaths }) {
       {rows.length > 0 && (
         <StaffTable
           label={t('audit.title')}
-          columns={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.what'), t('audit.language'), t('audit.address')]}
+          columns={[
+            t('audit.when'),
+            t('audit.who'),
+            t('audit.action'),
+            t('audit.what'),
+            t('audit.language'),
+            t('audit.address'),
+          ]}
         >
           {rows.map((row) => (
             <tr key={row.id}>
@@ -139,7 +172,13 @@ export function AuditLogPage({ paths }: { paths: AuditLogPaths }) {
                 <Change before={row.before} after={row.after} />
               </td>
               <td>
-                <EntityCell kind={row.entityKind} id={row.entityId} lang={row.lang} members={members.data} paths={paths} />
+                <EntityCell
+                  kind={row.entityKind}
+                  id={row.entityId}
+                  lang={row.lang}
+                  members={members.data}
+                  paths={paths}
+                />
               </td>
               <td>{row.lang ?? '—'}</td>
               <td>{row.address ?? '—'}</td>
@@ -148,7 +187,13 @@ export function AuditLogPage({ paths }: { paths: AuditLogPaths }) {
         </StaffTable>
       )}
       {audit.hasNextPage && (
-        <button type="button" className="btn btn--ghost" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage} aria-busy={audit.isFetchingNextPage || undefined}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => void audit.fetchNextPage()}
+          disabled={audit.isFetchingNextPage}
+          aria-busy={audit.isFetchingNextPage || undefined}
+        >
           {audit.isFetchingNextPage ? t('status.loading') : t('audit.older')}
         </button>
       )}

@@ -9,7 +9,12 @@ describe('a comparison of two versions', () => {
         kind="course"
         lang="en"
         changes={[
-          { field: 'lessons[saving/why].content', change: 'changed', before: '<p>Save a <strong>little</strong></p>', after: '<p>Save a lot</p>' },
+          {
+            field: 'lessons[saving/why].content',
+            change: 'changed',
+            before: '<p>Save a <strong>little</strong></p>',
+            after: '<p>Save a lot</p>',
+          },
           { field: 'title', change: 'changed', before: 'Money', after: 'Money basics' },
           { field: 'chapters[saving].position', change: 'changed', before: 1, after: 2 },
         ]}

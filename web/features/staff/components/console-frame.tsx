@@ -19,7 +19,17 @@ export interface ConsoleSection {
   nested?: boolean;
 }
 
-export function ConsoleFrame({ me, sections, homePath, children }: { me: StaffMe; sections: ConsoleSection[]; homePath: string; children: ReactNode }) {
+export function ConsoleFrame({
+  me,
+  sections,
+  homePath,
+  children,
+}: {
+  me: StaffMe;
+  sections: ConsoleSection[];
+  homePath: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('staff');
   const open = sections.filter((section) => section.roles.some((role) => me.roles.includes(role)));
   const { pathname } = useLocation();
@@ -49,7 +59,14 @@ export function ConsoleFrame({ me, sections, homePath, children }: { me: StaffMe
           {t('brand')}
         </a>
         {/* Shown on a phone only (staff.css); wider, the menu's parts are always in the bar. */}
-        <button ref={toggle} type="button" className="btn btn--ghost staff-menu-toggle" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOn(menuOpen ? null : pathname)}>
+        <button
+          ref={toggle}
+          type="button"
+          className="btn btn--ghost staff-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOn(menuOpen ? null : pathname)}
+        >
           {t('nav.menu')}
         </button>
         <div id={menuId} className={menuOpen ? 'staff-menu staff-menu--open' : 'staff-menu'}>

@@ -23,7 +23,13 @@ export function DialogActions({
   const { t } = useTranslation('staff');
   return (
     <div className="staff-actions">
-      <button type={onAction ? 'button' : 'submit'} className={danger ? 'btn staff-danger' : 'btn'} onClick={onAction} disabled={busy || disabled} aria-busy={busy || undefined}>
+      <button
+        type={onAction ? 'button' : 'submit'}
+        className={danger ? 'btn staff-danger' : 'btn'}
+        onClick={onAction}
+        disabled={busy || disabled}
+        aria-busy={busy || undefined}
+      >
         {action}
       </button>
       {/* A confirmation that takes something away opens on Cancel. */}

@@ -52,8 +52,16 @@ export function EditorPage({ me, itemId, lang, itemPath }: EditorPageProps) {
   );
 }
 
-function EditorLoader({ Editor, ...props }: Omit<KindEditorProps, 'start' | 'baseVersion'> & { Editor: ComponentType<KindEditorProps>; lang: LanguageCode; onPickImage?: () => Promise<PickedImage | null> }) {
+function EditorLoader({
+  Editor,
+  ...props
+}: Omit<KindEditorProps, 'start' | 'baseVersion'> & {
+  Editor: ComponentType<KindEditorProps>;
+  lang: LanguageCode;
+  onPickImage?: () => Promise<PickedImage | null>;
+}) {
   const start = useEditStart(props.itemId, props.lang);
-  if (start.isPending || start.isError) return <QueryState isPending={start.isPending} isError={start.isError} refetch={() => void start.refetch()} />;
+  if (start.isPending || start.isError)
+    return <QueryState isPending={start.isPending} isError={start.isError} refetch={() => void start.refetch()} />;
   return <Editor {...props} start={start.data.body as AnyDocument} baseVersion={start.data.baseVersion} />;
 }

@@ -3,7 +3,8 @@ import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 
 export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return localMessage({ code: error.code, message: error.message, params: error.params });
+  if (error instanceof ApiError)
+    return localMessage({ code: error.code, message: error.message, params: error.params });
   return error instanceof Error ? error.message : String(error);
 }
 

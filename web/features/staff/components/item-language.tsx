@@ -40,7 +40,6 @@ import { TextDiff } from './text-diff';
 import { StaffTable, hiddenColumn } from './staff-table';
 import { instantOfStaffTime, staffTime } from './staff-time';
 
-
 const show = (value: FieldChange['before']) => (value === null ? '' : String(value));
 
 /**
@@ -56,12 +55,15 @@ export function Changes({ kind, changes, lang }: { kind: ContentKind; changes: F
       {changes.map((change) => {
         const field = describeField(kind, change.field);
         const rich = field.role === 'rich' || field.role === 'optionalRich';
-        const text = (value: FieldChange['before']) => (rich && typeof value === 'string' ? plainText(value) : show(value));
+        const text = (value: FieldChange['before']) =>
+          rich && typeof value === 'string' ? plainText(value) : show(value);
         const name = t(`editor.fields.${field.name}`, { defaultValue: field.name });
         return (
           <tr key={change.field}>
             <th scope="row">
-              {field.element ? `${t(`editor.lists.${field.element.list}`, { defaultValue: field.element.list })} “${field.element.key}” · ${name}` : name}{' '}
+              {field.element
+                ? `${t(`editor.lists.${field.element.list}`, { defaultValue: field.element.list })} “${field.element.key}” · ${name}`
+                : name}{' '}
               <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
               <br />
               <code className="staff-muted">{change.field}</code>
@@ -82,7 +84,17 @@ export function Changes({ kind, changes, lang }: { kind: ContentKind; changes: F
 
 type Action = 'publish' | 'schedule' | 'unpublish' | 'submit' | 'cancelSchedule';
 
-function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; state: LanguageState; action: Action; onClose: () => void }) {
+function ConfirmAction({
+  item,
+  state,
+  action,
+  onClose,
+}: {
+  item: ContentItem;
+  state: LanguageState;
+  action: Action;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('staff');
   const lang = state.lang;
   const publish = usePublish(item.id, lang);
@@ -92,10 +104,17 @@ function ConfirmAction({ item, state, action, onClose }: { item: ContentItem; st
   const [at, setAt] = useState('');
   const call = { publish, schedule: publish, unpublish, submit, cancelSchedule: cancel }[action];
   // What publishing changes for learners: the published version against the newest.
-  const changes = useDiff(item.id, lang, action === 'publish' || action === 'schedule' ? state.publishedVersion : null, state.headVersion);
+  const changes = useDiff(
+    item.id,
+    lang,
+    action === 'publish' || action === 'schedule' ? state.publishedVersion : null,
+    state.headVersion,
+  );
   const language = LANGUAGES[lang].name;
   const go = () => {
-    const done = { onSuccess: () => (notify({ status: 200, message: t(`item.done.${action}`, { language }) }), onClose()) };
+    const done = {
+      onSuccess: () => (notify({ status: 200, message: t(`item.done.${action}`, { language }) }), onClose()),
+    };
     if (action === 'publish') publish.mutate({ version: state.headVersion }, done);
     else if (action === 'schedule') {
       const instant = instantOfStaffTime(at);
@@ -160,7 +179,15 @@ const publishedLanguages = (item: ContentItem) =>
     .join(', ');
 
 /** Deleting the item or restoring it, for editors and admins: what the site loses or gets back, said first. */
-function ConfirmItemAction({ item, action, onClose }: { item: ContentItem; action: 'delete' | 'restore'; onClose: () => void }) {
+function ConfirmItemAction({
+  item,
+  action,
+  onClose,
+}: {
+  item: ContentItem;
+  action: 'delete' | 'restore';
+  onClose: () => void;
+}) {
   const { t } = useTranslation('staff');
   const remove = useDeleteItem(item.id);
   const restore = useRestoreItem(item.id);
@@ -168,7 +195,10 @@ function ConfirmItemAction({ item, action, onClose }: { item: ContentItem; actio
   const title = item.title || item.slug;
   const published = publishedLanguages(item);
   const scheduled = item.languages.some((state) => state.scheduled);
-  const go = () => call.mutate(undefined, { onSuccess: () => (notify({ status: 200, message: t(`item.${action}Done`, { title }) }), onClose()) });
+  const go = () =>
+    call.mutate(undefined, {
+      onSuccess: () => (notify({ status: 200, message: t(`item.${action}Done`, { title }) }), onClose()),
+    });
   return (
     <div className="staff-dialog-body">
       <h2>{t(`item.${action}Confirm.title`, { title })}</h2>
@@ -176,11 +206,19 @@ function ConfirmItemAction({ item, action, onClose }: { item: ContentItem; actio
         <>
           <p>{t('item.deleteConfirm.text')}</p>
           <ul>
-            <li>{published ? t(`item.deleteConfirm.loses.${item.kind}`, { languages: published }) : t('item.deleteConfirm.nothingPublished')}</li>
+            <li>
+              {published
+                ? t(`item.deleteConfirm.loses.${item.kind}`, { languages: published })
+                : t('item.deleteConfirm.nothingPublished')}
+            </li>
             {scheduled && <li>{t('item.deleteConfirm.scheduled')}</li>}
             <li>{t('item.deleteConfirm.kept')}</li>
           </ul>
-          <p>{published ? t('item.deleteConfirm.restorable', { languages: published }) : t('item.deleteConfirm.restorableDrafts')}</p>
+          <p>
+            {published
+              ? t('item.deleteConfirm.restorable', { languages: published })
+              : t('item.deleteConfirm.restorableDrafts')}
+          </p>
         </>
       ) : (
         <p>{published ? t('item.restoreConfirm.text', { languages: published }) : t('item.restoreConfirm.drafts')}</p>
@@ -190,7 +228,13 @@ function ConfirmItemAction({ item, action, onClose }: { item: ContentItem; actio
           {errorText(call.error)}
         </p>
       )}
-      <DialogActions action={t(`item.${action}Confirm.action`)} busy={call.isPending} danger={action === 'delete'} onAction={go} onCancel={onClose} />
+      <DialogActions
+        action={t(`item.${action}Confirm.action`)}
+        busy={call.isPending}
+        danger={action === 'delete'}
+        onAction={go}
+        onCancel={onClose}
+      />
     </div>
   );
 }
@@ -203,24 +247,48 @@ function History({ item, state, canRestore }: { item: ContentItem; state: Langua
   const diff = useDiff(item.id, lang, pair.from, pair.to);
   const restore = useRestoreVersion(item.id, lang);
   const choose = (number: number) =>
-    setPair((current) => (current.from === null || current.to !== null ? { from: number, to: null } : { from: Math.min(current.from, number), to: Math.max(current.from, number) }));
+    setPair((current) =>
+      current.from === null || current.to !== null
+        ? { from: number, to: null }
+        : { from: Math.min(current.from, number), to: Math.max(current.from, number) },
+    );
   return (
     <section className="staff-card" aria-labelledby="history-title">
       <h2 id="history-title">{t('item.history')}</h2>
       <p className="staff-muted">{t('item.historyExplain')}</p>
-      <QueryState isPending={versions.isPending} isError={versions.isError} refetch={() => void versions.refetch()} minHeight={60} />
+      <QueryState
+        isPending={versions.isPending}
+        isError={versions.isError}
+        refetch={() => void versions.refetch()}
+        minHeight={60}
+      />
       {versions.data && (
-        <StaffTable label={t('item.history')} columns={[t('item.version'), t('item.madeBy'), t('item.madeAt'), t('item.how'), hiddenColumn(t('members.actions'))]}>
+        <StaffTable
+          label={t('item.history')}
+          columns={[
+            t('item.version'),
+            t('item.madeBy'),
+            t('item.madeAt'),
+            t('item.how'),
+            hiddenColumn(t('members.actions')),
+          ]}
+        >
           {versions.data.map((version) => (
             <tr key={version.number}>
               <th scope="row">
                 {version.number}
                 {version.published && ' '}
-                {version.published && <span className="staff-badge staff-badge--published">{t('states.published')}</span>}
+                {version.published && (
+                  <span className="staff-badge staff-badge--published">{t('states.published')}</span>
+                )}
               </th>
               <td>{version.createdBy?.name ?? t('item.importedBy')}</td>
               <td>{staffTime(version.createdAt)}</td>
-              <td>{version.restoredFrom ? t('item.restoredFrom', { number: version.restoredFrom }) : t(`item.origins.${version.origin}`)}</td>
+              <td>
+                {version.restoredFrom
+                  ? t('item.restoredFrom', { number: version.restoredFrom })
+                  : t(`item.origins.${version.origin}`)}
+              </td>
               <td className="staff-row-actions">
                 <label className="staff-check">
                   <input
@@ -239,7 +307,10 @@ function History({ item, state, canRestore }: { item: ContentItem; state: Langua
                     onClick={() =>
                       restore.mutate(
                         { number: version.number, baseVersion: state.headVersion },
-                        { onSuccess: () => notify({ status: 200, message: t('item.restored', { number: version.number }) }) },
+                        {
+                          onSuccess: () =>
+                            notify({ status: 200, message: t('item.restored', { number: version.number }) }),
+                        },
                       )
                     }
                   >
@@ -253,13 +324,20 @@ function History({ item, state, canRestore }: { item: ContentItem; state: Langua
       )}
       {restore.isError && (
         <p className="staff-error" role="alert">
-          {restore.error instanceof ApiError && restore.error.status === 409 ? t('item.savedMeanwhile') : errorText(restore.error)}
+          {restore.error instanceof ApiError && restore.error.status === 409
+            ? t('item.savedMeanwhile')
+            : errorText(restore.error)}
         </p>
       )}
       {pair.from !== null && pair.to !== null && (
         <div aria-live="polite">
           <h3>{t('item.comparing', { from: pair.from, to: pair.to })}</h3>
-          <QueryState isPending={diff.isPending} isError={diff.isError} refetch={() => void diff.refetch()} minHeight={40} />
+          <QueryState
+            isPending={diff.isPending}
+            isError={diff.isError}
+            refetch={() => void diff.refetch()}
+            minHeight={40}
+          />
           {diff.data && <Changes kind={item.kind} changes={diff.data} lang={LANGUAGES[lang].bcp47} />}
         </div>
       )}
@@ -271,8 +349,17 @@ function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
   const { t } = useTranslation('staff');
   const stale = useStale(item.id, lang, true);
   const source = LANGUAGES[item.sourceLang];
-  if (stale.isPending || stale.isError) return <QueryState isPending={stale.isPending} isError={stale.isError} refetch={() => void stale.refetch()} minHeight={40} />;
-  if (stale.data.fields.length === 0) return <p className="staff-card">{t('item.upToDate', { source: source.name })}</p>;
+  if (stale.isPending || stale.isError)
+    return (
+      <QueryState
+        isPending={stale.isPending}
+        isError={stale.isError}
+        refetch={() => void stale.refetch()}
+        minHeight={40}
+      />
+    );
+  if (stale.data.fields.length === 0)
+    return <p className="staff-card">{t('item.upToDate', { source: source.name })}</p>;
   return (
     <section className="staff-card" aria-labelledby="stale-title">
       <h2 id="stale-title">{t('item.staleTitle', { count: stale.data.fields.length })}</h2>
@@ -280,7 +367,8 @@ function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
         {stale.data.fields.map((field) => (
           <li key={field.field}>
             <p>
-              <code>{field.field}</code> <span className={`staff-badge staff-badge--${field.state}`}>{t(`item.staleStates.${field.state}`)}</span>
+              <code>{field.field}</code>{' '}
+              <span className={`staff-badge staff-badge--${field.state}`}>{t(`item.staleStates.${field.state}`)}</span>
             </p>
             {field.state === 'stale' && field.translatedFrom && (
               <p>
@@ -334,7 +422,12 @@ export function ItemLanguagePage({
   const lang = isLanguageCode(rawLang) ? rawLang : null;
   const state = useMemo(() => item.data?.languages.find((l) => l.lang === lang), [item.data, lang]);
 
-  if (!lang) return <p className="staff-card" role="alert">{t('item.unknownLanguage')}</p>;
+  if (!lang)
+    return (
+      <p className="staff-card" role="alert">
+        {t('item.unknownLanguage')}
+      </p>
+    );
   if (item.isPending || item.isError) {
     if (item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400)) {
       return (
@@ -354,7 +447,11 @@ export function ItemLanguagePage({
   const writes = !deleted;
   // A translation is written beside its source (a translator's first choice), or in the kind's editor.
   const translate =
-    translatePath && !isSource && writes && (editor || translatesHere) && item.data.languages.some((l) => l.lang === item.data.sourceLang) ? (
+    translatePath &&
+    !isSource &&
+    writes &&
+    (editor || translatesHere) &&
+    item.data.languages.some((l) => l.lang === item.data.sourceLang) ? (
       <Link className={translatesHere ? 'btn' : 'btn btn--ghost'} to={translatePath(lang)}>
         {t('item.translate', { language: language.name, source: LANGUAGES[item.data.sourceLang].name })}
       </Link>
@@ -417,12 +514,17 @@ export function ItemLanguagePage({
             <dd>
               {state.publishedVersion === null
                 ? t('item.nothingPublished')
-                : t('item.publishedVersion', { number: state.publishedVersion, at: state.publishedAt ? staffTime(state.publishedAt) : '' })}
+                : t('item.publishedVersion', {
+                    number: state.publishedVersion,
+                    at: state.publishedAt ? staffTime(state.publishedAt) : '',
+                  })}
             </dd>
             {state.scheduled && (
               <>
                 <dt>{t('item.scheduled')}</dt>
-                <dd>{t('item.scheduledFor', { number: state.scheduled.version, at: staffTime(state.scheduled.at) })}</dd>
+                <dd>
+                  {t('item.scheduledFor', { number: state.scheduled.version, at: staffTime(state.scheduled.at) })}
+                </dd>
               </>
             )}
           </dl>
@@ -462,7 +564,12 @@ export function ItemLanguagePage({
           </div>
           {!isSource && <StalePanel item={item.data} lang={lang} />}
           <History item={item.data} state={state} canRestore={writes && (editor || translatesHere)} />
-          <Dialog className="staff-dialog" open={action !== null} onClose={() => setAction(null)} label={action ? t(`item.confirm.${action}.title`, { language: language.name, title: item.data.title }) : ''}>
+          <Dialog
+            className="staff-dialog"
+            open={action !== null}
+            onClose={() => setAction(null)}
+            label={action ? t(`item.confirm.${action}.title`, { language: language.name, title: item.data.title }) : ''}
+          >
             {action && <ConfirmAction item={item.data} state={state} action={action} onClose={() => setAction(null)} />}
           </Dialog>
         </>

@@ -31,20 +31,27 @@ const picture = (id: string, alt: MediaFile['alt']): MediaFile => ({
   updatedAt: '2026-11-27T06:00:00.000Z',
 });
 
-const me = (roles: StaffMe['roles'], languages: StaffMe['languages'] = []) => ({ userId: 'u', name: 'N', roles, languages }) as unknown as StaffMe;
+const me = (roles: StaffMe['roles'], languages: StaffMe['languages'] = []) =>
+  ({ userId: 'u', name: 'N', roles, languages }) as unknown as StaffMe;
 
 describe('the media picker', () => {
   const client = () => {
     const seeded = new QueryClient();
     seeded.setQueryData(staffKeys.mediaList({ offset: 0, limit: MEDIA_PAGE_SIZE, kind: 'image' }), {
-      rows: [picture('market', { hi: 'बाज़ार में महिला', en: 'A woman at the market' }), picture('farm', { en: 'A farm' })],
+      rows: [
+        picture('market', { hi: 'बाज़ार में महिला', en: 'A woman at the market' }),
+        picture('farm', { en: 'A farm' }),
+      ],
       total: 2,
     });
     return seeded;
   };
 
   it('shows the library’s pictures as thumbnails with their text in the document’s language, and lets an editor upload pictures only', () => {
-    const html = render(<MediaPicker open onClose={() => undefined} onPick={() => undefined} lang="hi" me={me(['editor'])} />, client());
+    const html = render(
+      <MediaPicker open onClose={() => undefined} onPick={() => undefined} lang="hi" me={me(['editor'])} />,
+      client(),
+    );
     expect(html).toContain('Choose a picture');
     expect(html).toContain('src="/uploads/by-hash/market/320.webp"');
     expect(html).toContain('lang="hi">बाज़ार में महिला</span>');
@@ -57,13 +64,19 @@ describe('the media picker', () => {
   });
 
   it('offers a translator the pictures without uploading', () => {
-    const html = render(<MediaPicker open onClose={() => undefined} onPick={() => undefined} lang="tm" me={me(['translator'], ['tm'])} />, client());
+    const html = render(
+      <MediaPicker open onClose={() => undefined} onPick={() => undefined} lang="tm" me={me(['translator'], ['tm'])} />,
+      client(),
+    );
     expect(html).toContain('No text alternative in Tamil');
     expect(html).not.toContain('Choose files');
   });
 
   it('renders nothing inside the dialog while closed', () => {
-    const html = render(<MediaPicker open={false} onClose={() => undefined} onPick={() => undefined} lang="hi" me={me(['editor'])} />, client());
+    const html = render(
+      <MediaPicker open={false} onClose={() => undefined} onPick={() => undefined} lang="hi" me={me(['editor'])} />,
+      client(),
+    );
     expect(html).not.toContain('Choose a picture</h2>');
   });
 });
@@ -74,14 +87,23 @@ describe('the upload list', () => {
       <UploadList
         uploads={[
           { key: 1, name: 'field.png', size: 480_000, state: 'uploading', percent: 42 },
-          { key: 2, name: 'setup.exe', size: 100, state: 'refused', percent: 0, problem: 'This type of file is not accepted.' },
+          {
+            key: 2,
+            name: 'setup.exe',
+            size: 100,
+            state: 'refused',
+            percent: 0,
+            problem: 'This type of file is not accepted.',
+          },
         ]}
         onCancel={() => undefined}
         onRetry={() => undefined}
         onClear={() => undefined}
       />,
     );
-    expect(html).toContain('role="progressbar" aria-label="Uploading field.png" aria-valuemin="0" aria-valuemax="100" aria-valuenow="42" aria-valuetext="42%"');
+    expect(html).toContain(
+      'role="progressbar" aria-label="Uploading field.png" aria-valuemin="0" aria-valuemax="100" aria-valuenow="42" aria-valuetext="42%"',
+    );
     expect(html).toContain('Uploading: 42%');
     expect(html).toContain('aria-label="Cancel the upload of field.png"');
     expect(html).toContain('<p class="staff-error" role="alert">This type of file is not accepted.</p>');

@@ -22,7 +22,12 @@
 //     onPick={({ path, alt }) => { setPicking(false); setImage(path, alt); }} />
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
-import { MEDIA_ALT_MAX_LENGTH, MEDIA_PAGE_SIZE, MEDIA_SEARCH_MAX_LENGTH, formatBytes } from '../../../../contract/media-rules';
+import {
+  MEDIA_ALT_MAX_LENGTH,
+  MEDIA_PAGE_SIZE,
+  MEDIA_SEARCH_MAX_LENGTH,
+  formatBytes,
+} from '../../../../contract/media-rules';
 import { useTranslation } from '../../../i18n/react';
 import { CloseButton, Dialog } from '../../../components/dialog';
 import { Pagination } from '../../../components/pagination';
@@ -54,7 +59,17 @@ export interface MediaPickerProps {
 const IMAGE_ONLY = ['image'] as const;
 
 /** The chosen picture: its text alternative in the document's language, then "Use this picture". */
-function Choice({ file, lang, me, onPick }: { file: MediaFile; lang: LanguageCode; me: StaffMe; onPick: (picked: PickedMedia) => void }) {
+function Choice({
+  file,
+  lang,
+  me,
+  onPick,
+}: {
+  file: MediaFile;
+  lang: LanguageCode;
+  me: StaffMe;
+  onPick: (picked: PickedMedia) => void;
+}) {
   const { t } = useTranslation('staff');
   const id = useId();
   const language = LANGUAGES[lang];
@@ -66,7 +81,10 @@ function Choice({ file, lang, me, onPick }: { file: MediaFile; lang: LanguageCod
     event.preventDefault();
     const text = alt.replace(/\s+/g, ' ').trim();
     if (!mayWrite || text === stored) return onPick({ path: file.path, alt: stored, file });
-    save.mutate({ [lang]: text }, { onSuccess: (saved) => onPick({ path: saved.path, alt: saved.alt[lang] ?? '', file: saved }) });
+    save.mutate(
+      { [lang]: text },
+      { onSuccess: (saved) => onPick({ path: saved.path, alt: saved.alt[lang] ?? '', file: saved }) },
+    );
   };
   return (
     <form className="media-choice" onSubmit={use} aria-label={t('picker.chosen', { name: file.originalName })}>
@@ -77,7 +95,15 @@ function Choice({ file, lang, me, onPick }: { file: MediaFile; lang: LanguageCod
           {formatBytes(file.bytes)} · {dimensionsOf(file)}
         </p>
         <label htmlFor={`${id}-alt`}>{t('picker.altIn', { language: language.name })}</label>
-        <textarea id={`${id}-alt`} lang={language.bcp47} rows={2} value={alt} maxLength={MEDIA_ALT_MAX_LENGTH} readOnly={!mayWrite} onChange={(event) => setAlt(event.target.value)} />
+        <textarea
+          id={`${id}-alt`}
+          lang={language.bcp47}
+          rows={2}
+          value={alt}
+          maxLength={MEDIA_ALT_MAX_LENGTH}
+          readOnly={!mayWrite}
+          onChange={(event) => setAlt(event.target.value)}
+        />
         {!alt.trim() && <p className="staff-hint">{t('picker.altMissing')}</p>}
         {save.isError && (
           <p className="staff-error" role="alert">
@@ -121,13 +147,24 @@ function PickerBody({ lang, onPick, onClose, me, title }: Omit<MediaPickerProps,
       {mayUpload(me) && (
         <>
           <DropZone kinds={IMAGE_ONLY} onFiles={uploads.add} compact />
-          <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onRetry={uploads.retry} onClear={uploads.clearFinished} />
+          <UploadList
+            uploads={uploads.uploads}
+            onCancel={uploads.cancel}
+            onRetry={uploads.retry}
+            onClear={uploads.clearFinished}
+          />
         </>
       )}
       <form className="staff-filters" role="search" onSubmit={search}>
         <label htmlFor={`${id}-q`}>
           {t('media.search')}
-          <input id={`${id}-q`} type="search" value={draft} maxLength={MEDIA_SEARCH_MAX_LENGTH} onChange={(event) => setDraft(event.target.value)} />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft}
+            maxLength={MEDIA_SEARCH_MAX_LENGTH}
+            onChange={(event) => setDraft(event.target.value)}
+          />
         </label>
         <button type="submit" className="btn">
           {t('media.find')}
@@ -136,13 +173,25 @@ function PickerBody({ lang, onPick, onClose, me, title }: Omit<MediaPickerProps,
       <h3 ref={top} tabIndex={-1} className="pagination-top visually-hidden">
         {t('picker.pictures')}
       </h3>
-      <QueryState isPending={list.isPending} isError={list.isError} refetch={() => void list.refetch()} minHeight={120} />
-      {list.data && list.data.total === 0 && <p role="status">{q ? t('media.found', { count: 0 }) : t('picker.empty')}</p>}
+      <QueryState
+        isPending={list.isPending}
+        isError={list.isError}
+        refetch={() => void list.refetch()}
+        minHeight={120}
+      />
+      {list.data && list.data.total === 0 && (
+        <p role="status">{q ? t('media.found', { count: 0 }) : t('picker.empty')}</p>
+      )}
       {list.data && list.data.rows.length > 0 && (
         <ul className="media-grid media-grid--picker" aria-label={t('picker.pictures')}>
           {list.data.rows.map((file) => (
             <li key={file.id}>
-              <button type="button" className="media-card" aria-pressed={chosen?.id === file.id} onClick={() => setChosen(file)}>
+              <button
+                type="button"
+                className="media-card"
+                aria-pressed={chosen?.id === file.id}
+                onClick={() => setChosen(file)}
+              >
                 <span className="media-card-frame">
                   <MediaThumbnail file={file} />
                 </span>
@@ -156,7 +205,14 @@ function PickerBody({ lang, onPick, onClose, me, title }: Omit<MediaPickerProps,
         </ul>
       )}
       {list.data && list.data.total > MEDIA_PAGE_SIZE && (
-        <Pagination page={page} size={MEDIA_PAGE_SIZE} total={list.data.total} onPage={setPage} label={t('media.pages')} listTop={top} />
+        <Pagination
+          page={page}
+          size={MEDIA_PAGE_SIZE}
+          total={list.data.total}
+          onPage={setPage}
+          label={t('media.pages')}
+          listTop={top}
+        />
       )}
       {chosen && <Choice key={chosen.id} file={chosen} lang={lang} me={me} onPick={onPick} />}
     </div>
@@ -166,7 +222,12 @@ function PickerBody({ lang, onPick, onClose, me, title }: Omit<MediaPickerProps,
 export function MediaPicker({ open, onClose, title, ...rest }: MediaPickerProps) {
   const { t } = useTranslation('staff');
   return (
-    <Dialog className="staff-dialog media-picker-dialog" open={open} onClose={onClose} label={title ?? t('picker.title')}>
+    <Dialog
+      className="staff-dialog media-picker-dialog"
+      open={open}
+      onClose={onClose}
+      label={title ?? t('picker.title')}
+    >
       {open && <PickerBody {...rest} title={title} onClose={onClose} />}
     </Dialog>
   );
@@ -177,13 +238,27 @@ export function MediaPicker({ open, onClose, title, ...rest }: MediaPickerProps)
  * alternative, or null when it is closed without a choice; `dialog` is rendered where the caller
  * renders. For an editor that asks "which picture?" from deep inside (the rich-text toolbar).
  */
-export function useMediaPicker(me: StaffMe, lang: LanguageCode): { pick: () => Promise<{ path: string; alt: string } | null>; dialog: ReactNode } {
+export function useMediaPicker(
+  me: StaffMe,
+  lang: LanguageCode,
+): { pick: () => Promise<{ path: string; alt: string } | null>; dialog: ReactNode } {
   const [waiting, setWaiting] = useState<((picked: { path: string; alt: string } | null) => void) | null>(null);
-  const pick = useCallback(() => new Promise<{ path: string; alt: string } | null>((resolve) => setWaiting(() => resolve)), []);
+  const pick = useCallback(
+    () => new Promise<{ path: string; alt: string } | null>((resolve) => setWaiting(() => resolve)),
+    [],
+  );
   const finish = (picked: { path: string; alt: string } | null) => {
     waiting?.(picked);
     setWaiting(null);
   };
-  const dialog = <MediaPicker open={waiting !== null} lang={lang} me={me} onClose={() => finish(null)} onPick={({ path, alt }) => finish({ path, alt })} />;
+  const dialog = (
+    <MediaPicker
+      open={waiting !== null}
+      lang={lang}
+      me={me}
+      onClose={() => finish(null)}
+      onPick={({ path, alt }) => finish({ path, alt })}
+    />
+  );
   return { pick, dialog };
 }

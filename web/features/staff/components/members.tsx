@@ -9,7 +9,14 @@ import { useTranslation } from '../../../i18n/react';
 import { Dialog } from '../../../components/dialog';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { useAddMember, useChangeMember, useMembers, useResetSecondFactor, useSetMemberActive, type StaffMemberSummary } from '../api/staff';
+import {
+  useAddMember,
+  useChangeMember,
+  useMembers,
+  useResetSecondFactor,
+  useSetMemberActive,
+  type StaffMemberSummary,
+} from '../api/staff';
 import { errorText } from './error-text';
 import { StaffTable, hiddenColumn } from './staff-table';
 
@@ -33,7 +40,11 @@ function RolesAndLanguages({
         <legend>{t('members.roles')}</legend>
         {STAFF_ROLES.map((role) => (
           <label key={role} className="staff-check">
-            <input type="checkbox" checked={roles.includes(role)} onChange={(event) => onRoles(toggle(roles, role, event.target.checked))} />
+            <input
+              type="checkbox"
+              checked={roles.includes(role)}
+              onChange={(event) => onRoles(toggle(roles, role, event.target.checked))}
+            />
             <span>
               <strong>{t(`roles.${role}`)}</strong> <span className="staff-muted">{STAFF_ROLE_PURPOSES[role]}</span>
             </span>
@@ -45,7 +56,11 @@ function RolesAndLanguages({
           <legend>{t('members.languages')}</legend>
           {LANGUAGE_CODES.map((code) => (
             <label key={code} className="staff-check">
-              <input type="checkbox" checked={languages.includes(code)} onChange={(event) => onLanguages(toggle(languages, code, event.target.checked))} />
+              <input
+                type="checkbox"
+                checked={languages.includes(code)}
+                onChange={(event) => onLanguages(toggle(languages, code, event.target.checked))}
+              />
               {LANGUAGES[code].name}{' '}
               <span lang={LANGUAGES[code].bcp47} className="staff-muted">
                 {LANGUAGES[code].nativeName}
@@ -87,7 +102,14 @@ function AddMember() {
       <div className="staff-row">
         <div className="staff-field">
           <label htmlFor={`${id}-mobile`}>{t('members.mobile')}</label>
-          <input id={`${id}-mobile`} value={mobile} onChange={(event) => setMobile(event.target.value)} inputMode="tel" autoComplete="off" required />
+          <input
+            id={`${id}-mobile`}
+            value={mobile}
+            onChange={(event) => setMobile(event.target.value)}
+            inputMode="tel"
+            autoComplete="off"
+            required
+          />
           <p className="staff-hint">{t('members.mobileHint')}</p>
         </div>
         <div className="staff-field">
@@ -131,7 +153,11 @@ function EditMember({ member, onClose }: { member: StaffMemberSummary; onClose: 
     <form onSubmit={submit} className="staff-dialog-body" noValidate>
       <h2>{t('members.editTitle', { name: member.name })}</h2>
       <RolesAndLanguages roles={roles} languages={languages} onRoles={setRoles} onLanguages={setLanguages} />
-      {removed.length > 0 && <p className="staff-warning">{t('members.removingRoles', { roles: removed.map((r) => t(`roles.${r}`)).join(', ') })}</p>}
+      {removed.length > 0 && (
+        <p className="staff-warning">
+          {t('members.removingRoles', { roles: removed.map((r) => t(`roles.${r}`)).join(', ') })}
+        </p>
+      )}
       {change.isError && (
         <p className="staff-error" role="alert">
           {errorText(change.error)}
@@ -158,7 +184,9 @@ function Confirm({ pending, onClose }: { pending: Exclude<Pending, null>; onClos
   const { kind, member } = pending;
   const call = kind === 'reset' ? reset : setActive;
   const go = () => {
-    const done = { onSuccess: () => (notify({ status: 200, message: t(`members.done.${kind}`, { name: member.name }) }), onClose()) };
+    const done = {
+      onSuccess: () => (notify({ status: 200, message: t(`members.done.${kind}`, { name: member.name }) }), onClose()),
+    };
     if (kind === 'reset') reset.mutate(member.userId, done);
     else setActive.mutate({ userId: member.userId, active: kind === 'reactivate' }, done);
   };
@@ -172,7 +200,13 @@ function Confirm({ pending, onClose }: { pending: Exclude<Pending, null>; onClos
         </p>
       )}
       <div className="staff-actions">
-        <button type="button" className="btn" onClick={go} disabled={call.isPending} aria-busy={call.isPending || undefined}>
+        <button
+          type="button"
+          className="btn"
+          onClick={go}
+          disabled={call.isPending}
+          aria-busy={call.isPending || undefined}
+        >
           {t(`members.confirm.${kind}.action`)}
         </button>
         <button type="button" className="btn btn--ghost" onClick={onClose}>
@@ -195,7 +229,14 @@ export function MembersPage({ selfId }: { selfId: string }) {
       {members.data && (
         <StaffTable
           label={t('members.title')}
-          columns={[t('members.name'), t('members.mobile'), t('members.roles'), t('members.app'), t('members.state'), hiddenColumn(t('members.actions'))]}
+          columns={[
+            t('members.name'),
+            t('members.mobile'),
+            t('members.roles'),
+            t('members.app'),
+            t('members.state'),
+            hiddenColumn(t('members.actions')),
+          ]}
         >
           {members.data.map((member) => (
             <tr key={member.userId} className={member.active ? undefined : 'staff-dim'}>
@@ -206,7 +247,12 @@ export function MembersPage({ selfId }: { selfId: string }) {
               <td>{member.mobile}</td>
               <td>
                 {member.roles.map((role) => t(`roles.${role}`)).join(', ')}
-                {member.languages.length > 0 && <span className="staff-muted"> ({member.languages.map((code) => LANGUAGES[code].name).join(', ')})</span>}
+                {member.languages.length > 0 && (
+                  <span className="staff-muted">
+                    {' '}
+                    ({member.languages.map((code) => LANGUAGES[code].name).join(', ')})
+                  </span>
+                )}
               </td>
               <td>{t(`members.appState.${member.secondFactor}`)}</td>
               <td>{member.active ? t('members.active') : t('members.inactive')}</td>
@@ -214,11 +260,19 @@ export function MembersPage({ selfId }: { selfId: string }) {
                 <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: 'edit', member })}>
                   {t('members.edit')}
                 </button>
-                <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: member.active ? 'deactivate' : 'reactivate', member })}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => setPending({ kind: member.active ? 'deactivate' : 'reactivate', member })}
+                >
                   {member.active ? t('members.deactivate') : t('members.reactivate')}
                 </button>
                 {member.secondFactor !== 'none' && (
-                  <button type="button" className="btn btn--ghost" onClick={() => setPending({ kind: 'reset', member })}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    onClick={() => setPending({ kind: 'reset', member })}
+                  >
                     {t('members.reset')}
                   </button>
                 )}
@@ -228,7 +282,12 @@ export function MembersPage({ selfId }: { selfId: string }) {
         </StaffTable>
       )}
       <AddMember />
-      <Dialog open={pending !== null} onClose={close} label={pending ? pending.member.name : ''} className="staff-dialog">
+      <Dialog
+        open={pending !== null}
+        onClose={close}
+        label={pending ? pending.member.name : ''}
+        className="staff-dialog"
+      >
         {pending?.kind === 'edit' && <EditMember member={pending.member} onClose={close} />}
         {pending && pending.kind !== 'edit' && <Confirm pending={pending} onClose={close} />}
       </Dialog>

@@ -17,7 +17,13 @@ import { TranslationMatrixPage } from './translation-matrix';
 
 const ITEM = '5f0c4b8e-0000-4000-8000-000000000003';
 
-const member = (roles: StaffMe['roles'], languages: StaffMe['languages'] = []): StaffMe => ({ userId: 'u1', name: 'Esha', roles, languages, secondFactor: 'verified' });
+const member = (roles: StaffMe['roles'], languages: StaffMe['languages'] = []): StaffMe => ({
+  userId: 'u1',
+  name: 'Esha',
+  roles,
+  languages,
+  secondFactor: 'verified',
+});
 const EDITOR = member(['editor']);
 const TRANSLATOR = member(['translator'], ['hi']);
 
@@ -32,7 +38,8 @@ describe('an address name', () => {
   it('is checked by the contract’s rule before it is sent', () => {
     expect(slugProblem('')).toBe('empty');
     expect(slugProblem('saving-for-school')).toBeNull();
-    for (const bad of ['Saving', 'saving for school', 'saving--school', '-saving', 'saving_school', 'बचत']) expect(slugProblem(bad), bad).toBe('pattern');
+    for (const bad of ['Saving', 'saving for school', 'saving--school', '-saving', 'saving_school', 'बचत'])
+      expect(slugProblem(bad), bad).toBe('pattern');
   });
 });
 
@@ -43,17 +50,30 @@ describe('the empty documents', () => {
       const doc = emptyDocument(kind, { today: '2026-11-28', title: 'Saving' }) as Record<string, unknown>;
       expect(kind === 'story' ? doc.authorName : doc.title).toBe('Saving');
     }
-    expect(emptyDocument('blog', { today: '2026-11-28' })).toMatchObject({ title: '', date: '2026-11-28', image: null });
+    expect(emptyDocument('blog', { today: '2026-11-28' })).toMatchObject({
+      title: '',
+      date: '2026-11-28',
+      image: null,
+    });
   });
 });
 
 describe('the new item’s form', () => {
   it('asks for the kind, a title, the address name with its rule, and the source language, English by default', () => {
-    const html = render(<NewItemForm initialKind="blog" itemPath={(id, lang) => `/staff/content/${id}/${lang}`} onClose={() => undefined} />);
+    const html = render(
+      <NewItemForm
+        initialKind="blog"
+        itemPath={(id, lang) => `/staff/content/${id}/${lang}`}
+        onClose={() => undefined}
+      />,
+    );
     expect(html).toContain('What are you making?');
-    for (const kind of ['Course', 'Blog post', 'Success story', 'Gallery title', 'Banner item']) expect(html).toContain(`<strong>${kind}</strong>`);
+    for (const kind of ['Course', 'Blog post', 'Success story', 'Gallery title', 'Banner item'])
+      expect(html).toContain(`<strong>${kind}</strong>`);
     expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="blog"/);
-    expect(html).toContain('Lowercase letters a–z, digits and hyphens, such as saving-for-school. Unique among blog posts');
+    expect(html).toContain(
+      'Lowercase letters a–z, digits and hyphens, such as saving-for-school. Unique among blog posts',
+    );
     expect(html).toMatch(/<option value="en" selected="">English/);
     expect(html).toContain('Create and open');
   });
@@ -62,7 +82,10 @@ describe('the new item’s form', () => {
 describe('the matrix', () => {
   const client = () => {
     const c = new QueryClient();
-    c.setQueryData(staffKeys.translations(undefined), { languages: ['en', 'hi'], items: [] } satisfies TranslationMatrix);
+    c.setQueryData(staffKeys.translations(undefined), {
+      languages: ['en', 'hi'],
+      items: [],
+    } satisfies TranslationMatrix);
     return c;
   };
 
@@ -81,11 +104,36 @@ describe('the matrix', () => {
 
 describe('an item’s page', () => {
   const item = (deletedAt: string | null): ContentItem =>
-    blogItem(ITEM, [{ lang: 'en', publicId: ITEM, status: 'published', headVersion: 2, publishedVersion: 2, publishedAt: TEST_TIME, scheduled: null, updatedAt: TEST_TIME }], deletedAt);
+    blogItem(
+      ITEM,
+      [
+        {
+          lang: 'en',
+          publicId: ITEM,
+          status: 'published',
+          headVersion: 2,
+          publishedVersion: 2,
+          publishedAt: TEST_TIME,
+          scheduled: null,
+          updatedAt: TEST_TIME,
+        },
+      ],
+      deletedAt,
+    );
   const page = (me: StaffMe, deletedAt: string | null, lang = 'en') => {
     const client = new QueryClient();
     client.setQueryData(staffKeys.item(ITEM), item(deletedAt));
-    return render(<ItemLanguagePage me={me} itemId={ITEM} lang={lang} matrixPath="/staff" itemPath={(l) => `/staff/content/${ITEM}/${l}`} previewPath="/p" />, client);
+    return render(
+      <ItemLanguagePage
+        me={me}
+        itemId={ITEM}
+        lang={lang}
+        matrixPath="/staff"
+        itemPath={(l) => `/staff/content/${ITEM}/${l}`}
+        previewPath="/p"
+      />,
+      client,
+    );
   };
 
   it('lets an editor delete the item, saying it leaves every language and can be restored', () => {

@@ -5,7 +5,12 @@
 // A bad or taken address name is said beside the field, and nothing typed is lost.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CONTENT_KINDS, CONTENT_SLUG_MAX, CONTENT_SLUG_PATTERN, type ContentKind } from '../../../../contract/content-kinds';
+import {
+  CONTENT_KINDS,
+  CONTENT_SLUG_MAX,
+  CONTENT_SLUG_PATTERN,
+  type ContentKind,
+} from '../../../../contract/content-kinds';
 import { emptyDocument } from '../../../../contract/empty-documents';
 import { TEXT_MAX } from '../../../../contract/document-fields';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
@@ -40,7 +45,15 @@ export function slugProblem(slug: string): 'empty' | 'pattern' | null {
   return SLUG.test(slug) && slug.length <= CONTENT_SLUG_MAX ? null : 'pattern';
 }
 
-export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: ContentKind; itemPath: (itemId: string, lang: string) => string; onClose: () => void }) {
+export function NewItemForm({
+  initialKind,
+  itemPath,
+  onClose,
+}: {
+  initialKind?: ContentKind;
+  itemPath: (itemId: string, lang: string) => string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('staff');
   const id = useId();
   const navigate = useNavigate();
@@ -55,7 +68,12 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
   const [tried, setTried] = useState(false);
 
   const problem = slugProblem(slug);
-  const serverProblem = create.error instanceof ApiError ? (create.error.code === 'slugTaken' ? t('newItem.slugTaken', { kind: t(`newItem.nouns.${kind}`) }) : fieldErrors(create.error).slug) : undefined;
+  const serverProblem =
+    create.error instanceof ApiError
+      ? create.error.code === 'slugTaken'
+        ? t('newItem.slugTaken', { kind: t(`newItem.nouns.${kind}`) })
+        : fieldErrors(create.error).slug
+      : undefined;
   const slugError = tried && problem ? t(`newItem.slug${problem === 'empty' ? 'Empty' : 'Pattern'}`) : serverProblem;
   const suggestion = slugError && problem === 'pattern' ? slugFrom(slug) : '';
   const otherError = create.isError && !serverProblem ? errorText(create.error) : null;
@@ -94,12 +112,16 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
       { kind, slug, lang, body },
       {
         onSuccess: ({ item }) => {
-          notify({ status: 200, message: t('newItem.created', { title: title.trim() || slug, language: LANGUAGES[lang].name }) });
+          notify({
+            status: 200,
+            message: t('newItem.created', { title: title.trim() || slug, language: LANGUAGES[lang].name }),
+          });
           onClose();
           void navigate(itemPath(item.id, lang));
         },
         onError: (error) => {
-          if (error instanceof ApiError && (error.code === 'slugTaken' || fieldErrors(error).slug)) slugInput.current?.focus();
+          if (error instanceof ApiError && (error.code === 'slugTaken' || fieldErrors(error).slug))
+            slugInput.current?.focus();
         },
       },
     );
@@ -121,14 +143,23 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
               onChange={() => choosing(setKind)(k)}
             />
             <span>
-              <strong>{t(`newItem.kinds.${k}`)}</strong> <span className="staff-muted">{t(`newItem.kindHints.${k}`)}</span>
+              <strong>{t(`newItem.kinds.${k}`)}</strong>{' '}
+              <span className="staff-muted">{t(`newItem.kindHints.${k}`)}</span>
             </span>
           </label>
         ))}
       </fieldset>
       <div className="staff-field">
         <label htmlFor={`${id}-title`}>{titleLabel}</label>
-        <input id={`${id}-title`} value={title} maxLength={kind === 'story' ? TEXT_MAX.story.authorName : TEXT_MAX[kind].title} autoComplete="off" lang={LANGUAGES[lang].bcp47} onChange={(event) => chooseTitle(event.target.value)} aria-describedby={`${id}-title-hint`} />
+        <input
+          id={`${id}-title`}
+          value={title}
+          maxLength={kind === 'story' ? TEXT_MAX.story.authorName : TEXT_MAX[kind].title}
+          autoComplete="off"
+          lang={LANGUAGES[lang].bcp47}
+          onChange={(event) => chooseTitle(event.target.value)}
+          aria-describedby={`${id}-title-hint`}
+        />
         <p className="staff-hint" id={`${id}-title-hint`}>
           {t('newItem.titleHint')}
         </p>
@@ -173,7 +204,9 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
         >
           {LANGUAGE_CODES.map((code) => (
             <option key={code} value={code}>
-              {LANGUAGES[code].name === LANGUAGES[code].nativeName ? LANGUAGES[code].name : `${LANGUAGES[code].name} (${LANGUAGES[code].nativeName})`}
+              {LANGUAGES[code].name === LANGUAGES[code].nativeName
+                ? LANGUAGES[code].name
+                : `${LANGUAGES[code].name} (${LANGUAGES[code].nativeName})`}
             </option>
           ))}
         </select>
@@ -187,7 +220,11 @@ export function NewItemForm({ initialKind, itemPath, onClose }: { initialKind?: 
           {otherError}
         </p>
       )}
-      <DialogActions action={create.isPending ? t('newItem.creating') : t('newItem.create')} busy={create.isPending} onCancel={onClose} />
+      <DialogActions
+        action={create.isPending ? t('newItem.creating') : t('newItem.create')}
+        busy={create.isPending}
+        onCancel={onClose}
+      />
     </form>
   );
 }

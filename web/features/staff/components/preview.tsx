@@ -21,13 +21,28 @@ export const PREVIEW_WIDTHS = { phone: 360, tablet: 768, desktop: 1280 } as cons
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 const WIDTHS = Object.keys(PREVIEW_WIDTHS) as PreviewWidth[];
 
-export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { itemId: string; lang: string; framePath: string; itemPath: string }) {
+export function PreviewPage({
+  itemId,
+  lang: rawLang,
+  framePath,
+  itemPath,
+}: {
+  itemId: string;
+  lang: string;
+  framePath: string;
+  itemPath: string;
+}) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
   const [width, setWidth] = useState<PreviewWidth>('phone');
   // A new key loads the frame again: the draft as it is now.
   const [load, setLoad] = useState(0);
-  if (!isLanguageCode(rawLang)) return <p className="staff-card" role="alert">{t('item.unknownLanguage')}</p>;
+  if (!isLanguageCode(rawLang))
+    return (
+      <p className="staff-card" role="alert">
+        {t('item.unknownLanguage')}
+      </p>
+    );
   const language = LANGUAGES[rawLang];
   const state = item.data?.languages.find((l) => l.lang === rawLang);
   return (
@@ -39,11 +54,16 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
         {t('preview.title')}{' '}
         {item.data && (
           <span className="staff-muted">
-            <span lang={LANGUAGES[item.data.sourceLang].bcp47}>{item.data.title || item.data.slug}</span> · {language.name}
+            <span lang={LANGUAGES[item.data.sourceLang].bcp47}>{item.data.title || item.data.slug}</span> ·{' '}
+            {language.name}
           </span>
         )}
       </h1>
-      <QueryState isPending={item.isPending} isError={item.isError && !(item.error instanceof ApiError && item.error.status < 500)} refetch={() => void item.refetch()} />
+      <QueryState
+        isPending={item.isPending}
+        isError={item.isError && !(item.error instanceof ApiError && item.error.status < 500)}
+        refetch={() => void item.refetch()}
+      />
       {item.error instanceof ApiError && item.error.status < 500 && (
         <p className="staff-card" role="alert">
           {errorText(item.error)}
@@ -52,7 +72,9 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
       <p className="staff-preview__band" role="status">
         <strong>{t('preview.band')}</strong>{' '}
         {state ? t('preview.bandVersion', { number: state.headVersion, language: language.name }) : null}
-        {state && state.publishedVersion !== state.headVersion ? ` ${state.publishedVersion === null ? t('preview.neverPublished') : t('preview.learnersSeeOther', { number: state.publishedVersion })}` : ''}
+        {state && state.publishedVersion !== state.headVersion
+          ? ` ${state.publishedVersion === null ? t('preview.neverPublished') : t('preview.learnersSeeOther', { number: state.publishedVersion })}`
+          : ''}
       </p>
       {item.data?.kind === 'course' && <p className="staff-muted">{t('preview.courseNote')}</p>}
       <div className="staff-actions">
@@ -60,7 +82,13 @@ export function PreviewPage({ itemId, lang: rawLang, framePath, itemPath }: { it
           <legend>{t('preview.width')}</legend>
           {WIDTHS.map((name) => (
             <label key={name} className="staff-check">
-              <input type="radio" name="preview-width" value={name} checked={width === name} onChange={() => setWidth(name)} />
+              <input
+                type="radio"
+                name="preview-width"
+                value={name}
+                checked={width === name}
+                onChange={() => setWidth(name)}
+              />
               {t(`preview.widths.${name}`, { px: PREVIEW_WIDTHS[name] })}
             </label>
           ))}
@@ -92,7 +120,15 @@ export interface PreviewRenderers {
   course: (preview: PreviewResponse, lang: LanguageCode) => ReactNode;
 }
 
-export function PreviewFrame({ itemId, lang: rawLang, render }: { itemId: string; lang: string; render: PreviewRenderers }) {
+export function PreviewFrame({
+  itemId,
+  lang: rawLang,
+  render,
+}: {
+  itemId: string;
+  lang: string;
+  render: PreviewRenderers;
+}) {
   const { t, i18n } = useTranslation('staff');
   const lang = isLanguageCode(rawLang) ? rawLang : null;
   const preview = usePreview(itemId, lang ?? 'en');
@@ -106,12 +142,20 @@ export function PreviewFrame({ itemId, lang: rawLang, render }: { itemId: string
   const ready = i18n.language === lang;
   return (
     <main id="main" lang={bcp47} className="staff-preview-frame">
-      <QueryState isPending={preview.isPending || !ready} isError={preview.isError && !(preview.error instanceof ApiError && preview.error.status < 500)} refetch={() => void preview.refetch()} />
-      {preview.error instanceof ApiError && preview.error.status < 500 && <p role="alert">{errorText(preview.error)}</p>}
+      <QueryState
+        isPending={preview.isPending || !ready}
+        isError={preview.isError && !(preview.error instanceof ApiError && preview.error.status < 500)}
+        refetch={() => void preview.refetch()}
+      />
+      {preview.error instanceof ApiError && preview.error.status < 500 && (
+        <p role="alert">{errorText(preview.error)}</p>
+      )}
       {ready && preview.data?.blog && render.blog(preview.data.blog.response, bcp47)}
       {ready && preview.data?.story && render.story(preview.data.story.response)}
       {ready && preview.data?.course && render.course(preview.data, lang)}
-      {ready && preview.data && !preview.data.blog && !preview.data.story && !preview.data.course && <p>{t('preview.noPage')}</p>}
+      {ready && preview.data && !preview.data.blog && !preview.data.story && !preview.data.course && (
+        <p>{t('preview.noPage')}</p>
+      )}
     </main>
   );
 }

@@ -67,13 +67,23 @@ export function CodeField({
  * on. Until then, reloading, closing the tab or moving to another page asks first: the codes cannot
  * be shown again. `door`: shown before the console (at setup), a card of its own on the page.
  */
-export function RecoveryCodes({ codes, onDone, door = false }: { codes: string[]; onDone: () => void; door?: boolean }) {
+export function RecoveryCodes({
+  codes,
+  onDone,
+  door = false,
+}: {
+  codes: string[];
+  onDone: () => void;
+  door?: boolean;
+}) {
   const { t } = useTranslation('staff');
   const [kept, setKept] = useState(false);
   const leave = useLeaveGuard(!kept);
   const text = codes.join('\n');
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`${t('recovery.fileHeading')}\n\n${text}\n`], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(
+      new Blob([`${t('recovery.fileHeading')}\n\n${text}\n`], { type: 'text/plain;charset=utf-8' }),
+    );
     const link = document.createElement('a');
     link.href = url;
     link.download = 'jgk-recovery-codes.txt';
@@ -103,12 +113,19 @@ export function RecoveryCodes({ codes, onDone, door = false }: { codes: string[]
         </button>
       </div>
       <label className="staff-check">
-        <input type="checkbox" checked={kept} onChange={(event) => setKept(event.target.checked)} /> {t('recovery.kept')}
+        <input type="checkbox" checked={kept} onChange={(event) => setKept(event.target.checked)} />{' '}
+        {t('recovery.kept')}
       </label>
       <button type="button" className="btn" disabled={!kept} onClick={onDone}>
         {t('recovery.continue')}
       </button>
-      <LeaveDialog guard={leave} title={t('recovery.leave.title')} text={t('recovery.leave.text')} stay={t('recovery.leave.stay')} leave={t('recovery.leave.leave')} />
+      <LeaveDialog
+        guard={leave}
+        title={t('recovery.leave.title')}
+        text={t('recovery.leave.text')}
+        stay={t('recovery.leave.stay')}
+        leave={t('recovery.leave.leave')}
+      />
     </section>
   );
 }
@@ -151,15 +168,27 @@ export function SecondFactorSetup({ name }: { name: string }) {
               <details>
                 <summary>{t('setup.cannotScan')}</summary>
                 <p>
-                  {t('setup.typeSecret')} <code className="staff-secret">{start.data.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+                  {t('setup.typeSecret')}{' '}
+                  <code className="staff-secret">{start.data.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
                 </p>
               </details>
             </li>
             <li>{t('setup.stepCode')}</li>
           </ol>
           <form onSubmit={submit} noValidate>
-            <CodeField label={t('setup.codeLabel')} hint={t('setup.codeHint')} value={code} onChange={setCode} error={confirm.isError ? errorText(confirm.error) : null} />
-            <button type="submit" className="btn" disabled={confirm.isPending} aria-busy={confirm.isPending || undefined}>
+            <CodeField
+              label={t('setup.codeLabel')}
+              hint={t('setup.codeHint')}
+              value={code}
+              onChange={setCode}
+              error={confirm.isError ? errorText(confirm.error) : null}
+            />
+            <button
+              type="submit"
+              className="btn"
+              disabled={confirm.isPending}
+              aria-busy={confirm.isPending || undefined}
+            >
               {confirm.isPending ? t('actions.checking') : t('setup.confirm')}
             </button>
           </form>

@@ -11,7 +11,15 @@ import { signOutTo, useStaffMe, type StaffMe } from '../api/staff';
 import { errorText } from './error-text';
 import { SecondFactorSetup, SecondFactorVerify } from './second-factor';
 
-export function StaffGate({ loginPath, homePath, children }: { loginPath: (back: string) => string; homePath: string; children: (me: StaffMe) => ReactNode }) {
+export function StaffGate({
+  loginPath,
+  homePath,
+  children,
+}: {
+  loginPath: (back: string) => string;
+  homePath: string;
+  children: (me: StaffMe) => ReactNode;
+}) {
   const { t } = useTranslation('staff');
   const { pathname } = useLocation();
   const me = useStaffMe();
@@ -19,7 +27,8 @@ export function StaffGate({ loginPath, homePath, children }: { loginPath: (back:
   if (me.isPending) return <QueryState isPending isError={false} />;
   if (me.isError) {
     const error = me.error;
-    if (error instanceof ApiError && error.status === 401 && error.code !== 'staffSessionEnded') return <Navigate to={loginPath(pathname)} replace />;
+    if (error instanceof ApiError && error.status === 401 && error.code !== 'staffSessionEnded')
+      return <Navigate to={loginPath(pathname)} replace />;
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       return (
         <div className="staff-door" role="alert">

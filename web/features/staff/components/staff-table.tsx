@@ -7,14 +7,26 @@ export interface Column {
   className?: string;
 }
 
-export function StaffTable({ label, columns, className, children }: { label: string; columns: (ReactNode | Column)[]; className?: string; children: ReactNode }) {
+export function StaffTable({
+  label,
+  columns,
+  className,
+  children,
+}: {
+  label: string;
+  columns: (ReactNode | Column)[];
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="staff-table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className={className ? `staff-table ${className}` : 'staff-table'}>
         <thead>
           <tr>
             {columns.map((column, index) => {
-              const { label: text, className: columnClass } = isColumn(column) ? column : { label: column, className: undefined };
+              const { label: text, className: columnClass } = isColumn(column)
+                ? column
+                : { label: column, className: undefined };
               return (
                 <th scope="col" key={index} className={columnClass}>
                   {text}

@@ -20,7 +20,12 @@ export function instantOfStaffTime(local: string): string | null {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00${IST_OFFSET}` : null;
 }
 
-const DAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: STAFF_TIME_ZONE });
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: STAFF_TIME_ZONE,
+});
 
 /** Today's date in IST, YYYY-MM-DD (the day a new post or story is dated). */
 export function staffToday(now = new Date()): string {

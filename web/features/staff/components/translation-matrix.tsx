@@ -61,7 +61,14 @@ function DeletedItems({ itemPath }: { itemPath: (itemId: string, lang: string) =
     <details className="staff-card staff-deleted" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('matrix.deleted.title')}</summary>
       <p className="staff-muted">{t('matrix.deleted.explain')}</p>
-      {open && <QueryState isPending={deleted.isPending} isError={deleted.isError} refetch={() => void deleted.refetch()} minHeight={40} />}
+      {open && (
+        <QueryState
+          isPending={deleted.isPending}
+          isError={deleted.isError}
+          refetch={() => void deleted.refetch()}
+          minHeight={40}
+        />
+      )}
       {deleted.data &&
         (deleted.data.items.length === 0 ? (
           <p>{t('matrix.deleted.none')}</p>
@@ -77,12 +84,22 @@ function DeletedItems({ itemPath }: { itemPath: (itemId: string, lang: string) =
             ))}
           </StaffTable>
         ))}
-      {deleted.data && deleted.data.total > deleted.data.items.length && <p className="staff-muted">{t('matrix.deleted.more', { count: deleted.data.total - deleted.data.items.length })}</p>}
+      {deleted.data && deleted.data.total > deleted.data.items.length && (
+        <p className="staff-muted">
+          {t('matrix.deleted.more', { count: deleted.data.total - deleted.data.items.length })}
+        </p>
+      )}
     </details>
   );
 }
 
-export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath: (itemId: string, lang: string) => string }) {
+export function TranslationMatrixPage({
+  me,
+  itemPath,
+}: {
+  me: StaffMe;
+  itemPath: (itemId: string, lang: string) => string;
+}) {
   const { t } = useTranslation('staff');
   const editor = me.roles.includes('admin') || me.roles.includes('editor');
   const [creating, setCreating] = useState(false);
@@ -104,7 +121,9 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
   const rows = useMemo(() => {
     const items = matrix.data?.items ?? [];
     if (!state) return items;
-    return items.filter((item) => item.cells.some((cell) => (!lang || cell.lang === lang) && cellState(cell, item) === state));
+    return items.filter((item) =>
+      item.cells.some((cell) => (!lang || cell.lang === lang) && cellState(cell, item) === state),
+    );
   }, [matrix.data, lang, state]);
 
   return (
@@ -119,7 +138,12 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
       </div>
       <p className="staff-muted">{t('matrix.explain')}</p>
       {editor && (
-        <Dialog className="staff-dialog" open={creating} onClose={() => setCreating(false)} label={t('newItem.heading')}>
+        <Dialog
+          className="staff-dialog"
+          open={creating}
+          onClose={() => setCreating(false)}
+          label={t('newItem.heading')}
+        >
           <NewItemForm initialKind={kind || undefined} itemPath={itemPath} onClose={() => setCreating(false)} />
         </Dialog>
       )}
@@ -193,12 +217,20 @@ export function TranslationMatrixPage({ me, itemPath }: { me: StaffMe; itemPath:
                     const s = cellState(cell, item);
                     return (
                       <td key={code} className={dimmed(code) ? 'staff-cell staff-dim' : 'staff-cell'}>
-                        <Link className="staff-cell-link" to={itemPath(item.id, code)} aria-label={`${item.title || item.slug}, ${LANGUAGES[code].name}: ${t(`states.${s}`)}`}>
+                        <Link
+                          className="staff-cell-link"
+                          to={itemPath(item.id, code)}
+                          aria-label={`${item.title || item.slug}, ${LANGUAGES[code].name}: ${t(`states.${s}`)}`}
+                        >
                           <span className={`staff-badge staff-badge--${s}`}>{t(`states.${s}`)}</span>
                         </Link>
                         {code === item.sourceLang && <span className="staff-cell-note">{t('matrix.source')}</span>}
-                        {s === 'stale' && <span className="staff-cell-note">{t('matrix.staleFields', { count: cell.stale })}</span>}
-                        {cell.missing > 0 && cell.status !== 'missing' && <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>}
+                        {s === 'stale' && (
+                          <span className="staff-cell-note">{t('matrix.staleFields', { count: cell.stale })}</span>
+                        )}
+                        {cell.missing > 0 && cell.status !== 'missing' && (
+                          <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>
+                        )}
                         {cell.live && s !== 'published' && <span className="staff-cell-note">{t('matrix.live')}</span>}
                       </td>
                     );

@@ -13,10 +13,15 @@ export function useStories(page: number) {
   return useQuery({
     queryKey: storyKeys.list(lang, page),
     queryFn: ({ signal }) =>
-      api.get<StoryPage>('/api/successstories/public', { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE, lang }, signal),
+      api.get<StoryPage>(
+        '/api/successstories/public',
+        { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE, lang },
+        signal,
+      ),
     select: (data) => data.response,
     // The previous page stays while the next arrives; another language's stories never stand in.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined,
   });
 }
 
@@ -25,7 +30,8 @@ export function useStory(storyId: string) {
   const { language: lang } = useLanguage();
   return useQuery({
     queryKey: storyKeys.detail(lang, storyId),
-    queryFn: ({ signal }) => api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, { lang }, signal),
+    queryFn: ({ signal }) =>
+      api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, { lang }, signal),
     select: (data) => data.response,
   });
 }

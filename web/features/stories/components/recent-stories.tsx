@@ -21,7 +21,11 @@ export function RecentStories({ storyPath, allPath }: { storyPath: (id: string) 
       <ul className={stories.length ? 'story-grid' : 'story-grid story-grid--empty'}>
         {stories.map((story) => (
           <li key={story.id}>
-            <StoryCard story={story} text={truncateChars(plainText(story.description), HOME_STORY_EXCERPT)} to={storyPath(story.id)} />
+            <StoryCard
+              story={story}
+              text={truncateChars(plainText(story.description), HOME_STORY_EXCERPT)}
+              to={storyPath(story.id)}
+            />
           </li>
         ))}
       </ul>

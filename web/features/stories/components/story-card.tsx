@@ -4,12 +4,30 @@ import { fileUrl } from '../../../lib/api-client';
 import type { Story } from '../../../../contract/public-content';
 
 /** A story card: red translucent when highlighted, white otherwise. */
-export function StoryCard({ story, text, to, headingLevel = 3 }: { story: Story; text: string; to: string; headingLevel?: 2 | 3 }) {
+export function StoryCard({
+  story,
+  text,
+  to,
+  headingLevel = 3,
+}: {
+  story: Story;
+  text: string;
+  to: string;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation('stories');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`story-card${story.isHighlighted ? ' story-card--highlighted' : ''}`}>
-      <img className="story-card__image" src={fileUrl(story.image)} alt={story.imageAlt ?? ''} width="400" height="400" loading="lazy" decoding="async" />
+      <img
+        className="story-card__image"
+        src={fileUrl(story.image)}
+        alt={story.imageAlt ?? ''}
+        width="400"
+        height="400"
+        loading="lazy"
+        decoding="async"
+      />
       <Heading className="story-card__name">{story.authorName}</Heading>
       <p className="story-card__text">{text}</p>
       <Link className="story-card__more" to={to} aria-label={`${t('readMore')}: ${story.authorName}`}>

@@ -14,7 +14,14 @@ export function StoryArticle({ story }: { story: Story }) {
   return (
     <>
       <div className="story-detail__head">
-        <img className="story-detail__image" src={fileUrl(story.image)} alt={story.imageAlt ?? ''} width="400" height="400" fetchPriority="high" />
+        <img
+          className="story-detail__image"
+          src={fileUrl(story.image)}
+          alt={story.imageAlt ?? ''}
+          width="400"
+          height="400"
+          fetchPriority="high"
+        />
         <div>
           <p className="eyebrow">{t('eyebrow')}</p>
           <h1 className="story-detail__name">{story.authorName}</h1>
@@ -35,7 +42,12 @@ export function StoryDetail({ storyId, backPath }: { storyId: string; backPath: 
         <span aria-hidden="true">←</span> {tc('actions.goBack')}
       </Link>
       {/* An unknown or malformed id is "not found", not a failure to try again. */}
-      <QueryState isPending={story.isPending} isError={story.isError && !isClientError(story.error)} refetch={story.refetch} minHeight={500} />
+      <QueryState
+        isPending={story.isPending}
+        isError={story.isError && !isClientError(story.error)}
+        refetch={story.refetch}
+        minHeight={500}
+      />
       {isClientError(story.error) && <p>{t('notFound')}</p>}
       {story.data && <StoryArticle story={story.data} />}
     </article>

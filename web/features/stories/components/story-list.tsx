@@ -11,7 +11,15 @@ import './stories.css';
 
 export const STORY_LIST_EXCERPT = 350;
 
-export function StoryList({ page, onPage, storyPath }: { page: number; onPage: (page: number) => void; storyPath: (id: string) => string }) {
+export function StoryList({
+  page,
+  onPage,
+  storyPath,
+}: {
+  page: number;
+  onPage: (page: number) => void;
+  storyPath: (id: string) => string;
+}) {
   const { t } = useTranslation('stories');
   const asked = useStories(page);
   const shown = pageWithin(page, STORY_PAGE_SIZE, asked.data?.count);
@@ -28,11 +36,23 @@ export function StoryList({ page, onPage, storyPath }: { page: number; onPage: (
           <ul className="story-grid pagination-top" ref={listTop} tabIndex={-1}>
             {stories.data.rows.map((story) => (
               <li key={story.id}>
-                <StoryCard story={story} text={excerpt(story.description, STORY_LIST_EXCERPT)} to={storyPath(story.id)} headingLevel={2} />
+                <StoryCard
+                  story={story}
+                  text={excerpt(story.description, STORY_LIST_EXCERPT)}
+                  to={storyPath(story.id)}
+                  headingLevel={2}
+                />
               </li>
             ))}
           </ul>
-          <Pagination page={shown} size={STORY_PAGE_SIZE} total={stories.data.count} onPage={onPage} label={t('pages')} listTop={listTop} />
+          <Pagination
+            page={shown}
+            size={STORY_PAGE_SIZE}
+            total={stories.data.count}
+            onPage={onPage}
+            label={t('pages')}
+            listTop={listTop}
+          />
         </>
       )}
     </>

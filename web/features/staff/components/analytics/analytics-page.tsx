@@ -69,7 +69,8 @@ function CourseTable({ answer, detailPath }: { answer: CoursesAnswer; detailPath
       {answer.courses.map((course) => (
         <tr key={course.courseId}>
           <td>
-            <Link to={`${detailPath(course.courseId)}?${search.toString()}`}>{course.title}</Link> <span className="staff-muted">({course.lang})</span>
+            <Link to={`${detailPath(course.courseId)}?${search.toString()}`}>{course.title}</Link>{' '}
+            <span className="staff-muted">({course.lang})</span>
           </td>
           <td className="analytics-number">{count(course.funnel.enrolled)}</td>
           <td className="analytics-number">{count(course.funnel.started)}</td>
@@ -78,7 +79,8 @@ function CourseTable({ answer, detailPath }: { answer: CoursesAnswer; detailPath
           <td className="analytics-number">{count(course.funnel.certificate)}</td>
           <td className="analytics-number">{daysText(course.medianDays.completed, t)}</td>
           <td className="analytics-number">
-            {course.rating.average === null ? '—' : `${course.rating.average} / 5`} <span className="staff-muted">({count(course.rating.count)})</span>
+            {course.rating.average === null ? '—' : `${course.rating.average} / 5`}{' '}
+            <span className="staff-muted">({count(course.rating.count)})</span>
           </td>
         </tr>
       ))}
@@ -103,12 +105,22 @@ export function AnalyticsPage({ detailPath }: { detailPath: (courseId: string) =
       <h1 id="analytics-title">{t('analytics.title')}</h1>
       <AnalyticsFilters key={search.toString()} courses={choices.data?.courses ?? []} />
       <QueryState isPending={learners.isPending} isError={learners.isError} refetch={() => void learners.refetch()} />
-      {frame && <FrameNote frame={frame} updating={learners.isPlaceholderData || courses.isPlaceholderData || certificates.isPlaceholderData} />}
+      {frame && (
+        <FrameNote
+          frame={frame}
+          updating={learners.isPlaceholderData || courses.isPlaceholderData || certificates.isPlaceholderData}
+        />
+      )}
       {empty && <p role="status">{t('analytics.empty')}</p>}
       {learners.data && (
         <>
           <Figure title={t('analytics.registrations')} csv={exportUrl('learners', query)}>
-            <Series frame={learners.data.frame} points={learners.data.registrations.series} label={t('analytics.registrations')} total={learners.data.registrations.total} />
+            <Series
+              frame={learners.data.frame}
+              points={learners.data.registrations.series}
+              label={t('analytics.registrations')}
+              total={learners.data.registrations.total}
+            />
           </Figure>
           <Figure title={t('analytics.active')}>
             <p className="staff-muted">{t('analytics.activeExplain')}</p>
@@ -120,16 +132,36 @@ export function AnalyticsPage({ detailPath }: { detailPath: (courseId: string) =
         </>
       )}
       <Figure title={t('analytics.coursesTitle')} csv={exportUrl('courses', query)}>
-        <QueryState isPending={courses.isPending} isError={courses.isError} refetch={() => void courses.refetch()} minHeight={80} />
+        <QueryState
+          isPending={courses.isPending}
+          isError={courses.isError}
+          refetch={() => void courses.refetch()}
+          minHeight={80}
+        />
         {courses.data && <CourseTable answer={courses.data} detailPath={detailPath} />}
       </Figure>
       <Figure title={t('analytics.certificates')} csv={exportUrl('certificates', query)}>
-        <QueryState isPending={certificates.isPending} isError={certificates.isError} refetch={() => void certificates.refetch()} minHeight={80} />
+        <QueryState
+          isPending={certificates.isPending}
+          isError={certificates.isError}
+          refetch={() => void certificates.refetch()}
+          minHeight={80}
+        />
         {certificates.data && (
           <>
-            <Series frame={certificates.data.frame} points={certificates.data.certificates.series} label={t('analytics.certificates')} total={certificates.data.certificates.total} />
+            <Series
+              frame={certificates.data.frame}
+              points={certificates.data.certificates.series}
+              label={t('analytics.certificates')}
+              total={certificates.data.certificates.total}
+            />
             <h3>{t('analytics.journal')}</h3>
-            <Series frame={certificates.data.frame} points={certificates.data.journalEntries.series} label={t('analytics.journal')} total={certificates.data.journalEntries.total} />
+            <Series
+              frame={certificates.data.frame}
+              points={certificates.data.journalEntries.series}
+              label={t('analytics.journal')}
+              total={certificates.data.journalEntries.total}
+            />
           </>
         )}
       </Figure>

@@ -6,7 +6,19 @@ import type { ReactNode } from 'react';
 import type { SafeCount } from '../../../../../contract/analytics';
 import { shown } from './format';
 
-export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#8C6D1F', '#000000', '#999999', '#F0E442', '#6A3D9A'];
+export const PALETTE = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#8C6D1F',
+  '#000000',
+  '#999999',
+  '#F0E442',
+  '#6A3D9A',
+];
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -15,7 +27,11 @@ const PAD = { left: 8, right: 8, top: 12, bottom: 8 };
 /** A line over the periods; a withheld period is a gap in the line, not a zero. */
 export function LineChart({ points, caption }: { points: { label: string; count: SafeCount }[]; caption: ReactNode }) {
   const max = Math.max(1, ...points.map((p) => (shown(p.count) ? p.count : 0)));
-  const x = (i: number) => PAD.left + (points.length === 1 ? (WIDTH - PAD.left - PAD.right) / 2 : (i * (WIDTH - PAD.left - PAD.right)) / (points.length - 1));
+  const x = (i: number) =>
+    PAD.left +
+    (points.length === 1
+      ? (WIDTH - PAD.left - PAD.right) / 2
+      : (i * (WIDTH - PAD.left - PAD.right)) / (points.length - 1));
   const y = (count: number) => PAD.top + (1 - count / max) * (HEIGHT - PAD.top - PAD.bottom);
   let path = '';
   let drawing = false;
@@ -55,7 +71,10 @@ export function Bars({ bars }: { bars: { label: string; count: SafeCount; text: 
           <span className="analytics-bar-label">{bar.label}</span>
           <span className="analytics-bar-track">
             {shown(bar.count) ? (
-              <span className={`analytics-bar${bar.tone ? ` analytics-bar--${bar.tone}` : ''}`} style={{ width: `${(100 * bar.count) / max}%` }} />
+              <span
+                className={`analytics-bar${bar.tone ? ` analytics-bar--${bar.tone}` : ''}`}
+                style={{ width: `${(100 * bar.count) / max}%` }}
+              />
             ) : (
               <span className="analytics-bar analytics-bar--hidden" />
             )}
@@ -75,15 +94,27 @@ export function StackedBar({ cells, total }: { cells: { label: string; count: Sa
     <div className="analytics-stack" aria-hidden="true">
       {cells.map((cell, i) =>
         shown(cell.count) && cell.count > 0 ? (
-          <span key={i} className="analytics-stack-part" style={{ width: `${(100 * cell.count) / total}%`, background: PALETTE[i % PALETTE.length] }} title={cell.label} />
+          <span
+            key={i}
+            className="analytics-stack-part"
+            style={{ width: `${(100 * cell.count) / total}%`, background: PALETTE[i % PALETTE.length] }}
+            title={cell.label}
+          />
         ) : null,
       )}
-      {hidden > 0 && <span className="analytics-stack-part analytics-stack-part--hidden" style={{ width: `${(100 * hidden) / total}%` }} />}
+      {hidden > 0 && (
+        <span
+          className="analytics-stack-part analytics-stack-part--hidden"
+          style={{ width: `${(100 * hidden) / total}%` }}
+        />
+      )}
     </div>
   );
 }
 
 /** A colour's swatch beside its label in a table, so the table is also the chart's legend. */
 export function Swatch({ index }: { index: number }) {
-  return <span className="analytics-swatch" style={{ background: PALETTE[index % PALETTE.length] }} aria-hidden="true" />;
+  return (
+    <span className="analytics-swatch" style={{ background: PALETTE[index % PALETTE.length] }} aria-hidden="true" />
+  );
 }

@@ -22,7 +22,11 @@ function Funnel({ answer }: { answer: CourseDetailAnswer }) {
   const steps = FUNNEL_STEPS.map((step, i) => {
     const count = funnel[step];
     // The share is of the last step before it that is shown.
-    const before = FUNNEL_STEPS.slice(0, i).map((earlier) => funnel[earlier]).filter(shown).at(-1) ?? null;
+    const before =
+      FUNNEL_STEPS.slice(0, i)
+        .map((earlier) => funnel[earlier])
+        .filter(shown)
+        .at(-1) ?? null;
     const ofBefore = step === 'enrolled' ? '' : share(count, before);
     const median = step === 'enrolled' ? null : medianDays[step];
     return { step, count, ofBefore, median };
@@ -36,7 +40,10 @@ function Funnel({ answer }: { answer: CourseDetailAnswer }) {
           text: `${countText(s.count, min, t)}${s.ofBefore ? ` (${s.ofBefore})` : ''}`,
         }))}
       />
-      <StaffTable label={t('analytics.funnel')} columns={[t('analytics.step'), t('analytics.learners'), t('analytics.ofStepBefore'), t('analytics.medianDays')]}>
+      <StaffTable
+        label={t('analytics.funnel')}
+        columns={[t('analytics.step'), t('analytics.learners'), t('analytics.ofStepBefore'), t('analytics.medianDays')]}
+      >
         {steps.map((s) => (
           <tr key={s.step}>
             <td>{t(`analytics.steps.${s.step}`)}</td>
@@ -60,8 +67,17 @@ function Stops({ answer }: { answer: CourseDetailAnswer }) {
       <p className="analytics-total">
         {t('analytics.stoppedTotal')} <strong>{countText(stops.total, min, t)}</strong>
       </p>
-      <Bars bars={stops.items.map((item) => ({ label: item.title, count: item.learners, text: countText(item.learners, min, t) }))} />
-      <StaffTable label={t('analytics.stops')} columns={[t('analytics.item'), t('analytics.kind'), t('analytics.stoppedAfter')]}>
+      <Bars
+        bars={stops.items.map((item) => ({
+          label: item.title,
+          count: item.learners,
+          text: countText(item.learners, min, t),
+        }))}
+      />
+      <StaffTable
+        label={t('analytics.stops')}
+        columns={[t('analytics.item'), t('analytics.kind'), t('analytics.stoppedAfter')]}
+      >
         {stops.items.map((item) => (
           <tr key={item.itemId}>
             <td>{item.title}</td>
@@ -81,12 +97,20 @@ function Quiz({ quiz, minGroup }: { quiz: QuizFigures; minGroup: number }) {
     <div className="analytics-quiz">
       <h3>{quiz.title}</h3>
       <p>
-        {t('analytics.quizLearners')} <strong>{count(quiz.learners)}</strong> · {t('analytics.quizAttempts')} <strong>{count(quiz.attempts)}</strong>
+        {t('analytics.quizLearners')} <strong>{count(quiz.learners)}</strong> · {t('analytics.quizAttempts')}{' '}
+        <strong>{count(quiz.attempts)}</strong>
       </p>
-      <StaffTable label={t('analytics.attemptsToPass', { quiz: quiz.title })} columns={[t('analytics.attemptsNeeded'), t('analytics.learners')]}>
+      <StaffTable
+        label={t('analytics.attemptsToPass', { quiz: quiz.title })}
+        columns={[t('analytics.attemptsNeeded'), t('analytics.learners')]}
+      >
         {quiz.attemptsToPass.map((bucket, i) => (
           <tr key={bucket.attempts}>
-            <td>{i === quiz.attemptsToPass.length - 1 ? t('analytics.attemptsOrMore', { count: bucket.attempts }) : bucket.attempts}</td>
+            <td>
+              {i === quiz.attemptsToPass.length - 1
+                ? t('analytics.attemptsOrMore', { count: bucket.attempts })
+                : bucket.attempts}
+            </td>
             <td className="analytics-number">{count(bucket.learners)}</td>
           </tr>
         ))}
@@ -96,7 +120,8 @@ function Quiz({ quiz, minGroup }: { quiz: QuizFigures; minGroup: number }) {
           <h4>{question.text}</h4>
           <p className="staff-muted">
             {t('analytics.answeredRight', { right: count(question.answeredRight), learners: count(question.learners) })}
-            {share(question.answeredRight, question.learners) && ` (${share(question.answeredRight, question.learners)})`}
+            {share(question.answeredRight, question.learners) &&
+              ` (${share(question.answeredRight, question.learners)})`}
           </p>
           <Bars
             bars={question.options.map((option) => ({
@@ -106,7 +131,10 @@ function Quiz({ quiz, minGroup }: { quiz: QuizFigures; minGroup: number }) {
               ...(option.correct ? { tone: 'correct' as const } : {}),
             }))}
           />
-          <StaffTable label={question.text} columns={[t('analytics.option'), t('analytics.correct'), t('analytics.chosenBy'), t('analytics.share')]}>
+          <StaffTable
+            label={question.text}
+            columns={[t('analytics.option'), t('analytics.correct'), t('analytics.chosenBy'), t('analytics.share')]}
+          >
             {question.options.map((option) => (
               <tr key={option.optionId}>
                 <td>{option.text}</td>
@@ -134,7 +162,9 @@ export function CourseAnalyticsPage({ courseId, overviewPath }: { courseId: stri
       <p>
         <Link to={`${overviewPath}?${search.toString()}`}>{t('analytics.back')}</Link>
       </p>
-      <h1 id="course-analytics-title">{answer ? `${answer.course.title} (${answer.course.lang})` : t('analytics.courseTitle')}</h1>
+      <h1 id="course-analytics-title">
+        {answer ? `${answer.course.title} (${answer.course.lang})` : t('analytics.courseTitle')}
+      </h1>
       <AnalyticsFilters key={search.toString()} courses={[]} showCourse={false} />
       {/* An address of no course (a mistyped or old link): said so, not offered a retry that cannot help. */}
       {detail.error instanceof ApiError && detail.error.status === 404 ? (
@@ -151,7 +181,8 @@ export function CourseAnalyticsPage({ courseId, overviewPath }: { courseId: stri
             <p className="staff-muted">{t('analytics.funnelExplain')}</p>
             <Funnel answer={answer} />
             <p>
-              {t('analytics.rating')}: {answer.course.rating.average === null ? '—' : `${answer.course.rating.average} / 5`}{' '}
+              {t('analytics.rating')}:{' '}
+              {answer.course.rating.average === null ? '—' : `${answer.course.rating.average} / 5`}{' '}
               <span className="staff-muted">({countText(answer.course.rating.count, answer.frame.minGroup, t)})</span>
             </p>
           </Figure>
@@ -161,7 +192,11 @@ export function CourseAnalyticsPage({ courseId, overviewPath }: { courseId: stri
           </Figure>
           <Figure title={t('analytics.quizzes')}>
             <p className="staff-muted">{t('analytics.quizzesExplain')}</p>
-            {answer.quizzes.length === 0 ? <p role="status">{t('analytics.noQuizzes')}</p> : answer.quizzes.map((quiz) => <Quiz key={quiz.quizId} quiz={quiz} minGroup={answer.frame.minGroup} />)}
+            {answer.quizzes.length === 0 ? (
+              <p role="status">{t('analytics.noQuizzes')}</p>
+            ) : (
+              answer.quizzes.map((quiz) => <Quiz key={quiz.quizId} quiz={quiz} minGroup={answer.frame.minGroup} />)
+            )}
           </Figure>
         </>
       )}

@@ -3,7 +3,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 
-export function Figure({ title, csv, chart, children }: { title: string; csv?: string; chart?: ReactNode; children: ReactNode }) {
+export function Figure({
+  title,
+  csv,
+  chart,
+  children,
+}: {
+  title: string;
+  csv?: string;
+  chart?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('staff');
   return (
     <section className="analytics-figure" aria-label={title}>

@@ -3,13 +3,19 @@
 // language and a course. A period that cannot be asked for is said beside the fields.
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_GRAINS, ANALYTICS_MAX_DAYS, type AnalyticsGrain } from '../../../../../contract/analytics-rules';
+import {
+  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_GRAINS,
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsGrain,
+} from '../../../../../contract/analytics-rules';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../../../../contract/languages';
 import { useTranslation } from '../../../../i18n/react';
 import type { AnalyticsQuery } from '../../api/analytics';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-const isGrain = (value: string | null): value is AnalyticsGrain => (ANALYTICS_GRAINS as readonly string[]).includes(value ?? '');
+const isGrain = (value: string | null): value is AnalyticsGrain =>
+  (ANALYTICS_GRAINS as readonly string[]).includes(value ?? '');
 
 /** The filters in the address, as the API takes them (what is absent takes the server's default). */
 export function useAnalyticsQuery(): AnalyticsQuery {
@@ -35,14 +41,21 @@ export interface CourseChoice {
 }
 
 /** Whole days from one YYYY-MM-DD to another, both counted. */
-const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 export function AnalyticsFilters({ courses, showCourse = true }: { courses: CourseChoice[]; showCourse?: boolean }) {
   const { t } = useTranslation('staff');
   const id = useId();
   const [search, setSearch] = useSearchParams();
   const query = useAnalyticsQuery();
-  const [draft, setDraft] = useState({ from: query.from ?? '', to: query.to ?? '', grain: query.grain ?? 'week', lang: query.lang ?? '', course: query.course ?? '' });
+  const [draft, setDraft] = useState({
+    from: query.from ?? '',
+    to: query.to ?? '',
+    grain: query.grain ?? 'week',
+    lang: query.lang ?? '',
+    course: query.course ?? '',
+  });
   const [problem, setProblem] = useState('');
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -63,18 +76,35 @@ export function AnalyticsFilters({ courses, showCourse = true }: { courses: Cour
   };
   const courseChoices = courses.filter((course) => !draft.lang || course.lang === draft.lang);
   return (
-    <form className="staff-filters analytics-filters" onSubmit={apply} aria-describedby={problem ? `${id}-problem` : undefined}>
+    <form
+      className="staff-filters analytics-filters"
+      onSubmit={apply}
+      aria-describedby={problem ? `${id}-problem` : undefined}
+    >
       <label>
         {t('analytics.from')}
-        <input type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        <input
+          type="date"
+          value={draft.from}
+          max={draft.to || undefined}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        />
       </label>
       <label>
         {t('analytics.to')}
-        <input type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        <input
+          type="date"
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        />
       </label>
       <label>
         {t('analytics.grain')}
-        <select value={draft.grain} onChange={(event) => setDraft({ ...draft, grain: event.target.value as AnalyticsGrain })}>
+        <select
+          value={draft.grain}
+          onChange={(event) => setDraft({ ...draft, grain: event.target.value as AnalyticsGrain })}
+        >
           {ANALYTICS_GRAINS.map((grain) => (
             <option key={grain} value={grain}>
               {t(`analytics.grains.${grain}`)}

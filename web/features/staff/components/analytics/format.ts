@@ -37,8 +37,10 @@ export const dayText = (day: string) => dateFormats.day.format(new Date(`${day}T
 
 /** A breakdown's key as a label: a language's name, an age band, a consent group, or as stored. */
 export function keyText(breakdown: string, key: string, t: Translate): string {
-  if (key === 'unknown') return t(breakdown === 'courseLanguage' ? 'analytics.keys.notEnrolled' : 'analytics.keys.unknown');
-  if ((breakdown === 'interfaceLanguage' || breakdown === 'courseLanguage') && isLanguageCode(key)) return LANGUAGES[key].name;
+  if (key === 'unknown')
+    return t(breakdown === 'courseLanguage' ? 'analytics.keys.notEnrolled' : 'analytics.keys.unknown');
+  if ((breakdown === 'interfaceLanguage' || breakdown === 'courseLanguage') && isLanguageCode(key))
+    return LANGUAGES[key].name;
   if (breakdown === 'ageBand' || breakdown === 'consent') return t(`analytics.keys.${key}`);
   return key;
 }

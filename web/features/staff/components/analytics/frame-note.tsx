@@ -13,7 +13,11 @@ export function FrameNote({ frame, updating }: { frame: AnalyticsFrame; updating
     <div className="analytics-frame" role="status" aria-busy={updating || refresh.isPending || undefined}>
       <p>
         {t('analytics.period', { from: dayText(frame.from), to: dayText(frame.to) })}{' '}
-        {frame.computedAt ? t('analytics.computedAt', { time: staffTime(frame.computedAt) }) : <strong>{t('analytics.notComputed')}</strong>}
+        {frame.computedAt ? (
+          t('analytics.computedAt', { time: staffTime(frame.computedAt) })
+        ) : (
+          <strong>{t('analytics.notComputed')}</strong>
+        )}
         {updating && <span className="staff-muted"> {t('analytics.updating')}</span>}
       </p>
       <p className="staff-muted">{t('analytics.smallGroups', { count: frame.minGroup })}</p>

@@ -5,7 +5,17 @@ import { StaffTable } from '../staff-table';
 import { LineChart } from './charts';
 import { countText, periodText } from './format';
 
-export function Series({ frame, points, label, total }: { frame: AnalyticsFrame; points: { period: string; count: SafeCount }[]; label: string; total?: SafeCount }) {
+export function Series({
+  frame,
+  points,
+  label,
+  total,
+}: {
+  frame: AnalyticsFrame;
+  points: { period: string; count: SafeCount }[];
+  label: string;
+  total?: SafeCount;
+}) {
   const { t } = useTranslation('staff');
   const rows = points.map((point) => ({ label: periodText(point.period, frame.grain, t), count: point.count }));
   const table = (

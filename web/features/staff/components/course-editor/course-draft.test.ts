@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseDocument } from '../../../../../contract/authoring';
 import { conflictRows } from '../document-editor/document-draft';
-import { adoptKeys, fromDocument, moveItem, moveLessonTo, newChapter, newLesson, newQuestion, quizProblems, toDocument } from './course-draft';
+import {
+  adoptKeys,
+  fromDocument,
+  moveItem,
+  moveLessonTo,
+  newChapter,
+  newLesson,
+  newQuestion,
+  quizProblems,
+  toDocument,
+} from './course-draft';
 
 const course = (): CourseDocument => ({
   title: 'Money basics',
@@ -27,7 +37,18 @@ const course = (): CourseDocument => ({
       key: 'check',
       title: 'Check',
       passingCriteria: 60,
-      questions: [{ key: 'q1', type: 'single', content: 'Which?', explanation: null, options: [{ key: 'a', content: 'A', correct: true }, { key: 'b', content: 'B', correct: false }] }],
+      questions: [
+        {
+          key: 'q1',
+          type: 'single',
+          content: 'Which?',
+          explanation: null,
+          options: [
+            { key: 'a', content: 'A', correct: true },
+            { key: 'b', content: 'B', correct: false },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -90,7 +111,18 @@ describe('the course draft', () => {
     mine.chapters[0]!.lessons.push({ ...newLesson(), title: 'New one' });
     const rows = conflictRows('course', theirs, mine);
     const content = rows.find((row) => row.field === 'lessons[why].content')!;
-    expect(content).toMatchObject({ name: 'content', rich: true, change: 'changed', theirs: '<p>Their text</p>', mine: '<p>My text</p>', element: { list: 'lessons', title: 'Why save' } });
-    expect(rows.find((row) => row.field === 'lessons[new-1].title')).toMatchObject({ change: 'added', mine: 'New one', rich: false });
+    expect(content).toMatchObject({
+      name: 'content',
+      rich: true,
+      change: 'changed',
+      theirs: '<p>Their text</p>',
+      mine: '<p>My text</p>',
+      element: { list: 'lessons', title: 'Why save' },
+    });
+    expect(rows.find((row) => row.field === 'lessons[new-1].title')).toMatchObject({
+      change: 'added',
+      mine: 'New one',
+      rich: false,
+    });
   });
 });

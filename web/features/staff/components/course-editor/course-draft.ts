@@ -3,7 +3,15 @@
 // rules: the quiz questions a save refuses, new empty elements, a lesson moved to another chapter.
 import type { CourseDocument } from '../../../../../contract/authoring';
 import { questionProblems, type QuestionProblem } from '../../../../../contract/document-fields';
-import { adoptKeys as adoptKeys_, documentOf, draftOf, moveItem, newUid, updateWhere, type Uid } from '../document-editor/document-draft';
+import {
+  adoptKeys as adoptKeys_,
+  documentOf,
+  draftOf,
+  moveItem,
+  newUid,
+  updateWhere,
+  type Uid,
+} from '../document-editor/document-draft';
 
 export { moveItem, updateWhere };
 
@@ -33,7 +41,8 @@ export const fromDocument = (doc: CourseDocument): CourseDraft => draftOf<Course
 export const toDocument = (draft: CourseDraft): CourseDocument => documentOf<CourseDocument>('course', draft);
 
 /** The draft with the keys the server gave to the new elements of a save. */
-export const adoptKeys = (draft: CourseDraft, sent: CourseDraft, saved: CourseDocument): CourseDraft => adoptKeys_('course', draft, sent, saved);
+export const adoptKeys = (draft: CourseDraft, sent: CourseDraft, saved: CourseDocument): CourseDraft =>
+  adoptKeys_('course', draft, sent, saved);
 
 /** Each question whose options the save refuses, by the question's uid, with what is wrong. */
 export function quizProblems(draft: CourseDraft): Map<string, QuestionProblem[]> {
@@ -51,9 +60,22 @@ export function quizProblems(draft: CourseDraft): Map<string, QuestionProblem[]>
 // New elements: empty, without a key (the server gives one at the save).
 export const newLesson = (): DraftLesson => ({ uid: newUid(), title: '', duration: 0, content: '' });
 export const newChapter = (): DraftChapter => ({ uid: newUid(), title: '', lessons: [newLesson()] });
-export const newVideo = (): DraftVideo => ({ uid: newUid(), title: '', description: null, video: null, poster: null, duration: 0 });
+export const newVideo = (): DraftVideo => ({
+  uid: newUid(),
+  title: '',
+  description: null,
+  video: null,
+  poster: null,
+  duration: 0,
+});
 export const newOption = (): DraftOption => ({ uid: newUid(), content: '', correct: false });
-export const newQuestion = (): DraftQuestion => ({ uid: newUid(), type: 'single', content: '', explanation: null, options: [newOption(), newOption()] });
+export const newQuestion = (): DraftQuestion => ({
+  uid: newUid(),
+  type: 'single',
+  content: '',
+  explanation: null,
+  options: [newOption(), newOption()],
+});
 export const newQuiz = (): DraftQuiz => ({ uid: newUid(), title: '', passingCriteria: 50, questions: [newQuestion()] });
 
 /** The lesson taken out of its chapter and put at the end of another. */

@@ -29,16 +29,42 @@ export function CourseEditor(props: KindEditorProps) {
             <section className="staff-card" aria-labelledby="ce-course">
               <h2 id="ce-course">{t('editor.course')}</h2>
               <div className="staff-row">
-                <TextField label={t('editor.courseTitle')} value={draft.title} maxLength={TEXT_MAX.course.title} onChange={set('title')} />
-                <NumberField label={t('editor.courseDuration')} value={draft.duration} min={0} max={100_000} onChange={set('duration')} />
+                <TextField
+                  label={t('editor.courseTitle')}
+                  value={draft.title}
+                  maxLength={TEXT_MAX.course.title}
+                  onChange={set('title')}
+                />
+                <NumberField
+                  label={t('editor.courseDuration')}
+                  value={draft.duration}
+                  min={0}
+                  max={100_000}
+                  onChange={set('duration')}
+                />
               </div>
               <div className="staff-row">
                 <ImageField label={t('editor.courseImage')} value={draft.image} onChange={set('image')} required />
                 <FileField label={t('editor.courseDocument')} value={draft.document} onChange={set('document')} />
               </div>
-              <RichField label={t('editor.courseDescription')} value={draft.description} onChange={set('description')} onPickImage={props.onPickImage} />
-              <RichField label={t('editor.courseSummary')} value={draft.summary ?? ''} onChange={(html) => set('summary')(html === '' ? null : html)} onPickImage={props.onPickImage} />
-              <RichField label={t('editor.courseJournal')} value={draft.journal ?? ''} onChange={(html) => set('journal')(html === '' ? null : html)} onPickImage={props.onPickImage} />
+              <RichField
+                label={t('editor.courseDescription')}
+                value={draft.description}
+                onChange={set('description')}
+                onPickImage={props.onPickImage}
+              />
+              <RichField
+                label={t('editor.courseSummary')}
+                value={draft.summary ?? ''}
+                onChange={(html) => set('summary')(html === '' ? null : html)}
+                onPickImage={props.onPickImage}
+              />
+              <RichField
+                label={t('editor.courseJournal')}
+                value={draft.journal ?? ''}
+                onChange={(html) => set('journal')(html === '' ? null : html)}
+                onPickImage={props.onPickImage}
+              />
             </section>
             <ChaptersEditor chapters={draft.chapters} edit={edit} />
             <VideosEditor videos={draft.videos} edit={edit} />

@@ -16,7 +16,16 @@ import {
   type DraftLesson,
   type DraftVideo,
 } from './course-draft';
-import { Confirm, FileField, ImageField, NumberField, PickImage, RichField, TextField, TextOnly } from '../document-editor/fields';
+import {
+  Confirm,
+  FileField,
+  ImageField,
+  NumberField,
+  PickImage,
+  RichField,
+  TextField,
+  TextOnly,
+} from '../document-editor/fields';
 import { SortableList } from '../document-editor/sortable-list';
 import type { Edit as EditOf } from '../document-editor/document-editor';
 
@@ -27,10 +36,13 @@ export function ChaptersEditor({ chapters, edit }: { chapters: DraftChapter[]; e
   const textOnly = useContext(TextOnly);
   const confirm = useContext(Confirm);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (uid: string, show = !open.has(uid)) => setOpen((current) => (show ? new Set(current).add(uid) : new Set([...current].filter((u) => u !== uid))));
+  const toggle = (uid: string, show = !open.has(uid)) =>
+    setOpen((current) => (show ? new Set(current).add(uid) : new Set([...current].filter((u) => u !== uid))));
   const untitled = t('editor.untitled');
-  const chapterName = (chapter: DraftChapter, index: number) => t('editor.chapterName', { number: index + 1, title: chapter.title || untitled });
-  const setChapter = (uid: string, change: (chapter: DraftChapter) => DraftChapter) => edit((d) => ({ ...d, chapters: updateWhere(d.chapters, uid, change) }));
+  const chapterName = (chapter: DraftChapter, index: number) =>
+    t('editor.chapterName', { number: index + 1, title: chapter.title || untitled });
+  const setChapter = (uid: string, change: (chapter: DraftChapter) => DraftChapter) =>
+    edit((d) => ({ ...d, chapters: updateWhere(d.chapters, uid, change) }));
 
   return (
     <section className="staff-card" aria-labelledby="ce-chapters">
@@ -54,21 +66,31 @@ export function ChaptersEditor({ chapters, edit }: { chapters: DraftChapter[]; e
       >
         {(chapter, index) => (
           <div className="ce-chapter" role="group" aria-label={chapterName(chapter, index)}>
-            <TextField label={t('editor.chapterTitle', { number: index + 1 })} value={chapter.title} maxLength={TEXT_MAX.chapter.title} onChange={(title) => setChapter(chapter.uid, (c) => ({ ...c, title }))} />
+            <TextField
+              label={t('editor.chapterTitle', { number: index + 1 })}
+              value={chapter.title}
+              maxLength={TEXT_MAX.chapter.title}
+              onChange={(title) => setChapter(chapter.uid, (c) => ({ ...c, title }))}
+            />
             <h3 className="ce-subhead">{t('editor.lessonsOf', { number: index + 1 })}</h3>
             <SortableList
               items={chapter.lessons}
               className="ce-list--nested"
               label={t('editor.lessonsOf', { number: index + 1 })}
-              itemName={(lesson, li) => t('editor.lessonName', { number: `${index + 1}.${li + 1}`, title: lesson.title || untitled })}
+              itemName={(lesson, li) =>
+                t('editor.lessonName', { number: `${index + 1}.${li + 1}`, title: lesson.title || untitled })
+              }
               fixed={textOnly}
               onMove={(from, to) => setChapter(chapter.uid, (c) => ({ ...c, lessons: moveItem(c.lessons, from, to) }))}
               onRemove={(li) => {
                 const lesson = chapter.lessons[li]!;
-                const remove = () => setChapter(chapter.uid, (c) => ({ ...c, lessons: c.lessons.filter((l) => l.uid !== lesson.uid) }));
+                const remove = () =>
+                  setChapter(chapter.uid, (c) => ({ ...c, lessons: c.lessons.filter((l) => l.uid !== lesson.uid) }));
                 if (!lesson.title && !lesson.content) return remove();
                 confirm({
-                  title: t('editor.removeTitle', { name: t('editor.lessonName', { number: `${index + 1}.${li + 1}`, title: lesson.title || untitled }) }),
+                  title: t('editor.removeTitle', {
+                    name: t('editor.lessonName', { number: `${index + 1}.${li + 1}`, title: lesson.title || untitled }),
+                  }),
                   text: t('editor.removeText'),
                   action: t('editor.removeAction'),
                   run: remove,
@@ -83,7 +105,9 @@ export function ChaptersEditor({ chapters, edit }: { chapters: DraftChapter[]; e
                   chapterUid={chapter.uid}
                   open={open.has(lesson.uid)}
                   onToggle={() => toggle(lesson.uid)}
-                  onChange={(change) => setChapter(chapter.uid, (c) => ({ ...c, lessons: updateWhere(c.lessons, lesson.uid, change) }))}
+                  onChange={(change) =>
+                    setChapter(chapter.uid, (c) => ({ ...c, lessons: updateWhere(c.lessons, lesson.uid, change) }))
+                  }
                   onMoveTo={(target) => edit((d) => moveLessonTo(d, lesson.uid, target))}
                 />
               )}
@@ -150,7 +174,13 @@ function LessonEditor({
       <div className="ce-lesson-head">
         <span className="ce-lesson-name">{name}</span>
         <span className="staff-muted">{t('editor.minutes', { count: lesson.duration })}</span>
-        <button type="button" className="btn btn--ghost ce-toggle" aria-expanded={open} aria-controls={panel} onClick={onToggle}>
+        <button
+          type="button"
+          className="btn btn--ghost ce-toggle"
+          aria-expanded={open}
+          aria-controls={panel}
+          onClick={onToggle}
+        >
           {open ? t('editor.closeLesson') : t('editor.openLesson')}
           <span className="visually-hidden"> {name}</span>
         </button>
@@ -158,8 +188,19 @@ function LessonEditor({
       {open && (
         <div id={panel} className="ce-lesson-body">
           <div className="staff-row">
-            <TextField label={t('editor.lessonTitle')} value={lesson.title} maxLength={TEXT_MAX.lesson.title} onChange={(title) => onChange((l) => ({ ...l, title }))} />
-            <NumberField label={t('editor.lessonDuration')} value={lesson.duration} min={0} max={100_000} onChange={(duration) => onChange((l) => ({ ...l, duration }))} />
+            <TextField
+              label={t('editor.lessonTitle')}
+              value={lesson.title}
+              maxLength={TEXT_MAX.lesson.title}
+              onChange={(title) => onChange((l) => ({ ...l, title }))}
+            />
+            <NumberField
+              label={t('editor.lessonDuration')}
+              value={lesson.duration}
+              min={0}
+              max={100_000}
+              onChange={(duration) => onChange((l) => ({ ...l, duration }))}
+            />
             {!textOnly && chapters.length > 1 && (
               <div className="staff-field ce-field">
                 <label htmlFor={`${panel}-chapter`}>{t('editor.lessonChapter')}</label>
@@ -173,7 +214,12 @@ function LessonEditor({
               </div>
             )}
           </div>
-          <RichField label={t('editor.lessonContent')} value={lesson.content} onChange={(content) => onChange((l) => ({ ...l, content }))} onPickImage={pickImage} />
+          <RichField
+            label={t('editor.lessonContent')}
+            value={lesson.content}
+            onChange={(content) => onChange((l) => ({ ...l, content }))}
+            onPickImage={pickImage}
+          />
         </div>
       )}
     </div>
@@ -184,8 +230,10 @@ export function VideosEditor({ videos, edit }: { videos: DraftVideo[]; edit: Edi
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const confirm = useContext(Confirm);
-  const name = (video: DraftVideo, index: number) => t('editor.videoName', { number: index + 1, title: video.title || t('editor.untitled') });
-  const setVideo = (uid: string, change: (video: DraftVideo) => DraftVideo) => edit((d) => ({ ...d, videos: updateWhere(d.videos, uid, change) }));
+  const name = (video: DraftVideo, index: number) =>
+    t('editor.videoName', { number: index + 1, title: video.title || t('editor.untitled') });
+  const setVideo = (uid: string, change: (video: DraftVideo) => DraftVideo) =>
+    edit((d) => ({ ...d, videos: updateWhere(d.videos, uid, change) }));
   return (
     <section className="staff-card" aria-labelledby="ce-videos">
       <h2 id="ce-videos">{t('editor.videos')}</h2>
@@ -208,25 +256,50 @@ export function VideosEditor({ videos, edit }: { videos: DraftVideo[]; edit: Edi
         {(video, index) => (
           <div role="group" aria-label={name(video, index)}>
             <div className="staff-row">
-              <TextField label={t('editor.videoTitle')} value={video.title} maxLength={TEXT_MAX.video.title} onChange={(title) => setVideo(video.uid, (v) => ({ ...v, title }))} />
-              <NumberField label={t('editor.videoDuration')} value={video.duration} min={0} max={86_400} onChange={(duration) => setVideo(video.uid, (v) => ({ ...v, duration }))} />
+              <TextField
+                label={t('editor.videoTitle')}
+                value={video.title}
+                maxLength={TEXT_MAX.video.title}
+                onChange={(title) => setVideo(video.uid, (v) => ({ ...v, title }))}
+              />
+              <NumberField
+                label={t('editor.videoDuration')}
+                value={video.duration}
+                min={0}
+                max={86_400}
+                onChange={(duration) => setVideo(video.uid, (v) => ({ ...v, duration }))}
+              />
             </div>
             <TextField
               label={t('editor.videoDescription')}
               value={video.description ?? ''}
               maxLength={TEXT_MAX.video.description}
               multiline
-              onChange={(description) => setVideo(video.uid, (v) => ({ ...v, description: description === '' ? null : description }))}
+              onChange={(description) =>
+                setVideo(video.uid, (v) => ({ ...v, description: description === '' ? null : description }))
+              }
             />
             <div className="staff-row">
-              <FileField label={t('editor.videoFile')} value={video.video} onChange={(file) => setVideo(video.uid, (v) => ({ ...v, video: file }))} />
-              <ImageField label={t('editor.videoPoster')} value={video.poster} onChange={(file) => setVideo(video.uid, (v) => ({ ...v, poster: file }))} />
+              <FileField
+                label={t('editor.videoFile')}
+                value={video.video}
+                onChange={(file) => setVideo(video.uid, (v) => ({ ...v, video: file }))}
+              />
+              <ImageField
+                label={t('editor.videoPoster')}
+                value={video.poster}
+                onChange={(file) => setVideo(video.uid, (v) => ({ ...v, poster: file }))}
+              />
             </div>
           </div>
         )}
       </SortableList>
       {!textOnly && (
-        <button type="button" className="btn btn--ghost ce-add" onClick={() => edit((d) => ({ ...d, videos: [...d.videos, newVideo()] }))}>
+        <button
+          type="button"
+          className="btn btn--ghost ce-add"
+          onClick={() => edit((d) => ({ ...d, videos: [...d.videos, newVideo()] }))}
+        >
           {t('editor.addVideo')}
         </button>
       )}

@@ -35,22 +35,43 @@ export function ConflictView({ kind, theirs, mine, lang, busy, onKeepTheirs, onS
   const rows = conflictRows(kind, theirs.body as AnyDocument, mine);
   const who = theirs.version.createdBy?.name ?? t('item.importedBy');
   const where = (row: ConflictRow) =>
-    row.element ? `${t(`editor.lists.${row.element.list}`, { defaultValue: row.element.list })} “${row.element.title || t('editor.untitled')}”` : t(`kinds.${kind}`);
+    row.element
+      ? `${t(`editor.lists.${row.element.list}`, { defaultValue: row.element.list })} “${row.element.title || t('editor.untitled')}”`
+      : t(`kinds.${kind}`);
   return (
     <div className="staff-dialog-body">
       <h2>{t('editor.conflict.title')}</h2>
-      <p>{t('editor.conflict.text', { who, version: theirs.version.number, at: staffTime(theirs.version.createdAt) })}</p>
+      <p>
+        {t('editor.conflict.text', { who, version: theirs.version.number, at: staffTime(theirs.version.createdAt) })}
+      </p>
       {rows.length === 0 ? (
         <p>{t('editor.conflict.same')}</p>
       ) : (
-        <StaffTable label={t('editor.conflict.table')} columns={[t('item.field'), t('editor.conflict.theirs', { who }), t('editor.conflict.mine')]} className="ce-conflict">
+        <StaffTable
+          label={t('editor.conflict.table')}
+          columns={[t('item.field'), t('editor.conflict.theirs', { who }), t('editor.conflict.mine')]}
+          className="ce-conflict"
+        >
           {rows.map((row) => (
             <tr key={row.field}>
               <th scope="row">
-                {where(row)} <span className="staff-muted">· {t(`editor.fields.${row.name}`, { defaultValue: row.name })}</span>{' '}
-                <span className="staff-muted">({t(`item.changeKinds.${row.change === 'added' ? 'added' : row.change === 'removed' ? 'removed' : 'changed'}`)})</span>
+                {where(row)}{' '}
+                <span className="staff-muted">· {t(`editor.fields.${row.name}`, { defaultValue: row.name })}</span>{' '}
+                <span className="staff-muted">
+                  (
+                  {t(
+                    `item.changeKinds.${row.change === 'added' ? 'added' : row.change === 'removed' ? 'removed' : 'changed'}`,
+                  )}
+                  )
+                </span>
               </th>
-              <td lang={lang}>{row.change === 'added' ? <span className="staff-muted">{t('editor.conflict.none')}</span> : shown(row, row.theirs)}</td>
+              <td lang={lang}>
+                {row.change === 'added' ? (
+                  <span className="staff-muted">{t('editor.conflict.none')}</span>
+                ) : (
+                  shown(row, row.theirs)
+                )}
+              </td>
               <td lang={lang}>
                 {row.change === 'removed' ? (
                   <span className="staff-muted">{t('editor.conflict.none')}</span>

@@ -14,7 +14,15 @@ const gallery = (): GalleryDocument => ({
   ],
 });
 
-const blog = (): BlogDocument => ({ title: 'Safe UPI', author: 'Asha', date: '2026-11-01', readTime: 4, image: null, imageAlt: '', description: '<p>Never share a PIN.</p>' });
+const blog = (): BlogDocument => ({
+  title: 'Safe UPI',
+  author: 'Asha',
+  date: '2026-11-01',
+  readTime: 4,
+  image: null,
+  imageAlt: '',
+  description: '<p>Never share a PIN.</p>',
+});
 
 describe('a document as an editor holds it, whatever its kind', () => {
   it('gives every element of a list an editor’s id, and sends the document back as it came', () => {
@@ -33,7 +41,10 @@ describe('a document as an editor holds it, whatever its kind', () => {
     const doc = documentOf<GalleryDocument>('gallery', sent);
     expect('key' in doc.images[2]!).toBe(false);
     expect(JSON.stringify(doc)).not.toContain('uid');
-    const saved = { ...doc, images: doc.images.map((image, index) => (index === 2 ? { ...image, key: 'given1' } : image)) };
+    const saved = {
+      ...doc,
+      images: doc.images.map((image, index) => (index === 2 ? { ...image, key: 'given1' } : image)),
+    };
     const now = { ...sent, images: moveItem(sent.images, 2, 0) };
     const adopted = adoptKeys('gallery', now, sent, saved);
     expect(adopted.images.map((image) => image.key)).toEqual(['given1', 'stall', 'crowd']);
@@ -41,14 +52,33 @@ describe('a document as an editor holds it, whatever its kind', () => {
   });
 
   it('lists a banner’s differing fields with the picture each belongs to, and says which fields are HTML', () => {
-    const banner: BannerDocument = { title: 'Camp', subTitle: '', location: 'Pune', position: 1, images: [{ key: 'a', image: 'uploads/a.webp', alt: 'Tent' }] };
+    const banner: BannerDocument = {
+      title: 'Camp',
+      subTitle: '',
+      location: 'Pune',
+      position: 1,
+      images: [{ key: 'a', image: 'uploads/a.webp', alt: 'Tent' }],
+    };
     const mine = draftOf<Omit<BannerDocument, 'images'> & { images: (Image & Uid)[] }>('banner', banner);
     mine.images[0]!.alt = 'A tent';
     mine.images.push({ uid: newUid(), image: 'uploads/b.webp', alt: 'Queue' });
     const rows = conflictRows('banner', { ...banner, location: 'Nashik' }, mine);
-    expect(rows.find((row) => row.field === 'images[a].alt')).toMatchObject({ element: { list: 'images', title: 'A tent' }, change: 'changed', theirs: 'Tent', mine: 'A tent', rich: false });
-    expect(rows.find((row) => row.field === 'location')).toMatchObject({ element: null, theirs: 'Nashik', mine: 'Pune' });
-    expect(rows.find((row) => row.field === 'images[new-1].image')).toMatchObject({ change: 'added', mine: 'uploads/b.webp' });
+    expect(rows.find((row) => row.field === 'images[a].alt')).toMatchObject({
+      element: { list: 'images', title: 'A tent' },
+      change: 'changed',
+      theirs: 'Tent',
+      mine: 'A tent',
+      rich: false,
+    });
+    expect(rows.find((row) => row.field === 'location')).toMatchObject({
+      element: null,
+      theirs: 'Nashik',
+      mine: 'Pune',
+    });
+    expect(rows.find((row) => row.field === 'images[new-1].image')).toMatchObject({
+      change: 'added',
+      mine: 'uploads/b.webp',
+    });
     const post = conflictRows('blog', blog(), { ...blog(), description: '<p>Never share an OTP.</p>' });
     expect(post).toEqual([expect.objectContaining({ field: 'description', rich: true })]);
   });

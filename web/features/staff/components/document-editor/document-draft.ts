@@ -7,7 +7,15 @@
 // kind has comes from contract/document-fields.ts, as the server's diffs do.
 import type { AnyDocument } from '../../../../../contract/authoring';
 import type { ContentKind } from '../../../../../contract/content-kinds';
-import { SPECS, describeField, diffDocuments, walkElements, type FieldChange, type Node, type NodeSpec } from '../../../../../contract/document-fields';
+import {
+  SPECS,
+  describeField,
+  diffDocuments,
+  walkElements,
+  type FieldChange,
+  type Node,
+  type NodeSpec,
+} from '../../../../../contract/document-fields';
 
 interface Uid {
   /** The editor's own id for the element, never sent. */
@@ -23,7 +31,10 @@ type Tree = Record<string, unknown>;
 function withUids(node: Tree, spec: NodeSpec): Tree {
   const out: Tree = { ...node };
   for (const [name, list] of Object.entries(spec.lists ?? {})) {
-    out[name] = ((node[name] as Tree[] | undefined) ?? []).map((element) => ({ ...withUids(element, list.node), uid: newUid() }));
+    out[name] = ((node[name] as Tree[] | undefined) ?? []).map((element) => ({
+      ...withUids(element, list.node),
+      uid: newUid(),
+    }));
   }
   return out;
 }

@@ -160,7 +160,10 @@ export function DocumentEditor<D>({
   useEffect(() => {
     if (offer) return;
     if (!dirty) return writeBackup(backupAt, null);
-    const timer = setTimeout(() => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as AnyDocument, at: new Date().toISOString() }), 500);
+    const timer = setTimeout(
+      () => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as AnyDocument, at: new Date().toISOString() }),
+      500,
+    );
     return () => clearTimeout(timer);
   }, [json, dirty, baseVersion, backupAt, offer]);
   const problem = useMemo(() => check?.(draft) ?? null, [check, draft]);
@@ -193,7 +196,11 @@ export function DocumentEditor<D>({
       const confirming = [...now.confirmFields];
       if (sentJson === now.savedJson && confirming.length === 0 && over === undefined) return true;
       if (now.invalid.size > 0) {
-        setFailure({ reason: t('editor.status.badFields', { count: now.invalid.size }), details: [...new Set(now.invalid.values())], check: true });
+        setFailure({
+          reason: t('editor.status.badFields', { count: now.invalid.size }),
+          details: [...new Set(now.invalid.values())],
+          check: true,
+        });
         return false;
       }
       if (now.problem) {
@@ -203,7 +210,11 @@ export function DocumentEditor<D>({
       setSaving(true);
       latest.current.saving = true;
       try {
-        const head = await saveLanguage(itemId, lang, { baseVersion: over ?? now.baseVersion, body, ...(confirming.length > 0 ? { confirmFields: confirming } : {}) });
+        const head = await saveLanguage(itemId, lang, {
+          baseVersion: over ?? now.baseVersion,
+          body,
+          ...(confirming.length > 0 ? { confirmFields: confirming } : {}),
+        });
         const saved = head.body as AnyDocument;
         // The keys the server gave to new elements, taken into what was sent and into the draft as it is now.
         const sent = adoptKeys(kind, now.draft, now.draft, saved);
@@ -223,11 +234,14 @@ export function DocumentEditor<D>({
         if (current) {
           setConflict(current);
           setConflictOpen(true);
-          setFailure({ reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }) });
+          setFailure({
+            reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }),
+          });
         } else {
           const fields = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
           // A dropped connection, a busy or failing server: tried again by itself; a refusal waits for a change.
-          const retry = error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          const retry =
+            error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
           setFailure({ reason: errorText(error), details: fields.length ? fields : undefined, retry });
         }
         return false;
@@ -251,7 +265,14 @@ export function DocumentEditor<D>({
 
   // A field holding what cannot be saved is unsaved work too, though the draft has not changed: said at once.
   const shown: Failure =
-    failure ?? (invalid.size > 0 ? { reason: t('editor.status.badFields', { count: invalid.size }), details: [...new Set(invalid.values())], check: true } : null);
+    failure ??
+    (invalid.size > 0
+      ? {
+          reason: t('editor.status.badFields', { count: invalid.size }),
+          details: [...new Set(invalid.values())],
+          check: true,
+        }
+      : null);
   const leave = useLeaveGuard(dirty || saving || invalid.size > 0);
 
   const restoreBackup = (backup: Backup) => {
@@ -304,7 +325,11 @@ export function DocumentEditor<D>({
             <button type="button" className="btn" onClick={() => restoreBackup(offer)}>
               {t('editor.backup.restore')}
             </button>
-            <button type="button" className="btn btn--ghost" onClick={() => (writeBackup(backupAt, null), setOffer(null))}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => (writeBackup(backupAt, null), setOffer(null))}
+            >
               {t('editor.backup.discard')}
             </button>
           </div>
@@ -312,7 +337,10 @@ export function DocumentEditor<D>({
       )}
       <div className={shown ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
         <div className="ce-status" role="status" aria-live="polite">
-          <span className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`} aria-hidden="true" />
+          <span
+            className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`}
+            aria-hidden="true"
+          />
           <span>{status}</span>
           {shown?.details && (
             <ul className="ce-details">
@@ -322,13 +350,21 @@ export function DocumentEditor<D>({
             </ul>
           )}
         </div>
-        <span className="staff-muted ce-version">{baseVersion > 0 ? t('item.versionNumber', { number: baseVersion }) : t('editor.noVersionYet')}</span>
+        <span className="staff-muted ce-version">
+          {baseVersion > 0 ? t('item.versionNumber', { number: baseVersion }) : t('editor.noVersionYet')}
+        </span>
         {conflict && !conflictOpen && (
           <button type="button" className="btn btn--ghost" onClick={() => setConflictOpen(true)}>
             {t('editor.conflict.show')}
           </button>
         )}
-        <button type="button" className="btn" onClick={() => void save()} disabled={saving || !!conflict} aria-busy={saving || undefined}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void save()}
+          disabled={saving || !!conflict}
+          aria-busy={saving || undefined}
+        >
           {saving ? t('actions.saving') : t('actions.save')}
         </button>
       </div>
@@ -345,13 +381,31 @@ export function DocumentEditor<D>({
         </ContentLanguage.Provider>
       </FieldProblems.Provider>
 
-      <Dialog className="staff-dialog" open={conflict !== null && conflictOpen} onClose={() => setConflictOpen(false)} label={t('editor.conflict.title')}>
+      <Dialog
+        className="staff-dialog"
+        open={conflict !== null && conflictOpen}
+        onClose={() => setConflictOpen(false)}
+        label={t('editor.conflict.title')}
+      >
         {conflict && (
-          <ConflictView kind={kind} theirs={conflict} mine={draft} lang={language.bcp47} busy={saving} onKeepTheirs={keepTheirs} onSaveMine={() => void save(conflict.version.number)} />
+          <ConflictView
+            kind={kind}
+            theirs={conflict}
+            mine={draft}
+            lang={language.bcp47}
+            busy={saving}
+            onKeepTheirs={keepTheirs}
+            onSaveMine={() => void save(conflict.version.number)}
+          />
         )}
       </Dialog>
 
-      <Dialog className="staff-dialog" open={confirm !== null} onClose={() => setConfirm(null)} label={confirm?.title ?? ''}>
+      <Dialog
+        className="staff-dialog"
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        label={confirm?.title ?? ''}
+      >
         {confirm && (
           <div className="staff-dialog-body">
             <h2>{confirm.title}</h2>
@@ -376,7 +430,12 @@ export function DocumentEditor<D>({
         leave={t('editor.leave.leave')}
       >
         {!shown && !conflict && (
-          <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={saving}
+            onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}
+          >
             {t('editor.leave.saveAndLeave')}
           </button>
         )}

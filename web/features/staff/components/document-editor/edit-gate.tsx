@@ -39,16 +39,36 @@ export function EditGate({ me, itemId, lang: rawLang, itemPath, children }: Edit
   const lang = isLanguageCode(rawLang) ? rawLang : null;
   const item = useItem(itemId);
   const picker = useMediaPicker(me, lang ?? 'en');
-  if (!lang) return <p className="staff-card" role="alert">{t('item.unknownLanguage')}</p>;
+  if (!lang)
+    return (
+      <p className="staff-card" role="alert">
+        {t('item.unknownLanguage')}
+      </p>
+    );
   if (item.isPending || item.isError) {
-    if (item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400)) return <p className="staff-card" role="alert">{t('item.notFound')}</p>;
+    if (item.error instanceof ApiError && (item.error.status === 404 || item.error.status === 400))
+      return (
+        <p className="staff-card" role="alert">
+          {t('item.notFound')}
+        </p>
+      );
     return <QueryState isPending={item.isPending} isError={item.isError} refetch={() => void item.refetch()} />;
   }
   const editor = me.roles.includes('admin') || me.roles.includes('editor');
   const translator = me.roles.includes('translator') && me.languages.includes(lang);
   const back = itemPath(lang);
-  if (item.data.deletedAt) return <p className="staff-card" role="alert">{t('editor.deleted')} <Link to={back}>{t('editor.back')}</Link></p>;
-  if (!editor && !translator) return <p className="staff-card" role="alert">{t('editor.notYourLanguage', { language: LANGUAGES[lang].name })} <Link to={back}>{t('editor.back')}</Link></p>;
+  if (item.data.deletedAt)
+    return (
+      <p className="staff-card" role="alert">
+        {t('editor.deleted')} <Link to={back}>{t('editor.back')}</Link>
+      </p>
+    );
+  if (!editor && !translator)
+    return (
+      <p className="staff-card" role="alert">
+        {t('editor.notYourLanguage', { language: LANGUAGES[lang].name })} <Link to={back}>{t('editor.back')}</Link>
+      </p>
+    );
   return (
     <>
       {children({ item: item.data, lang, textOnly: !editor, translator, back, onPickImage: picker.pick })}

@@ -40,7 +40,19 @@ function useProblem(problem: string | null) {
   useEffect(() => () => report(id, null), [report, id]);
 }
 
-function Field({ label, hint, error, children, wide }: { label: string; hint?: string; error?: string | null; children: (ids: { input: string; describedBy?: string }) => ReactNode; wide?: boolean }) {
+function Field({
+  label,
+  hint,
+  error,
+  children,
+  wide,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: (ids: { input: string; describedBy?: string }) => ReactNode;
+  wide?: boolean;
+}) {
   const input = useId();
   const hintId = useId();
   const errorId = useId();
@@ -64,15 +76,47 @@ function Field({ label, hint, error, children, wide }: { label: string; hint?: s
 }
 
 /** Plain text; maxLength where the editor knows the document's limit (else the server's refusal names it). */
-export function TextField({ label, value, onChange, maxLength, multiline, hint, wide }: { label: string; value: string; onChange: (value: string) => void; maxLength?: number; multiline?: boolean; hint?: string; wide?: boolean }) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  maxLength,
+  multiline,
+  hint,
+  wide,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  multiline?: boolean;
+  hint?: string;
+  wide?: boolean;
+}) {
   const lang = useContext(ContentLanguage);
   return (
     <Field label={label} hint={hint} wide={wide || multiline}>
       {({ input, describedBy }) =>
         multiline ? (
-          <textarea id={input} lang={lang} value={value} maxLength={maxLength} rows={3} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)} />
+          <textarea
+            id={input}
+            lang={lang}
+            value={value}
+            maxLength={maxLength}
+            rows={3}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange(event.target.value)}
+          />
         ) : (
-          <input id={input} type="text" lang={lang} value={value} maxLength={maxLength} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)} />
+          <input
+            id={input}
+            type="text"
+            lang={lang}
+            value={value}
+            maxLength={maxLength}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange(event.target.value)}
+          />
         )
       }
     </Field>
@@ -80,7 +124,21 @@ export function TextField({ label, value, onChange, maxLength, multiline, hint, 
 }
 
 /** A whole number from min to max; what else is typed stays in the field with the reason. */
-export function NumberField({ label, value, onChange, min, max, hint }: { label: string; value: number; onChange: (value: number) => void; min: number; max: number; hint?: string }) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  hint,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  min: number;
+  max: number;
+  hint?: string;
+}) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const [text, setText] = useState(String(value));
@@ -91,7 +149,8 @@ export function NumberField({ label, value, onChange, min, max, hint }: { label:
     setText(String(value));
   }
   const number = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-  const problem = Number.isInteger(number) && number >= min && number <= max ? null : t('editor.badNumber', { label, min, max });
+  const problem =
+    Number.isInteger(number) && number >= min && number <= max ? null : t('editor.badNumber', { label, min, max });
   useProblem(problem);
   return (
     <Field label={label} hint={hint} error={problem}>
@@ -122,7 +181,17 @@ export function NumberField({ label, value, onChange, min, max, hint }: { label:
 const storedFile = new RegExp(STORED_FILE_PATTERN);
 
 /** A stored file, by its path (uploads/...); empty for none. */
-export function FileField({ label, value, onChange, hint }: { label: string; value: string | null; onChange: (value: string | null) => void; hint?: string }) {
+export function FileField({
+  label,
+  value,
+  onChange,
+  hint,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  hint?: string;
+}) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const [text, setText] = useState(value ?? '');
@@ -161,7 +230,17 @@ export function FileField({ label, value, onChange, hint }: { label: string; val
 }
 
 /** Rich text (HTML) in the rich-text editor; its toolbar loads with the first one on the page. */
-export function RichField({ label, value, onChange, onPickImage }: { label: string; value: string; onChange: (html: string) => void; onPickImage?: () => Promise<PickedImage | null> }) {
+export function RichField({
+  label,
+  value,
+  onChange,
+  onPickImage,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  onPickImage?: () => Promise<PickedImage | null>;
+}) {
   const { t } = useTranslation('staff');
   const lang = useContext(ContentLanguage);
   return (
@@ -178,7 +257,15 @@ export function RichField({ label, value, onChange, onPickImage }: { label: stri
 }
 
 /** An ISO day (YYYY-MM-DD), with the browser's date picker; structure, so a translator sees it only. */
-export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const [text, setText] = useState(value);
@@ -187,7 +274,10 @@ export function DateField({ label, value, onChange }: { label: string; value: st
     setShown(value);
     setText(value);
   }
-  const problem = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? null : t('editor.badDate', { label });
+  const problem =
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+      ? null
+      : t('editor.badDate', { label });
   useProblem(problem);
   return (
     <Field label={label} error={problem}>
@@ -214,13 +304,29 @@ export function DateField({ label, value, onChange }: { label: string; value: st
 }
 
 /** A yes-or-no choice, said in words beside its box. */
-export function CheckField({ label, hint, value, onChange }: { label: string; hint?: string; value: boolean; onChange: (value: boolean) => void }) {
+export function CheckField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  value: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const textOnly = useContext(TextOnly);
   const hintId = useId();
   return (
     <div className="staff-field ce-field">
       <label className="staff-check">
-        <input type="checkbox" checked={value} disabled={textOnly} aria-describedby={hint ? hintId : undefined} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={value}
+          disabled={textOnly}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         {label}
       </label>
       {hint && (
@@ -237,13 +343,29 @@ export function CheckField({ label, hint, value, onChange }: { label: string; hi
  * picker (which may also upload), and its path for those who type it. The picker's text
  * alternative is handed to onAlt, for a document that keeps one beside the picture.
  */
-export function ImageField({ label, value, onChange, onAlt, required }: { label: string; value: string | null; onChange: (value: string | null) => void; onAlt?: (alt: string) => void; required?: boolean }) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  onAlt,
+  required,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  onAlt?: (alt: string) => void;
+  required?: boolean;
+}) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const pick = useContext(PickImage);
   return (
     <div className="ce-image">
-      {value ? <img className="ce-image__thumb" src={fileUrl(value)} alt="" loading="lazy" decoding="async" /> : <span className="ce-image__none">{t(required ? 'editor.imageNeeded' : 'editor.noImage')}</span>}
+      {value ? (
+        <img className="ce-image__thumb" src={fileUrl(value)} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="ce-image__none">{t(required ? 'editor.imageNeeded' : 'editor.noImage')}</span>
+      )}
       <div className="ce-image__choose">
         <FileField label={label} value={value} onChange={onChange} />
         {pick && !textOnly && (

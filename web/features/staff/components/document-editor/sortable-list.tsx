@@ -3,8 +3,22 @@
 // it), or with its Move up and Move down buttons. Every move is said in words for screen readers.
 // An element may be removed with its Remove button (the caller asks first when it holds work).
 import { useState, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from '../../../../i18n/react';
 
@@ -41,7 +55,16 @@ export interface SortableListProps<T extends { uid: string }> {
   children: (item: T, index: number) => ReactNode;
 }
 
-export function SortableList<T extends { uid: string }>({ items, label, itemName, onMove, onRemove, fixed, className, children }: SortableListProps<T>) {
+export function SortableList<T extends { uid: string }>({
+  items,
+  label,
+  itemName,
+  onMove,
+  onRemove,
+  fixed,
+  className,
+  children,
+}: SortableListProps<T>) {
   const { t } = useTranslation('staff');
   const [said, setSaid] = useState('');
   const sensors = useSensors(
@@ -61,7 +84,10 @@ export function SortableList<T extends { uid: string }>({ items, label, itemName
   };
   const end = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    move(items.findIndex((item) => item.uid === active.id), items.findIndex((item) => item.uid === over.id));
+    move(
+      items.findIndex((item) => item.uid === active.id),
+      items.findIndex((item) => item.uid === over.id),
+    );
   };
   return (
     <DndContext
@@ -72,8 +98,14 @@ export function SortableList<T extends { uid: string }>({ items, label, itemName
         screenReaderInstructions: { draggable: t('editor.dragInstructions') },
         announcements: {
           onDragStart: ({ active }) => t('editor.dragStart', { name: nameOf(active.id) }),
-          onDragOver: ({ active, over }) => (over ? t('editor.dragOver', { name: nameOf(active.id), position: positionOf(over.id), count: items.length }) : undefined),
-          onDragEnd: ({ active, over }) => (over ? t('editor.moved', { name: nameOf(active.id), position: positionOf(over.id), count: items.length }) : undefined),
+          onDragOver: ({ active, over }) =>
+            over
+              ? t('editor.dragOver', { name: nameOf(active.id), position: positionOf(over.id), count: items.length })
+              : undefined,
+          onDragEnd: ({ active, over }) =>
+            over
+              ? t('editor.moved', { name: nameOf(active.id), position: positionOf(over.id), count: items.length })
+              : undefined,
           onDragCancel: ({ active }) => t('editor.dragCancel', { name: nameOf(active.id) }),
         },
       }}
@@ -126,7 +158,10 @@ function SortableItem({
   children: ReactNode;
 }) {
   const { t } = useTranslation('staff');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: uid, disabled: fixed });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: uid,
+    disabled: fixed,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -136,18 +171,46 @@ function SortableItem({
     >
       {!fixed && (
         <div className="ce-item-tools">
-          <button type="button" className="ce-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('editor.drag', { name })} title={t('editor.drag', { name })}>
+          <button
+            type="button"
+            className="ce-handle"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={t('editor.drag', { name })}
+            title={t('editor.drag', { name })}
+          >
             <span aria-hidden="true">⠿</span>
           </button>
           {/* aria-disabled, not disabled: the focus stays on the button when the element reaches an end. */}
-          <button type="button" className="ce-tool" aria-label={t('editor.moveUp', { name })} title={t('editor.moveUp', { name })} aria-disabled={first || undefined} onClick={() => !first && onUp()}>
+          <button
+            type="button"
+            className="ce-tool"
+            aria-label={t('editor.moveUp', { name })}
+            title={t('editor.moveUp', { name })}
+            aria-disabled={first || undefined}
+            onClick={() => !first && onUp()}
+          >
             <span aria-hidden="true">↑</span>
           </button>
-          <button type="button" className="ce-tool" aria-label={t('editor.moveDown', { name })} title={t('editor.moveDown', { name })} aria-disabled={last || undefined} onClick={() => !last && onDown()}>
+          <button
+            type="button"
+            className="ce-tool"
+            aria-label={t('editor.moveDown', { name })}
+            title={t('editor.moveDown', { name })}
+            aria-disabled={last || undefined}
+            onClick={() => !last && onDown()}
+          >
             <span aria-hidden="true">↓</span>
           </button>
           {onRemove && (
-            <button type="button" className="ce-tool ce-tool--remove" aria-label={t('editor.remove', { name })} title={t('editor.remove', { name })} onClick={onRemove}>
+            <button
+              type="button"
+              className="ce-tool ce-tool--remove"
+              aria-label={t('editor.remove', { name })}
+              title={t('editor.remove', { name })}
+              onClick={onRemove}
+            >
               <span aria-hidden="true">✕</span>
             </button>
           )}

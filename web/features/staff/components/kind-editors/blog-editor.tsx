@@ -16,15 +16,50 @@ export function BlogEditor(props: KindEditorProps) {
         return (
           <section className="staff-card" aria-labelledby="ce-blog">
             <h2 id="ce-blog">{t('kinds.blog')}</h2>
-            <TextField label={t('editor.blog.title')} value={draft.title} maxLength={TEXT_MAX.blog.title} onChange={set('title')} wide />
+            <TextField
+              label={t('editor.blog.title')}
+              value={draft.title}
+              maxLength={TEXT_MAX.blog.title}
+              onChange={set('title')}
+              wide
+            />
             <div className="staff-row">
-              <TextField label={t('editor.blog.author')} value={draft.author} maxLength={TEXT_MAX.blog.author} onChange={set('author')} />
+              <TextField
+                label={t('editor.blog.author')}
+                value={draft.author}
+                maxLength={TEXT_MAX.blog.author}
+                onChange={set('author')}
+              />
               <DateField label={t('editor.blog.date')} value={draft.date} onChange={set('date')} />
-              <NumberField label={t('editor.blog.readTime')} value={draft.readTime} min={1} max={600} onChange={set('readTime')} />
+              <NumberField
+                label={t('editor.blog.readTime')}
+                value={draft.readTime}
+                min={1}
+                max={600}
+                onChange={set('readTime')}
+              />
             </div>
-            <ImageField label={t('editor.picture')} value={draft.image} onChange={set('image')} onAlt={(alt) => edit((d) => (d.imageAlt ? d : { ...d, imageAlt: alt }))} required />
-            <TextField label={t('editor.pictureAlt')} hint={t('editor.pictureAltHint')} value={draft.imageAlt} maxLength={TEXT_MAX.blog.imageAlt} onChange={set('imageAlt')} wide />
-            <RichField label={t('editor.blog.text')} value={draft.description} onChange={set('description')} onPickImage={props.onPickImage} />
+            <ImageField
+              label={t('editor.picture')}
+              value={draft.image}
+              onChange={set('image')}
+              onAlt={(alt) => edit((d) => (d.imageAlt ? d : { ...d, imageAlt: alt }))}
+              required
+            />
+            <TextField
+              label={t('editor.pictureAlt')}
+              hint={t('editor.pictureAltHint')}
+              value={draft.imageAlt}
+              maxLength={TEXT_MAX.blog.imageAlt}
+              onChange={set('imageAlt')}
+              wide
+            />
+            <RichField
+              label={t('editor.blog.text')}
+              value={draft.description}
+              onChange={set('description')}
+              onPickImage={props.onPickImage}
+            />
           </section>
         );
       }}

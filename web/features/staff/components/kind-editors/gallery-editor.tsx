@@ -19,16 +19,28 @@ export function GalleryEditor(props: KindEditorProps) {
       {(draft, edit) => {
         const set = fieldSetter(edit);
         return (
-        <>
-          <section className="staff-card" aria-labelledby="ce-gallery">
-            <h2 id="ce-gallery">{t('kinds.gallery')}</h2>
-            <div className="staff-row">
-              <TextField label={t('editor.gallery.title')} value={draft.title} maxLength={TEXT_MAX.gallery.title} onChange={set('title')} />
-              <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={set('position')} />
-            </div>
-          </section>
-          <ImagesEditor images={draft.images} max={GALLERY_IMAGES_MAX} edit={edit} />
-        </>
+          <>
+            <section className="staff-card" aria-labelledby="ce-gallery">
+              <h2 id="ce-gallery">{t('kinds.gallery')}</h2>
+              <div className="staff-row">
+                <TextField
+                  label={t('editor.gallery.title')}
+                  value={draft.title}
+                  maxLength={TEXT_MAX.gallery.title}
+                  onChange={set('title')}
+                />
+                <NumberField
+                  label={t('editor.position')}
+                  hint={t('editor.positionHint')}
+                  value={draft.position}
+                  min={1}
+                  max={10_000}
+                  onChange={set('position')}
+                />
+              </div>
+            </section>
+            <ImagesEditor images={draft.images} max={GALLERY_IMAGES_MAX} edit={edit} />
+          </>
         );
       }}
     </DocumentEditor>
@@ -46,12 +58,34 @@ export function BannerEditor(props: KindEditorProps) {
             <section className="staff-card" aria-labelledby="ce-banner">
               <h2 id="ce-banner">{t('kinds.banner')}</h2>
               <div className="staff-row">
-                <TextField label={t('editor.banner.title')} value={draft.title} maxLength={TEXT_MAX.banner.title} onChange={set('title')} />
-                <TextField label={t('editor.banner.subTitle')} value={draft.subTitle} maxLength={TEXT_MAX.banner.subTitle} onChange={set('subTitle')} />
+                <TextField
+                  label={t('editor.banner.title')}
+                  value={draft.title}
+                  maxLength={TEXT_MAX.banner.title}
+                  onChange={set('title')}
+                />
+                <TextField
+                  label={t('editor.banner.subTitle')}
+                  value={draft.subTitle}
+                  maxLength={TEXT_MAX.banner.subTitle}
+                  onChange={set('subTitle')}
+                />
               </div>
               <div className="staff-row">
-                <TextField label={t('editor.banner.location')} value={draft.location} maxLength={TEXT_MAX.banner.location} onChange={set('location')} />
-                <NumberField label={t('editor.position')} hint={t('editor.positionHint')} value={draft.position} min={1} max={10_000} onChange={set('position')} />
+                <TextField
+                  label={t('editor.banner.location')}
+                  value={draft.location}
+                  maxLength={TEXT_MAX.banner.location}
+                  onChange={set('location')}
+                />
+                <NumberField
+                  label={t('editor.position')}
+                  hint={t('editor.positionHint')}
+                  value={draft.position}
+                  min={1}
+                  max={10_000}
+                  onChange={set('position')}
+                />
               </div>
             </section>
             <ImagesEditor images={draft.images} max={BANNER_IMAGES_MAX} edit={edit} />

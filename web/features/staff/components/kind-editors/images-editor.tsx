@@ -17,13 +17,23 @@ export interface WithImages {
   images: DraftImage[];
 }
 
-export function ImagesEditor<D extends WithImages>({ images, max, edit }: { images: DraftImage[]; max: number; edit: Edit<D> }) {
+export function ImagesEditor<D extends WithImages>({
+  images,
+  max,
+  edit,
+}: {
+  images: DraftImage[];
+  max: number;
+  edit: Edit<D>;
+}) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const confirm = useContext(Confirm);
   const pick = useContext(PickImage);
-  const name = (image: DraftImage, index: number) => t('editor.images.name', { number: index + 1, alt: image.alt || t('editor.images.noAlt') });
-  const setImage = (uid: string, change: (image: DraftImage) => DraftImage) => edit((d) => ({ ...d, images: updateWhere(d.images, uid, change) }));
+  const name = (image: DraftImage, index: number) =>
+    t('editor.images.name', { number: index + 1, alt: image.alt || t('editor.images.noAlt') });
+  const setImage = (uid: string, change: (image: DraftImage) => DraftImage) =>
+    edit((d) => ({ ...d, images: updateWhere(d.images, uid, change) }));
   return (
     <section className="staff-card" aria-labelledby="ce-images">
       <h2 id="ce-images">{t('editor.images.title', { count: images.length, max })}</h2>
@@ -45,8 +55,20 @@ export function ImagesEditor<D extends WithImages>({ images, max, edit }: { imag
       >
         {(image, index) => (
           <div className="ce-picture" role="group" aria-label={name(image, index)}>
-            <ImageField label={t('editor.images.file', { number: index + 1 })} value={image.image} onChange={(path) => path && setImage(image.uid, (i) => ({ ...i, image: path }))} required />
-            <TextField label={t('editor.images.alt', { number: index + 1 })} hint={t('editor.pictureAltHint')} value={image.alt} maxLength={TEXT_MAX.image.alt} onChange={(alt) => setImage(image.uid, (i) => ({ ...i, alt }))} wide />
+            <ImageField
+              label={t('editor.images.file', { number: index + 1 })}
+              value={image.image}
+              onChange={(path) => path && setImage(image.uid, (i) => ({ ...i, image: path }))}
+              required
+            />
+            <TextField
+              label={t('editor.images.alt', { number: index + 1 })}
+              hint={t('editor.pictureAltHint')}
+              value={image.alt}
+              maxLength={TEXT_MAX.image.alt}
+              onChange={(alt) => setImage(image.uid, (i) => ({ ...i, alt }))}
+              wide
+            />
           </div>
         )}
       </SortableList>
@@ -57,7 +79,12 @@ export function ImagesEditor<D extends WithImages>({ images, max, edit }: { imag
           disabled={images.length >= max}
           onClick={() =>
             void pick().then((picked) => {
-              if (picked) edit((d) => (d.images.length >= max ? d : { ...d, images: [...d.images, { uid: newUid(), image: picked.path, alt: picked.alt }] }));
+              if (picked)
+                edit((d) =>
+                  d.images.length >= max
+                    ? d
+                    : { ...d, images: [...d.images, { uid: newUid(), image: picked.path, alt: picked.alt }] },
+                );
             })
           }
         >

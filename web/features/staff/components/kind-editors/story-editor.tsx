@@ -17,13 +17,41 @@ export function StoryEditor(props: KindEditorProps) {
           <section className="staff-card" aria-labelledby="ce-story">
             <h2 id="ce-story">{t('kinds.story')}</h2>
             <div className="staff-row">
-              <TextField label={t('editor.story.authorName')} value={draft.authorName} maxLength={TEXT_MAX.story.authorName} onChange={set('authorName')} />
+              <TextField
+                label={t('editor.story.authorName')}
+                value={draft.authorName}
+                maxLength={TEXT_MAX.story.authorName}
+                onChange={set('authorName')}
+              />
               <DateField label={t('editor.story.date')} value={draft.date} onChange={set('date')} />
             </div>
-            <CheckField label={t('editor.story.highlight')} hint={t('editor.story.highlightHint')} value={draft.isHighlighted} onChange={set('isHighlighted')} />
-            <ImageField label={t('editor.picture')} value={draft.image} onChange={set('image')} onAlt={(alt) => edit((d) => (d.imageAlt ? d : { ...d, imageAlt: alt }))} required />
-            <TextField label={t('editor.pictureAlt')} hint={t('editor.pictureAltHint')} value={draft.imageAlt} maxLength={TEXT_MAX.story.imageAlt} onChange={set('imageAlt')} wide />
-            <RichField label={t('editor.story.text')} value={draft.description} onChange={set('description')} onPickImage={props.onPickImage} />
+            <CheckField
+              label={t('editor.story.highlight')}
+              hint={t('editor.story.highlightHint')}
+              value={draft.isHighlighted}
+              onChange={set('isHighlighted')}
+            />
+            <ImageField
+              label={t('editor.picture')}
+              value={draft.image}
+              onChange={set('image')}
+              onAlt={(alt) => edit((d) => (d.imageAlt ? d : { ...d, imageAlt: alt }))}
+              required
+            />
+            <TextField
+              label={t('editor.pictureAlt')}
+              hint={t('editor.pictureAltHint')}
+              value={draft.imageAlt}
+              maxLength={TEXT_MAX.story.imageAlt}
+              onChange={set('imageAlt')}
+              wide
+            />
+            <RichField
+              label={t('editor.story.text')}
+              value={draft.description}
+              onChange={set('description')}
+              onPickImage={props.onPickImage}
+            />
           </section>
         );
       }}

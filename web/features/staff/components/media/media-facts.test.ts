@@ -13,7 +13,10 @@ describe('who may do what in the media library', () => {
 describe('altChanges', () => {
   it('sends only what differs, spaces as the server keeps them, and an emptied language as ""', () => {
     const stored = { en: 'A farmer at the bank', hi: 'बैंक में किसान' };
-    expect(altChanges(stored, { en: ' A farmer  at the bank ', hi: 'बैंक में एक किसान', tm: 'வங்கியில் விவசாயி' })).toEqual({ hi: 'बैंक में एक किसान', tm: 'வங்கியில் விவசாயி' });
+    expect(altChanges(stored, { en: ' A farmer  at the bank ', hi: 'बैंक में एक किसान', tm: 'வங்கியில் விவசாயி' })).toEqual({
+      hi: 'बैंक में एक किसान',
+      tm: 'வங்கியில் விவசாயி',
+    });
     expect(altChanges(stored, { en: '  ' })).toEqual({ en: '' });
     expect(altChanges(stored, { bn: '' })).toEqual({});
   });
@@ -22,8 +25,15 @@ describe('altChanges', () => {
 describe('what a file shows', () => {
   it('counts the languages with a text alternative and takes the smallest copy as the thumbnail', () => {
     expect(altCount({ alt: { en: 'x', ml: 'y' } })).toBe(2);
-    const copy = (width: number) => ({ path: `uploads/by-hash/${width}.webp`, contentType: 'image/webp', bytes: width, width });
-    expect(thumbnailOf({ path: 'uploads/by-hash/1280.webp', variants: [copy(1280), copy(640), copy(320)] })).toBe('uploads/by-hash/320.webp');
+    const copy = (width: number) => ({
+      path: `uploads/by-hash/${width}.webp`,
+      contentType: 'image/webp',
+      bytes: width,
+      width,
+    });
+    expect(thumbnailOf({ path: 'uploads/by-hash/1280.webp', variants: [copy(1280), copy(640), copy(320)] })).toBe(
+      'uploads/by-hash/320.webp',
+    );
     expect(thumbnailOf({ path: 'uploads/by-hash/a.svg', variants: [] })).toBe('uploads/by-hash/a.svg');
   });
 

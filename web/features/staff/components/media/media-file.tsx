@@ -90,7 +90,9 @@ function AltTexts({ file, me }: { file: MediaFileDetail; me: StaffMe }) {
                 }}
               />
               <span id={`${id}-${code}-count`} className="staff-hint">
-                {mayWrite ? t('media.altLength', { count: value.length, max: MEDIA_ALT_MAX_LENGTH }) : t('media.altNotYours')}
+                {mayWrite
+                  ? t('media.altLength', { count: value.length, max: MEDIA_ALT_MAX_LENGTH })
+                  : t('media.altNotYours')}
               </span>
             </div>
           );
@@ -102,11 +104,20 @@ function AltTexts({ file, me }: { file: MediaFileDetail; me: StaffMe }) {
         </p>
       )}
       <div className="staff-actions">
-        <button type="submit" className="btn" disabled={!changed || save.isPending} aria-busy={save.isPending || undefined}>
+        <button
+          type="submit"
+          className="btn"
+          disabled={!changed || save.isPending}
+          aria-busy={save.isPending || undefined}
+        >
           {save.isPending ? t('actions.saving') : t('media.saveAlt')}
         </button>
         <span role="status" className="media-saved">
-          {saved && !changed ? t('media.altSaved') : changed ? t('media.altUnsaved', { count: Object.keys(changes).length }) : ''}
+          {saved && !changed
+            ? t('media.altSaved')
+            : changed
+              ? t('media.altUnsaved', { count: Object.keys(changes).length })
+              : ''}
         </span>
       </div>
     </form>
@@ -130,7 +141,12 @@ function UsedIn({ file, itemPath }: { file: MediaFileDetail; itemPath: (itemId: 
             const title = usage.course ? `${usage.title} · ${usage.course.title}` : usage.title;
             return (
               <li key={`${usage.kind}-${usage.id}-${usage.field}-${index}`}>
-                <span className="staff-muted">{t('media.usage', { field: t(`media.fields.${fieldKey(usage)}`), kind: t(`media.usageKinds.${usage.kind}`) })}</span>{' '}
+                <span className="staff-muted">
+                  {t('media.usage', {
+                    field: t(`media.fields.${fieldKey(usage)}`),
+                    kind: t(`media.usageKinds.${usage.kind}`),
+                  })}
+                </span>{' '}
                 {usage.itemId && usage.lang ? (
                   <Link to={itemPath(usage.itemId, usage.lang)} lang={language?.bcp47}>
                     {title}
@@ -148,7 +164,15 @@ function UsedIn({ file, itemPath }: { file: MediaFileDetail; itemPath: (itemId: 
   );
 }
 
-function ConfirmDelete({ file, onClose, libraryPath }: { file: MediaFileDetail; onClose: () => void; libraryPath: string }) {
+function ConfirmDelete({
+  file,
+  onClose,
+  libraryPath,
+}: {
+  file: MediaFileDetail;
+  onClose: () => void;
+  libraryPath: string;
+}) {
   const { t } = useTranslation('staff');
   const remove = useDeleteMedia(file.id);
   const navigate = useNavigate();
@@ -170,7 +194,13 @@ function ConfirmDelete({ file, onClose, libraryPath }: { file: MediaFileDetail; 
         </p>
       )}
       <div className="staff-actions">
-        <button type="button" className="btn staff-danger" onClick={go} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
+        <button
+          type="button"
+          className="btn staff-danger"
+          onClick={go}
+          disabled={remove.isPending}
+          aria-busy={remove.isPending || undefined}
+        >
           {t('media.confirmDelete.action')}
         </button>
         {/* Deleting is for good: the dialog opens on Cancel. */}
@@ -236,7 +266,11 @@ export function MediaFilePage({
           {data.variants.length > 1 && (
             <>
               <dt>{t('media.copies')}</dt>
-              <dd>{data.variants.map((variant) => `${variant.width ?? '?'} px, ${formatBytes(variant.bytes)}`).join(' · ')}</dd>
+              <dd>
+                {data.variants
+                  .map((variant) => `${variant.width ?? '?'} px, ${formatBytes(variant.bytes)}`)
+                  .join(' · ')}
+              </dd>
             </>
           )}
           <dt>{t('media.uploaded')}</dt>
@@ -267,7 +301,12 @@ export function MediaFilePage({
           )}
         </section>
       )}
-      <Dialog className="staff-dialog" open={confirming} onClose={() => setConfirming(false)} label={t('media.confirmDelete.title', { name: data.originalName })}>
+      <Dialog
+        className="staff-dialog"
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        label={t('media.confirmDelete.title', { name: data.originalName })}
+      >
         {confirming && <ConfirmDelete file={data} libraryPath={libraryPath} onClose={() => setConfirming(false)} />}
       </Dialog>
     </article>

@@ -6,7 +6,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LANGUAGE_CODES } from '../../../../../contract/languages';
-import { MEDIA_PAGE_SIZE, MEDIA_SEARCH_MAX_LENGTH, UPLOAD_KINDS, formatBytes, type UploadKind } from '../../../../../contract/media-rules';
+import {
+  MEDIA_PAGE_SIZE,
+  MEDIA_SEARCH_MAX_LENGTH,
+  UPLOAD_KINDS,
+  formatBytes,
+  type UploadKind,
+} from '../../../../../contract/media-rules';
 import { useTranslation } from '../../../../i18n/react';
 import { Pagination } from '../../../../components/pagination';
 import { QueryState } from '../../../../components/query-state';
@@ -25,7 +31,17 @@ const isKind = (value: string | null): value is UploadKind => (UPLOAD_KINDS as r
 
 export function MediaThumbnail({ file, size = 'grid' }: { file: MediaFile; size?: 'grid' | 'large' }) {
   const path = size === 'large' ? file.path : thumbnailOf(file);
-  return <img className={`media-thumb media-thumb--${size}`} src={fileUrl(path)} alt="" loading="lazy" decoding="async" width={file.width ?? undefined} height={file.height ?? undefined} />;
+  return (
+    <img
+      className={`media-thumb media-thumb--${size}`}
+      src={fileUrl(path)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={file.width ?? undefined}
+      height={file.height ?? undefined}
+    />
+  );
 }
 
 function Filters() {
@@ -44,11 +60,21 @@ function Filters() {
     <form className="staff-filters" role="search" onSubmit={apply}>
       <label htmlFor={`${id}-q`}>
         {t('media.search')}
-        <input id={`${id}-q`} type="search" value={draft.q} maxLength={MEDIA_SEARCH_MAX_LENGTH} onChange={(event) => setDraft({ ...draft, q: event.target.value })} />
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={draft.q}
+          maxLength={MEDIA_SEARCH_MAX_LENGTH}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+        />
       </label>
       <label htmlFor={`${id}-kind`}>
         {t('media.kind')}
-        <select id={`${id}-kind`} value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value })}>
+        <select
+          id={`${id}-kind`}
+          value={draft.kind}
+          onChange={(event) => setDraft({ ...draft, kind: event.target.value })}
+        >
           <option value="">{t('media.allKinds')}</option>
           {UPLOAD_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -84,7 +110,9 @@ function Files({ files, filePath }: { files: MediaFile[]; filePath: (id: string)
                   <span className="staff-muted">
                     {formatBytes(file.bytes)} · {dimensionsOf(file)}
                   </span>
-                  <span className={count === 0 ? 'media-alt-count media-alt-count--none' : 'media-alt-count'}>{t('media.altCount', { count, total: LANGUAGE_CODES.length })}</span>
+                  <span className={count === 0 ? 'media-alt-count media-alt-count--none' : 'media-alt-count'}>
+                    {t('media.altCount', { count, total: LANGUAGE_CODES.length })}
+                  </span>
                 </Link>
               </li>
             );
@@ -92,7 +120,10 @@ function Files({ files, filePath }: { files: MediaFile[]; filePath: (id: string)
         </ul>
       )}
       {others.length > 0 && (
-        <StaffTable label={t('media.otherFiles')} columns={[t('media.name'), t('media.kind'), t('media.size'), t('media.uploaded')]}>
+        <StaffTable
+          label={t('media.otherFiles')}
+          columns={[t('media.name'), t('media.kind'), t('media.size'), t('media.uploaded')]}
+        >
           {others.map((file) => (
             <tr key={file.id}>
               <th scope="row">
@@ -164,12 +195,29 @@ export function MediaLibraryPage({ me, filePath }: { me: StaffMe; filePath: (id:
       <QueryState isPending={list.isPending} isError={list.isError} refetch={() => void list.refetch()} />
       {list.data && (
         <>
-          <p role="status">{q || kind ? t('media.found', { count: list.data.total }) : t('media.total', { count: list.data.total })}</p>
+          <p role="status">
+            {q || kind ? t('media.found', { count: list.data.total }) : t('media.total', { count: list.data.total })}
+          </p>
           <Files files={list.data.rows} filePath={filePath} />
-          {list.data.total > MEDIA_PAGE_SIZE && <Pagination page={page} size={MEDIA_PAGE_SIZE} total={list.data.total} onPage={toPage} label={t('media.pages')} listTop={top} />}
+          {list.data.total > MEDIA_PAGE_SIZE && (
+            <Pagination
+              page={page}
+              size={MEDIA_PAGE_SIZE}
+              total={list.data.total}
+              onPage={toPage}
+              label={t('media.pages')}
+              listTop={top}
+            />
+          )}
         </>
       )}
-      <LeaveDialog guard={leave} title={t('media.leave.title')} text={t('media.leave.text')} stay={t('media.leave.stay')} leave={t('media.leave.leave')} />
+      <LeaveDialog
+        guard={leave}
+        title={t('media.leave.title')}
+        text={t('media.leave.text')}
+        stay={t('media.leave.stay')}
+        leave={t('media.leave.leave')}
+      />
     </section>
   );
 }

@@ -6,7 +6,14 @@
 // lost on the way (the connection dropped) can be tried again, and leaving the page while files are
 // going asks first.
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { acceptedNames, formatBytes, MAX_BYTES, MAX_SVG_BYTES, UPLOAD_KINDS, type UploadKind } from '../../../../../contract/media-rules';
+import {
+  acceptedNames,
+  formatBytes,
+  MAX_BYTES,
+  MAX_SVG_BYTES,
+  UPLOAD_KINDS,
+  type UploadKind,
+} from '../../../../../contract/media-rules';
 import { useTranslation } from '../../../../i18n/react';
 import { styleRef } from '../../../../lib/style-ref';
 import { uploadMedia, useRefreshMedia, type MediaFile } from '../../api/media';
@@ -56,13 +63,20 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
   const unmounted = useRef(false);
 
   const update = (key: number, change: Partial<Upload>) => {
-    if (!unmounted.current) setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+    if (!unmounted.current)
+      setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
   };
 
   const refusal = (check: Exclude<ReturnType<typeof checkUpload>, { ok: true }>): string => {
     if (check.reason === 'empty') return t('media.refused.empty');
-    if (check.reason === 'tooLarge') return t('media.refused.tooLarge', { kind: t(`media.kindsPlural.${check.kind}`), limit: formatBytes(check.limit) });
-    return t('media.refused.notAccepted', { accepted: check.kinds.map((kind) => `${t(`media.kindsPlural.${kind}`)}: ${acceptedNames(kind)}`).join('; ') });
+    if (check.reason === 'tooLarge')
+      return t('media.refused.tooLarge', {
+        kind: t(`media.kindsPlural.${check.kind}`),
+        limit: formatBytes(check.limit),
+      });
+    return t('media.refused.notAccepted', {
+      accepted: check.kinds.map((kind) => `${t(`media.kindsPlural.${kind}`)}: ${acceptedNames(kind)}`).join('; '),
+    });
   };
 
   const next = async () => {
@@ -73,7 +87,12 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
     running.current = { key: item.key, controller };
     update(item.key, { state: 'uploading', percent: 0 });
     try {
-      const result = await uploadMedia(item.file, item.kind, (sent, total) => update(item.key, { percent: Math.min(100, Math.round((sent / Math.max(total, 1)) * 100)) }), controller.signal);
+      const result = await uploadMedia(
+        item.file,
+        item.kind,
+        (sent, total) => update(item.key, { percent: Math.min(100, Math.round((sent / Math.max(total, 1)) * 100)) }),
+        controller.signal,
+      );
       update(item.key, { state: 'done', percent: 100, file: result.file, repeat: result.repeat });
       heard.current?.(result.file);
       void refresh();
@@ -150,7 +169,15 @@ export function useUploads(kinds: readonly UploadKind[], onUploaded?: (file: Med
 }
 
 /** Where files are dropped or chosen. */
-export function DropZone({ kinds = UPLOAD_KINDS, onFiles, compact = false }: { kinds?: readonly UploadKind[]; onFiles: (files: File[]) => void; compact?: boolean }) {
+export function DropZone({
+  kinds = UPLOAD_KINDS,
+  onFiles,
+  compact = false,
+}: {
+  kinds?: readonly UploadKind[];
+  onFiles: (files: File[]) => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('staff');
   const id = useId();
   const [over, setOver] = useState(false);
@@ -210,7 +237,11 @@ export function DropZone({ kinds = UPLOAD_KINDS, onFiles, compact = false }: { k
       <p className="staff-hint">
         {kinds.map((kind) => (
           <span key={kind} className="media-limit">
-            {t('media.limit', { kind: t(`media.kindsPlural.${kind}`), formats: acceptedNames(kind), size: formatBytes(MAX_BYTES[kind]) })}
+            {t('media.limit', {
+              kind: t(`media.kindsPlural.${kind}`),
+              formats: acceptedNames(kind),
+              size: formatBytes(MAX_BYTES[kind]),
+            })}
             {kind === 'image' && ` (${t('media.svgLimit', { size: formatBytes(MAX_SVG_BYTES) })})`}
           </span>
         ))}
@@ -223,7 +254,15 @@ export function DropZone({ kinds = UPLOAD_KINDS, onFiles, compact = false }: { k
 function ProgressBar({ name, percent }: { name: string; percent: number }) {
   const { t } = useTranslation('staff');
   return (
-    <div className="media-progress" role="progressbar" aria-label={t('media.uploading', { name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+    <div
+      className="media-progress"
+      role="progressbar"
+      aria-label={t('media.uploading', { name })}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}%`}
+    >
       <span className="media-progress-bar" ref={styleRef({ width: `${percent}%` })} />
     </div>
   );
@@ -259,12 +298,22 @@ export function UploadList({
                 {upload.state === 'done' && upload.repeat && ` ${t('media.repeat')}`}
               </span>
               {(upload.state === 'waiting' || upload.state === 'uploading') && (
-                <button type="button" className="btn btn--ghost media-upload-cancel" onClick={() => onCancel(upload.key)} aria-label={t('media.cancelUpload', { name: upload.name })}>
+                <button
+                  type="button"
+                  className="btn btn--ghost media-upload-cancel"
+                  onClick={() => onCancel(upload.key)}
+                  aria-label={t('media.cancelUpload', { name: upload.name })}
+                >
                   {t('actions.cancel')}
                 </button>
               )}
               {upload.state === 'failed' && upload.retry && (
-                <button type="button" className="btn btn--ghost" onClick={() => onRetry(upload.key)} aria-label={t('media.retryUpload', { name: upload.name })}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => onRetry(upload.key)}
+                  aria-label={t('media.retryUpload', { name: upload.name })}
+                >
                   {t('actions.retry')}
                 </button>
               )}

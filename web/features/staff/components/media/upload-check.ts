@@ -2,7 +2,16 @@
 // the type the browser gives, else its name's ending) and whether it is over that kind's limit. The
 // server decides from the bytes; this only spares a long upload that would be refused, with the
 // same limits (contract/media-rules.ts).
-import { CONTENT_TYPES, EXTENSIONS, FORMATS, UPLOAD_KINDS, kindOf, maxBytesFor, type FileFormat, type UploadKind } from '../../../../../contract/media-rules';
+import {
+  CONTENT_TYPES,
+  EXTENSIONS,
+  FORMATS,
+  UPLOAD_KINDS,
+  kindOf,
+  maxBytesFor,
+  type FileFormat,
+  type UploadKind,
+} from '../../../../../contract/media-rules';
 
 const ALL_FORMATS = Object.keys(CONTENT_TYPES) as FileFormat[];
 
@@ -25,7 +34,10 @@ export type UploadCheck =
   | { ok: false; reason: 'tooLarge'; kind: UploadKind; format: FileFormat; limit: number };
 
 /** Whether a file may be sent as one of the kinds asked for (the library takes all three; a picker of pictures, images). */
-export function checkUpload(file: { name: string; type: string; size: number }, kinds: readonly UploadKind[] = UPLOAD_KINDS): UploadCheck {
+export function checkUpload(
+  file: { name: string; type: string; size: number },
+  kinds: readonly UploadKind[] = UPLOAD_KINDS,
+): UploadCheck {
   const format = formatOf(file);
   if (!format || !kinds.includes(kindOf(format))) return { ok: false, reason: 'notAccepted', kinds };
   const kind = kindOf(format);
@@ -38,5 +50,9 @@ export function checkUpload(file: { name: string; type: string; size: number }, 
 /** The file input's `accept`: the types and name endings of the kinds asked for. */
 export function acceptOf(kinds: readonly UploadKind[] = UPLOAD_KINDS): string {
   const formats = kinds.flatMap((kind) => FORMATS[kind]);
-  return [...formats.map((format) => CONTENT_TYPES[format]), ...formats.map((format) => `.${EXTENSIONS[format]}`), ...(formats.includes('jpeg') ? ['.jpeg'] : [])].join(',');
+  return [
+    ...formats.map((format) => CONTENT_TYPES[format]),
+    ...formats.map((format) => `.${EXTENSIONS[format]}`),
+    ...(formats.includes('jpeg') ? ['.jpeg'] : []),
+  ].join(',');
 }

@@ -41,8 +41,20 @@ export const StoredVideo = Node.create<{ label: string }>({
   draggable: true,
   addOptions: () => ({ label: 'Video file' }),
   addAttributes: () => ({ src: { default: null }, poster: { default: null } }),
-  parseHTML: () => [{ tag: 'video[src]', getAttrs: (element) => ({ src: element.getAttribute('src'), poster: element.getAttribute('poster') }) }],
-  renderHTML: ({ node }) => ['video', { src: node.attrs.src as string, ...(node.attrs.poster ? { poster: node.attrs.poster as string } : {}), controls: '' }],
+  parseHTML: () => [
+    {
+      tag: 'video[src]',
+      getAttrs: (element) => ({ src: element.getAttribute('src'), poster: element.getAttribute('poster') }),
+    },
+  ],
+  renderHTML: ({ node }) => [
+    'video',
+    {
+      src: node.attrs.src as string,
+      ...(node.attrs.poster ? { poster: node.attrs.poster as string } : {}),
+      controls: '',
+    },
+  ],
   addNodeView() {
     return ({ node }) => videoBox(this.options.label, String(node.attrs.src))();
   },

@@ -41,7 +41,15 @@ export const RichTextEditor = lazy(async () => {
   return { default: (props: RichTextEditorProps) => <Editing tiptap={tiptap} {...props} /> };
 });
 
-function Editing({ tiptap, label, value, onChange, lang, describedBy, onPickImage }: RichTextEditorProps & { tiptap: typeof TipTap }) {
+function Editing({
+  tiptap,
+  label,
+  value,
+  onChange,
+  lang,
+  describedBy,
+  onPickImage,
+}: RichTextEditorProps & { tiptap: typeof TipTap }) {
   const { t } = useTranslation('staff');
   const { EditorContent, Image, Link, StarterKit, StoredVideo, YoutubeEmbed } = tiptap;
   const changed = useRef(onChange);
@@ -95,7 +103,14 @@ function Editing({ tiptap, label, value, onChange, lang, describedBy, onPickImag
 
   return (
     <div className="rte">
-      <Toolbar tiptap={tiptap} editor={editor} label={t('rte.toolbar', { field: label })} panel={panel} panelId={panelId} onPanel={setPanel} />
+      <Toolbar
+        tiptap={tiptap}
+        editor={editor}
+        label={t('rte.toolbar', { field: label })}
+        panel={panel}
+        panelId={panelId}
+        onPanel={setPanel}
+      />
       {panel && (
         <div id={panelId} className="rte-panel">
           {panel === 'link' && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
@@ -108,7 +123,21 @@ function Editing({ tiptap, label, value, onChange, lang, describedBy, onPickImag
   );
 }
 
-function Toolbar({ tiptap, editor, label, panel, panelId, onPanel }: { tiptap: typeof TipTap; editor: Editor; label: string; panel: Panel; panelId: string; onPanel: (panel: Panel) => void }) {
+function Toolbar({
+  tiptap,
+  editor,
+  label,
+  panel,
+  panelId,
+  onPanel,
+}: {
+  tiptap: typeof TipTap;
+  editor: Editor;
+  label: string;
+  panel: Panel;
+  panelId: string;
+  onPanel: (panel: Panel) => void;
+}) {
   const { t } = useTranslation('staff');
   const state = tiptap.useEditorState({
     editor,
@@ -129,17 +158,50 @@ function Toolbar({ tiptap, editor, label, panel, panelId, onPanel }: { tiptap: t
   const bar = useRef<HTMLDivElement>(null);
   const chain = () => editor.chain().focus();
   const heading = (level: 2 | 3 | 4) => chain().toggleHeading({ level }).run();
-  const buttons: { name: string; text: ReactNode; pressed?: boolean; disabled?: boolean; panel?: Panel; run: () => void }[] = [
+  const buttons: {
+    name: string;
+    text: ReactNode;
+    pressed?: boolean;
+    disabled?: boolean;
+    panel?: Panel;
+    run: () => void;
+  }[] = [
     { name: t('rte.h2'), text: 'H2', pressed: state.h2, run: () => heading(2) },
     { name: t('rte.h3'), text: 'H3', pressed: state.h3, run: () => heading(3) },
     { name: t('rte.h4'), text: 'H4', pressed: state.h4, run: () => heading(4) },
     { name: t('rte.bold'), text: <strong>B</strong>, pressed: state.bold, run: () => chain().toggleBold().run() },
     { name: t('rte.italic'), text: <em>I</em>, pressed: state.italic, run: () => chain().toggleItalic().run() },
-    { name: t('rte.bullets'), text: t('rte.bulletsShort'), pressed: state.bullets, run: () => chain().toggleBulletList().run() },
-    { name: t('rte.numbers'), text: t('rte.numbersShort'), pressed: state.numbers, run: () => chain().toggleOrderedList().run() },
-    { name: state.link ? t('rte.editLink') : t('rte.link'), text: t('rte.linkShort'), pressed: state.link, panel: 'link', run: () => onPanel(panel === 'link' ? null : 'link') },
-    { name: t('rte.image'), text: t('rte.imageShort'), panel: 'image', run: () => onPanel(panel === 'image' ? null : 'image') },
-    { name: t('rte.video'), text: t('rte.videoShort'), panel: 'video', run: () => onPanel(panel === 'video' ? null : 'video') },
+    {
+      name: t('rte.bullets'),
+      text: t('rte.bulletsShort'),
+      pressed: state.bullets,
+      run: () => chain().toggleBulletList().run(),
+    },
+    {
+      name: t('rte.numbers'),
+      text: t('rte.numbersShort'),
+      pressed: state.numbers,
+      run: () => chain().toggleOrderedList().run(),
+    },
+    {
+      name: state.link ? t('rte.editLink') : t('rte.link'),
+      text: t('rte.linkShort'),
+      pressed: state.link,
+      panel: 'link',
+      run: () => onPanel(panel === 'link' ? null : 'link'),
+    },
+    {
+      name: t('rte.image'),
+      text: t('rte.imageShort'),
+      panel: 'image',
+      run: () => onPanel(panel === 'image' ? null : 'image'),
+    },
+    {
+      name: t('rte.video'),
+      text: t('rte.videoShort'),
+      panel: 'video',
+      run: () => onPanel(panel === 'video' ? null : 'video'),
+    },
     { name: t('rte.undo'), text: '↶', disabled: !state.undo, run: () => chain().undo().run() },
     { name: t('rte.redo'), text: '↷', disabled: !state.redo, run: () => chain().redo().run() },
   ];
@@ -181,7 +243,21 @@ function Toolbar({ tiptap, editor, label, panel, panelId, onPanel }: { tiptap: t
 }
 
 /** A small form of the toolbar: its fields, an error, and its buttons; Escape closes it. */
-function PanelForm({ title, error, onSubmit, onClose, children, actions }: { title: string; error: string | null; onSubmit: () => void; onClose: () => void; children: ReactNode; actions?: ReactNode }) {
+function PanelForm({
+  title,
+  error,
+  onSubmit,
+  onClose,
+  children,
+  actions,
+}: {
+  title: string;
+  error: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('staff');
   const errorId = useId();
   return (
@@ -242,7 +318,11 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
       onClose={() => (onClose(), editor.commands.focus())}
       actions={
         existing ? (
-          <button type="button" className="btn btn--ghost" onClick={() => (editor.chain().focus().extendMarkRange('link').unsetLink().run(), onClose())}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => (editor.chain().focus().extendMarkRange('link').unsetLink().run(), onClose())}
+          >
             {t('rte.removeLink')}
           </button>
         ) : undefined
@@ -250,14 +330,29 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
     >
       <label className="staff-field">
         {t('rte.linkAddress')}
-        <input type="text" inputMode="url" value={href} onChange={(event) => (setHref(event.target.value), setError(null))} autoFocus aria-invalid={error ? true : undefined} />
+        <input
+          type="text"
+          inputMode="url"
+          value={href}
+          onChange={(event) => (setHref(event.target.value), setError(null))}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+        />
       </label>
       <p className="staff-hint">{t('rte.linkHint')}</p>
     </PanelForm>
   );
 }
 
-function ImagePanel({ editor, onPickImage, onClose }: { editor: Editor; onPickImage?: () => Promise<PickedImage | null>; onClose: () => void }) {
+function ImagePanel({
+  editor,
+  onPickImage,
+  onClose,
+}: {
+  editor: Editor;
+  onPickImage?: () => Promise<PickedImage | null>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('staff');
   const [path, setPath] = useState('');
   const [alt, setAlt] = useState('');
@@ -266,7 +361,11 @@ function ImagePanel({ editor, onPickImage, onClose }: { editor: Editor; onPickIm
     const src = storedFileSource(chosen.path);
     if (!src) return setError(t('rte.badFile'));
     // Put after the selection, never over it: a selected picture or text stays.
-    editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src, alt: chosen.alt.trim() } }).run();
+    editor
+      .chain()
+      .focus()
+      .insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src, alt: chosen.alt.trim() } })
+      .run();
     onClose();
   };
   return (
@@ -293,7 +392,14 @@ function ImagePanel({ editor, onPickImage, onClose }: { editor: Editor; onPickIm
     >
       <label className="staff-field">
         {t('rte.storedFile')}
-        <input type="text" value={path} onChange={(event) => (setPath(event.target.value), setError(null))} autoFocus placeholder="uploads/…" aria-invalid={error ? true : undefined} />
+        <input
+          type="text"
+          value={path}
+          onChange={(event) => (setPath(event.target.value), setError(null))}
+          autoFocus
+          placeholder="uploads/…"
+          aria-invalid={error ? true : undefined}
+        />
       </label>
       <label className="staff-field">
         {t('rte.alt')}
@@ -315,15 +421,29 @@ function VideoPanel({ editor, onClose }: { editor: Editor; onClose: () => void }
     editor
       .chain()
       .focus()
-      .insertContentAt(editor.state.selection.to, youtube ? { type: 'youtube', attrs: { url: youtube } } : { type: 'storedVideo', attrs: { src: file } })
+      .insertContentAt(
+        editor.state.selection.to,
+        youtube ? { type: 'youtube', attrs: { url: youtube } } : { type: 'storedVideo', attrs: { src: file } },
+      )
       .run();
     onClose();
   };
   return (
-    <PanelForm title={t('rte.video')} error={error} onSubmit={insert} onClose={() => (onClose(), editor.commands.focus())}>
+    <PanelForm
+      title={t('rte.video')}
+      error={error}
+      onSubmit={insert}
+      onClose={() => (onClose(), editor.commands.focus())}
+    >
       <label className="staff-field">
         {t('rte.videoAddress')}
-        <input type="text" value={address} onChange={(event) => (setAddress(event.target.value), setError(null))} autoFocus aria-invalid={error ? true : undefined} />
+        <input
+          type="text"
+          value={address}
+          onChange={(event) => (setAddress(event.target.value), setError(null))}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+        />
       </label>
     </PanelForm>
   );

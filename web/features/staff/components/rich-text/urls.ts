@@ -15,7 +15,10 @@ export function safeLink(input: string): string | null {
   // eslint-disable-next-line no-control-regex
   if (!url || /[\s\u0000-\u001f\u007f]/.test(url)) return null;
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-  if (scheme) return (RICH_TEXT_LINK_SCHEMES as readonly string[]).includes(scheme) && url.length > scheme.length + 1 ? url : null;
+  if (scheme)
+    return (RICH_TEXT_LINK_SCHEMES as readonly string[]).includes(scheme) && url.length > scheme.length + 1
+      ? url
+      : null;
   // No scheme: an address on this site (/courses), or a web address typed without https://.
   if (url.startsWith('//')) return null;
   if (url.startsWith('/') || url.startsWith('#') || url.startsWith('?')) return url;

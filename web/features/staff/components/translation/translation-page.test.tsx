@@ -3,7 +3,13 @@
 // learns a limit only when a save is refused.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ContentItem, CourseDocument, LanguageHead, StaleFields, TemplateResponse } from '../../../../../contract/authoring';
+import type {
+  ContentItem,
+  CourseDocument,
+  LanguageHead,
+  StaleFields,
+  TemplateResponse,
+} from '../../../../../contract/authoring';
 import { TEXT_MAX } from '../../../../../contract/document-fields';
 import { staffKeys } from '../../api/keys';
 import type { StaffMe } from '../../api/staff';
@@ -11,7 +17,13 @@ import { renderStaff as render } from '../render-for-tests';
 import { TranslationPage } from './translation-page';
 
 const ITEM = '5f0c4b8e-0000-4000-8000-000000000004';
-const TRANSLATOR: StaffMe = { userId: 'u1', name: 'Esha', roles: ['translator'], languages: ['hi'], secondFactor: 'verified' };
+const TRANSLATOR: StaffMe = {
+  userId: 'u1',
+  name: 'Esha',
+  roles: ['translator'],
+  languages: ['hi'],
+  secondFactor: 'verified',
+};
 
 const course: CourseDocument = {
   title: 'Money basics',
@@ -21,14 +33,30 @@ const course: CourseDocument = {
   duration: 30,
   summary: null,
   journal: null,
-  chapters: [{ key: 'saving', title: 'Saving', lessons: [{ key: 'why', title: 'Why save', duration: 5, content: '<p>Because</p>' }] }],
-  videos: [{ key: 'intro', title: 'Intro', description: 'A first look', video: 'uploads/v.mp4', poster: null, duration: 60 }],
+  chapters: [
+    {
+      key: 'saving',
+      title: 'Saving',
+      lessons: [{ key: 'why', title: 'Why save', duration: 5, content: '<p>Because</p>' }],
+    },
+  ],
+  videos: [
+    { key: 'intro', title: 'Intro', description: 'A first look', video: 'uploads/v.mp4', poster: null, duration: 60 },
+  ],
   quizzes: [
     {
       key: 'check',
       title: 'Check',
       passingCriteria: 60,
-      questions: [{ key: 'q1', type: 'single', content: 'Which?', explanation: 'Banks keep it safe', options: [{ key: 'a', content: 'A bank', correct: true }] }],
+      questions: [
+        {
+          key: 'q1',
+          type: 'single',
+          content: 'Which?',
+          explanation: 'Banks keep it safe',
+          options: [{ key: 'a', content: 'A bank', correct: true }],
+        },
+      ],
     },
   ],
 };
@@ -37,7 +65,15 @@ const course: CourseDocument = {
 function withCourse() {
   const client = new QueryClient();
   const at = '2026-11-27T06:00:00.000Z';
-  const state = { publicId: ITEM, status: 'published', headVersion: 1, publishedVersion: 1, publishedAt: at, scheduled: null, updatedAt: at } as const;
+  const state = {
+    publicId: ITEM,
+    status: 'published',
+    headVersion: 1,
+    publishedVersion: 1,
+    publishedAt: at,
+    scheduled: null,
+    updatedAt: at,
+  } as const;
   client.setQueryData(staffKeys.item(ITEM), {
     id: ITEM,
     kind: 'course',
@@ -50,7 +86,12 @@ function withCourse() {
     deletedAt: null,
     languages: [{ lang: 'en', ...state }],
   } satisfies ContentItem);
-  client.setQueryData([...staffKeys.edit(ITEM, 'hi'), 'template'], { sourceLang: 'en', sourceVersion: 1, baseVersion: 0, body: course } satisfies TemplateResponse);
+  client.setQueryData([...staffKeys.edit(ITEM, 'hi'), 'template'], {
+    sourceLang: 'en',
+    sourceVersion: 1,
+    baseVersion: 0,
+    body: course,
+  } satisfies TemplateResponse);
   client.setQueryData([...staffKeys.language(ITEM, 'en'), 'head'], {
     itemId: ITEM,
     kind: 'course',
@@ -59,7 +100,12 @@ function withCourse() {
     state: { lang: 'en', ...state },
     body: course,
   } satisfies LanguageHead);
-  client.setQueryData([...staffKeys.language(ITEM, 'hi'), 'stale'], { sourceLang: 'en', sourceVersion: 1, version: null, fields: [] } satisfies StaleFields);
+  client.setQueryData([...staffKeys.language(ITEM, 'hi'), 'stale'], {
+    sourceLang: 'en',
+    sourceVersion: 1,
+    version: null,
+    fields: [],
+  } satisfies StaleFields);
   return client;
 }
 
@@ -80,7 +126,13 @@ function textFields(html: string): [label: string, value: string, maxLength: num
 describe('the translation view', () => {
   it('gives each plain-text field the limit the kind’s editor gives it', () => {
     const html = render(
-      <TranslationPage me={TRANSLATOR} itemId={ITEM} lang="hi" itemPath={(lang) => `/staff/content/${ITEM}/${lang}`} editPath={(lang) => `/staff/content/${ITEM}/${lang}/edit`} />,
+      <TranslationPage
+        me={TRANSLATOR}
+        itemId={ITEM}
+        lang="hi"
+        itemPath={(lang) => `/staff/content/${ITEM}/${lang}`}
+        editPath={(lang) => `/staff/content/${ITEM}/${lang}/edit`}
+      />,
       withCourse(),
     );
     expect(textFields(html)).toEqual([

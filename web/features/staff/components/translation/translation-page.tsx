@@ -17,7 +17,14 @@ import { notify } from '../../../../components/notifications';
 import { QueryState } from '../../../../components/query-state';
 import { RichText } from '../../../../components/rich-text';
 import { ApiError } from '../../../../lib/api-client';
-import { useLanguageHead, useStale, useSubmit, useTranslationStart, type ContentItem, type StaleField } from '../../api/content';
+import {
+  useLanguageHead,
+  useStale,
+  useSubmit,
+  useTranslationStart,
+  type ContentItem,
+  type StaleField,
+} from '../../api/content';
 import type { StaffMe } from '../../api/staff';
 import { errorText } from '../error-text';
 import { TextDiff } from '../text-diff';
@@ -44,17 +51,32 @@ export function TranslationPage({ me, itemId, lang, itemPath, editPath }: Transl
       {({ item, lang: code, textOnly, translator, back, onPickImage }) =>
         code === item.sourceLang ? (
           <p className="staff-card" role="alert">
-            {t('translate.isSource', { language: LANGUAGES[code].name })} <Link to={editPath(code)}>{t('item.edit', { language: LANGUAGES[code].name })}</Link>
+            {t('translate.isSource', { language: LANGUAGES[code].name })}{' '}
+            <Link to={editPath(code)}>{t('item.edit', { language: LANGUAGES[code].name })}</Link>
           </p>
         ) : (
-          <TranslationLoader item={item} lang={code} textOnly={textOnly} mayTranslate={translator} back={back} onPickImage={onPickImage} />
+          <TranslationLoader
+            item={item}
+            lang={code}
+            textOnly={textOnly}
+            mayTranslate={translator}
+            back={back}
+            onPickImage={onPickImage}
+          />
         )
       }
     </EditGate>
   );
 }
 
-function TranslationLoader(props: { item: ContentItem; lang: LanguageCode; textOnly: boolean; mayTranslate: boolean; back: string; onPickImage: Editable['onPickImage'] }) {
+function TranslationLoader(props: {
+  item: ContentItem;
+  lang: LanguageCode;
+  textOnly: boolean;
+  mayTranslate: boolean;
+  back: string;
+  onPickImage: Editable['onPickImage'];
+}) {
   const { t } = useTranslation('staff');
   const start = useTranslationStart(props.item.id, props.lang);
   const source = useLanguageHead(props.item.id, props.item.sourceLang);
@@ -68,8 +90,23 @@ function TranslationLoader(props: { item: ContentItem; lang: LanguageCode; textO
   }
   const pending = start.isPending || source.isPending || stale.isPending;
   const failed = start.isError || source.isError || stale.isError;
-  if (pending || failed) return <QueryState isPending={pending} isError={failed} refetch={() => void Promise.all([start.refetch(), source.refetch(), stale.refetch()])} />;
-  return <TranslationEditor {...props} start={start.data.body} baseVersion={start.data.baseVersion} source={source.data.body as AnyDocument} stale={stale.data.fields} />;
+  if (pending || failed)
+    return (
+      <QueryState
+        isPending={pending}
+        isError={failed}
+        refetch={() => void Promise.all([start.refetch(), source.refetch(), stale.refetch()])}
+      />
+    );
+  return (
+    <TranslationEditor
+      {...props}
+      start={start.data.body}
+      baseVersion={start.data.baseVersion}
+      source={source.data.body as AnyDocument}
+      stale={stale.data.fields}
+    />
+  );
 }
 
 type Filter = 'all' | 'needsWork';
@@ -108,7 +145,8 @@ function TranslationEditor({
   const [confirmed, setConfirmed] = useState<readonly string[]>([]);
   const [filter, setFilter] = useState<Filter>('all');
   const onSaved = useCallback(() => setConfirmed([]), []);
-  const toggleConfirmed = (path: string) => setConfirmed((current) => (current.includes(path) ? current.filter((p) => p !== path) : [...current, path]));
+  const toggleConfirmed = (path: string) =>
+    setConfirmed((current) => (current.includes(path) ? current.filter((p) => p !== path) : [...current, path]));
   return (
     <DocumentEditor<AnyDocument>
       kind={kind}
@@ -135,20 +173,36 @@ function TranslationEditor({
         // Marked by the server (as last saved) or empty: a field confirmed still right stays in view until the save clears its mark.
         const needsWork = (field: TranslationField) => staleByField.has(field.path) || empty(field);
         const written = fields.filter((field) => !empty(field)).length;
-        const changed = fields.filter((field) => staleByField.get(field.path)?.state === 'stale' && !confirmed.includes(field.path)).length;
-        const shown = filter === 'all' ? groups : groups.map((group) => ({ ...group, fields: group.fields.filter(needsWork) })).filter((group) => group.fields.length > 0);
+        const changed = fields.filter(
+          (field) => staleByField.get(field.path)?.state === 'stale' && !confirmed.includes(field.path),
+        ).length;
+        const shown =
+          filter === 'all'
+            ? groups
+            : groups
+                .map((group) => ({ ...group, fields: group.fields.filter(needsWork) }))
+                .filter((group) => group.fields.length > 0);
         return (
           <>
             <section className="staff-card tr-summary" aria-labelledby="tr-summary">
-              <h2 id="tr-summary">{t('translate.title', { source: LANGUAGES[item.sourceLang].name, language: LANGUAGES[lang].name })}</h2>
+              <h2 id="tr-summary">
+                {t('translate.title', { source: LANGUAGES[item.sourceLang].name, language: LANGUAGES[lang].name })}
+              </h2>
               <p>
-                {t('translate.written', { written, count: fields.length })} {changed > 0 && <strong>{t('translate.changed', { count: changed })}</strong>}
+                {t('translate.written', { written, count: fields.length })}{' '}
+                {changed > 0 && <strong>{t('translate.changed', { count: changed })}</strong>}
               </p>
               <fieldset className="staff-choices">
                 <legend>{t('translate.show')}</legend>
                 {(['all', 'needsWork'] as const).map((name) => (
                   <label key={name} className="staff-check">
-                    <input type="radio" name="tr-filter" value={name} checked={filter === name} onChange={() => setFilter(name)} />
+                    <input
+                      type="radio"
+                      name="tr-filter"
+                      value={name}
+                      checked={filter === name}
+                      onChange={() => setFilter(name)}
+                    />
                     {t(`translate.filters.${name}`)}
                   </label>
                 ))}
@@ -180,13 +234,24 @@ function TranslationEditor({
 }
 
 /** Submitting the saved version for review: once everything is saved, for a translator of the language whose draft is not in review already. */
-function Submit({ item, lang, state, mayTranslate }: { item: ContentItem; lang: LanguageCode; state: DraftState; mayTranslate: boolean }) {
+function Submit({
+  item,
+  lang,
+  state,
+  mayTranslate,
+}: {
+  item: ContentItem;
+  lang: LanguageCode;
+  state: DraftState;
+  mayTranslate: boolean;
+}) {
   const { t } = useTranslation('staff');
   const submit = useSubmit(item.id, lang);
   const language = LANGUAGES[lang];
   const status = item.languages.find((l) => l.lang === lang)?.status;
   if (!mayTranslate || state.baseVersion === 0) return null;
-  if (status === 'in_review') return <p className="staff-muted">{t('translate.inReview', { language: language.name })}</p>;
+  if (status === 'in_review')
+    return <p className="staff-muted">{t('translate.inReview', { language: language.name })}</p>;
   return (
     <div className="staff-actions">
       <button
@@ -194,7 +259,11 @@ function Submit({ item, lang, state, mayTranslate }: { item: ContentItem; lang: 
         className="btn"
         disabled={state.unsaved || submit.isPending}
         aria-busy={submit.isPending || undefined}
-        onClick={() => submit.mutate(state.baseVersion, { onSuccess: () => notify({ status: 200, message: t('item.done.submit', { language: language.name }) }) })}
+        onClick={() =>
+          submit.mutate(state.baseVersion, {
+            onSuccess: () => notify({ status: 200, message: t('item.done.submit', { language: language.name }) }),
+          })
+        }
       >
         {t('translate.submit', { language: language.name })}
       </button>
@@ -237,7 +306,11 @@ function GroupRows({
   const from = LANGUAGES[sourceLang];
   const to = LANGUAGES[lang];
   const name = group.list
-    ? t('translate.element', { list: t(`editor.lists.${group.list}`, { defaultValue: group.list }), number: group.number, title: group.title || t('editor.untitled') })
+    ? t('translate.element', {
+        list: t(`editor.lists.${group.list}`, { defaultValue: group.list }),
+        number: group.number,
+        title: group.title || t('editor.untitled'),
+      })
     : t(`kinds.${kind}`);
   const id = `tr-${group.address || 'document'}`.replace(/[^\w-]/g, '-');
   return (
@@ -253,13 +326,21 @@ function GroupRows({
         const mark = staleByField.get(field.path);
         const fieldName = sentence(t(`editor.fields.${field.name}`, { defaultValue: field.name }));
         const label = t('translate.in', { field: fieldName, language: to.name });
-        const set = (next: string) => edit((d) => setField(kind, d, field.path, next === '' && !field.required && !field.rich ? null : next));
+        const set = (next: string) =>
+          edit((d) => setField(kind, d, field.path, next === '' && !field.required && !field.rich ? null : next));
         return (
-          <div key={field.path} className={mark?.state === 'stale' && !confirmed.includes(field.path) ? 'tr-row tr-row--stale' : 'tr-row'}>
+          <div
+            key={field.path}
+            className={mark?.state === 'stale' && !confirmed.includes(field.path) ? 'tr-row tr-row--stale' : 'tr-row'}
+          >
             <div className="tr-source">
               <p className="tr-source__head">
                 <span className="ce-label">{t('translate.in', { field: fieldName, language: from.name })}</span>{' '}
-                {mark && <span className={`staff-badge staff-badge--${mark.state}`}>{t(`translate.states.${mark.state}`, { source: from.name, language: to.name })}</span>}
+                {mark && (
+                  <span className={`staff-badge staff-badge--${mark.state}`}>
+                    {t(`translate.states.${mark.state}`, { source: from.name, language: to.name })}
+                  </span>
+                )}
               </p>
               <div lang={from.bcp47} className="tr-source__text">
                 {sourceText === '' ? (
@@ -285,11 +366,21 @@ function GroupRows({
               {field.rich ? (
                 <RichField label={label} value={text} onChange={set} onPickImage={onPickImage} />
               ) : (
-                <TextField label={label} value={text} maxLength={field.maxLength} multiline={sourceText.length > 80} onChange={set} />
+                <TextField
+                  label={label}
+                  value={text}
+                  maxLength={field.maxLength}
+                  multiline={sourceText.length > 80}
+                  onChange={set}
+                />
               )}
               {mark?.state === 'stale' && text !== '' && (
                 <label className="staff-check tr-confirm">
-                  <input type="checkbox" checked={confirmed.includes(field.path)} onChange={() => onConfirm(field.path)} />
+                  <input
+                    type="checkbox"
+                    checked={confirmed.includes(field.path)}
+                    onChange={() => onConfirm(field.path)}
+                  />
                   {t('translate.stillRight')}
                 </label>
               )}

@@ -11,14 +11,28 @@ const course: CourseDocument = {
   duration: 30,
   summary: null,
   journal: null,
-  chapters: [{ key: 'saving', title: 'Saving', lessons: [{ key: 'why', title: 'Why save', duration: 5, content: '<p>Because</p>' }] }],
+  chapters: [
+    {
+      key: 'saving',
+      title: 'Saving',
+      lessons: [{ key: 'why', title: 'Why save', duration: 5, content: '<p>Because</p>' }],
+    },
+  ],
   videos: [{ key: 'intro', title: 'Intro', description: null, video: 'uploads/v.mp4', poster: null, duration: 60 }],
   quizzes: [
     {
       key: 'check',
       title: 'Check',
       passingCriteria: 60,
-      questions: [{ key: 'q1', type: 'single', content: 'Which?', explanation: null, options: [{ key: 'a', content: 'A bank', correct: true }] }],
+      questions: [
+        {
+          key: 'q1',
+          type: 'single',
+          content: 'Which?',
+          explanation: null,
+          options: [{ key: 'a', content: 'A bank', correct: true }],
+        },
+      ],
     },
   ],
 };
@@ -42,7 +56,10 @@ describe('what a translator works through', () => {
       ['journal', true, false],
     ]);
     expect(groups[2]!.fields.map((f) => f.path)).toEqual(['lessons[why].title', 'lessons[why].content']);
-    expect(groups[5]!.fields.map((f) => f.path)).toEqual(['quizzes[check].questions[q1].content', 'quizzes[check].questions[q1].explanation']);
+    expect(groups[5]!.fields.map((f) => f.path)).toEqual([
+      'quizzes[check].questions[q1].content',
+      'quizzes[check].questions[q1].explanation',
+    ]);
   });
 
   it('reads and writes one field of a draft by its address, leaving every other branch as it was', () => {
@@ -56,7 +73,11 @@ describe('what a translator works through', () => {
     const deep = setField('course', draft, 'quizzes[check].questions[q1].options[a].content', 'बैंक');
     expect(deep.quizzes[0]!.questions[0]!.options[0]!.content).toBe('बैंक');
     expect(setField('course', draft, 'lessons[nowhere].title', 'x')).toBe(draft);
-    const gallery: GalleryDocument = { title: 'Fair', position: 1, images: [{ key: 'p', image: 'uploads/p.webp', alt: '' }] };
+    const gallery: GalleryDocument = {
+      title: 'Fair',
+      position: 1,
+      images: [{ key: 'p', image: 'uploads/p.webp', alt: '' }],
+    };
     expect(setField('gallery', gallery, 'images[p].alt', 'मेला').images[0]!.alt).toBe('मेला');
     expect(setField('gallery', gallery, 'title', 'मेला').title).toBe('मेला');
   });

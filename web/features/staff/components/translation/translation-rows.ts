@@ -49,7 +49,14 @@ export function translationGroups(kind: ContentKind, source: AnyDocument): Trans
   const groups: TranslationGroup[] = [{ address: '', list: null, number: 1, title: '', fields: textFields(spec, '') }];
   walkElements(source as unknown as Node, spec, (element, nodeSpec, { address, list, index }) => {
     const fields = textFields(nodeSpec, `${address}.`);
-    if (fields.length > 0) groups.push({ address, list: list.split('.').at(-1)!.replace(/\[.*$/, ''), number: index + 1, title: name(element), fields });
+    if (fields.length > 0)
+      groups.push({
+        address,
+        list: list.split('.').at(-1)!.replace(/\[.*$/, ''),
+        number: index + 1,
+        title: name(element),
+        fields,
+      });
   });
   return groups.filter((group) => group.fields.length > 0);
 }
