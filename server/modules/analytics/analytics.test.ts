@@ -453,18 +453,14 @@ describe('an old enrolment that moves on', () => {
         learner,
       );
     }
-    await t.app.db
-      .insert(completions)
-      .values(
-        late
-          .slice(10)
-          .map((learner) => ({
-            userId: learner.userId,
-            courseId: hindi.courseId,
-            lessonId: lesson,
-            createdAt: new Date('2025-03-11T06:00:00Z'),
-          })),
-      );
+    await t.app.db.insert(completions).values(
+      late.slice(10).map((learner) => ({
+        userId: learner.userId,
+        courseId: hindi.courseId,
+        lessonId: lesson,
+        createdAt: new Date('2025-03-11T06:00:00Z'),
+      })),
+    );
     await due(false);
     expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json()).toMatchObject({ refreshed: true });
     expect(await inMarch()).toMatchObject({ enrolled: 20, started: 10 });

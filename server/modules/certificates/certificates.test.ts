@@ -34,18 +34,16 @@ async function completeCourse(db: Db, userId: string, course: CourseFixture, com
       ...lessonIds.map((lessonId) => ({ userId, courseId: course.courseId, lessonId })),
       { userId, courseId: course.courseId, videoId: course.videoId },
     ]);
-  await db
-    .insert(quizAttempts)
-    .values(
-      course.quizzes.map((quiz) => ({
-        userId,
-        courseId: course.courseId,
-        quizId: quiz.id,
-        score: 100,
-        passed: true,
-        answers: [],
-      })),
-    );
+  await db.insert(quizAttempts).values(
+    course.quizzes.map((quiz) => ({
+      userId,
+      courseId: course.courseId,
+      quizId: quiz.id,
+      score: 100,
+      passed: true,
+      answers: [],
+    })),
+  );
 }
 
 /** The text of a PDF as poppler's pdftotext reads it, spaces collapsed. */
@@ -100,16 +98,14 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect((await download(learner)).json()).toEqual(messageBody('certificateNotEarned'));
     // Enrolled, everything but one quiz done.
     await t.app.db.insert(enrolments).values({ userId: learner.userId, courseId: hindi.courseId });
-    await t.app.db
-      .insert(completions)
-      .values([
-        ...[...hindi.lessonIds.chapter1, ...hindi.lessonIds.chapter2].map((lessonId) => ({
-          userId: learner.userId,
-          courseId: hindi.courseId,
-          lessonId,
-        })),
-        { userId: learner.userId, courseId: hindi.courseId, videoId: hindi.videoId },
-      ]);
+    await t.app.db.insert(completions).values([
+      ...[...hindi.lessonIds.chapter1, ...hindi.lessonIds.chapter2].map((lessonId) => ({
+        userId: learner.userId,
+        courseId: hindi.courseId,
+        lessonId,
+      })),
+      { userId: learner.userId, courseId: hindi.courseId, videoId: hindi.videoId },
+    ]);
     await t.app.db.insert(quizAttempts).values([
       {
         userId: learner.userId,

@@ -684,15 +684,13 @@ describe('where a file is used, and deleting it', () => {
     await t.app.db
       .insert(bannerImages)
       .values({ bannerId: banner!.id, image: `https://cdn.example/${drawing.path}`, position: 1 });
-    await t.app.db
-      .insert(blogs)
-      .values({
-        slug: 'places',
-        title: 'Places',
-        description: link(handbook),
-        image: 'uploads/blogs/x.svg',
-        author: 'Team',
-      });
+    await t.app.db.insert(blogs).values({
+      slug: 'places',
+      title: 'Places',
+      description: link(handbook),
+      image: 'uploads/blogs/x.svg',
+      author: 'Team',
+    });
 
     const places = async (file: MediaFileBody) =>
       ((await get(editor, `/api/staff/media/${file.id}`)).json().usedIn as { kind: string; field: string }[]).map(
