@@ -23,6 +23,9 @@ const SERVER_DOC = 'Read docs/architecture.md ("Server").';
 const ELEMENTS = [
   { type: 'web-feature', pattern: 'web/features/*', capture: ['feature'], partialMatch: false },
   { type: 'web-shared', pattern: 'web/{components,lib,i18n}', partialMatch: false },
+  // What the staff console's features share (the document editor, rich text, dialogs, tables, the
+  // item's authoring calls): below them as web/components is, but for the console only.
+  { type: 'web-staff-shared', pattern: 'web/staff-shared', partialMatch: false },
   // The rest of web/: app/ (router, pages, providers, layouts, paths) and the entries main.tsx and
   // entry-server.tsx, which compose the features.
   { type: 'web-app', pattern: 'web', partialMatch: false },
