@@ -88,6 +88,21 @@ const BOUNDARIES = [
     message: `web/components, web/lib and web/i18n never import a feature or web/app/: they sit below both. ${WEB_DOC}`,
   },
   {
+    from: { element: { type: 'web-staff-shared' } },
+    disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
+    message: `web/staff-shared never imports a feature or web/app/: it sits below the staff features, which it serves (a feature's part reaches it as a prop from web/app/, as the media picker does). ${WEB_DOC}`,
+  },
+  {
+    // The public pages must never load the console's code: only the staff features (web/features/
+    // staff-*) and web/app/ may import its shared part.
+    from: [
+      { element: { type: 'web-feature', captured: { feature: '!staff-*' } } },
+      { element: { type: 'web-shared' } },
+    ],
+    disallow: { to: { element: { type: 'web-staff-shared' } } },
+    message: `Only the staff features (web/features/staff-*) and web/app/ import web/staff-shared: no public page may load the console's code. ${WEB_DOC}`,
+  },
+  {
     from: { element: { type: 'server-module' }, file: { categories: { noneOf: ['test'] } } },
     disallow: { to: { element: otherModule, file: { categories: { noneOf: ['service'] } } } },
     message: `A server module uses another module only through that module's service.ts, never its repository, routes or other files (design: "a module uses another module through that module's service"); a helper both need belongs in server/lib. ${SERVER_DOC}`,
