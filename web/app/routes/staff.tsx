@@ -36,10 +36,10 @@ import { MediaLibraryPage } from '../../features/staff-media-library/components/
 import { MediaFilePage } from '../../features/staff-media-library/components/media-file';
 import { MediaPicker } from '../../features/staff-media-library/components/media-picker';
 import { paths } from '../paths';
-// The console's stylesheet is its own file, not part of the one stylesheet every public page loads
-// (vite.config.ts builds a single one): React puts the link in the head and shows the console once
-// it has loaded.
-import staffStylesheet from '../../staff-shared/components/staff.css?url';
+// The console's stylesheet (staff.css beside this module: the staff features' own, put together) is
+// its own file, not part of the one stylesheet every public page loads (vite.config.ts builds a
+// single one): React puts the link in the head and shows the console once it has loaded.
+import staffStylesheet from './staff.css?url';
 
 const ADMIN: readonly StaffRole[] = ['admin'];
 const CONTENT: readonly StaffRole[] = ['admin', 'editor', 'translator'];
