@@ -23,6 +23,9 @@ const SERVER_DOC = 'Read docs/architecture.md ("Server").';
 const ELEMENTS = [
   { type: 'web-feature', pattern: 'web/features/*', capture: ['feature'], partialMatch: false },
   { type: 'web-shared', pattern: 'web/{components,lib,i18n}', partialMatch: false },
+  // What the staff console's features share (the document editor, rich text, dialogs, tables, the
+  // item's authoring calls): below them as web/components is, but for the console only.
+  { type: 'web-staff-shared', pattern: 'web/staff-shared', partialMatch: false },
   // The rest of web/: app/ (router, pages, providers, layouts, paths) and the entries main.tsx and
   // entry-server.tsx, which compose the features.
   { type: 'web-app', pattern: 'web', partialMatch: false },
@@ -83,6 +86,21 @@ const BOUNDARIES = [
     from: { element: { type: 'web-shared' } },
     disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
     message: `web/components, web/lib and web/i18n never import a feature or web/app/: they sit below both. ${WEB_DOC}`,
+  },
+  {
+    from: { element: { type: 'web-staff-shared' } },
+    disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
+    message: `web/staff-shared never imports a feature or web/app/: it sits below the staff features, which it serves (a feature's part reaches it as a prop from web/app/, as the media picker does). ${WEB_DOC}`,
+  },
+  {
+    // The public pages must never load the console's code: only the staff features (web/features/
+    // staff-*) and web/app/ may import its shared part.
+    from: [
+      { element: { type: 'web-feature', captured: { feature: '!staff-*' } } },
+      { element: { type: 'web-shared' } },
+    ],
+    disallow: { to: { element: { type: 'web-staff-shared' } } },
+    message: `Only the staff features (web/features/staff-*) and web/app/ import web/staff-shared: no public page may load the console's code. ${WEB_DOC}`,
   },
   {
     from: { element: { type: 'server-module' }, file: { categories: { noneOf: ['test'] } } },

@@ -81,6 +81,34 @@ const cases: Case[] = [
     message: 'A web feature never imports another feature',
   },
   {
+    rule: 'a staff feature never imports another staff feature',
+    file: 'web/features/staff-content/components/example.tsx',
+    forbidden: `import { MediaPicker } from '../../staff-media-library/components/media-picker';`,
+    allowed: `import { useTranslationMatrix } from '../api/matrix';\nimport { StaffTable } from '../../../staff-shared/components/staff-table';`,
+    message: 'A web feature never imports another feature',
+  },
+  {
+    rule: "a public feature never imports the staff features' shared part",
+    file: 'web/features/blogs/components/example.tsx',
+    forbidden: `import { StaffTable } from '../../../staff-shared/components/staff-table';`,
+    allowed: `import { Pagination } from '../../../components/pagination';`,
+    message: 'Only the staff features (web/features/staff-*) and web/app/ import web/staff-shared',
+  },
+  {
+    rule: "web/components never imports the staff features' shared part",
+    file: 'web/components/example.tsx',
+    forbidden: `import { errorText } from '../staff-shared/components/error-text';`,
+    allowed: `import { excerpt } from '../lib/text';`,
+    message: 'Only the staff features (web/features/staff-*) and web/app/ import web/staff-shared',
+  },
+  {
+    rule: 'web/staff-shared never imports a feature',
+    file: 'web/staff-shared/components/example.tsx',
+    forbidden: `import { MediaPicker } from '../../features/staff-media-library/components/media-picker';`,
+    allowed: `import type { ImagePicker } from './image-picker';\nimport { Dialog } from '../../components/dialog';`,
+    message: 'web/staff-shared never imports a feature or web/app/',
+  },
+  {
     rule: 'a web feature never imports web/app/',
     file: 'web/features/blogs/components/example.tsx',
     forbidden: `import { paths } from '../../../app/paths';`,
@@ -112,7 +140,7 @@ const cases: Case[] = [
     rule: 'web/app/ composes features',
     file: 'web/app/routes/example.tsx',
     forbidden: `import { languageOrNotFound } from '../../../server/lib/language';`,
-    allowed: `import { useBlogs } from '../../features/blogs/api/blogs';\nimport { useStories } from '../../features/stories/api/stories';`,
+    allowed: `import { useBlogs } from '../../features/blogs/api/blogs';\nimport { useStories } from '../../features/stories/api/stories';\nimport { MediaPicker } from '../../features/staff-media-library/components/media-picker';\nimport { errorText } from '../../staff-shared/components/error-text';`,
     message: 'web/ never imports server/',
   },
   {

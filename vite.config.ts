@@ -142,11 +142,11 @@ const browserApp = defineConfig({
               minShareCount: 2,
               priority: 1,
             })),
-            // Other feature pieces two or more pages use (the learner's and staff pages), one chunk
-            // per set of pages using them.
+            // Other feature pieces two or more pages use (the learner's and staff pages, with the
+            // staff features' own shared part), one chunk per set of pages using them.
             {
               name: 'shared',
-              test: /\/web\/(features|i18n\/use-)/,
+              test: /\/web\/(features|staff-shared|i18n\/use-)/,
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 8000,

@@ -3,7 +3,7 @@
 // navigate() or the back and forward buttons, and keeps the move waiting until the page lets it go
 // or drops it. React Router's own useBlocker needs its data router, which this app does not use
 // (web/app/router.tsx says why). Only the meeting point is here, as it is in every page's first
-// load; the hook a page uses is the staff console's (features/staff/components/leave-guard.ts).
+// load; the hook a page uses is the staff console's (web/staff-shared/components/leave-guard.ts).
 import { createContext, useContext, type ReactNode } from 'react';
 
 /** Told of a move held for the person's answer: `go` makes it; not calling it drops it. */

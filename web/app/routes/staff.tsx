@@ -8,33 +8,38 @@ import type { PreviewResponse } from '../../../contract/authoring';
 import type { LanguageCode } from '../../../contract/languages';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { useTranslation } from '../../i18n/react';
-import type { StaffMe } from '../../features/staff/api/staff';
-import { StaffGate } from '../../features/staff/components/staff-gate';
-import { ConsoleFrame, NotForYourRole, type ConsoleSection } from '../../features/staff/components/console-frame';
-import { TranslationMatrixPage } from '../../features/staff/components/translation-matrix';
-import { MembersPage } from '../../features/staff/components/members';
-import { AuditLogPage } from '../../features/staff/components/audit-log';
-import { AccountPage } from '../../features/staff/components/account';
-import { ItemLanguagePage } from '../../features/staff/components/item-language';
+import type { StaffMe } from '../../../contract/staff';
+import { StaffGate } from '../../features/staff-console/components/staff-gate';
+import {
+  ConsoleFrame,
+  NotForYourRole,
+  type ConsoleSection,
+} from '../../features/staff-console/components/console-frame';
+import { TranslationMatrixPage } from '../../features/staff-content/components/translation-matrix';
+import { MembersPage } from '../../features/staff-people/components/members';
+import { AuditLogPage } from '../../features/staff-people/components/audit-log';
+import { AccountPage } from '../../features/staff-console/components/account';
+import { ItemLanguagePage } from '../../features/staff-content/components/item-language';
 import {
   PreviewFrame as PreviewFramePage,
   PreviewPage,
   type PreviewRenderers,
-} from '../../features/staff/components/preview';
+} from '../../features/staff-content/components/preview';
 import { CoursePreview } from '../../features/learning/components/course-preview';
 import { BlogArticle } from '../../features/blogs/components/blog-detail';
 import { StoryArticle } from '../../features/stories/components/story-detail';
-import { EditorPage } from '../../features/staff/components/editor-page';
-import { TranslationPage } from '../../features/staff/components/translation/translation-page';
-import { AnalyticsPage } from '../../features/staff/components/analytics/analytics-page';
-import { CourseAnalyticsPage } from '../../features/staff/components/analytics/course-analytics';
-import { MediaLibraryPage } from '../../features/staff/components/media/media-library';
-import { MediaFilePage } from '../../features/staff/components/media/media-file';
+import { EditorPage } from '../../features/staff-editors/components/editor-page';
+import { TranslationPage } from '../../features/staff-translation/components/translation-page';
+import { AnalyticsPage } from '../../features/staff-analytics/components/analytics-page';
+import { CourseAnalyticsPage } from '../../features/staff-analytics/components/course-analytics';
+import { MediaLibraryPage } from '../../features/staff-media-library/components/media-library';
+import { MediaFilePage } from '../../features/staff-media-library/components/media-file';
+import { MediaPicker } from '../../features/staff-media-library/components/media-picker';
 import { paths } from '../paths';
-// The console's stylesheet is its own file, not part of the one stylesheet every public page loads
-// (vite.config.ts builds a single one): React puts the link in the head and shows the console once
-// it has loaded.
-import staffStylesheet from '../../features/staff/components/staff.css?url';
+// The console's stylesheet (staff.css beside this module: the staff features' own, put together) is
+// its own file, not part of the one stylesheet every public page loads (vite.config.ts builds a
+// single one): React puts the link in the head and shows the console once it has loaded.
+import staffStylesheet from './staff.css?url';
 
 const ADMIN: readonly StaffRole[] = ['admin'];
 const CONTENT: readonly StaffRole[] = ['admin', 'editor', 'translator'];
@@ -192,6 +197,7 @@ export function Translate() {
           itemId={itemId}
           lang={lang}
           itemPath={(other) => paths.staffItem(itemId, other)}
+          imagePicker={MediaPicker}
           editPath={(other) => paths.staffEditor(itemId, other)}
         />
       )}
@@ -204,7 +210,15 @@ export function Editor() {
   const { itemId = '', lang = '' } = useParams();
   return (
     <ForRoles roles={CONTENT}>
-      {(me) => <EditorPage me={me} itemId={itemId} lang={lang} itemPath={(other) => paths.staffItem(itemId, other)} />}
+      {(me) => (
+        <EditorPage
+          me={me}
+          itemId={itemId}
+          lang={lang}
+          itemPath={(other) => paths.staffItem(itemId, other)}
+          imagePicker={MediaPicker}
+        />
+      )}
     </ForRoles>
   );
 }

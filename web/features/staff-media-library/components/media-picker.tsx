@@ -1,0 +1,231 @@
+// The media picker: a dialog to choose one picture of the media library for a document being
+// edited (a course's cover, a post's image, a picture in rich text), searching the library or
+// uploading a new one, with its text alternative in the document's language (written or corrected
+// here, and saved to the library for every other use of the picture).
+//
+// Props:
+//   open      whether the dialog is shown.
+//   onClose   called when it is closed without a choice (Escape, the backdrop, Cancel).
+//   lang      the language of the document (contract/languages.ts): the text alternative returned
+//             is this language's, and the one the person may write.
+//   onPick    called with the choice, and the dialog then asks to be closed (onClose is not called):
+//             { path, alt, file } where `path` is what content stores (`uploads/by-hash/...`, the
+//             widest copy of a photo), `alt` the text alternative in `lang` ('' when there is none)
+//             and `file` the library's whole record (its copies, sizes, every language's text).
+//   me        who is choosing (useStaffMe's data): editors and admins may upload here, and a
+//             translator write the text alternative only in their own languages.
+//   title     the dialog's heading; "Choose a picture" when not given.
+//
+// These are the shared ImagePickerProps (web/staff-shared/components/image-picker.tsx), with the
+// library's whole record added to the choice: web/app/routes/staff.tsx hands this component to the
+// editors and the translation view, whose edit gate opens it with useImagePicker.
+//
+// Example:
+//   const [picking, setPicking] = useState(false);
+//   <MediaPicker open={picking} onClose={() => setPicking(false)} lang="hi" me={me}
+//     onPick={({ path, alt }) => { setPicking(false); setImage(path, alt); }} />
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
+import {
+  MEDIA_ALT_MAX_LENGTH,
+  MEDIA_PAGE_SIZE,
+  MEDIA_SEARCH_MAX_LENGTH,
+  formatBytes,
+} from '../../../../contract/media-rules';
+import { useTranslation } from '../../../i18n/react';
+import { CloseButton, Dialog } from '../../../components/dialog';
+import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
+import { useMediaList, useSetAlt, type MediaFile } from '../api/media';
+import type { StaffMe } from '../../../../contract/staff';
+import type { ImagePickerProps } from '../../../staff-shared/components/image-picker';
+import type { PickedImage } from '../../../staff-shared/components/rich-text/rich-text-editor';
+import { errorText } from '../../../staff-shared/components/error-text';
+import { altLanguagesOf, dimensionsOf, mayUpload } from './media-facts';
+import { MediaThumbnail } from './media-library';
+import { DropZone, UploadList, useUploads } from './media-uploads';
+
+export interface PickedMedia extends PickedImage {
+  file: MediaFile;
+}
+
+export interface MediaPickerProps extends Omit<ImagePickerProps, 'onPick'> {
+  onPick: (picked: PickedMedia) => void;
+}
+
+const IMAGE_ONLY = ['image'] as const;
+
+/** The chosen picture: its text alternative in the document's language, then "Use this picture". */
+function Choice({
+  file,
+  lang,
+  me,
+  onPick,
+}: {
+  file: MediaFile;
+  lang: LanguageCode;
+  me: StaffMe;
+  onPick: (picked: PickedMedia) => void;
+}) {
+  const { t } = useTranslation('staff');
+  const id = useId();
+  const language = LANGUAGES[lang];
+  const stored = file.alt[lang] ?? '';
+  const [alt, setAlt] = useState(stored);
+  const save = useSetAlt(file.id);
+  const mayWrite = altLanguagesOf(me).includes(lang);
+  const use = (event: FormEvent) => {
+    event.preventDefault();
+    const text = alt.replace(/\s+/g, ' ').trim();
+    if (!mayWrite || text === stored) return onPick({ path: file.path, alt: stored, file });
+    save.mutate(
+      { [lang]: text },
+      { onSuccess: (saved) => onPick({ path: saved.path, alt: saved.alt[lang] ?? '', file: saved }) },
+    );
+  };
+  return (
+    <form className="media-choice" onSubmit={use} aria-label={t('picker.chosen', { name: file.originalName })}>
+      <MediaThumbnail file={file} />
+      <div className="media-choice-fields">
+        <p className="media-card-name">{file.originalName}</p>
+        <p className="staff-muted">
+          {formatBytes(file.bytes)} · {dimensionsOf(file)}
+        </p>
+        <label htmlFor={`${id}-alt`}>{t('picker.altIn', { language: language.name })}</label>
+        <textarea
+          id={`${id}-alt`}
+          lang={language.bcp47}
+          rows={2}
+          value={alt}
+          maxLength={MEDIA_ALT_MAX_LENGTH}
+          readOnly={!mayWrite}
+          onChange={(event) => setAlt(event.target.value)}
+        />
+        {!alt.trim() && <p className="staff-hint">{t('picker.altMissing')}</p>}
+        {save.isError && (
+          <p className="staff-error" role="alert">
+            {errorText(save.error)}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? t('actions.saving') : t('picker.use')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PickerBody({ lang, onPick, onClose, me, title }: Omit<MediaPickerProps, 'open'>) {
+  const { t } = useTranslation('staff');
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<MediaFile | null>(null);
+  const list = useMediaList({ q, kind: 'image', page });
+  const uploads = useUploads(IMAGE_ONLY, (file) => {
+    setQ('');
+    setDraft('');
+    setPage(1);
+    setChosen(file);
+  });
+  const top = useRef<HTMLHeadingElement>(null);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+    setPage(1);
+  };
+  return (
+    <div className="staff-dialog-body media-picker">
+      <div className="media-picker-head">
+        <h2 id={`${id}-title`}>{title ?? t('picker.title')}</h2>
+        <CloseButton onClick={onClose} label={t('actions.cancel')} />
+      </div>
+      {mayUpload(me) && (
+        <>
+          <DropZone kinds={IMAGE_ONLY} onFiles={uploads.add} compact />
+          <UploadList
+            uploads={uploads.uploads}
+            onCancel={uploads.cancel}
+            onRetry={uploads.retry}
+            onClear={uploads.clearFinished}
+          />
+        </>
+      )}
+      <form className="staff-filters" role="search" onSubmit={search}>
+        <label htmlFor={`${id}-q`}>
+          {t('media.search')}
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft}
+            maxLength={MEDIA_SEARCH_MAX_LENGTH}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn">
+          {t('media.find')}
+        </button>
+      </form>
+      <h3 ref={top} tabIndex={-1} className="pagination-top visually-hidden">
+        {t('picker.pictures')}
+      </h3>
+      <QueryState
+        isPending={list.isPending}
+        isError={list.isError}
+        refetch={() => void list.refetch()}
+        minHeight={120}
+      />
+      {list.data && list.data.total === 0 && (
+        <p role="status">{q ? t('media.found', { count: 0 }) : t('picker.empty')}</p>
+      )}
+      {list.data && list.data.rows.length > 0 && (
+        <ul className="media-grid media-grid--picker" aria-label={t('picker.pictures')}>
+          {list.data.rows.map((file) => (
+            <li key={file.id}>
+              <button
+                type="button"
+                className="media-card"
+                aria-pressed={chosen?.id === file.id}
+                onClick={() => setChosen(file)}
+              >
+                <span className="media-card-frame">
+                  <MediaThumbnail file={file} />
+                </span>
+                <span className="media-card-name">{file.originalName}</span>
+                <span className="staff-muted" lang={LANGUAGES[lang].bcp47}>
+                  {file.alt[lang] ?? t('picker.noAlt', { language: LANGUAGES[lang].name })}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && list.data.total > MEDIA_PAGE_SIZE && (
+        <Pagination
+          page={page}
+          size={MEDIA_PAGE_SIZE}
+          total={list.data.total}
+          onPage={setPage}
+          label={t('media.pages')}
+          listTop={top}
+        />
+      )}
+      {chosen && <Choice key={chosen.id} file={chosen} lang={lang} me={me} onPick={onPick} />}
+    </div>
+  );
+}
+
+export function MediaPicker({ open, onClose, title, ...rest }: MediaPickerProps) {
+  const { t } = useTranslation('staff');
+  return (
+    <Dialog
+      className="staff-dialog media-picker-dialog"
+      open={open}
+      onClose={onClose}
+      label={title ?? t('picker.title')}
+    >
+      {open && <PickerBody {...rest} title={title} onClose={onClose} />}
+    </Dialog>
+  );
+}

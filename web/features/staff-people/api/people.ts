@@ -1,0 +1,82 @@
+// Staff accounts and the audit log (/api/staff/members, /api/staff/audit): admins add people to the
+// staff, change their roles and languages, deactivate them and reset their second factor, and read
+// every staff write.
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type { AuditPage, StaffMemberSummary } from '../../../../contract/staff';
+import type { StaffRole } from '../../../../contract/staff-roles';
+import type { LanguageCode } from '../../../../contract/languages';
+import { api } from '../../../lib/api-client';
+import { staffKeys } from '../../../staff-shared/api/keys';
+import { useRefreshStaff } from '../../../staff-shared/api/refresh-staff';
+
+export type { StaffMemberSummary };
+export type AuditEntry = AuditPage['rows'][number];
+
+export function useMembers() {
+  return useQuery({
+    queryKey: staffKeys.members,
+    queryFn: ({ signal }) => api.get<{ rows: StaffMemberSummary[] }>('/api/staff/members', undefined, signal),
+    select: (data) => data.rows,
+  });
+}
+
+export interface MemberChange {
+  roles?: StaffRole[];
+  languages?: LanguageCode[];
+}
+
+/** Every change to staff accounts refreshes the list and the audit log (and, for one's own account, who is signed in). */
+function useMemberMutation<V>(call: (variables: V) => Promise<StaffMemberSummary>) {
+  const refresh = useRefreshStaff();
+  return useMutation({ mutationFn: call, onSuccess: () => refresh() });
+}
+
+export function useAddMember() {
+  return useMemberMutation((body: { mobile: string; name?: string; roles: StaffRole[]; languages?: LanguageCode[] }) =>
+    api.post<StaffMemberSummary>('/api/staff/members', body),
+  );
+}
+
+export function useChangeMember() {
+  return useMemberMutation(({ userId, change }: { userId: string; change: MemberChange }) =>
+    api.patch<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}`, change),
+  );
+}
+
+export function useSetMemberActive() {
+  return useMemberMutation(({ userId, active }: { userId: string; active: boolean }) =>
+    api.post<StaffMemberSummary>(
+      `/api/staff/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`,
+    ),
+  );
+}
+
+export function useResetSecondFactor() {
+  return useMemberMutation((userId: string) =>
+    api.delete<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}/second-factor`),
+  );
+}
+
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  entityKind?: string;
+  entityId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The audit log, newest first, a page at a time (each page asks for entries older than the last). */
+export function useAudit(filters: AuditFilters) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.audit(filters),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AuditPage>(
+        '/api/staff/audit',
+        { ...filters, ...(pageParam ? { before: String(pageParam) } : {}) },
+        signal,
+      ),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+}

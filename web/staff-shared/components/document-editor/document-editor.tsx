@@ -1,0 +1,445 @@
+// One language of an item, being written, whatever its kind: what every editor of the console
+// shares. Nothing is lost: the draft is saved by itself a moment after the last change (and by
+// Save), each save a new version based on the one the editor holds; the status says where it stands
+// in words; unsaved work is copied into this browser and offered back after a closed tab or a lost
+// connection; leaving with changes not saved asks first (a move within the console, and the
+// browser's own question for a reload or another site); when someone else saved meanwhile, the two
+// editions are shown side by side and the person chooses. A field that cannot be saved as typed
+// keeps what was typed and says why, and nothing is sent until it is put right. The kind's own
+// fields are the children, given the draft and a way to change it.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AnyDocument } from '../../../../contract/authoring';
+import type { ContentKind } from '../../../../contract/content-kinds';
+import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
+import { useTranslation } from '../../../i18n/react';
+import { Dialog } from '../../../components/dialog';
+import { ApiError } from '../../../lib/api-client';
+import { LeaveDialog } from '../leave-dialog';
+import { useLeaveGuard } from '../leave-guard';
+import { saveLanguage, savedMeanwhile, type LanguageHead } from '../../api/content';
+import { staffKeys } from '../../api/keys';
+import { errorText, fieldErrors } from '../error-text';
+import { staffTime } from '../staff-time';
+import type { PickedImage } from '../rich-text/rich-text-editor';
+import { adoptKeys, documentOf, draftOf } from './document-draft';
+import { ConflictView } from './conflict';
+import { Confirm, ContentLanguage, FieldProblems, PickImage, TextOnly, type ConfirmRequest } from './fields';
+
+/** How long after the last change the draft saves itself. */
+export const AUTOSAVE_MS = 2500;
+/** How long after a save the connection or the server failed the draft tries again by itself. */
+export const RETRY_MS = 15_000;
+
+const NONE: readonly string[] = [];
+
+/** A change to the draft, made on the newest draft whenever it runs. */
+export type Edit<D> = (change: (draft: D) => D) => void;
+
+/** One field of the draft's own, set to a value: `set('title')` is an onChange for the title's field. */
+export const fieldSetter =
+  <D,>(edit: Edit<D>) =>
+  <K extends keyof D>(field: K) =>
+  (value: D[K]) =>
+    edit((d) => ({ ...d, [field]: value }));
+
+/** A copy of unsaved work in this browser, for when the tab closes or the connection drops before a save. */
+interface Backup {
+  baseVersion: number;
+  body: AnyDocument;
+  at: string;
+}
+
+const backupKey = (kind: ContentKind, itemId: string, lang: string) => `jgk_${kind}_draft:${itemId}:${lang}`;
+
+function readBackup(key: string): Backup | null {
+  try {
+    const stored = window.localStorage.getItem(key);
+    return stored ? (JSON.parse(stored) as Backup) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeBackup(key: string, backup: Backup | null) {
+  try {
+    if (backup) window.localStorage.setItem(key, JSON.stringify(backup));
+    else window.localStorage.removeItem(key);
+  } catch {
+    // A full or refused storage: the copy is a second line only; the status still says what is not saved.
+  }
+}
+
+/** Why the draft is not saved: a check of the editor's own (`check`), or the server's answer. */
+type Failure = { reason: string; details?: string[]; check?: boolean; retry?: boolean } | null;
+
+/** What every kind's editor is given by the editor page (editor-page.tsx). */
+export interface KindEditorProps {
+  itemId: string;
+  lang: LanguageCode;
+  /** The item's name, in its source language. */
+  title: string;
+  sourceLang: LanguageCode;
+  /** A translator: the text only, not the structure. */
+  textOnly: boolean;
+  /** Where Back goes: the item's page in this language. */
+  back: string;
+  start: AnyDocument;
+  baseVersion: number;
+  onPickImage?: () => Promise<PickedImage | null>;
+}
+
+/** Where the draft stands, for the editor's own actions (submitting the saved version for review). */
+export interface DraftState {
+  /** The version the draft is based on: the newest saved (0: none yet). */
+  baseVersion: number;
+  /** Whether there is anything not saved yet. */
+  unsaved: boolean;
+}
+
+export interface DocumentEditorProps<D> extends KindEditorProps {
+  kind: ContentKind;
+  /** The editor's own reason the draft cannot be saved as it is (beyond its fields' own), or null. */
+  check?: (draft: D) => string | null;
+  /** A translation's stale fields the person confirmed still right: saved with the next save (and unsaved work until then). */
+  confirmFields?: readonly string[];
+  /** Called after each save, with the version it made. */
+  onSaved?: (version: number) => void;
+  /** What the page's heading calls the work ("Edit" unless said). */
+  heading?: string;
+  children: (draft: D, edit: Edit<D>, state: DraftState) => ReactNode;
+}
+
+export function DocumentEditor<D>({
+  kind,
+  itemId,
+  lang,
+  title,
+  sourceLang,
+  textOnly,
+  back,
+  start,
+  baseVersion: startVersion,
+  onPickImage,
+  check,
+  confirmFields = NONE,
+  onSaved,
+  heading,
+  children,
+}: DocumentEditorProps<D>) {
+  const { t } = useTranslation('staff');
+  const client = useQueryClient();
+  const language = LANGUAGES[lang];
+  const fresh = useCallback((doc: AnyDocument) => draftOf<D>(kind, doc), [kind]);
+  const send = useCallback((draft: D) => documentOf(kind, draft), [kind]);
+  const [draft, setDraft] = useState<D>(() => fresh(start));
+  /** The document as last saved (or loaded), as JSON: the draft differs from it when there is something to save. */
+  const [savedJson, setSavedJson] = useState(() => JSON.stringify(send(fresh(start))));
+  const [baseVersion, setBaseVersion] = useState(startVersion);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<Failure>(null);
+  const [conflict, setConflict] = useState<LanguageHead | null>(null);
+  const [conflictOpen, setConflictOpen] = useState(false);
+  /** Bumped when the whole draft is replaced (their version kept): the rich-text fields start afresh. */
+  const [generation, setGeneration] = useState(0);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [invalid, setInvalid] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const json = useMemo(() => JSON.stringify(send(draft)), [draft, send]);
+  const dirty = json !== savedJson || confirmFields.length > 0;
+  const backupAt = backupKey(kind, itemId, lang);
+  // Work this browser kept from an earlier visit that never reached the server: offered back, never applied unasked.
+  const [offer, setOffer] = useState<Backup | null>(() => {
+    const kept = readBackup(backupAt);
+    return kept && JSON.stringify(kept.body) !== JSON.stringify(send(fresh(start))) ? kept : null;
+  });
+
+  // Unsaved work is copied into this browser a moment after each change, and the copy goes once it is saved.
+  useEffect(() => {
+    if (offer) return;
+    if (!dirty) return writeBackup(backupAt, null);
+    const timer = setTimeout(
+      () => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as AnyDocument, at: new Date().toISOString() }),
+      500,
+    );
+    return () => clearTimeout(timer);
+  }, [json, dirty, baseVersion, backupAt, offer]);
+  const problem = useMemo(() => check?.(draft) ?? null, [check, draft]);
+
+  // What the save reads: the newest of each, whenever it runs.
+  const latest = useRef({ draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved });
+  useEffect(() => {
+    latest.current = { draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved };
+  });
+
+  const reportField = useCallback((id: string, reason: string | null) => {
+    setInvalid((current) => {
+      if ((current.get(id) ?? null) === reason) return current;
+      const next = new Map(current);
+      if (reason === null) next.delete(id);
+      else next.set(id, reason);
+      return next;
+    });
+  }, []);
+
+  const edit: Edit<D> = useCallback((change) => setDraft((current) => change(current)), []);
+
+  /** Saves the draft as it is now, on the given version (the one held, unless the person chose to save over a newer one). */
+  const save = useCallback(
+    async (over?: number): Promise<boolean> => {
+      const now = latest.current;
+      if (now.saving) return false;
+      const body = send(now.draft);
+      const sentJson = JSON.stringify(body);
+      const confirming = [...now.confirmFields];
+      if (sentJson === now.savedJson && confirming.length === 0 && over === undefined) return true;
+      if (now.invalid.size > 0) {
+        setFailure({
+          reason: t('editor.status.badFields', { count: now.invalid.size }),
+          details: [...new Set(now.invalid.values())],
+          check: true,
+        });
+        return false;
+      }
+      if (now.problem) {
+        setFailure({ reason: now.problem, check: true });
+        return false;
+      }
+      setSaving(true);
+      latest.current.saving = true;
+      try {
+        const head = await saveLanguage(itemId, lang, {
+          baseVersion: over ?? now.baseVersion,
+          body,
+          ...(confirming.length > 0 ? { confirmFields: confirming } : {}),
+        });
+        const saved = head.body as AnyDocument;
+        // The keys the server gave to new elements, taken into what was sent and into the draft as it is now.
+        const sent = adoptKeys(kind, now.draft, now.draft, saved);
+        setSavedJson(JSON.stringify(send(sent)));
+        setDraft((current) => adoptKeys(kind, current, now.draft, saved));
+        setBaseVersion(head.version.number);
+        setSavedAt(head.version.createdAt);
+        setFailure(null);
+        setConflict(null);
+        setConflictOpen(false);
+        now.onSaved?.(head.version.number);
+        void client.invalidateQueries({ queryKey: staffKeys.item(itemId) });
+        void client.invalidateQueries({ queryKey: ['staff', 'translations'] });
+        return true;
+      } catch (error) {
+        const current = savedMeanwhile(error);
+        if (current) {
+          setConflict(current);
+          setConflictOpen(true);
+          setFailure({
+            reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }),
+          });
+        } else {
+          const fields = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
+          // A dropped connection, a busy or failing server: tried again by itself; a refusal waits for a change.
+          const retry =
+            error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+          setFailure({ reason: errorText(error), details: fields.length ? fields : undefined, retry });
+        }
+        return false;
+      } finally {
+        latest.current.saving = false;
+        setSaving(false);
+      }
+    },
+    [client, itemId, kind, lang, send, t],
+  );
+
+  // Saved by itself a moment after the last change; not while a conflict waits for the person's choice.
+  useEffect(() => {
+    if (!dirty || saving || conflict) return;
+    const timer = setTimeout(() => void save(), failure?.retry ? RETRY_MS : AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [json, dirty, confirmFields, saving, conflict, failure, save]);
+
+  // Once every field can be saved and the editor's own check passes, its reason goes (the save follows).
+  if (failure?.check && invalid.size === 0 && !problem) setFailure(null);
+
+  // A field holding what cannot be saved is unsaved work too, though the draft has not changed: said at once.
+  const shown: Failure =
+    failure ??
+    (invalid.size > 0
+      ? {
+          reason: t('editor.status.badFields', { count: invalid.size }),
+          details: [...new Set(invalid.values())],
+          check: true,
+        }
+      : null);
+  const leave = useLeaveGuard(dirty || saving || invalid.size > 0);
+
+  const restoreBackup = (backup: Backup) => {
+    setDraft(fresh(backup.body));
+    // Saved on the version it was written on: if someone saved since, the conflict view shows both.
+    setBaseVersion(backup.baseVersion);
+    setGeneration((g) => g + 1);
+    setOffer(null);
+  };
+
+  const keepTheirs = () => {
+    if (!conflict) return;
+    const theirs = fresh(conflict.body as AnyDocument);
+    setDraft(theirs);
+    setSavedJson(JSON.stringify(send(theirs)));
+    setBaseVersion(conflict.version.number);
+    setSavedAt(conflict.version.createdAt);
+    setGeneration((g) => g + 1);
+    setConflict(null);
+    setConflictOpen(false);
+    setFailure(null);
+  };
+
+  const status = saving
+    ? t('editor.status.saving')
+    : shown
+      ? t('editor.status.notSaved', { reason: shown.reason })
+      : dirty
+        ? t('editor.status.unsaved')
+        : savedAt
+          ? t('editor.status.savedAt', { at: staffTime(savedAt) })
+          : t('editor.status.saved');
+
+  return (
+    <article aria-labelledby="ce-title" className="ce">
+      <p>
+        <Link to={back}>← {t('editor.back')}</Link>
+      </p>
+      <h1 id="ce-title">
+        {heading ?? t('editor.title')}: <span lang={LANGUAGES[sourceLang].bcp47}>{title}</span>{' '}
+        <span className="staff-muted">
+          · {t(`kinds.${kind}`)} · {language.name}
+        </span>
+      </h1>
+      {textOnly && <p className="staff-warning">{t('editor.textOnly')}</p>}
+      {offer && (
+        <div className="staff-warning ce-offer" role="alert">
+          <p>{t('editor.backup.text', { at: staffTime(offer.at) })}</p>
+          <div className="staff-actions">
+            <button type="button" className="btn" onClick={() => restoreBackup(offer)}>
+              {t('editor.backup.restore')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => (writeBackup(backupAt, null), setOffer(null))}
+            >
+              {t('editor.backup.discard')}
+            </button>
+          </div>
+        </div>
+      )}
+      <div className={shown ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
+        <div className="ce-status" role="status" aria-live="polite">
+          <span
+            className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`}
+            aria-hidden="true"
+          />
+          <span>{status}</span>
+          {shown?.details && (
+            <ul className="ce-details">
+              {shown.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <span className="staff-muted ce-version">
+          {baseVersion > 0 ? t('item.versionNumber', { number: baseVersion }) : t('editor.noVersionYet')}
+        </span>
+        {conflict && !conflictOpen && (
+          <button type="button" className="btn btn--ghost" onClick={() => setConflictOpen(true)}>
+            {t('editor.conflict.show')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void save()}
+          disabled={saving || !!conflict}
+          aria-busy={saving || undefined}
+        >
+          {saving ? t('actions.saving') : t('actions.save')}
+        </button>
+      </div>
+
+      <FieldProblems.Provider value={reportField}>
+        <ContentLanguage.Provider value={language.bcp47}>
+          <TextOnly.Provider value={textOnly}>
+            <Confirm.Provider value={setConfirm}>
+              <PickImage.Provider value={onPickImage}>
+                <div key={generation}>{children(draft, edit, { baseVersion, unsaved: dirty || saving })}</div>
+              </PickImage.Provider>
+            </Confirm.Provider>
+          </TextOnly.Provider>
+        </ContentLanguage.Provider>
+      </FieldProblems.Provider>
+
+      <Dialog
+        className="staff-dialog"
+        open={conflict !== null && conflictOpen}
+        onClose={() => setConflictOpen(false)}
+        label={t('editor.conflict.title')}
+      >
+        {conflict && (
+          <ConflictView
+            kind={kind}
+            theirs={conflict}
+            mine={draft}
+            lang={language.bcp47}
+            busy={saving}
+            onKeepTheirs={keepTheirs}
+            onSaveMine={() => void save(conflict.version.number)}
+          />
+        )}
+      </Dialog>
+
+      <Dialog
+        className="staff-dialog"
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        label={confirm?.title ?? ''}
+      >
+        {confirm && (
+          <div className="staff-dialog-body">
+            <h2>{confirm.title}</h2>
+            <p>{confirm.text}</p>
+            <div className="staff-actions">
+              <button type="button" className="btn" onClick={() => (confirm.run(), setConfirm(null))}>
+                {confirm.action}
+              </button>
+              <button type="button" className="btn btn--ghost" onClick={() => setConfirm(null)}>
+                {t('actions.cancel')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+
+      <LeaveDialog
+        guard={leave}
+        title={t('editor.leave.title')}
+        text={shown ? t('editor.leave.textFailed', { reason: shown.reason }) : t('editor.leave.text')}
+        stay={t('editor.leave.stay')}
+        leave={t('editor.leave.leave')}
+      >
+        {!shown && !conflict && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={saving}
+            onClick={() => void save().then((ok) => (ok ? leave.proceed() : leave.stay()))}
+          >
+            {t('editor.leave.saveAndLeave')}
+          </button>
+        )}
+      </LeaveDialog>
+    </article>
+  );
+}
