@@ -122,6 +122,12 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite storage folder; absent means in memory. */
   pgliteDir?: string;
+  /**
+   * A PGlite data folder as `dumpDataDir()` wrote it, to start from instead of an empty database:
+   * the tests start each file's database from one migrated copy (`server/test/database-template.ts`).
+   * The migrations still run, and find nothing left to apply when the copy is current.
+   */
+  pgliteImage?: Blob;
   poolSize?: number;
 }
 
@@ -149,8 +155,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
-  await client.waitReady;
+  const client = await PGlite.create({ dataDir: options.pgliteDir, loadDataDir: options.pgliteImage });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

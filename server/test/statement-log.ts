@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { migrationsFolder, type Db } from '../db/client';
 import * as schema from '../db/schema';
-import { testConfig } from './test-app';
+import { testConfig, testPgliteImage } from './test-app';
 
 export interface StatementLoggingApp {
   app: FastifyInstance;
@@ -20,7 +20,7 @@ export interface StatementLoggingApp {
 }
 
 export async function createStatementLoggingApp(env: Record<string, string> = {}): Promise<StatementLoggingApp> {
-  const client = new PGlite();
+  const client = await PGlite.create({ loadDataDir: await testPgliteImage() });
   const statements: string[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (query) => statements.push(query) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });

@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { loadConfig, type Config } from '../plugins/config';
+import { adminQuery, databaseUrl, pgliteImage, type DatabaseTemplate } from './database-template';
 
 /** A test's database; url is set on PostgreSQL, so a second connection (another instance) can reach it. */
 export interface TestDatabase extends Database {
@@ -22,29 +22,46 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database; on PostgreSQL with its address, so a test can open a second connection pool to it. */
+/**
+ * A fresh database; on PostgreSQL with its address, so a test can open a second connection pool to it.
+ * Under Vitest it is a copy of the run's migrated template (server/test/database-template.ts).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.JGK_TEST_KIND === 'unit') {
+    throw new Error('A unit test has no database: a test file that needs one is named *.api.test.ts (docs/testing.md)');
+  }
+  const template = runTemplate();
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { ...(await openDatabase({})), url: undefined };
+  if (!serverUrl) return { ...(await openDatabase({ pgliteImage: await testPgliteImage() })), url: undefined };
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const copy = template?.postgresTemplate ? ` template ${template.postgresTemplate}` : '';
+  await adminQuery(serverUrl, `create database ${name}${copy}`);
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   return {
     ...database,
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** The run's migrated PGlite database to start from, when the global setup made one. */
+export async function testPgliteImage(): Promise<Blob | undefined> {
+  const file = runTemplate()?.pgliteImage;
+  return file ? pgliteImage(file) : undefined;
+}
+
+/** The template the global setup made, when this file runs under it. */
+function runTemplate(): DatabaseTemplate | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    // Outside a Vitest worker (inject throws): no template, the database migrates itself.
+    return undefined;
+  }
 }
 
 /** The configuration of a test app, with the given environment variables on top. */

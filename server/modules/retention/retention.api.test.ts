@@ -1,14 +1,9 @@
 // The retention job: learners inactive past RETENTION_INACTIVE_DAYS are erased with all their data
 // (staff accounts and active learners kept), ended sessions and spent one-time-password records go,
 // signing in and using a session count as activity, and what was deleted is logged by count only.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { openDatabase } from '../../db/client';
 import { courses, otpChallenges, sessions, users } from '../../db/schema';
 import { loadConfig } from '../../plugins/config';
 import { createCourseFixture } from '../../test/course-fixture';
@@ -18,7 +13,6 @@ import { createTestApp, testAppPerFile } from '../../test/test-app';
 import { runRetention, startRetentionJob } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Moves the learner's last activity back by that many days (their session stays usable, to see it go with them). */
 async function inactiveFor(db: Db, userId: string, days: number) {
@@ -157,33 +151,5 @@ describe('the retention job in the server', () => {
     expect(() => loadConfig({ RETENTION_INACTIVE_DAYS: '7' })).toThrow(
       'RETENTION_INACTIVE_DAYS must be a whole number from 30 to 3650 (got "7")',
     );
-  });
-
-  it('runs once from npm run retention on the embedded database', { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-retention-'));
-    try {
-      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-      await database.db.insert(users).values([
-        { mobile: '919800000001', name: 'Long Gone', lastActiveAt: new Date(Date.now() - 1200 * DAY_MS) },
-        { mobile: '919800000002', name: 'Still Here', lastActiveAt: new Date(Date.now() - 10 * DAY_MS) },
-      ]);
-      await database.close();
-      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/retention.ts'], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', RETENTION_INACTIVE_DAYS: '' },
-        encoding: 'utf8',
-      });
-      expect(cli.stderr).toBe('');
-      expect(cli.status).toBe(0);
-      expect(cli.stdout).toContain('Retention period: 1095 days without activity (RETENTION_INACTIVE_DAYS)');
-      expect(cli.stdout).toMatch(
-        /Retention: deleted 1 learner inactive since .*, 0 ended sessions and 0 one-time-password records\./,
-      );
-      const after = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-      expect((await after.db.select({ name: users.name }).from(users)).map((u) => u.name)).toEqual(['Still Here']);
-      await after.close();
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });
