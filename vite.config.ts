@@ -161,9 +161,10 @@ const browserApp = defineConfig({
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|json)$/.test(file) ? false : undefined),
   },
   server: {
+    // The API server of `npm run dev` (or `npm start`) on PORT, as the server reads it.
     proxy: {
-      '/api': 'http://localhost:3000',
-      '/uploads': 'http://localhost:3000',
+      '/api': `http://localhost:${process.env.PORT ?? 3000}`,
+      '/uploads': `http://localhost:${process.env.PORT ?? 3000}`,
     },
   },
 });
