@@ -330,23 +330,21 @@ function request(op: Operation): fc.Arbitrary<GeneratedRequest> {
       )
     : media.length
       ? fc.oneof(
-          fc
-            .constantFrom(...media)
-            .chain((type) =>
-              fc.constantFrom(
-                { contentType: type, payload: '' },
-                {
-                  contentType: type,
-                  payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
-                },
-                { contentType: type, payload: '<xliff version="2.0"><file id="x"></file></xliff>' },
-                {
-                  contentType: type,
-                  payload:
-                    '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot a png\r\n--b--',
-                },
-              ),
+          fc.constantFrom(...media).chain((type) =>
+            fc.constantFrom(
+              { contentType: type, payload: '' },
+              {
+                contentType: type,
+                payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+              },
+              { contentType: type, payload: '<xliff version="2.0"><file id="x"></file></xliff>' },
+              {
+                contentType: type,
+                payload:
+                  '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot a png\r\n--b--',
+              },
             ),
+          ),
           fc.constant({ contentType: 'application/json', payload: '{}' }),
         )
       : fc.constant({});

@@ -8,7 +8,9 @@ import { allRight, createCourseFixture, type CourseFixture } from '../../test/co
 import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
 import { learnerName } from '../../test/learner-names';
 import { parseCsv } from '../../test/csv';
-import { certificates, completions, enrolments, users } from '../../db/schema';
+import { certificates } from '../../db/schema/certificates';
+import { completions, enrolments } from '../../db/schema/progress';
+import { users } from '../../db/schema/users';
 import type {
   CertificatesAnswer,
   CourseDetailAnswer,
@@ -453,18 +455,14 @@ describe('an old enrolment that moves on', () => {
         learner,
       );
     }
-    await t.app.db
-      .insert(completions)
-      .values(
-        late
-          .slice(10)
-          .map((learner) => ({
-            userId: learner.userId,
-            courseId: hindi.courseId,
-            lessonId: lesson,
-            createdAt: new Date('2025-03-11T06:00:00Z'),
-          })),
-      );
+    await t.app.db.insert(completions).values(
+      late.slice(10).map((learner) => ({
+        userId: learner.userId,
+        courseId: hindi.courseId,
+        lessonId: lesson,
+        createdAt: new Date('2025-03-11T06:00:00Z'),
+      })),
+    );
     await due(false);
     expect((await ok('POST', '/api/staff/analytics/refresh', analyst)).json()).toMatchObject({ refreshed: true });
     expect(await inMarch()).toMatchObject({ enrolled: 20, started: 10 });

@@ -4,7 +4,8 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '../../../contract/auth-rules';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
-import { otpChallenges, users } from '../../db/schema';
+import { otpChallenges } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
 
 export type Challenge = typeof otpChallenges.$inferSelect;
 

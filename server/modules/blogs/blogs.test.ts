@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs } from '../../db/schema';
+import { blogs } from '../../db/schema/blogs';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
 import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';

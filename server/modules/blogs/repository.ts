@@ -2,7 +2,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
-import { blogs } from '../../db/schema';
+import { blogs } from '../../db/schema/blogs';
 import type { LanguageCode } from '../../../contract/languages';
 
 const columns = {

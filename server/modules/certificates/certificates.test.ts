@@ -8,14 +8,9 @@ import { testAppPerFile } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import type { Db } from '../../db/client';
-import {
-  certificateNameCorrections,
-  certificates,
-  completions,
-  enrolments,
-  quizAttempts,
-  users,
-} from '../../db/schema';
+import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
+import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
+import { users } from '../../db/schema/users';
 import { CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { messageBody } from '../../../contract/messages';
 import { newCertificateNumber, normaliseNumber } from './service';
@@ -34,18 +29,16 @@ async function completeCourse(db: Db, userId: string, course: CourseFixture, com
       ...lessonIds.map((lessonId) => ({ userId, courseId: course.courseId, lessonId })),
       { userId, courseId: course.courseId, videoId: course.videoId },
     ]);
-  await db
-    .insert(quizAttempts)
-    .values(
-      course.quizzes.map((quiz) => ({
-        userId,
-        courseId: course.courseId,
-        quizId: quiz.id,
-        score: 100,
-        passed: true,
-        answers: [],
-      })),
-    );
+  await db.insert(quizAttempts).values(
+    course.quizzes.map((quiz) => ({
+      userId,
+      courseId: course.courseId,
+      quizId: quiz.id,
+      score: 100,
+      passed: true,
+      answers: [],
+    })),
+  );
 }
 
 /** The text of a PDF as poppler's pdftotext reads it, spaces collapsed. */
@@ -100,16 +93,14 @@ describe('GET /api/progress/{lang}/certificate', () => {
     expect((await download(learner)).json()).toEqual(messageBody('certificateNotEarned'));
     // Enrolled, everything but one quiz done.
     await t.app.db.insert(enrolments).values({ userId: learner.userId, courseId: hindi.courseId });
-    await t.app.db
-      .insert(completions)
-      .values([
-        ...[...hindi.lessonIds.chapter1, ...hindi.lessonIds.chapter2].map((lessonId) => ({
-          userId: learner.userId,
-          courseId: hindi.courseId,
-          lessonId,
-        })),
-        { userId: learner.userId, courseId: hindi.courseId, videoId: hindi.videoId },
-      ]);
+    await t.app.db.insert(completions).values([
+      ...[...hindi.lessonIds.chapter1, ...hindi.lessonIds.chapter2].map((lessonId) => ({
+        userId: learner.userId,
+        courseId: hindi.courseId,
+        lessonId,
+      })),
+      { userId: learner.userId, courseId: hindi.courseId, videoId: hindi.videoId },
+    ]);
     await t.app.db.insert(quizAttempts).values([
       {
         userId: learner.userId,

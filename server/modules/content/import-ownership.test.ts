@@ -4,7 +4,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CourseDocument } from '../../../contract/authoring';
-import { contentItems, lessons } from '../../db/schema';
+import { contentItems } from '../../db/schema/authoring';
+import { lessons } from '../../db/schema/courses';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAsStaff, type SignedIn } from '../../test/sign-in';

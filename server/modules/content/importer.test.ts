@@ -3,22 +3,11 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import {
-  bannerImages,
-  bannerItems,
-  blogs,
-  chapters,
-  contentItems,
-  courses,
-  courseVideos,
-  lessons,
-  mediaImages,
-  mediaTitles,
-  options,
-  questions,
-  quizzes,
-  successStories,
-} from '../../db/schema';
+import { contentItems } from '../../db/schema/authoring';
+import { blogs } from '../../db/schema/blogs';
+import { chapters, courses, courseVideos, lessons, options, questions, quizzes } from '../../db/schema/courses';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema/media';
+import { successStories } from '../../db/schema/success-stories';
 import { stableId } from '../../lib/stable-id';
 import { createTestDatabase } from '../../test/test-app';
 import { BANNERS_HI, COURSE_EN, createContentFixture, silentLog, storyHindiYaml, TITLES_HI, type Fixture } from './content-fixture';

@@ -2,7 +2,8 @@
 // (content_items, content_versions, content_states).
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { contentItems, contentStates, contentVersions, users } from '../../db/schema';
+import { contentItems, contentStates, contentVersions } from '../../db/schema/authoring';
+import { users } from '../../db/schema/users';
 import type { ContentKind, ContentOwner, ContentStatus, VersionOrigin } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
 

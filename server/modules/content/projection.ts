@@ -7,7 +7,8 @@ import type { BannerDocument, BlogDocument, CourseDocument, GalleryDocument, Sto
 import type { LanguageCode } from '../../../contract/languages';
 import { stableId } from '../../lib/stable-id';
 import type { BannerRows, CourseRows, GalleryRows } from './repository';
-import type { blogs, successStories } from '../../db/schema';
+import type { blogs } from '../../db/schema/blogs';
+import type { successStories } from '../../db/schema/success-stories';
 
 export interface ProjectedItem {
   slug: string;

@@ -5,22 +5,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  bannerImages,
-  bannerItems,
-  blogs,
-  chapters,
-  contentItems,
-  courses,
-  courseVideos,
-  lessons,
-  mediaImages,
-  mediaTitles,
-  options,
-  questions,
-  quizzes,
-  successStories,
-} from '../../db/schema';
+import { contentItems } from '../../db/schema/authoring';
+import { blogs } from '../../db/schema/blogs';
+import { chapters, courses, courseVideos, lessons, options, questions, quizzes } from '../../db/schema/courses';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema/media';
+import { successStories } from '../../db/schema/success-stories';
 
 export type Status = 'created' | 'updated' | 'unchanged';
 

@@ -29,7 +29,10 @@ import type {
 import { SCHEDULE_MAX_DAYS, type ContentKind, type ContentStatus, type VersionOrigin } from '../../../contract/content-kinds';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
-import { bannerItems, blogs, courses, mediaTitles, successStories } from '../../db/schema';
+import { blogs } from '../../db/schema/blogs';
+import { courses } from '../../db/schema/courses';
+import { bannerItems, mediaTitles } from '../../db/schema/media';
+import { successStories } from '../../db/schema/success-stories';
 import { announceContentChange } from '../../lib/content-changes';
 import { FieldsError, HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/service';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDocument } from '../../../contract/authoring';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { certificates } from '../../db/schema';
+import { certificates } from '../../db/schema/certificates';
 import { projectRoot } from '../../lib/project-root';
 import { createTestDatabase, testConfig } from '../../test/test-app';
 import { renewedHeaders, signInAs } from '../../test/sign-in';

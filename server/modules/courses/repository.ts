@@ -5,7 +5,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
+import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema/courses';
 import type { LanguageCode } from '../../../contract/languages';
 import { containsPattern } from '../../lib/like-pattern';
 

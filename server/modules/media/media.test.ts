@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTitles } from '../../db/schema';
+import { mediaTitles } from '../../db/schema/media';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
 import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';

@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
-import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema/media';
 import type { LanguageCode } from '../../../contract/languages';
 
 export function listTitles(db: DbOrTx, lang: LanguageCode) {

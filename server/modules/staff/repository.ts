@@ -4,7 +4,9 @@
 // and writes: a learner's session lookup never selects them).
 import { and, arrayContains, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, staffMembers, staffSecondFactors, users } from '../../db/schema';
+import { sessions } from '../../db/schema/auth';
+import { staffMembers, staffSecondFactors } from '../../db/schema/staff';
+import { users } from '../../db/schema/users';
 
 /** The staff record of an active account, with its name; null when the account holds no staff role. */
 export async function findMember(db: DbOrTx, userId: string) {

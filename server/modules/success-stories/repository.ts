@@ -3,7 +3,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
-import { successStories } from '../../db/schema';
+import { successStories } from '../../db/schema/success-stories';
 import type { LanguageCode } from '../../../contract/languages';
 
 const columns = {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { successStories } from '../../db/schema';
+import { successStories } from '../../db/schema/success-stories';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
 import { createContentFixture, silentLog, storyHindiYaml, type Fixture } from '../content/content-fixture';

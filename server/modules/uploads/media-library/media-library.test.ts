@@ -8,19 +8,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageBody } from '../../../../contract/messages';
-import {
-  auditLog,
-  bannerImages,
-  bannerItems,
-  blogs,
-  courseVideos,
-  courses,
-  lessons,
-  mediaFiles,
-  mediaImages,
-  mediaTitles,
-  successStories,
-} from '../../../db/schema';
+import { auditLog } from '../../../db/schema/audit';
+import { blogs } from '../../../db/schema/blogs';
+import { courseVideos, courses, lessons } from '../../../db/schema/courses';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../../db/schema/media';
+import { successStories } from '../../../db/schema/success-stories';
+import { mediaFiles } from '../../../db/schema/uploads';
 import { createCourseFixture, type CourseFixture } from '../../../test/course-fixture';
 import { signInAs, signInAsStaff, type SignedIn } from '../../../test/sign-in';
 import { testAppPerFile } from '../../../test/test-app';
@@ -684,15 +677,13 @@ describe('where a file is used, and deleting it', () => {
     await t.app.db
       .insert(bannerImages)
       .values({ bannerId: banner!.id, image: `https://cdn.example/${drawing.path}`, position: 1 });
-    await t.app.db
-      .insert(blogs)
-      .values({
-        slug: 'places',
-        title: 'Places',
-        description: link(handbook),
-        image: 'uploads/blogs/x.svg',
-        author: 'Team',
-      });
+    await t.app.db.insert(blogs).values({
+      slug: 'places',
+      title: 'Places',
+      description: link(handbook),
+      image: 'uploads/blogs/x.svg',
+      author: 'Team',
+    });
 
     const places = async (file: MediaFileBody) =>
       ((await get(editor, `/api/staff/media/${file.id}`)).json().usedIn as { kind: string; field: string }[]).map(
