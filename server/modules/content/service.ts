@@ -15,29 +15,23 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AnyDocument,
-  BannerDocument,
-  BlogDocument,
+  ContentDocuments,
   ContentItem,
-  CourseDocument,
-  GalleryDocument,
   LanguageHead,
   LanguageState,
   PreviewResponse,
-  StoryDocument,
   VersionInfo,
 } from '../../../contract/authoring';
 import { SCHEDULE_MAX_DAYS, type ContentKind, type ContentStatus, type VersionOrigin } from '../../../contract/content-kinds';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
-import { blogs } from '../../db/schema/blogs';
-import { courses } from '../../db/schema/courses';
-import { bannerItems, mediaTitles } from '../../db/schema/media';
-import { successStories } from '../../db/schema/success-stories';
 import { announceContentChange } from '../../lib/content-changes';
+import { ContentConflictError, type ReadModel, type ReadModelStatus } from '../../lib/read-models';
 import { FieldsError, HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import * as blogsService from '../blogs/service';
 import * as coursesService from '../courses/service';
+import * as mediaService from '../media/service';
 import * as quizzesService from '../quizzes/service';
 import * as storiesService from '../success-stories/service';
 import { assertMayEditLanguage, type StaffMember } from '../staff/service';
@@ -61,8 +55,6 @@ import {
 } from './documents';
 import * as items from './items-repository';
 import type { SourceRef } from './items-repository';
-import * as projection from './projection';
-import * as publicRows from './repository';
 
 /** Who is writing: the staff member (roles, languages) and how the audit log names them. */
 export interface Writer {
@@ -522,21 +514,19 @@ export async function itemsOfPublicRows(db: DbOrTx, rows: readonly { kind: Conte
   return found;
 }
 
-const PUBLIC_TABLE = { course: courses, blog: blogs, story: successStories } as const;
+/** Each kind's read model, named on its public module's surface: authoring never writes their tables itself. */
+const READ_MODELS: { [K in ContentKind]: ReadModel<ContentDocuments[K]> } = {
+  course: coursesService.courseReadModel,
+  blog: blogsService.blogReadModel,
+  story: storiesService.storyReadModel,
+  gallery: mediaService.galleryReadModel,
+  banner: mediaService.bannerReadModel,
+};
+
+const readModel = (kind: ContentKind) => READ_MODELS[kind] as ReadModel<AnyDocument>;
 
 function publicId(kind: ContentKind, item: items.ItemRow, lang: LanguageCode): string {
-  switch (kind) {
-    case 'course':
-      return projection.courseId(item, lang);
-    case 'blog':
-      return projection.blogId(item, lang);
-    case 'story':
-      return projection.storyId(item, lang);
-    case 'gallery':
-      return projection.galleryId(item, lang);
-    case 'banner':
-      return projection.bannerId(item, lang);
-  }
+  return readModel(kind).rowId(item, lang);
 }
 
 /**
@@ -544,26 +534,13 @@ function publicId(kind: ContentKind, item: items.ItemRow, lang: LanguageCode): s
  * made outside authoring that holds the slug stops it: the import reports it as it is, staff hear
  * it as a taken slug.
  */
-async function project(tx: DbOrTx, item: items.ItemRow, lang: LanguageCode, doc: AnyDocument, options: { createdAt?: Date; importing?: boolean } = {}): Promise<publicRows.Status> {
-  const createdAt = options.createdAt;
+async function project(tx: DbOrTx, item: items.ItemRow, lang: LanguageCode, doc: AnyDocument, options: { createdAt?: Date; importing?: boolean } = {}): Promise<ReadModelStatus> {
   try {
-    switch (item.kind as ContentKind) {
-      case 'course':
-        return await publicRows.writeCourse(tx, projection.courseRows(item, lang, doc as CourseDocument, createdAt));
-      case 'blog':
-        return await publicRows.writeBlog(tx, projection.blogRow(item, lang, doc as BlogDocument));
-      case 'story':
-        return await publicRows.writeStory(tx, projection.storyRow(item, lang, doc as StoryDocument));
-      case 'gallery':
-        return await publicRows.writeGalleryTitle(tx, projection.galleryRows(item, lang, doc as GalleryDocument));
-      case 'banner':
-        return await publicRows.writeBanner(tx, projection.bannerRows(item, lang, doc as BannerDocument));
-    }
+    return await readModel(item.kind as ContentKind).project(tx, item, lang, doc, { createdAt: options.createdAt });
   } catch (error) {
-    if (error instanceof publicRows.ContentConflictError && !options.importing) throw conflict('slugTaken');
+    if (error instanceof ContentConflictError && !options.importing) throw conflict('slugTaken');
     throw error;
   }
-  throw new Error(`unknown kind ${item.kind}`);
 }
 
 // ---------------------------------------------------------------- preview
@@ -638,10 +615,7 @@ export async function previewLanguage(db: Db, member: StaffMember, id: string, l
 /** Takes a language off the site: hidden (courses, blogs, stories keep their learners' data) or removed. */
 async function hide(tx: DbOrTx, item: items.ItemRow, lang: LanguageCode): Promise<boolean> {
   const kind = item.kind as ContentKind;
-  const id = publicId(kind, item, lang);
-  if (kind === 'gallery') return publicRows.removeRow(tx, mediaTitles, id);
-  if (kind === 'banner') return publicRows.removeRow(tx, bannerItems, id);
-  return publicRows.setPublished(tx, PUBLIC_TABLE[kind], id, false);
+  return readModel(kind).withdraw(tx, publicId(kind, item, lang));
 }
 
 /**
@@ -868,7 +842,7 @@ export async function runDueSchedules(db: Db, now: Date, log: { warn(obj: object
 
 // ---------------------------------------------------------------- the sample-content import
 
-export type ImportStatus = publicRows.Status | 'skipped';
+export type ImportStatus = ReadModelStatus | 'skipped';
 
 /**
  * One language of an item from the content folder, inside the import's transaction. An item staff
