@@ -140,7 +140,7 @@ const cases: Case[] = [
     rule: "a module's tests never import another module's repository",
     file: 'server/modules/blogs/example.test.ts',
     forbidden: `import * as courses from '../courses/repository';`,
-    allowed: `import { importContent } from '../content/importer';\nimport { createContentFixture } from '../content/content-fixture';`,
+    allowed: `import { importContent } from '../sample-content/service';\nimport { createContentFixture } from '../sample-content/content-fixture';`,
     message: "A module's tests never import another module's repository or routes",
   },
   {

@@ -20,7 +20,7 @@ import { testAppPerFile } from '../../../test/test-app';
 import { MAX_BYTES } from '../../../../contract/media-rules';
 import { uploadDepsFromConfig } from '../service';
 import { uploadMedia } from './service';
-import { courseBody, staffApi } from '../../content/authoring-test-helpers';
+import { courseBody, staffApi } from '../../authoring/authoring-test-helpers';
 import { mp4, pdf, phoneJpeg, photo, simpleSvg } from '../upload-test-files';
 
 const t = testAppPerFile();

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { ImportLog } from './importer';
+import type { ImportLog } from './service';
 
 export const silentLog: ImportLog = { info: () => {}, warn: () => {} };
 

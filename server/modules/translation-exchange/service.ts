@@ -13,25 +13,41 @@ import type { LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
 import { disallowedMarkup, sanitizeRichText } from '../../lib/rich-text';
 import { FieldsError, HttpError, badRequest, conflict } from '../../plugins/errors';
+import {
+  documentTitle,
+  flatten,
+  isTextRole,
+  mapText,
+  textValues,
+  translationTemplate,
+  type SourceRef,
+} from '../../lib/content-documents';
+import {
+  fieldStatus,
+  lockLiveItem,
+  pendingTranslations,
+  requireItem,
+  sourceVersion,
+  translationHeads,
+  writeVersion,
+  type ItemRow,
+  type Writer,
+} from '../authoring/service';
 import { assertMayEditLanguage, type StaffMember } from '../staff/service';
-import { documentTitle, flatten, isTextRole, mapText, textValues, translationTemplate } from './documents';
-import * as items from './items-repository';
-import type { SourceRef } from './items-repository';
-import { fieldStatus, lockLiveItem, requireItem, writeVersion, type Writer } from './service';
 import { languageOfTag, pathOfUnitId, readXliff, writeXliff, type ExportFile, type ImportFile } from './xliff';
 
 // ---------------------------------------------------------------- export
 
 /** One item's <file>: every text field the source has text in, with the translation's text and stale marks. */
-async function exportFile(db: DbOrTx, item: items.ItemRow, lang: LanguageCode): Promise<ExportFile> {
+async function exportFile(db: DbOrTx, item: ItemRow, lang: LanguageCode): Promise<ExportFile> {
   const kind = item.kind as ContentKind;
-  const sourceLang = item.sourceLang as LanguageCode;
-  const sourceState = await items.findState(db, item.id, sourceLang);
-  if (!sourceState) throw conflict('translationNeedsSource');
-  const source = (await items.findVersion(db, item.id, sourceLang, sourceState.headVersion))!;
-  const state = await items.findState(db, item.id, lang);
-  const own = state ? await items.findVersion(db, item.id, lang, state.headVersion) : null;
-  const template = translationTemplate(kind, source.body as AnyDocument, (own?.body as AnyDocument | undefined) ?? null);
+  const { source, state, own } = await translationHeads(db, item, lang);
+  if (!source) throw conflict('translationNeedsSource');
+  const template = translationTemplate(
+    kind,
+    source.body as AnyDocument,
+    (own?.body as AnyDocument | undefined) ?? null,
+  );
   const targets = textValues(kind, template);
   const { stale } = fieldStatus(
     source.textHashes as Record<string, string>,
@@ -79,25 +95,25 @@ export async function exportItem(db: Db, member: StaffMember, id: string, lang: 
  * Every item written in `sourceLang` whose translation into `lang` is pending: missing, a draft, or
  * with stale or missing fields. One <file> per item; an XLIFF document has one source language.
  */
-export async function exportPending(db: Db, member: StaffMember, lang: LanguageCode, sourceLang: LanguageCode, now = new Date()): Promise<ExportResult> {
+export async function exportPending(
+  db: Db,
+  member: StaffMember,
+  lang: LanguageCode,
+  sourceLang: LanguageCode,
+  now = new Date(),
+): Promise<ExportResult> {
   assertMayEditLanguage(member, lang);
   if (lang === sourceLang) throw badRequest('xliffSourceLanguage');
-  const { items: rows, heads } = await items.matrixRows(db, undefined);
   const files: ExportFile[] = [];
-  for (const row of rows) {
-    if (row.sourceLang !== sourceLang) continue;
-    const source = heads.find((h) => h.itemId === row.id && h.lang === sourceLang);
-    if (!source) continue;
-    const own = heads.find((h) => h.itemId === row.id && h.lang === lang);
-    const status = fieldStatus(source.textHashes as Record<string, string>, (own?.textHashes as Record<string, string> | undefined) ?? null, (own?.sourceRefs as Record<string, SourceRef> | null) ?? null);
-    const pending = !own || own.status === 'draft' || status.stale.length > 0 || status.missing.length > 0;
-    if (!pending) continue;
-    const item = (await items.findItem(db, row.id))!;
+  for (const item of await pendingTranslations(db, sourceLang, lang)) {
     const file = await exportFile(db, item, lang);
     // XLIFF wants at least one unit in a <file>: a source with no text yet has nothing to translate.
     if (file.units.length) files.push(file);
   }
-  return { filename: `pending-${lang}-${now.toISOString().slice(0, 10)}.xlf`, xml: writeXliff(sourceLang, lang, files) };
+  return {
+    filename: `pending-${lang}-${now.toISOString().slice(0, 10)}.xlf`,
+    xml: writeXliff(sourceLang, lang, files),
+  };
 }
 
 // ---------------------------------------------------------------- import
@@ -119,39 +135,66 @@ const CONFIRMING_STATES = new Set(['translated', 'reviewed', 'final']);
  * One <file>: the units read against the item as it is now, and the changed text saved as a new
  * version of the language on the version the file was exported from.
  */
-async function importFile(db: Db, writer: Writer, sourceLang: LanguageCode, lang: LanguageCode, file: ImportFile): Promise<ItemReport> {
-  const report: ItemReport = { file: file.id, itemId: null, result: 'refused', exportedFrom: file.baseVersion, version: null, fields: [] };
-  const refuse = (code: 'contentNotFound' | 'xliffInvalid' | 'contentDeleted' | 'xliffSourceLanguage', message?: string) => ({ ...report, code, message: message ?? formatMessage(code) });
-  if (!new RegExp(UUID_PATTERN).test(file.id)) return refuse('contentNotFound', 'The <file> id is not an item of this site.');
+async function importFile(
+  db: Db,
+  writer: Writer,
+  sourceLang: LanguageCode,
+  lang: LanguageCode,
+  file: ImportFile,
+): Promise<ItemReport> {
+  const report: ItemReport = {
+    file: file.id,
+    itemId: null,
+    result: 'refused',
+    exportedFrom: file.baseVersion,
+    version: null,
+    fields: [],
+  };
+  const refuse = (
+    code: 'contentNotFound' | 'xliffInvalid' | 'contentDeleted' | 'xliffSourceLanguage',
+    message?: string,
+  ) => ({ ...report, code, message: message ?? formatMessage(code) });
+  if (!new RegExp(UUID_PATTERN).test(file.id))
+    return refuse('contentNotFound', 'The <file> id is not an item of this site.');
   report.itemId = file.id;
   if (file.baseVersion === null || file.sourceVersion === null) {
-    return refuse('xliffInvalid', 'The <file> does not say which versions it was exported from (jgk:sourceVersion, jgk:baseVersion): export it from this site.');
+    return refuse(
+      'xliffInvalid',
+      'The <file> does not say which versions it was exported from (jgk:sourceVersion, jgk:baseVersion): export it from this site.',
+    );
   }
   try {
     return await db.transaction(async (tx) => {
       const item = await lockLiveItem(tx, file.id);
       const kind = item.kind as ContentKind;
-      if (item.sourceLang !== sourceLang) return refuse('xliffInvalid', `The item is written in ${item.sourceLang}, not in the file's source language.`);
+      if (item.sourceLang !== sourceLang)
+        return refuse('xliffInvalid', `The item is written in ${item.sourceLang}, not in the file's source language.`);
       if (lang === item.sourceLang) return refuse('xliffSourceLanguage');
-      const state = await items.findState(tx, item.id, lang);
+      const { source, state, own: head } = await translationHeads(tx, item, lang);
       const current = state?.headVersion ?? 0;
-      if (current !== file.baseVersion) return { ...report, result: 'conflict' as const, version: current, code: 'staleVersion', message: formatMessage('staleVersion') };
+      if (current !== file.baseVersion)
+        return {
+          ...report,
+          result: 'conflict' as const,
+          version: current,
+          code: 'staleVersion',
+          message: formatMessage('staleVersion'),
+        };
 
-      const sourceState = await items.findState(tx, item.id, sourceLang);
-      if (!sourceState) return refuse('xliffInvalid', formatMessage('translationNeedsSource'));
-      const [source, exported] = await Promise.all([
-        items.findVersion(tx, item.id, sourceLang, sourceState.headVersion),
-        items.findVersion(tx, item.id, sourceLang, file.sourceVersion!),
-      ]);
+      if (!source) return refuse('xliffInvalid', formatMessage('translationNeedsSource'));
+      const exported = await sourceVersion(tx, item, file.sourceVersion!);
       if (!exported) return refuse('xliffInvalid', 'The source version the file names does not exist.');
-      const head = state ? await items.findVersion(tx, item.id, lang, state.headVersion) : null;
-      const template = translationTemplate(kind, source!.body as AnyDocument, (head?.body as AnyDocument | undefined) ?? null);
+      const template = translationTemplate(
+        kind,
+        source.body as AnyDocument,
+        (head?.body as AnyDocument | undefined) ?? null,
+      );
       const roles = new Map(flatten(kind, template).map((f) => [f.path, f.role]));
       const texts = textValues(kind, template);
-      const sourceNow = textValues(kind, source!.body as AnyDocument);
+      const sourceNow = textValues(kind, source.body as AnyDocument);
       const sourceThen = textValues(kind, exported.body as AnyDocument);
       const { stale } = fieldStatus(
-        source!.textHashes as Record<string, string>,
+        source.textHashes as Record<string, string>,
         (head?.textHashes as Record<string, string> | undefined) ?? null,
         (head?.sourceRefs as Record<string, SourceRef> | null | undefined) ?? null,
       );
@@ -213,9 +256,14 @@ async function importFile(db: Db, writer: Writer, sourceLang: LanguageCode, lang
         report.fields.push({ unit: unit.id, field: path, outcome: 'changed' });
       }
 
-      if (updates.size === 0 && confirmed.length === 0) return { ...report, result: 'unchanged' as const, version: state?.headVersion ?? null };
+      if (updates.size === 0 && confirmed.length === 0)
+        return { ...report, result: 'unchanged' as const, version: state?.headVersion ?? null };
       const body = mapText(kind, template, (path, value) => updates.get(path) ?? value);
-      const saved = await writeVersion(tx, writer, item, lang, current, { body, origin: 'save', confirmFields: confirmed });
+      const saved = await writeVersion(tx, writer, item, lang, current, {
+        body,
+        origin: 'save',
+        confirmFields: confirmed,
+      });
       // The lock is held and the version was checked above: a save cannot find a newer one.
       if (!saved.ok) throw new Error('the language changed under the item lock');
       return { ...report, result: 'saved' as const, version: saved.head.version.number };
@@ -242,26 +290,49 @@ export async function importXliff(db: Db, writer: Writer, xml: string): Promise<
   const doc = readXliff(xml);
   const sourceLang = languageOfTag(doc.srcLang);
   const lang = languageOfTag(doc.trgLang);
-  if (!sourceLang) throw new FieldsError(400, 'xliffInvalid', [{ field: 'xliff@srcLang', message: `"${doc.srcLang}" is not a language of the site` }]);
-  if (!lang) throw new FieldsError(400, 'xliffInvalid', [{ field: 'xliff@trgLang', message: `"${doc.trgLang}" is not a language of the site` }]);
+  if (!sourceLang)
+    throw new FieldsError(400, 'xliffInvalid', [
+      { field: 'xliff@srcLang', message: `"${doc.srcLang}" is not a language of the site` },
+    ]);
+  if (!lang)
+    throw new FieldsError(400, 'xliffInvalid', [
+      { field: 'xliff@trgLang', message: `"${doc.trgLang}" is not a language of the site` },
+    ]);
   assertMayEditLanguage(writer.member, lang);
   if (lang === sourceLang) throw badRequest('xliffSourceLanguage');
-  if (doc.files.length === 0) throw new FieldsError(400, 'xliffInvalid', [{ field: 'file', message: 'the file holds no <file> element' }]);
+  if (doc.files.length === 0)
+    throw new FieldsError(400, 'xliffInvalid', [{ field: 'file', message: 'the file holds no <file> element' }]);
 
   const reports: ItemReport[] = [];
   const seen = new Set<string>();
   for (const file of doc.files) {
     if (seen.has(file.id)) {
-      reports.push({ file: file.id, itemId: null, result: 'refused', code: 'xliffInvalid', message: 'This item is in the file twice; only the first was read.', exportedFrom: file.baseVersion, version: null, fields: [] });
+      reports.push({
+        file: file.id,
+        itemId: null,
+        result: 'refused',
+        code: 'xliffInvalid',
+        message: 'This item is in the file twice; only the first was read.',
+        exportedFrom: file.baseVersion,
+        version: null,
+        fields: [],
+      });
       continue;
     }
     seen.add(file.id);
     reports.push(await importFile(db, writer, sourceLang, lang, file));
   }
-  const count = (outcome: FieldReport['outcome']) => reports.reduce((sum, r) => sum + r.fields.filter((f) => f.outcome === outcome).length, 0);
+  const count = (outcome: FieldReport['outcome']) =>
+    reports.reduce((sum, r) => sum + r.fields.filter((f) => f.outcome === outcome).length, 0);
   return {
     lang,
-    totals: { changed: count('changed'), unchanged: count('unchanged'), confirmed: count('confirmed'), refused: count('refused'), conflicts: reports.filter((r) => r.result === 'conflict').length },
+    totals: {
+      changed: count('changed'),
+      unchanged: count('unchanged'),
+      confirmed: count('confirmed'),
+      refused: count('refused'),
+      conflicts: reports.filter((r) => r.result === 'conflict').length,
+    },
     items: reports,
   };
 }

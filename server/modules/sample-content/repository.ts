@@ -1,4 +1,7 @@
-// The sample-content import's lock, and whether a database has any content yet.
+// The sample-content import's lock, and whether a database has any content yet. The module has no
+// table of its own: the emptiness check reads authoring's items and the read models of courses,
+// blogs and stories (a database filled before authoring existed has rows but no items), only to
+// miss nothing; it writes nothing.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { contentItems } from '../../db/schema/authoring';

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 
 const get = (url: string, headers?: { cookie: string }) => t.app.inject({ method: 'GET', url, headers });
-const preview = (id: string, lang: string, who?: SignedIn) => get(`/api/staff/content/${id}/${lang}/preview`, who?.headers);
+const preview = (id: string, lang: string, who?: SignedIn) =>
+  get(`/api/staff/content/${id}/${lang}/preview`, who?.headers);
 
 const blog = blogBody();
 
@@ -30,14 +31,24 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
   it('answers a blog draft as the public post will be, while the public call still answers the published text', async () => {
     const { item } = await api.create(editor.headers, 'blog', 'preview-kyc', blog);
     const start = await api.template<BlogDocument>(hindi.headers, item.id, 'hi');
-    const published = { ...start.body, title: 'नकली KYC कॉल', author: 'प्रिया', imageAlt: 'बजता फ़ोन', description: '<p>बैंक कभी PIN नहीं माँगता।</p>' };
+    const published = {
+      ...start.body,
+      title: 'नकली KYC कॉल',
+      author: 'प्रिया',
+      imageAlt: 'बजता फ़ोन',
+      description: '<p>बैंक कभी PIN नहीं माँगता।</p>',
+    };
     await api.saveOk(hindi.headers, item.id, 'hi', 0, published);
     const { publicId } = await api.publishOk(editor.headers, item.id, 'hi');
     const before = await get(`/api/blog/public/${publicId}`);
     expect(before.statusCode).toBe(200);
 
     // A draft on top of what learners see.
-    const draft = { ...published, title: 'नकली KYC कॉल पहचानें', description: '<p>बैंक कभी आपका PIN या OTP नहीं माँगता।</p>' };
+    const draft = {
+      ...published,
+      title: 'नकली KYC कॉल पहचानें',
+      description: '<p>बैंक कभी आपका PIN या OTP नहीं माँगता।</p>',
+    };
     await api.saveOk(hindi.headers, item.id, 'hi', 1, draft);
 
     const res = await preview(item.id, 'hi', hindi);
@@ -45,7 +56,11 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     expect(res.headers['cache-control']).toMatch(/no-store/);
     const body = res.json() as PreviewResponse;
     expect(body).toMatchObject({ itemId: item.id, kind: 'blog', lang: 'hi', version: 2, publicId });
-    expect(body.blog!.response).toMatchObject({ id: publicId, title: 'नकली KYC कॉल पहचानें', description: '<p>बैंक कभी आपका PIN या OTP नहीं माँगता।</p>' });
+    expect(body.blog!.response).toMatchObject({
+      id: publicId,
+      title: 'नकली KYC कॉल पहचानें',
+      description: '<p>बैंक कभी आपका PIN या OTP नहीं माँगता।</p>',
+    });
     // The same shape, key for key, as the public answer.
     expect(Object.keys(body.blog!.response).sort()).toEqual(Object.keys(before.json().response).sort());
 
@@ -55,7 +70,11 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     expect(after.json().response.title).toBe('नकली KYC कॉल');
     const list = await get('/api/blog/public?lang=hi');
     expect(list.json().response.rows.map((r: { title: string }) => r.title)).toEqual(['नकली KYC कॉल']);
-    expect((await api.head(editor.headers, item.id, 'hi')).state).toMatchObject({ status: 'draft', publishedVersion: 1, headVersion: 2 });
+    expect((await api.head(editor.headers, item.id, 'hi')).state).toMatchObject({
+      status: 'draft',
+      publishedVersion: 1,
+      headVersion: 2,
+    });
   });
 
   it('answers a never-published blog, which stays off the site', async () => {
@@ -68,13 +87,29 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
   });
 
   it('answers a story and a course (with each chapter) as their public calls will', async () => {
-    const story: StoryDocument = { authorName: 'Meena', date: '2026-02-01', image: 'uploads/stories/meena.svg', imageAlt: 'Meena at her shop', description: '<p>I saved for a year.</p>', isHighlighted: true };
+    const story: StoryDocument = {
+      authorName: 'Meena',
+      date: '2026-02-01',
+      image: 'uploads/stories/meena.svg',
+      imageAlt: 'Meena at her shop',
+      description: '<p>I saved for a year.</p>',
+      isHighlighted: true,
+    };
     const { item: storyItem } = await api.create(editor.headers, 'story', 'preview-meena', story);
     const storyAnswer = (await preview(storyItem.id, 'en', editor)).json() as PreviewResponse;
-    expect(storyAnswer.story!.response).toMatchObject({ authorName: 'Meena', description: '<p>I saved for a year.</p>', isHighlighted: true });
+    expect(storyAnswer.story!.response).toMatchObject({
+      authorName: 'Meena',
+      description: '<p>I saved for a year.</p>',
+      isHighlighted: true,
+    });
     expect((await get(`/api/successstories/public/${storyAnswer.publicId}`)).statusCode).toBe(404);
 
-    const { item: courseItem } = await api.create(editor.headers, 'course', 'preview-course', courseBody('Preview money'));
+    const { item: courseItem } = await api.create(
+      editor.headers,
+      'course',
+      'preview-course',
+      courseBody('Preview money'),
+    );
     const res = await preview(courseItem.id, 'en', editor);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as PreviewResponse;
@@ -82,13 +117,17 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     expect(course.title).toBe('Preview money');
     const [chapter] = course.chapter_ens;
     expect(chapter!.title).toBe('Saving');
-    const chapterAnswer = body.chapters![chapter!.id]!.chapter_en as unknown as { lesson_ens: { title: string; content: string }[] };
+    const chapterAnswer = body.chapters![chapter!.id]!.chapter_en as unknown as {
+      lesson_ens: { title: string; content: string }[];
+    };
     expect(chapterAnswer.lesson_ens.map((l) => [l.title, l.content])).toEqual([
       ['Why save', '<p>Why.</p>'],
       ['How to save', '<p>How.</p>'],
     ]);
     expect((await get(`/api/course/public/en/${body.publicId}`)).statusCode).toBe(404);
-    expect((await get(`/api/course/public?lang=en&limit=50`)).json().courses.map((c: { title: string }) => c.title)).not.toContain('Preview money');
+    expect(
+      (await get(`/api/course/public?lang=en&limit=50`)).json().courses.map((c: { title: string }) => c.title),
+    ).not.toContain('Preview money');
     // After publishing, the public call answers what the preview said.
     await api.publishOk(editor.headers, courseItem.id, 'en');
     const live = (await get(`/api/course/public/en/${body.publicId}`)).json() as { course_en: { updatedAt?: string } };
@@ -99,7 +138,10 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     edited.chapters[0]!.lessons[0]!.content = '<p>Why, again.</p>';
     await api.saveOk(editor.headers, courseItem.id, 'en', 1, edited);
     const again = (await preview(courseItem.id, 'en', editor)).json() as PreviewResponse;
-    expect((again.chapters![chapter!.id]!.chapter_en as unknown as { lesson_ens: { content: string }[] }).lesson_ens[0]!.content).toBe('<p>Why, again.</p>');
+    expect(
+      (again.chapters![chapter!.id]!.chapter_en as unknown as { lesson_ens: { content: string }[] }).lesson_ens[0]!
+        .content,
+    ).toBe('<p>Why, again.</p>');
     const chapterLive = await get(`/api/chapter/public/en/${body.publicId}/chapters/${chapter!.id}`);
     expect(chapterLive.json().chapter_en.lesson_ens[0].content).toBe('<p>Why.</p>');
   });
@@ -118,12 +160,19 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     });
     const { item } = await api.create(editor.headers, 'course', 'preview-quizzes', body);
     const answer = (await preview(item.id, 'en', editor)).json() as PreviewResponse;
-    const course = answer.course!.course_en as unknown as { videos: { title: string; video: string }[]; quiz_ens: { id: string; title: string }[] };
+    const course = answer.course!.course_en as unknown as {
+      videos: { title: string; video: string }[];
+      quiz_ens: { id: string; title: string }[];
+    };
     expect(course.videos).toMatchObject([{ title: 'Welcome', video: 'uploads/videos/welcome.webm' }]);
     const [listed] = course.quiz_ens;
     expect(Object.keys(answer.quizzes!)).toEqual([listed!.id]);
     const { quiz, key } = answer.quizzes![listed!.id]!;
-    const questions = (quiz.quiz_en as unknown as { question_ens: { id: string; type: string; option_ens: { id: string; content: string }[] }[] }).question_ens;
+    const questions = (
+      quiz.quiz_en as unknown as {
+        question_ens: { id: string; type: string; option_ens: { id: string; content: string }[] }[];
+      }
+    ).question_ens;
     expect(questions.map((q) => [q.type, q.option_ens.map((o) => o.content)])).toEqual([
       ['single', ['In a bank account', 'Under the bed']],
       ['multi', ['A bank', 'A stranger', 'A post office']],
@@ -132,7 +181,10 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     expect(JSON.stringify(quiz)).not.toMatch(/isCorrect|correct/);
     expect(key.map((q) => q.id)).toEqual(questions.map((q) => q.id));
     expect(key[1]).toMatchObject({ type: 'multi', explanation: 'A bank and a post office are regulated.' });
-    expect(key[1]!.options.filter((o) => o.isCorrect).map((o) => o.id)).toEqual([questions[1]!.option_ens[0]!.id, questions[1]!.option_ens[2]!.id]);
+    expect(key[1]!.options.filter((o) => o.isCorrect).map((o) => o.id)).toEqual([
+      questions[1]!.option_ens[0]!.id,
+      questions[1]!.option_ens[2]!.id,
+    ]);
 
     // Once published, the public quiz call answers what the preview showed.
     await api.publishOk(editor.headers, item.id, 'en');
@@ -157,7 +209,12 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     const { item: withEmpty } = await api.create(editor.headers, 'course', 'preview-empty-lesson', draft);
     const again = (await preview(withEmpty.id, 'en', editor)).json() as PreviewResponse;
     const [chapter] = Object.values(again.chapters!);
-    expect((chapter!.chapter_en as unknown as { lesson_ens: { title: string; content: string }[] }).lesson_ens.map((l) => [l.title, l.content])).toEqual([
+    expect(
+      (chapter!.chapter_en as unknown as { lesson_ens: { title: string; content: string }[] }).lesson_ens.map((l) => [
+        l.title,
+        l.content,
+      ]),
+    ).toEqual([
       ['Why save', '<p>Why.</p>'],
       ['', ''],
     ]);
@@ -176,6 +233,8 @@ describe('GET /api/staff/content/{id}/{lang}/preview', () => {
     const missing = await preview(item.id, 'hi', editor);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(messageBody('contentLanguageMissing'));
-    expect((await preview('5f0c4b8e-0000-4000-8000-000000000001', 'en', editor)).json()).toEqual(messageBody('contentNotFound'));
+    expect((await preview('5f0c4b8e-0000-4000-8000-000000000001', 'en', editor)).json()).toEqual(
+      messageBody('contentNotFound'),
+    );
   });
 });

@@ -10,10 +10,32 @@ import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/sc
 import { successStories } from '../../db/schema/success-stories';
 import { stableId } from '../../lib/stable-id';
 import { createTestDatabase } from '../../test/test-app';
-import { BANNERS_HI, COURSE_EN, createContentFixture, silentLog, storyHindiYaml, TITLES_HI, type Fixture } from './content-fixture';
-import { ContentValidationError, importContent, importContentIfEmpty } from './importer';
+import {
+  BANNERS_HI,
+  COURSE_EN,
+  createContentFixture,
+  silentLog,
+  storyHindiYaml,
+  TITLES_HI,
+  type Fixture,
+} from './content-fixture';
+import { ContentValidationError, importContent, importContentIfEmpty } from './service';
 
-const TABLES = { courses, chapters, lessons, courseVideos, quizzes, questions, options, blogs, successStories, mediaTitles, mediaImages, bannerItems, bannerImages };
+const TABLES = {
+  courses,
+  chapters,
+  lessons,
+  courseVideos,
+  quizzes,
+  questions,
+  options,
+  blogs,
+  successStories,
+  mediaTitles,
+  mediaImages,
+  bannerItems,
+  bannerImages,
+};
 
 let database: Database;
 let fixture: Fixture;
@@ -27,13 +49,15 @@ afterAll(async () => {
 beforeEach(async () => {
   fixture = createContentFixture();
   // Each test starts from an empty database; deleting courses and items cascades to their children.
-  for (const table of [courses, blogs, successStories, mediaTitles, bannerItems, contentItems]) await database.db.delete(table);
+  for (const table of [courses, blogs, successStories, mediaTitles, bannerItems, contentItems])
+    await database.db.delete(table);
 });
 afterEach(() => fixture.cleanup());
 
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
-  for (const [name, table] of Object.entries(TABLES)) out[name] = await database.db.select().from(table).orderBy(asc(table.id));
+  for (const [name, table] of Object.entries(TABLES))
+    out[name] = await database.db.select().from(table).orderBy(asc(table.id));
   return out;
 }
 
@@ -65,7 +89,10 @@ describe('importContent', () => {
     expect(lines.at(-1)).toBe('content import done: 12 created, 0 updated, 0 unchanged');
 
     const db = database.db;
-    const [en] = await db.select().from(courses).where(eq(courses.id, stableId('course', 'money-basics', 'en')));
+    const [en] = await db
+      .select()
+      .from(courses)
+      .where(eq(courses.id, stableId('course', 'money-basics', 'en')));
     expect(en).toMatchObject({
       slug: 'money-basics',
       lang: 'en',
@@ -90,27 +117,58 @@ describe('importContent', () => {
     const why = enLessons.find((l) => l.slug === 'bank-account/why-a-bank-account')!;
     expect(why.id).toBe(stableId('lesson', 'money-basics', 'en', 'bank-account', 'why-a-bank-account'));
     expect(why.chapterId).toBe(stableId('chapter', 'money-basics', 'en', 'bank-account'));
-    expect(why.content).toContain('<a href="https://pmjdy.gov.in" target="_blank" rel="noopener noreferrer">Jan Dhan</a>');
+    expect(why.content).toContain(
+      '<a href="https://pmjdy.gov.in" target="_blank" rel="noopener noreferrer">Jan Dhan</a>',
+    );
     expect(why.content).not.toMatch(/onerror|<script/);
 
     const [video] = await db.select().from(courseVideos).where(eq(courseVideos.courseId, en!.id));
-    expect(video).toMatchObject({ video: 'uploads/videos/welcome.webm', poster: 'uploads/videos/welcome-poster.svg', duration: 40, position: 1 });
+    expect(video).toMatchObject({
+      video: 'uploads/videos/welcome.webm',
+      poster: 'uploads/videos/welcome-poster.svg',
+      duration: 40,
+      position: 1,
+    });
 
     const quizId = stableId('quiz', 'money-basics', 'en', 'basics-check');
     const qs = await db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position));
-    expect(qs.map((q) => [q.slug, q.type])).toEqual([['q1', 'single'], ['q2', 'multi']]);
+    expect(qs.map((q) => [q.slug, q.type])).toEqual([
+      ['q1', 'single'],
+      ['q2', 'multi'],
+    ]);
     // An explanation is optional, kept trimmed; none is null.
-    expect(qs.map((q) => q.explanation)).toEqual(['A bank never asks for your OTP: whoever asks is a fraudster.', null]);
-    const q2Options = await db.select().from(options).where(eq(options.questionId, qs[1]!.id)).orderBy(asc(options.position));
-    expect(q2Options.map((o) => [o.slug, o.isCorrect])).toEqual([['a', true], ['b', true], ['c', false]]);
+    expect(qs.map((q) => q.explanation)).toEqual([
+      'A bank never asks for your OTP: whoever asks is a fraudster.',
+      null,
+    ]);
+    const q2Options = await db
+      .select()
+      .from(options)
+      .where(eq(options.questionId, qs[1]!.id))
+      .orderBy(asc(options.position));
+    expect(q2Options.map((o) => [o.slug, o.isCorrect])).toEqual([
+      ['a', true],
+      ['b', true],
+      ['c', false],
+    ]);
 
     // The Hindi version is its own row with its own ids.
-    const [hi] = await db.select().from(courses).where(eq(courses.id, stableId('course', 'money-basics', 'hi')));
+    const [hi] = await db
+      .select()
+      .from(courses)
+      .where(eq(courses.id, stableId('course', 'money-basics', 'hi')));
     expect(hi!.title).toBe('पैसे की समझ');
     expect(hi!.document).toBeNull();
 
     const [blog] = await db.select().from(blogs).where(eq(blogs.slug, 'blog-01'));
-    expect(blog).toMatchObject({ id: stableId('blog', 'blog-01'), title: 'Blog 01', author: 'Writer 1', readTime: 3, image: 'uploads/blogs/blog.svg', published: true });
+    expect(blog).toMatchObject({
+      id: stableId('blog', 'blog-01'),
+      title: 'Blog 01',
+      author: 'Writer 1',
+      readTime: 3,
+      image: 'uploads/blogs/blog.svg',
+      published: true,
+    });
     expect(blog!.createdAt.toISOString()).toBe('2025-01-02T00:00:00.000Z');
     expect(blog!.description).not.toMatch(/script|javascript:|onclick/);
     expect(blog!.description).toContain('<oembed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></oembed>');
@@ -125,7 +183,11 @@ describe('importContent', () => {
 
     const titles = await db.select().from(mediaTitles).orderBy(asc(mediaTitles.position));
     expect(titles.map((t) => t.slug)).toEqual(['van-outreach', 'school-camps']);
-    const vanImages = await db.select().from(mediaImages).where(eq(mediaImages.titleId, titles[0]!.id)).orderBy(asc(mediaImages.position));
+    const vanImages = await db
+      .select()
+      .from(mediaImages)
+      .where(eq(mediaImages.titleId, titles[0]!.id))
+      .orderBy(asc(mediaImages.position));
     expect(vanImages.map((i) => [i.image, i.alt])).toEqual([
       ['uploads/gallery/van-1.svg', 'A van in a village square'],
       ['uploads/gallery/van-2.svg', 'People reading leaflets'],
@@ -173,7 +235,10 @@ describe('importContent', () => {
         .replace(/ {6}- slug: opening-an-account\n(?: {8}.*\n)+?(?= {2}- slug: fraud-safety)/, '')
         .replace(/\n {10}- slug: c\n {12}content: Sharing your UPI PIN\n/, '\n'),
     );
-    fixture.write('blogs/blog-02.yaml', fixture.read('blogs/blog-02.yaml').replace('title: Blog 02', 'title: Blog two'));
+    fixture.write(
+      'blogs/blog-02.yaml',
+      fixture.read('blogs/blog-02.yaml').replace('title: Blog 02', 'title: Blog two'),
+    );
     fixture.write('files/gallery/van-2.svg', '<svg xmlns="http://www.w3.org/2000/svg"><text>new</text></svg>\n');
 
     const { lines, log } = collectLog();
@@ -191,13 +256,16 @@ describe('importContent', () => {
     const after = await snapshot();
     const lessonRows = after.lessons as { id: string; title: string; position: number; slug: string }[];
     expect(lessonRows.some((l) => l.id === removedLesson)).toBe(false);
-    expect(lessonRows.find((l) => l.slug === 'bank-account/why-a-bank-account' && l.title.startsWith('Why open'))).toBeTruthy();
+    expect(
+      lessonRows.find((l) => l.slug === 'bank-account/why-a-bank-account' && l.title.startsWith('Why open')),
+    ).toBeTruthy();
     expect((after.options as { id: string }[]).some((o) => o.id === removedOption)).toBe(false);
     expect(after.options).toHaveLength((before.options as unknown[]).length - 1);
 
     const enId = stableId('course', 'money-basics', 'en');
     const hiId = stableId('course', 'money-basics', 'hi');
-    const courseAt = (snap: Record<string, unknown[]>, id: string) => (snap.courses as { id: string; updatedAt: Date; createdAt: Date }[]).find((c) => c.id === id)!;
+    const courseAt = (snap: Record<string, unknown[]>, id: string) =>
+      (snap.courses as { id: string; updatedAt: Date; createdAt: Date }[]).find((c) => c.id === id)!;
     expect(courseAt(after, enId).updatedAt.getTime()).toBeGreaterThan(courseAt(before, enId).updatedAt.getTime());
     expect(courseAt(after, enId).createdAt).toEqual(courseAt(before, enId).createdAt);
     expect(courseAt(after, hiId)).toEqual(courseAt(before, hiId));
@@ -226,7 +294,12 @@ describe('translations of stories, gallery titles and banner items', () => {
     writeHindi(fixture);
     const { lines, log } = collectLog();
     const result = await run(log);
-    expect(result).toMatchObject({ created: 15, stories: { created: 4 }, mediaTitles: { created: 3 }, banners: { created: 3 } });
+    expect(result).toMatchObject({
+      created: 15,
+      stories: { created: 4 },
+      mediaTitles: { created: 3 },
+      banners: { created: 3 },
+    });
     expect(lines).toContain('imported success story story-01 (hi) (created)');
     expect(lines).toContain('imported 3 media titles in 2 languages, 5 images (3 created, 0 updated, 0 unchanged)');
     const db = database.db;
@@ -236,9 +309,23 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'story', sourceLang: 'en', owner: 'import' });
 
-    const [en] = await db.select().from(successStories).where(eq(successStories.id, stableId('story', 'story-01')));
-    const [hi] = await db.select().from(successStories).where(eq(successStories.id, stableId('story', 'story-01', '@hi')));
-    expect(hi).toMatchObject({ slug: 'story-01', lang: 'hi', authorName: 'लेखक 1', imageAlt: 'लेखक 1 का चित्र', image: en!.image, isHighlighted: en!.isHighlighted, published: true });
+    const [en] = await db
+      .select()
+      .from(successStories)
+      .where(eq(successStories.id, stableId('story', 'story-01')));
+    const [hi] = await db
+      .select()
+      .from(successStories)
+      .where(eq(successStories.id, stableId('story', 'story-01', '@hi')));
+    expect(hi).toMatchObject({
+      slug: 'story-01',
+      lang: 'hi',
+      authorName: 'लेखक 1',
+      imageAlt: 'लेखक 1 का चित्र',
+      image: en!.image,
+      isHighlighted: en!.isHighlighted,
+      published: true,
+    });
     expect(hi!.createdAt).toEqual(en!.createdAt);
     expect(hi!.description).toBe('<p>कहानी 1: मैंने खाता खोला और अब हर महीने बचत करती हूँ।</p>');
     expect(await db.select().from(successStories).where(eq(successStories.slug, 'story-02'))).toHaveLength(1);
@@ -251,14 +338,28 @@ describe('translations of stories, gallery titles and banner items', () => {
     ]);
     const hiTitle = titles[2]!;
     expect(hiTitle.id).toBe(stableId('media-title', 'van-outreach', '@hi'));
-    const hiImages = await db.select().from(mediaImages).where(eq(mediaImages.titleId, hiTitle.id)).orderBy(asc(mediaImages.position));
+    const hiImages = await db
+      .select()
+      .from(mediaImages)
+      .where(eq(mediaImages.titleId, hiTitle.id))
+      .orderBy(asc(mediaImages.position));
     expect(hiImages.map((i) => [i.image, i.alt])).toEqual([
       ['uploads/gallery/van-1.svg', 'गाँव के चौक में एक वैन'],
       ['uploads/gallery/van-2.svg', 'पर्चे पढ़ते लोग'],
     ]);
     const [hiBanner] = await db.select().from(bannerItems).where(eq(bannerItems.lang, 'hi'));
-    expect(hiBanner).toMatchObject({ slug: 'sath-sath', title: 'साथ साथ', subTitle: 'साथ मिलकर सीखना', location: 'पुणे', position: 1 });
-    const hiBannerImages = await db.select().from(bannerImages).where(eq(bannerImages.bannerId, hiBanner!.id)).orderBy(asc(bannerImages.position));
+    expect(hiBanner).toMatchObject({
+      slug: 'sath-sath',
+      title: 'साथ साथ',
+      subTitle: 'साथ मिलकर सीखना',
+      location: 'पुणे',
+      position: 1,
+    });
+    const hiBannerImages = await db
+      .select()
+      .from(bannerImages)
+      .where(eq(bannerImages.bannerId, hiBanner!.id))
+      .orderBy(asc(bannerImages.position));
     expect(hiBannerImages.map((i) => i.image)).toEqual(['uploads/banners/sath-1.svg', 'uploads/banners/sath-2.svg']);
   });
 
@@ -271,7 +372,11 @@ describe('translations of stories, gallery titles and banner items', () => {
 
     fixture.write('stories/story-01.hi.yaml', storyHindiYaml(1).replace('लेखक 1\n', 'सुनीता\n'));
     expect(await run()).toMatchObject({ created: 0, updated: 1, stories: { updated: 1 } });
-    const rows = await database.db.select().from(successStories).where(eq(successStories.slug, 'story-01')).orderBy(asc(successStories.lang));
+    const rows = await database.db
+      .select()
+      .from(successStories)
+      .where(eq(successStories.slug, 'story-01'))
+      .orderBy(asc(successStories.lang));
     expect(rows.map((r) => [r.lang, r.authorName])).toEqual([
       ['en', 'Author 1'],
       ['hi', 'सुनीता'],
@@ -307,12 +412,14 @@ describe('invalid content', () => {
     ],
     [
       'a lang that does not match the file name',
-      (f) => f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('lang: hi', 'lang: en')),
+      (f) =>
+        f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('lang: hi', 'lang: en')),
       'content/courses/money-basics/hi.yaml: lang "en" must match the file name (hi.yaml)',
     ],
     [
       'an unknown language',
-      (f) => f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('lang: hi', 'lang: xx')),
+      (f) =>
+        f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('lang: hi', 'lang: xx')),
       'content/courses/money-basics/hi.yaml: lang must be one of en, hi, bn, gj, kn, ml, mh, od, tm, tl',
     ],
     [
@@ -322,7 +429,11 @@ describe('invalid content', () => {
     ],
     [
       'a slug that does not match the folder',
-      (f) => f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('slug: money-basics', 'slug: money-basic')),
+      (f) =>
+        f.write(
+          'courses/money-basics/hi.yaml',
+          f.read('courses/money-basics/hi.yaml').replace('slug: money-basics', 'slug: money-basic'),
+        ),
       'content/courses/money-basics/hi.yaml: slug "money-basic" must match the folder name (money-basics)',
     ],
     [
@@ -337,22 +448,41 @@ describe('invalid content', () => {
     ],
     [
       'a repeated slug among siblings',
-      (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace('slug: opening-an-account', 'slug: why-a-bank-account')),
+      (f) =>
+        f.write(
+          'courses/money-basics/en.yaml',
+          COURSE_EN.replace('slug: opening-an-account', 'slug: why-a-bank-account'),
+        ),
       'content/courses/money-basics/en.yaml: chapters[0].lessons[1].slug "why-a-bank-account" is already used by chapters[0].lessons[0]',
     ],
     [
       'a single question with two correct options',
-      (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace('content: The bank officer on the phone', 'content: The bank officer on the phone\n            correct: true')),
+      (f) =>
+        f.write(
+          'courses/money-basics/en.yaml',
+          COURSE_EN.replace(
+            'content: The bank officer on the phone',
+            'content: The bank officer on the phone\n            correct: true',
+          ),
+        ),
       'content/courses/money-basics/en.yaml: quizzes[0].questions[0].options must have exactly one correct option for a single question (found 2)',
     ],
     [
       'a multi question with no correct option',
-      (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace(/(Calling 1930 after a fraud|Reporting at cybercrime.gov.in)\n {12}correct: true/g, '$1')),
+      (f) =>
+        f.write(
+          'courses/money-basics/en.yaml',
+          COURSE_EN.replace(/(Calling 1930 after a fraud|Reporting at cybercrime.gov.in)\n {12}correct: true/g, '$1'),
+        ),
       'content/courses/money-basics/en.yaml: quizzes[0].questions[1].options must have at least one correct option for a multi question',
     ],
     [
       'a question with one option',
-      (f) => f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace(/\n {10}- slug: b\n.*\n$/, '\n')),
+      (f) =>
+        f.write(
+          'courses/money-basics/hi.yaml',
+          f.read('courses/money-basics/hi.yaml').replace(/\n {10}- slug: b\n.*\n$/, '\n'),
+        ),
       'content/courses/money-basics/hi.yaml: quizzes[0].questions[0].options must have at least 2 entries',
     ],
     [
@@ -367,12 +497,22 @@ describe('invalid content', () => {
     ],
     [
       'a file of the wrong kind',
-      (f) => f.write('stories/story-01.yaml', f.read('stories/story-01.yaml').replace('image: stories/story.svg', 'image: courses/money-basics/handbook.pdf')),
+      (f) =>
+        f.write(
+          'stories/story-01.yaml',
+          f
+            .read('stories/story-01.yaml')
+            .replace('image: stories/story.svg', 'image: courses/money-basics/handbook.pdf'),
+        ),
       'content/stories/story-01.yaml: image must be an image file (.svg, .png, .jpg, .jpeg, .webp, .avif, .gif), not "courses/money-basics/handbook.pdf"',
     ],
     [
       'a path that leaves the files folder',
-      (f) => f.write('blogs/blog-01.yaml', f.read('blogs/blog-01.yaml').replace('image: blogs/blog.svg', 'image: ../../etc/passwd.svg')),
+      (f) =>
+        f.write(
+          'blogs/blog-01.yaml',
+          f.read('blogs/blog-01.yaml').replace('image: blogs/blog.svg', 'image: ../../etc/passwd.svg'),
+        ),
       'content/blogs/blog-01.yaml: image must be a path under content/files, like blogs/upi.svg (letters, digits, . _ - and /)',
     ],
     [
@@ -397,12 +537,17 @@ describe('invalid content', () => {
     ],
     [
       'a banner with one image',
-      (f) => f.write('media/banners.yaml', f.read('media/banners.yaml').replace(/ {4}- image: banners\/gaon-2.svg\n.*\n/, '')),
+      (f) =>
+        f.write(
+          'media/banners.yaml',
+          f.read('media/banners.yaml').replace(/ {4}- image: banners\/gaon-2.svg\n.*\n/, ''),
+        ),
       'content/media/banners.yaml: [1].images must have at least 2 entries',
     ],
     [
       'a repeated media title slug',
-      (f) => f.write('media/titles.yaml', f.read('media/titles.yaml').replace('slug: school-camps', 'slug: van-outreach')),
+      (f) =>
+        f.write('media/titles.yaml', f.read('media/titles.yaml').replace('slug: school-camps', 'slug: van-outreach')),
       'content/media/titles.yaml: [1].slug "van-outreach" is already used by [0]',
     ],
     [
@@ -480,7 +625,10 @@ describe('invalid content', () => {
     const error = await run().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentValidationError);
     const errors = (error as ContentValidationError).errors;
-    expect(errors.some((e) => e.startsWith(message)), `${message}\nnot in:\n${errors.join('\n')}`).toBe(true);
+    expect(
+      errors.some((e) => e.startsWith(message)),
+      `${message}\nnot in:\n${errors.join('\n')}`,
+    ).toBe(true);
     expect((error as Error).message).toContain(message);
     expect(await database.db.select().from(courses)).toHaveLength(0);
     expect(await database.db.select().from(blogs)).toHaveLength(0);
@@ -491,7 +639,11 @@ describe('invalid content', () => {
     const chosen = [0, 2, 3, 18, 21].map((i) => ERRORS[i]!);
     for (const [, breakIt] of chosen) breakIt(fixture);
     const error = (await run().catch((e: unknown) => e)) as ContentValidationError;
-    for (const [, , message] of chosen) expect(error.errors.some((e) => e.startsWith(message)), message).toBe(true);
+    for (const [, , message] of chosen)
+      expect(
+        error.errors.some((e) => e.startsWith(message)),
+        message,
+      ).toBe(true);
     expect(await snapshot()).toEqual(Object.fromEntries(Object.keys(TABLES).map((k) => [k, []])));
   });
 
@@ -506,13 +658,23 @@ describe('invalid content', () => {
 
   it('reports a missing content folder', async () => {
     await expect(
-      importContent({ db: database.db, contentDir: path.join(fixture.root, 'nowhere'), uploadsDir: fixture.uploadsDir, log: silentLog }),
+      importContent({
+        db: database.db,
+        contentDir: path.join(fixture.root, 'nowhere'),
+        uploadsDir: fixture.uploadsDir,
+        log: silentLog,
+      }),
     ).rejects.toThrow(/content folder not found/);
   });
 });
 
 describe('importContentIfEmpty', () => {
-  const options = () => ({ db: database.db, contentDir: fixture.contentDir, uploadsDir: fixture.uploadsDir, log: silentLog });
+  const options = () => ({
+    db: database.db,
+    contentDir: fixture.contentDir,
+    uploadsDir: fixture.uploadsDir,
+    log: silentLog,
+  });
 
   it('fills an empty database and leaves one with content alone', async () => {
     const first = await importContentIfEmpty(options());
@@ -524,13 +686,21 @@ describe('importContentIfEmpty', () => {
   });
 
   it('counts a database with only a story as not empty', async () => {
-    await database.db.insert(successStories).values({ slug: 'staff-story', authorName: 'Staff', image: 'uploads/x.svg', description: '<p>x</p>' });
+    await database.db
+      .insert(successStories)
+      .values({ slug: 'staff-story', authorName: 'Staff', image: 'uploads/x.svg', description: '<p>x</p>' });
     expect(await importContentIfEmpty(options())).toBeUndefined();
     expect(await database.db.select().from(courses)).toHaveLength(0);
   });
 
   it('refuses to overwrite a row that has the same slug but was not made by the import', async () => {
-    await database.db.insert(blogs).values({ slug: 'blog-01', title: 'Staff post', author: 'Staff', image: 'uploads/x.svg', description: '<p>x</p>' });
+    await database.db.insert(blogs).values({
+      slug: 'blog-01',
+      title: 'Staff post',
+      author: 'Staff',
+      image: 'uploads/x.svg',
+      description: '<p>x</p>',
+    });
     await expect(run()).rejects.toThrow(/A blog with slug blog-01 \(en\) already exists with another id/);
     const [blog] = await database.db.select().from(blogs).where(eq(blogs.slug, 'blog-01'));
     expect(blog!.title).toBe('Staff post');

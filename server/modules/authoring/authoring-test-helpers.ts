@@ -12,7 +12,15 @@ export type Headers = { cookie: string };
 
 /** A blog post in English; `description` as given (the server cleans it when saved). */
 export function blogBody(description = '<p>Banks never ask for your PIN.</p>'): BlogDocument {
-  return { title: 'Spotting a fake KYC call', author: 'Priya', date: '2026-03-01', readTime: 4, image: 'uploads/blogs/kyc.svg', imageAlt: 'A phone ringing', description };
+  return {
+    title: 'Spotting a fake KYC call',
+    author: 'Priya',
+    date: '2026-03-01',
+    readTime: 4,
+    image: 'uploads/blogs/kyc.svg',
+    imageAlt: 'A phone ringing',
+    description,
+  };
 }
 
 export function courseBody(title = 'Safe money'): CourseDocument {
@@ -68,8 +76,19 @@ export function staffApi(app: FastifyInstance) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as LanguageHead;
     },
-    save: (who: Headers, id: string, lang: LanguageCode, baseVersion: number, body: unknown, confirmFields?: string[]) =>
-      call('PUT', `/api/staff/content/${id}/${lang}`, who, { baseVersion, body, ...(confirmFields ? { confirmFields } : {}) }),
+    save: (
+      who: Headers,
+      id: string,
+      lang: LanguageCode,
+      baseVersion: number,
+      body: unknown,
+      confirmFields?: string[],
+    ) =>
+      call('PUT', `/api/staff/content/${id}/${lang}`, who, {
+        baseVersion,
+        body,
+        ...(confirmFields ? { confirmFields } : {}),
+      }),
     async saveOk(who: Headers, id: string, lang: LanguageCode, baseVersion: number, body: unknown) {
       const res = await call('PUT', `/api/staff/content/${id}/${lang}`, who, { baseVersion, body });
       expect(res.statusCode, res.body).toBe(200);
@@ -91,7 +110,11 @@ export function staffApi(app: FastifyInstance) {
 }
 
 /** Every text of a course document filled from a function of its English text (a stand-in translation). */
-export function translateCourse(doc: CourseDocument, source: CourseDocument, translate: (english: string) => string): CourseDocument {
+export function translateCourse(
+  doc: CourseDocument,
+  source: CourseDocument,
+  translate: (english: string) => string,
+): CourseDocument {
   const copy = structuredClone(doc);
   copy.title = translate(source.title);
   copy.description = `<p>${translate(source.description.replace(/<[^>]+>/g, ''))}</p>`;
@@ -113,7 +136,9 @@ export function translateCourse(doc: CourseDocument, source: CourseDocument, tra
     quiz.title = translate(source.quizzes[qi]!.title);
     quiz.questions.forEach((question, ni) => {
       question.content = translate(source.quizzes[qi]!.questions[ni]!.content);
-      question.options.forEach((option, oi) => (option.content = translate(source.quizzes[qi]!.questions[ni]!.options[oi]!.content)));
+      question.options.forEach(
+        (option, oi) => (option.content = translate(source.quizzes[qi]!.questions[ni]!.options[oi]!.content)),
+      );
     });
   });
   return copy;

@@ -1,7 +1,7 @@
 // Scheduled publications (ADR 19): every instance looks for due ones every few seconds and publishes
 // them; runDueSchedules makes sure each is published once, whichever instance finds it first.
 import type { FastifyInstance } from 'fastify';
-import { runDueSchedules } from './service';
+import { runDueSchedules } from './publishing';
 
 /** How often each instance looks: a publication lands at most this late. */
 export const SCHEDULE_CHECK_MS = 15_000;

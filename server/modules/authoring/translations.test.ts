@@ -21,7 +21,9 @@ describe('starting a translation', () => {
     expect(body.description).toBe('');
     expect(body.summary).toBe('');
     expect(body.journal).toBeNull();
-    expect(body.chapters[0]!.lessons.map((l) => [l.key, l.title, l.content, l.duration])).toEqual(english.chapters[0]!.lessons.map((l) => [l.key, '', '', l.duration]));
+    expect(body.chapters[0]!.lessons.map((l) => [l.key, l.title, l.content, l.duration])).toEqual(
+      english.chapters[0]!.lessons.map((l) => [l.key, '', '', l.duration]),
+    );
     expect(body.quizzes[0]!.questions[0]!.options.map((o) => [o.key, o.content, o.correct])).toEqual([
       [english.quizzes[0]!.questions[0]!.options[0]!.key, '', true],
       [english.quizzes[0]!.questions[0]!.options[1]!.key, '', false],
@@ -34,7 +36,14 @@ describe('starting a translation', () => {
     const refused = await team.api.publish(team.editor.headers, id, 'hi');
     expect(refused.statusCode).toBe(400);
     const details = (refused.json() as { code: string; details: { field: string }[] }).details.map((d) => d.field);
-    expect(details).toEqual(expect.arrayContaining(['title', 'description', `lessons[${english.chapters[0]!.lessons[0]!.key}].content`, `quizzes[${english.quizzes[0]!.key}].title`]));
+    expect(details).toEqual(
+      expect.arrayContaining([
+        'title',
+        'description',
+        `lessons[${english.chapters[0]!.lessons[0]!.key}].content`,
+        `quizzes[${english.quizzes[0]!.key}].title`,
+      ]),
+    );
     expect(details).not.toContain('summary');
   });
 
@@ -42,7 +51,9 @@ describe('starting a translation', () => {
     const { id, english } = await team.publishedEnglishCourse('languages-in-order');
     await team.api.saveOk(team.editor.headers, id, 'tm', 0, english);
     await team.api.saveOk(team.editor.headers, id, 'bn', 0, english);
-    const got = (await team.api.call('GET', `/api/staff/content/${id}`, team.editor.headers)).json() as { languages: { lang: string }[] };
+    const got = (await team.api.call('GET', `/api/staff/content/${id}`, team.editor.headers)).json() as {
+      languages: { lang: string }[];
+    };
     expect(got.languages.map((l) => l.lang)).toEqual(['en', 'bn', 'tm']);
   });
 
@@ -50,7 +61,10 @@ describe('starting a translation', () => {
     const { item } = await team.api.create(team.editor.headers, 'course', 'hindi-first', courseBody('पैसा'), 'hi');
     const start = await team.api.template(team.editor.headers, item.id, 'en');
     expect(start).toMatchObject({ sourceLang: 'hi', baseVersion: 0, body: { title: '' } });
-    const got = (await team.api.call('GET', `/api/staff/content/${item.id}`, team.editor.headers)).json() as { sourceLang: string; title: string };
+    const got = (await team.api.call('GET', `/api/staff/content/${item.id}`, team.editor.headers)).json() as {
+      sourceLang: string;
+      title: string;
+    };
     expect(got).toMatchObject({ sourceLang: 'hi', title: 'पैसा' });
   });
 });
@@ -63,7 +77,9 @@ describe('what a translator may do', () => {
     const saved = await team.api.saveOk(team.hindi.headers, id, 'hi', 0, translated);
     expect(saved.version).toMatchObject({ number: 1, createdBy: { name: 'Meena Translator' } });
 
-    const submitted = await team.api.call('POST', `/api/staff/content/${id}/hi/submit`, team.hindi.headers, { version: 1 });
+    const submitted = await team.api.call('POST', `/api/staff/content/${id}/hi/submit`, team.hindi.headers, {
+      version: 1,
+    });
     expect(submitted.statusCode).toBe(200);
     expect((submitted.json() as LanguageHead).state.status).toBe('in_review');
 
@@ -73,7 +89,9 @@ describe('what a translator may do', () => {
     expect(notAllowed.json()).toEqual(messageBody('roleNotAllowed'));
     const state = await team.api.publishOk(team.editor.headers, id, 'hi');
     expect(state).toMatchObject({ status: 'published', publishedVersion: 1 });
-    const course = (await t.app.inject({ method: 'GET', url: `/api/course/public/hi/${state.publicId}` })).json() as { course_hi: { title: string } };
+    const course = (await t.app.inject({ method: 'GET', url: `/api/course/public/hi/${state.publicId}` })).json() as {
+      course_hi: { title: string };
+    };
     expect(course.course_hi.title).toBe(toHindi('Safe money'));
   });
 
@@ -84,8 +102,13 @@ describe('what a translator may do', () => {
     const otherLanguage = await team.api.save(team.hindi.headers, id, 'tm', 0, start.body);
     expect(otherLanguage.statusCode).toBe(403);
     expect(otherLanguage.json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await team.api.save(team.hindi.headers, id, 'en', 1, english)).json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await team.api.call('POST', `/api/staff/content/${id}/en/submit`, team.tamil.headers, { version: 1 })).statusCode).toBe(403);
+    expect((await team.api.save(team.hindi.headers, id, 'en', 1, english)).json()).toEqual(
+      messageBody('languageNotAssigned'),
+    );
+    expect(
+      (await team.api.call('POST', `/api/staff/content/${id}/en/submit`, team.tamil.headers, { version: 1 }))
+        .statusCode,
+    ).toBe(403);
 
     const reordered = translateCourse(start.body, english, toHindi);
     reordered.chapters[0]!.lessons.reverse();
@@ -93,11 +116,16 @@ describe('what a translator may do', () => {
     expect(moved.statusCode).toBe(403);
     const error = moved.json() as { code: string; details: { field: string; message: string }[] };
     expect(error.code).toBe('translatorTextOnly');
-    expect(error.details.map((d) => d.field)).toEqual(expect.arrayContaining([`lessons[${english.chapters[0]!.lessons[0]!.key}].position`]));
+    expect(error.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining([`lessons[${english.chapters[0]!.lessons[0]!.key}].position`]),
+    );
 
     const changedAnswer = translateCourse(start.body, english, toHindi);
     changedAnswer.quizzes[0]!.questions[0]!.options[1]!.correct = true;
-    expect((await team.api.save(team.hindi.headers, id, 'hi', 0, changedAnswer)).json()).toMatchObject({ code: 'translatorTextOnly', details: [{ field: expect.stringMatching(/options\[.+\]\.correct$/) }] });
+    expect((await team.api.save(team.hindi.headers, id, 'hi', 0, changedAnswer)).json()).toMatchObject({
+      code: 'translatorTextOnly',
+      details: [{ field: expect.stringMatching(/options\[.+\]\.correct$/) }],
+    });
     const newPicture = { ...translateCourse(start.body, english, toHindi), image: 'uploads/courses/other.svg' };
     expect((await team.api.save(team.hindi.headers, id, 'hi', 0, newPicture)).statusCode).toBe(403);
     const extraLesson = translateCourse(start.body, english, toHindi);
@@ -105,13 +133,27 @@ describe('what a translator may do', () => {
     expect((await team.api.save(team.hindi.headers, id, 'hi', 0, extraLesson)).statusCode).toBe(403);
 
     // Creating, deleting and unpublishing are editors' work; learners and analysts get nothing.
-    expect((await team.api.call('POST', '/api/staff/content', team.hindi.headers, { kind: 'course', slug: 'mine', body: courseBody() })).statusCode).toBe(403);
+    expect(
+      (
+        await team.api.call('POST', '/api/staff/content', team.hindi.headers, {
+          kind: 'course',
+          slug: 'mine',
+          body: courseBody(),
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await team.api.call('DELETE', `/api/staff/content/${id}`, team.hindi.headers)).statusCode).toBe(403);
-    expect((await team.api.call('POST', `/api/staff/content/${id}/en/unpublish`, team.hindi.headers)).statusCode).toBe(403);
+    expect((await team.api.call('POST', `/api/staff/content/${id}/en/unpublish`, team.hindi.headers)).statusCode).toBe(
+      403,
+    );
     const analyst = await signInAsStaff(t.app, ['analyst']);
-    expect((await team.api.call('GET', `/api/staff/content/${id}`, analyst.headers)).json()).toEqual(messageBody('roleNotAllowed'));
+    expect((await team.api.call('GET', `/api/staff/content/${id}`, analyst.headers)).json()).toEqual(
+      messageBody('roleNotAllowed'),
+    );
     const learner = await signInAs(t.app);
-    expect((await team.api.call('GET', '/api/staff/content', learner.headers)).json()).toEqual(messageBody('staffOnly'));
+    expect((await team.api.call('GET', '/api/staff/content', learner.headers)).json()).toEqual(
+      messageBody('staffOnly'),
+    );
     expect((await team.api.call('GET', '/api/staff/content')).statusCode).toBe(401);
   });
 
@@ -149,9 +191,15 @@ describe('translation status', () => {
     partial.title = 'பணம்';
     await team.api.saveOk(team.tamil.headers, id, 'tm', 0, partial);
 
-    const matrix = (await team.api.call('GET', '/api/staff/content/translations?kind=course', team.tamil.headers)).json() as {
+    const matrix = (
+      await team.api.call('GET', '/api/staff/content/translations?kind=course', team.tamil.headers)
+    ).json() as {
       languages: string[];
-      items: { id: string; title: string; cells: { lang: string; status: string; live: boolean; stale: number; missing: number }[] }[];
+      items: {
+        id: string;
+        title: string;
+        cells: { lang: string; status: string; live: boolean; stale: number; missing: number }[];
+      }[];
     };
     expect(matrix.languages).toEqual(['en', 'hi', 'bn', 'gj', 'kn', 'ml', 'mh', 'od', 'tm', 'tl']);
     const row = matrix.items.find((item) => item.id === id)!;
@@ -170,7 +218,9 @@ describe('translation status', () => {
     const { id, english } = await team.publishedEnglishCourse('stale');
     const hiBody = translateCourse((await team.api.template(team.hindi.headers, id, 'hi')).body, english, toHindi);
     await team.api.saveOk(team.hindi.headers, id, 'hi', 0, hiBody);
-    const none = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as { fields: unknown[] };
+    const none = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as {
+      fields: unknown[];
+    };
     expect(none.fields).toEqual([]);
 
     const edited = structuredClone(english);
@@ -180,12 +230,24 @@ describe('translation status', () => {
 
     const stale = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as {
       sourceVersion: number;
-      fields: { field: string; state: string; source: string; translatedFrom: { version: number; text: string }; translation: string }[];
+      fields: {
+        field: string;
+        state: string;
+        source: string;
+        translatedFrom: { version: number; text: string };
+        translation: string;
+      }[];
     };
     const lessonKey = english.chapters[0]!.lessons[1]!.key;
     expect(stale.sourceVersion).toBe(2);
     expect(stale.fields).toEqual([
-      { field: 'title', state: 'stale', source: 'Safe money for families', translatedFrom: { version: 1, text: 'Safe money' }, translation: toHindi('Safe money') },
+      {
+        field: 'title',
+        state: 'stale',
+        source: 'Safe money for families',
+        translatedFrom: { version: 1, text: 'Safe money' },
+        translation: toHindi('Safe money'),
+      },
       {
         field: `lessons[${lessonKey}].content`,
         state: 'stale',
@@ -194,7 +256,9 @@ describe('translation status', () => {
         translation: `<p>${toHindi('How.')}</p>`,
       },
     ]);
-    const matrix = (await team.api.call('GET', '/api/staff/content/translations', team.editor.headers)).json() as { items: { id: string; cells: { lang: string; stale: number }[] }[] };
+    const matrix = (await team.api.call('GET', '/api/staff/content/translations', team.editor.headers)).json() as {
+      items: { id: string; cells: { lang: string; stale: number }[] }[];
+    };
     expect(matrix.items.find((i) => i.id === id)!.cells.find((c) => c.lang === 'hi')!.stale).toBe(2);
 
     // The translator updates the title and confirms the lesson still says the same.
@@ -202,6 +266,12 @@ describe('translation status', () => {
     again.title = toHindi('Safe money for families');
     const res = await team.api.save(team.hindi.headers, id, 'hi', 1, again, [`lessons[${lessonKey}].content`]);
     expect(res.statusCode).toBe(200);
-    expect(((await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as { fields: unknown[] }).fields).toEqual([]);
+    expect(
+      (
+        (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as {
+          fields: unknown[];
+        }
+      ).fields,
+    ).toEqual([]);
   });
 });

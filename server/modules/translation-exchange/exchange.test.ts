@@ -7,7 +7,13 @@ import type { CourseDocument, XliffImportReport } from '../../../contract/author
 import { messageBody } from '../../../contract/messages';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAsStaff } from '../../test/sign-in';
-import { courseBody, toHindi, translateCourse, translationTeamPerFile, type Headers } from './authoring-test-helpers';
+import {
+  courseBody,
+  toHindi,
+  translateCourse,
+  translationTeamPerFile,
+  type Headers,
+} from '../authoring/authoring-test-helpers';
 
 const t = testAppPerFile();
 const team = translationTeamPerFile(t);
@@ -23,7 +29,12 @@ async function exportOk(who: Headers, id: string, lang: string): Promise<string>
 }
 
 function importXliff(who: Headers, xml: string, contentType = 'application/xliff+xml') {
-  return t.app.inject({ method: 'POST', url: '/api/staff/content/xliff', headers: { ...who, 'content-type': contentType }, payload: xml });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/staff/content/xliff',
+    headers: { ...who, 'content-type': contentType },
+    payload: xml,
+  });
 }
 
 async function importOk(who: Headers, xml: string): Promise<XliffImportReport> {
@@ -32,7 +43,12 @@ async function importOk(who: Headers, xml: string): Promise<XliffImportReport> {
   return res.json() as XliffImportReport;
 }
 
-const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface Unit {
@@ -46,7 +62,11 @@ interface Unit {
 
 /** The units of an exported file, read the simple way (the file is ours, one line per unit). */
 function unitsOf(xml: string): Unit[] {
-  return [...xml.matchAll(/<unit id="([^"]+)" name="([^"]+)" jgk:format="(\w+)"><segment([^>]*)><source>([^<]*)<\/source>(?:<target>([^<]*)<\/target>)?<\/segment><\/unit>/g)].map((m) => ({
+  return [
+    ...xml.matchAll(
+      /<unit id="([^"]+)" name="([^"]+)" jgk:format="(\w+)"><segment([^>]*)><source>([^<]*)<\/source>(?:<target>([^<]*)<\/target>)?<\/segment><\/unit>/g,
+    ),
+  ].map((m) => ({
     id: m[1]!,
     name: unescape(m[2]!),
     format: m[3]!,
@@ -58,16 +78,21 @@ function unitsOf(xml: string): Unit[] {
 
 /** What a translator's tool writes back: each unit's target (and segment state) as `fill` says; null leaves the unit as it was. */
 function fillTargets(xml: string, fill: (unit: Unit) => { target: string; state?: string } | null): string {
-  return xml.replace(/<unit id="([^"]+)" name="([^"]+)" jgk:format="(\w+)"><segment([^>]*)><source>([^<]*)<\/source>(?:<target>[^<]*<\/target>)?<\/segment><\/unit>/g, (whole, id, name, format, segment, source) => {
-    const unit = unitsOf(whole)[0]!;
-    const filled = fill(unit);
-    if (!filled) return whole;
-    return `<unit id="${id}" name="${name}" jgk:format="${format}"><segment state="${filled.state ?? 'translated'}"><source>${source}</source><target>${escape(filled.target)}</target></segment></unit>`;
-  });
+  return xml.replace(
+    /<unit id="([^"]+)" name="([^"]+)" jgk:format="(\w+)"><segment([^>]*)><source>([^<]*)<\/source>(?:<target>[^<]*<\/target>)?<\/segment><\/unit>/g,
+    (whole, id, name, format, segment, source) => {
+      const unit = unitsOf(whole)[0]!;
+      const filled = fill(unit);
+      if (!filled) return whole;
+      return `<unit id="${id}" name="${name}" jgk:format="${format}"><segment state="${filled.state ?? 'translated'}"><source>${source}</source><target>${escape(filled.target)}</target></segment></unit>`;
+    },
+  );
 }
 
 /** The stand-in translation: plain text prefixed, rich text prefixed inside its paragraph. */
-const translateUnit = (unit: Unit) => ({ target: unit.format === 'html' ? unit.source.replace(/^<p>/, `<p>${toHindi('')}`) : toHindi(unit.source) });
+const translateUnit = (unit: Unit) => ({
+  target: unit.format === 'html' ? unit.source.replace(/^<p>/, `<p>${toHindi('')}`) : toHindi(unit.source),
+});
 
 describe('exporting', () => {
   it('writes one item in one language as XLIFF 2.0: a unit per text field, rich text escaped, sent as an attachment', async () => {
@@ -78,13 +103,19 @@ describe('exporting', () => {
     expect(res.headers['content-type']).toBe('application/xliff+xml; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="course-export-one.hi.xlf"');
     const xml = res.body;
-    expect(xml).toContain('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" xmlns:jgk="urn:jgk-learning-platform:xliff-exchange:1" version="2.0" srcLang="en" trgLang="hi">');
-    expect(xml).toContain(`<file id="${id}" original="course/export-one" canResegment="no" xml:space="preserve" jgk:kind="course" jgk:slug="export-one" jgk:sourceVersion="1" jgk:baseVersion="0">`);
+    expect(xml).toContain(
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" xmlns:jgk="urn:jgk-learning-platform:xliff-exchange:1" version="2.0" srcLang="en" trgLang="hi">',
+    );
+    expect(xml).toContain(
+      `<file id="${id}" original="course/export-one" canResegment="no" xml:space="preserve" jgk:kind="course" jgk:slug="export-one" jgk:sourceVersion="1" jgk:baseVersion="0">`,
+    );
     const units = unitsOf(xml);
     const lesson = english.chapters[0]!.lessons[0]!;
     // 13 texts with source text: journal (null) and the video's description (null) have none.
     expect(units).toHaveLength(13);
-    expect(units.map((u) => u.name)).toEqual(expect.arrayContaining(['title', 'description', 'summary', `lessons[${lesson.key}].content`]));
+    expect(units.map((u) => u.name)).toEqual(
+      expect.arrayContaining(['title', 'description', 'summary', `lessons[${lesson.key}].content`]),
+    );
     expect(units.every((u) => u.target === null && u.segment === ' state="initial"')).toBe(true);
     const title = units.find((u) => u.name === 'title')!;
     expect(title).toMatchObject({ id: 'title', format: 'text', source: 'Safe money & "you" <today>' });
@@ -119,18 +150,28 @@ describe('exporting', () => {
     expect(fileIds).toContain(missing.id);
     expect(fileIds).toContain(draft.id);
     expect(fileIds).not.toContain(done.id);
-    expect(res.body).toContain(`<file id="${draft.id}" original="course/pending-draft" canResegment="no" xml:space="preserve" jgk:kind="course" jgk:slug="pending-draft" jgk:sourceVersion="1" jgk:baseVersion="1">`);
+    expect(res.body).toContain(
+      `<file id="${draft.id}" original="course/pending-draft" canResegment="no" xml:space="preserve" jgk:kind="course" jgk:slug="pending-draft" jgk:sourceVersion="1" jgk:baseVersion="1">`,
+    );
     expect(res.body).toContain('<target>आधा</target>');
 
     // A published translation whose source changed is pending again.
     const changed = structuredClone(done.english);
     changed.title = 'Safe money, again';
     await team.api.saveOk(team.editor.headers, done.id, 'en', 1, changed);
-    const again = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: team.hindi.headers });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/staff/content/xliff/hi',
+      headers: team.hindi.headers,
+    });
     expect(again.body).toContain(`<file id="${done.id}"`);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/tm', headers: team.hindi.headers })).json()).toEqual(messageBody('languageNotAssigned'));
-    expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/en', headers: team.editor.headers })).json()).toEqual(messageBody('xliffSourceLanguage'));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/tm', headers: team.hindi.headers })).json(),
+    ).toEqual(messageBody('languageNotAssigned'));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/en', headers: team.editor.headers })).json(),
+    ).toEqual(messageBody('xliffSourceLanguage'));
   });
 });
 
@@ -148,9 +189,19 @@ describe('importing', () => {
     expect(head.version).toMatchObject({ number: 1, origin: 'save', createdBy: { name: 'Meena Translator' } });
     expect(head.state.status).toBe('draft');
     const hi = head.body as CourseDocument;
-    expect(hi).toMatchObject({ title: toHindi('Safe money'), description: `<p>${toHindi('Save, and pay safely.')}</p>`, journal: null, image: english.image });
+    expect(hi).toMatchObject({
+      title: toHindi('Safe money'),
+      description: `<p>${toHindi('Save, and pay safely.')}</p>`,
+      journal: null,
+      image: english.image,
+    });
     expect(hi.chapters[0]!.lessons.map((l) => [l.key, l.title, l.content, l.duration])).toEqual(
-      english.chapters[0]!.lessons.map((l) => [l.key, toHindi(l.title), l.content.replace('<p>', `<p>${toHindi('')}`), l.duration]),
+      english.chapters[0]!.lessons.map((l) => [
+        l.key,
+        toHindi(l.title),
+        l.content.replace('<p>', `<p>${toHindi('')}`),
+        l.duration,
+      ]),
     );
     expect(hi.quizzes[0]!.questions[0]!.options.map((o) => [o.content, o.correct])).toEqual([
       [toHindi('In a bank account'), true],
@@ -160,7 +211,10 @@ describe('importing', () => {
     await team.api.publishOk(team.editor.headers, id, 'hi');
 
     // The same file again changes nothing.
-    const again = await importOk(team.hindi.headers, fillTargets(await exportOk(team.hindi.headers, id, 'hi'), translateUnit));
+    const again = await importOk(
+      team.hindi.headers,
+      fillTargets(await exportOk(team.hindi.headers, id, 'hi'), translateUnit),
+    );
     expect(again.items[0]).toMatchObject({ result: 'unchanged', version: 1 });
     expect(again.totals).toMatchObject({ changed: 0, unchanged: 13 });
 
@@ -190,15 +244,25 @@ describe('importing', () => {
     expect(outcome('title')).toBe('changed');
     expect(outcome(`lessons[${lessonKey}].content`)).toBe('confirmed');
     expect(caughtUp.totals).toMatchObject({ changed: 1, confirmed: 1, unchanged: 11 });
-    const stale = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as { fields: unknown[] };
+    const stale = (await team.api.call('GET', `/api/staff/content/${id}/hi/stale`, team.hindi.headers)).json() as {
+      fields: unknown[];
+    };
     expect(stale.fields).toEqual([]);
-    expect(((await team.api.head(team.editor.headers, id, 'hi')).body as CourseDocument).title).toBe(toHindi('Safe money for families'));
+    expect(((await team.api.head(team.editor.headers, id, 'hi')).body as CourseDocument).title).toBe(
+      toHindi('Safe money for families'),
+    );
 
     // The audit log has both imports as saves by the translator.
     const admin = await signInAsStaff(t.app, ['admin']);
-    const audit = await t.app.inject({ method: 'GET', url: `/api/staff/audit?entityId=${id}&action=content.save`, headers: admin.headers });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/audit?entityId=${id}&action=content.save`,
+      headers: admin.headers,
+    });
     expect(audit.statusCode, audit.body).toBe(200);
-    const rows = (audit.json() as { rows: { lang: string | null; actor: { name: string } }[] }).rows.filter((r) => r.lang === 'hi');
+    const rows = (audit.json() as { rows: { lang: string | null; actor: { name: string } }[] }).rows.filter(
+      (r) => r.lang === 'hi',
+    );
     expect(rows.map((r) => r.actor.name)).toEqual(['Meena Translator', 'Meena Translator']);
   });
 
@@ -208,9 +272,11 @@ describe('importing', () => {
     const exported = await exportOk(team.hindi.headers, id, 'hi');
     let xml = fillTargets(exported, (unit) => {
       if (unit.name === 'title') return { target: '<b>पैसा</b>' };
-      if (unit.name === 'description') return { target: '<p>सुरक्षित</p><script>alert(1)</script><p onclick="x()">क्लिक</p>' };
+      if (unit.name === 'description')
+        return { target: '<p>सुरक्षित</p><script>alert(1)</script><p onclick="x()">क्लिक</p>' };
       if (unit.name === 'summary') return { target: '   ' };
-      if (unit.name === `lessons[${lesson.key}].content`) return { target: '<p>क्यों <a href="javascript:alert(1)">यहाँ</a></p>' };
+      if (unit.name === `lessons[${lesson.key}].content`)
+        return { target: '<p>क्यों <a href="javascript:alert(1)">यहाँ</a></p>' };
       return translateUnit(unit);
     });
     const extra = [
@@ -229,15 +295,33 @@ describe('importing', () => {
     expect(item.result).toBe('saved');
     const byUnit = new Map(item.fields.map((f) => [f.unit, f]));
     expect(byUnit.get('title')).toMatchObject({ outcome: 'refused', reason: 'markupInPlainText' });
-    expect(byUnit.get('description')).toMatchObject({ outcome: 'refused', reason: 'markupRefused', message: expect.stringContaining('<script>') });
+    expect(byUnit.get('description')).toMatchObject({
+      outcome: 'refused',
+      reason: 'markupRefused',
+      message: expect.stringContaining('<script>'),
+    });
     expect(byUnit.get('description')!.message).toContain('onclick on <p>');
     expect(byUnit.get('summary')).toMatchObject({ outcome: 'refused', reason: 'emptyTarget' });
-    expect(byUnit.get(`lessons_5B${lesson.key}_5D.content`)).toMatchObject({ outcome: 'refused', reason: 'markupRefused', message: expect.stringContaining('javascript:') });
-    expect(byUnit.get('lessons_5Bno-such-lesson_5D.title')).toMatchObject({ field: 'lessons[no-such-lesson].title', outcome: 'refused', reason: 'unknownUnit' });
+    expect(byUnit.get(`lessons_5B${lesson.key}_5D.content`)).toMatchObject({
+      outcome: 'refused',
+      reason: 'markupRefused',
+      message: expect.stringContaining('javascript:'),
+    });
+    expect(byUnit.get('lessons_5Bno-such-lesson_5D.title')).toMatchObject({
+      field: 'lessons[no-such-lesson].title',
+      outcome: 'refused',
+      reason: 'unknownUnit',
+    });
     expect(byUnit.get('not_an_id!')).toMatchObject({ field: null, outcome: 'refused', reason: 'unknownUnit' });
     expect(byUnit.get('image')).toMatchObject({ outcome: 'refused', reason: 'notTranslatable' });
-    expect(byUnit.get(`lessons_5B${lesson.key}_5D.duration`)).toMatchObject({ outcome: 'refused', reason: 'notTranslatable' });
-    expect(byUnit.get(`chapters_5B${english.chapters[0]!.key}_5D.title`)).toMatchObject({ outcome: 'refused', reason: 'inlineMarkup' });
+    expect(byUnit.get(`lessons_5B${lesson.key}_5D.duration`)).toMatchObject({
+      outcome: 'refused',
+      reason: 'notTranslatable',
+    });
+    expect(byUnit.get(`chapters_5B${english.chapters[0]!.key}_5D.title`)).toMatchObject({
+      outcome: 'refused',
+      reason: 'inlineMarkup',
+    });
     // The lesson title was in the file twice: the first one (the translation) counts.
     const titles = item.fields.filter((f) => f.unit === `lessons_5B${lesson.key}_5D.title`);
     expect(titles.map((f) => [f.outcome, f.reason])).toEqual([
@@ -250,7 +334,11 @@ describe('importing', () => {
     expect(hi.title).toBe('');
     expect(hi.description).toBe('');
     expect(hi.image).toBe(english.image);
-    expect(hi.chapters[0]!.lessons[0]).toMatchObject({ title: toHindi('Why save'), duration: lesson.duration, content: '' });
+    expect(hi.chapters[0]!.lessons[0]).toMatchObject({
+      title: toHindi('Why save'),
+      duration: lesson.duration,
+      content: '',
+    });
     expect(hi.chapters[0]!.lessons[1]!.title).toBe(toHindi('How to save'));
     expect(hi.quizzes[0]!.title).toBe(toHindi('Check'));
   });
@@ -258,7 +346,11 @@ describe('importing', () => {
   it('an item saved after the export is answered as a conflict and not overwritten; other items of the file are saved', async () => {
     const first = await team.publishedEnglishCourse('conflict-one');
     const second = await team.publishedEnglishCourse('conflict-two');
-    const pending = await t.app.inject({ method: 'GET', url: '/api/staff/content/xliff/hi', headers: team.hindi.headers });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/staff/content/xliff/hi',
+      headers: team.hindi.headers,
+    });
     const filled = fillTargets(pending.body, translateUnit);
 
     // After the export, an editor saves Hindi of the first course by hand.
@@ -276,7 +368,9 @@ describe('importing', () => {
     const head = await team.api.head(team.editor.headers, first.id, 'hi');
     expect(head.version.number).toBe(1);
     expect((head.body as CourseDocument).title).toBe('हाथ से');
-    expect(((await team.api.head(team.editor.headers, second.id, 'hi')).body as CourseDocument).title).toBe(toHindi('Safe money'));
+    expect(((await team.api.head(team.editor.headers, second.id, 'hi')).body as CourseDocument).title).toBe(
+      toHindi('Safe money'),
+    );
   });
 
   it('a source text changed after the export is refused for that field; the rest is saved', async () => {
@@ -287,7 +381,10 @@ describe('importing', () => {
     await team.api.saveOk(team.editor.headers, id, 'en', 1, edited);
     const report = await importOk(team.hindi.headers, fillTargets(exported, translateUnit));
     expect(report.items[0]!.result).toBe('saved');
-    expect(report.items[0]!.fields.find((f) => f.field === 'title')).toMatchObject({ outcome: 'refused', reason: 'sourceChanged' });
+    expect(report.items[0]!.fields.find((f) => f.field === 'title')).toMatchObject({
+      outcome: 'refused',
+      reason: 'sourceChanged',
+    });
     expect(report.totals).toMatchObject({ changed: 12, refused: 1 });
     expect(((await team.api.head(team.editor.headers, id, 'hi')).body as CourseDocument).title).toBe('');
   });
@@ -304,21 +401,39 @@ describe('importing', () => {
     // Tamil is ta in the file (tm is Turkmen to a translator's tool), and the Tamil translator may import it.
     const forTamil = await exportOk(team.tamil.headers, id, 'tm');
     expect(forTamil).toContain('trgLang="ta"');
-    const report = await importOk(team.tamil.headers, fillTargets(forTamil, (unit) => ({ target: unit.format === 'html' ? '<p>தமிழ்</p>' : 'தமிழ்' })));
+    const report = await importOk(
+      team.tamil.headers,
+      fillTargets(forTamil, (unit) => ({ target: unit.format === 'html' ? '<p>தமிழ்</p>' : 'தமிழ்' })),
+    );
     expect(report).toMatchObject({ lang: 'tm', items: [{ result: 'saved', version: 1 }] });
     // Importing into the source language is refused.
-    expect((await importXliff(team.editor.headers, forTamil.replace('trgLang="ta"', 'trgLang="en"'))).json()).toEqual(messageBody('xliffSourceLanguage'));
+    expect((await importXliff(team.editor.headers, forTamil.replace('trgLang="ta"', 'trgLang="en"'))).json()).toEqual(
+      messageBody('xliffSourceLanguage'),
+    );
   });
 
   it('an item that is not there, or deleted, is refused in the report', async () => {
     const { id } = await team.publishedEnglishCourse('deleted-later');
     const xml = fillTargets(await exportOk(team.hindi.headers, id, 'hi'), translateUnit);
     const unknown = xml.replaceAll(id, '5f0c4b8e-0000-4000-8000-00000000abcd');
-    expect((await importOk(team.hindi.headers, unknown)).items[0]).toMatchObject({ result: 'refused', code: 'contentNotFound' });
-    expect((await importOk(team.hindi.headers, xml.replaceAll(id, 'not-a-uuid'))).items[0]).toMatchObject({ result: 'refused', code: 'contentNotFound', itemId: null });
-    expect((await importOk(team.hindi.headers, xml.replace(/ jgk:baseVersion="0"/, ''))).items[0]).toMatchObject({ result: 'refused', code: 'xliffInvalid' });
+    expect((await importOk(team.hindi.headers, unknown)).items[0]).toMatchObject({
+      result: 'refused',
+      code: 'contentNotFound',
+    });
+    expect((await importOk(team.hindi.headers, xml.replaceAll(id, 'not-a-uuid'))).items[0]).toMatchObject({
+      result: 'refused',
+      code: 'contentNotFound',
+      itemId: null,
+    });
+    expect((await importOk(team.hindi.headers, xml.replace(/ jgk:baseVersion="0"/, ''))).items[0]).toMatchObject({
+      result: 'refused',
+      code: 'xliffInvalid',
+    });
     expect((await team.api.call('DELETE', `/api/staff/content/${id}`, team.editor.headers)).statusCode).toBe(200);
-    expect((await importOk(team.hindi.headers, xml)).items[0]).toMatchObject({ result: 'refused', code: 'contentDeleted' });
+    expect((await importOk(team.hindi.headers, xml)).items[0]).toMatchObject({
+      result: 'refused',
+      code: 'contentDeleted',
+    });
   });
 });
 
@@ -328,13 +443,18 @@ describe('files that are not read', () => {
     `${header}<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" ${attributes}>${inner}</xliff>`;
 
   it('refuses XML that is not well formed, with where it broke', async () => {
-    const res = await importXliff(team.hindi.headers, xliff('<file id="x"><unit id="a"><segment><source>a</source></segment></file>'));
+    const res = await importXliff(
+      team.hindi.headers,
+      xliff('<file id="x"><unit id="a"><segment><source>a</source></segment></file>'),
+    );
     expect(res.statusCode).toBe(400);
     const body = res.json() as { code: string; message: string; details: { field: string; message: string }[] };
     expect(body.code).toBe('xliffMalformed');
     expect(body.details[0]!.message).toMatch(/\d+:\d+/);
     expect((await importXliff(team.hindi.headers, 'not xml at all')).json()).toMatchObject({ code: 'xliffMalformed' });
-    expect((await importXliff(team.hindi.headers, xliff('<file id="x">&nbsp;</file>'))).json()).toMatchObject({ code: 'xliffMalformed' });
+    expect((await importXliff(team.hindi.headers, xliff('<file id="x">&nbsp;</file>'))).json()).toMatchObject({
+      code: 'xliffMalformed',
+    });
   });
 
   it('refuses an XML bomb and external entities before reading them, quickly', async () => {
@@ -348,7 +468,10 @@ describe('files that are not read', () => {
     const started = Date.now();
     const res = await importXliff(team.hindi.headers, bomb);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'xliffMalformed', details: [{ field: 'xml', message: expect.stringContaining('DOCTYPE') }] });
+    expect(res.json()).toMatchObject({
+      code: 'xliffMalformed',
+      details: [{ field: 'xml', message: expect.stringContaining('DOCTYPE') }],
+    });
     expect(Date.now() - started).toBeLessThan(5000);
 
     const external = `${header}<!DOCTYPE xliff [<!ENTITY secret SYSTEM "file:///etc/passwd">]><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="hi"><file id="x"><unit id="title"><segment><source>a</source><target>&secret;</target></segment></unit></file></xliff>`;
@@ -369,13 +492,19 @@ describe('files that are not read', () => {
     await invalid(xliff(''), 'file');
 
     // Not sent as XML at all.
-    const json = await t.app.inject({ method: 'POST', url: '/api/staff/content/xliff', headers: team.hindi.headers, payload: { xliff: 'no' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/content/xliff',
+      headers: team.hindi.headers,
+      payload: { xliff: 'no' },
+    });
     expect(json.statusCode).toBe(400);
     const binary = await importXliff(team.hindi.headers, xliff(''), 'application/octet-stream');
     expect(binary.statusCode).toBe(415);
     expect(binary.json()).toEqual(messageBody('unsupportedType'));
     // application/xml is taken as well.
-    expect((await importXliff(team.hindi.headers, xliff(''), 'application/xml')).json()).toMatchObject({ code: 'xliffInvalid' });
+    expect((await importXliff(team.hindi.headers, xliff(''), 'application/xml')).json()).toMatchObject({
+      code: 'xliffInvalid',
+    });
   });
 });
-

@@ -2,18 +2,28 @@
 // they reference into the uploads folder, then turns each course language, blog, story, gallery title
 // and banner item into a version of a content item (made by the import) and publishes it as the file
 // says, each in its own transaction. Ids come from slugs, so the import is idempotent and an edit
-// updates in place; an item staff have written to is left alone (ADR 19).
+// updates in place; an item staff have written to is left alone (ADR 19). It writes through
+// authoring's importLanguage, so publishing, its read models and their announcement are the staff's.
+//
+// The module's surface (server/main.ts, server/cli/content-import.ts, bench/ and tests call it):
+// importContent, importContentIfEmpty, describeCounts, ContentValidationError, ImportLog.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BannerDocument, BlogDocument, CourseDocument, GalleryDocument, StoryDocument } from '../../../contract/authoring';
+import type {
+  BannerDocument,
+  BlogDocument,
+  CourseDocument,
+  GalleryDocument,
+  StoryDocument,
+} from '../../../contract/authoring';
 import type { ContentKind } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import { markdownToSafeHtml } from '../../lib/rich-text';
 import { loadContent, type LoadedContent } from './load';
 import { importTransaction, isContentEmpty } from './repository';
-import { importLanguage, type ImportStatus } from './service';
+import { importLanguage, type ImportStatus } from '../authoring/service';
 import type { BannersFile, BlogFile, CourseFile, StoryFile, StoryTranslationFile, TitlesFile } from './schemas';
 
 export interface ImportLog {
@@ -48,7 +58,9 @@ export interface ImportResult extends Counts {
 /** The content folder has mistakes; `errors` names each file and field. Nothing was written. */
 export class ContentValidationError extends Error {
   constructor(readonly errors: string[]) {
-    super(`The content is invalid (${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}):\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+    super(
+      `The content is invalid (${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}):\n${errors.map((e) => `  - ${e}`).join('\n')}`,
+    );
   }
 }
 
@@ -97,7 +109,11 @@ export function courseDocument(file: CourseFile): CourseDocument {
         type: question.type,
         content: question.content.trim(),
         explanation: question.explanation?.trim() || null,
-        options: question.options.map((option) => ({ key: option.slug, content: option.content.trim(), correct: option.correct ?? false })),
+        options: question.options.map((option) => ({
+          key: option.slug,
+          content: option.content.trim(),
+          correct: option.correct ?? false,
+        })),
       })),
     })),
   };
@@ -128,18 +144,30 @@ function storyDocument(file: StoryFile): StoryDocument {
 
 /** A translated story: its text from the translation, its picture, date and highlight from the English file. */
 function storyTranslationDocument(english: StoryFile, translation: StoryTranslationFile): StoryDocument {
-  return storyDocument({ ...english, authorName: translation.authorName, imageAlt: translation.imageAlt, description: translation.description });
+  return storyDocument({
+    ...english,
+    authorName: translation.authorName,
+    imageAlt: translation.imageAlt,
+    description: translation.description,
+  });
 }
 
 // Gallery and banner images have no slug of their own: their place in the file names them.
-const images = (list: { image: string; alt: string }[]) => list.map((image, i) => ({ key: String(i + 1), image: storedPath(image.image), alt: image.alt }));
+const images = (list: { image: string; alt: string }[]) =>
+  list.map((image, i) => ({ key: String(i + 1), image: storedPath(image.image), alt: image.alt }));
 
 function galleryDocument(item: TitlesFile[number], index: number): GalleryDocument {
   return { title: item.title, position: index + 1, images: images(item.images) };
 }
 
 function bannerDocument(item: BannersFile[number], index: number): BannerDocument {
-  return { title: item.title, subTitle: item.subTitle ?? '', location: item.location ?? '', position: index + 1, images: images(item.images) };
+  return {
+    title: item.title,
+    subTitle: item.subTitle ?? '',
+    location: item.location ?? '',
+    position: index + 1,
+    images: images(item.images),
+  };
 }
 
 function sameFile(a: string, b: string): boolean {
@@ -180,7 +208,10 @@ function coursesInOrder(content: LoadedContent) {
   }
   return [...sourceOf.entries()].flatMap(([slug, sourceLang]) => {
     const files = content.courses.filter((entry) => entry.data.slug === slug);
-    const ordered = [...files.filter((entry) => entry.data.lang === sourceLang), ...files.filter((entry) => entry.data.lang !== sourceLang)];
+    const ordered = [
+      ...files.filter((entry) => entry.data.lang === sourceLang),
+      ...files.filter((entry) => entry.data.lang !== sourceLang),
+    ];
     return ordered.map((entry) => ({ ...entry, sourceLang }));
   });
 }
@@ -200,17 +231,34 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
     banners: zero(),
     files: copyFiles(contentDir, uploadsDir, content.files),
   };
-  log.info(`content files: ${result.files.copied} copied to the uploads folder, ${result.files.unchanged} already there`);
+  log.info(
+    `content files: ${result.files.copied} copied to the uploads folder, ${result.files.unchanged} already there`,
+  );
   const count = (kind: Counts, status: ImportStatus) => {
     kind[status]++;
     result[status]++;
   };
-  const importOne = (input: { kind: ContentKind; slug: string; lang: LanguageCode; sourceLang: LanguageCode; body: CourseDocument | BlogDocument | StoryDocument | GalleryDocument | BannerDocument; published: boolean; createdAt?: Date }) =>
-    importTransaction(db, (tx) => importLanguage(tx, input));
+  const importOne = (input: {
+    kind: ContentKind;
+    slug: string;
+    lang: LanguageCode;
+    sourceLang: LanguageCode;
+    body: CourseDocument | BlogDocument | StoryDocument | GalleryDocument | BannerDocument;
+    published: boolean;
+    createdAt?: Date;
+  }) => importTransaction(db, (tx) => importLanguage(tx, input));
 
   for (const { data, sourceLang } of coursesInOrder(content)) {
     const body = courseDocument(data);
-    const status = await importOne({ kind: 'course', slug: data.slug, lang: data.lang, sourceLang, body, published: data.published ?? true, createdAt: data.createdAt ? day(data.createdAt) : undefined });
+    const status = await importOne({
+      kind: 'course',
+      slug: data.slug,
+      lang: data.lang,
+      sourceLang,
+      body,
+      published: data.published ?? true,
+      createdAt: data.createdAt ? day(data.createdAt) : undefined,
+    });
     count(result.courses, status);
     const lessons = body.chapters.reduce((n, chapter) => n + chapter.lessons.length, 0);
     log.info(
@@ -221,7 +269,14 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
     );
   }
   for (const { data, slug } of content.blogs) {
-    const status = await importOne({ kind: 'blog', slug, lang: 'en', sourceLang: 'en', body: blogDocument(data), published: data.published ?? true });
+    const status = await importOne({
+      kind: 'blog',
+      slug,
+      lang: 'en',
+      sourceLang: 'en',
+      body: blogDocument(data),
+      published: data.published ?? true,
+    });
     count(result.blogs, status);
     log.info(status === 'skipped' ? `skipped blog ${slug}: ${SKIPPED}` : `imported blog ${slug} (${status})`);
   }
@@ -233,13 +288,21 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
       ...content.storyTranslations
         .filter((translation) => translation.slug === slug)
         // A translation of a draft is a draft too, unless its file says otherwise.
-        .map((translation) => ({ lang: translation.lang, body: storyTranslationDocument(data, translation.data), published: translation.data.published ?? published })),
+        .map((translation) => ({
+          lang: translation.lang,
+          body: storyTranslationDocument(data, translation.data),
+          published: translation.data.published ?? published,
+        })),
     ];
     for (const { lang, body, published: isPublished } of versions) {
       const status = await importOne({ kind: 'story', slug, lang, sourceLang: 'en', body, published: isPublished });
       count(result.stories, status);
       const name = lang === 'en' ? slug : `${slug} (${lang})`;
-      log.info(status === 'skipped' ? `skipped success story ${name}: ${SKIPPED}` : `imported success story ${name} (${status})`);
+      log.info(
+        status === 'skipped'
+          ? `skipped success story ${name}: ${SKIPPED}`
+          : `imported success story ${name} (${status})`,
+      );
     }
   }
   type MediaEntry = { slug: string; lang: LanguageCode; body: GalleryDocument | BannerDocument };
@@ -252,7 +315,9 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
       if (status === 'skipped') log.info(`skipped ${what} ${slug}${lang === 'en' ? '' : ` (${lang})`}: ${SKIPPED}`);
     }
     const languages = new Set(entries.map((entry) => entry.lang)).size;
-    log.info(`imported ${plural(entries.length, what)}${languages > 1 ? ` in ${languages} languages` : ''}, ${plural(imageCount, 'image')} (${describeCounts(counts)})`);
+    log.info(
+      `imported ${plural(entries.length, what)}${languages > 1 ? ` in ${languages} languages` : ''}, ${plural(imageCount, 'image')} (${describeCounts(counts)})`,
+    );
   };
   /**
    * The English list, then each translation's entries, which keep their English entry's place: the
@@ -267,11 +332,25 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
     const place = new Map(english.data.map((item, i) => [item.slug, i]));
     return [
       ...english.data.map((item, i) => ({ slug: item.slug, lang: 'en' as LanguageCode, body: document(item, i) })),
-      ...translations.flatMap(({ data, lang }) => data.map((item) => ({ slug: item.slug, lang, body: document(item, place.get(item.slug)!) }))),
+      ...translations.flatMap(({ data, lang }) =>
+        data.map((item) => ({ slug: item.slug, lang, body: document(item, place.get(item.slug)!) })),
+      ),
     ];
   };
-  if (content.titles) await media('gallery', result.mediaTitles, mediaEntries(content.titles, content.titleTranslations, galleryDocument), 'media title');
-  if (content.banners) await media('banner', result.banners, mediaEntries(content.banners, content.bannerTranslations, bannerDocument), 'banner item');
+  if (content.titles)
+    await media(
+      'gallery',
+      result.mediaTitles,
+      mediaEntries(content.titles, content.titleTranslations, galleryDocument),
+      'media title',
+    );
+  if (content.banners)
+    await media(
+      'banner',
+      result.banners,
+      mediaEntries(content.banners, content.bannerTranslations, bannerDocument),
+      'banner item',
+    );
   log.info(`content import done: ${describeCounts(result)}`);
   return result;
 }

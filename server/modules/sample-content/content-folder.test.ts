@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { projectRoot } from '../../lib/project-root';
 import { createTestDatabase } from '../../test/test-app';
 import { silentLog } from './content-fixture';
-import { importContent } from './importer';
+import { importContent } from './service';
 import { loadContent, type LoadedContent } from './load';
 
 const contentDir = path.join(projectRoot(fileURLToPath(import.meta.url)), 'content');
@@ -42,9 +42,18 @@ describe('the content folder', () => {
     const content = load();
     const first = await importContent({ db: database.db, contentDir, uploadsDir, log: silentLog });
     // Each language version of an item counts once.
-    const translated = [...content.titleTranslations, ...content.bannerTranslations].reduce((n, t) => n + t.data.length, 0);
+    const translated = [...content.titleTranslations, ...content.bannerTranslations].reduce(
+      (n, t) => n + t.data.length,
+      0,
+    );
     const items =
-      content.courses.length + content.blogs.length + content.stories.length + content.storyTranslations.length + (content.titles?.data.length ?? 0) + (content.banners?.data.length ?? 0) + translated;
+      content.courses.length +
+      content.blogs.length +
+      content.stories.length +
+      content.storyTranslations.length +
+      (content.titles?.data.length ?? 0) +
+      (content.banners?.data.length ?? 0) +
+      translated;
     expect(first.created).toBe(items);
     expect(first.files.copied).toBe(content.files.length);
     const second = await importContent({ db: database.db, contentDir, uploadsDir, log: silentLog });
@@ -55,8 +64,13 @@ describe('the content folder', () => {
     const { courses } = load();
     const bySlug = new Map<string, Set<string>>();
     for (const { data } of courses) bySlug.set(data.slug, (bySlug.get(data.slug) ?? new Set()).add(data.lang));
-    const missing = [...bySlug].map(([slug, langs]) => `${slug}: ${LANGUAGE_CODES.filter((code) => !langs.has(code)).join(' ') || 'none missing'}`);
-    expect([...bySlug.values()].some((langs) => LANGUAGE_CODES.every((code) => langs.has(code))), `a course in all ten languages; missing ${missing.join('; ')}`).toBe(true);
+    const missing = [...bySlug].map(
+      ([slug, langs]) => `${slug}: ${LANGUAGE_CODES.filter((code) => !langs.has(code)).join(' ') || 'none missing'}`,
+    );
+    expect(
+      [...bySlug.values()].some((langs) => LANGUAGE_CODES.every((code) => langs.has(code))),
+      `a course in all ten languages; missing ${missing.join('; ')}`,
+    ).toBe(true);
     for (const { file, data } of courses) {
       const lessons = data.chapters.flatMap((chapter) => chapter.lessons);
       const quizzes = data.quizzes ?? [];
@@ -68,7 +82,9 @@ describe('the content folder', () => {
       expect(quizzes.length, file).toBeGreaterThanOrEqual(2);
       for (const quiz of quizzes) {
         expect(quiz.questions.length, `${file} ${quiz.slug}`).toBeGreaterThanOrEqual(5);
-        expect(new Set(quiz.questions.map((q) => q.type)), `${file} ${quiz.slug}`).toEqual(new Set(['single', 'multi']));
+        expect(new Set(quiz.questions.map((q) => q.type)), `${file} ${quiz.slug}`).toEqual(
+          new Set(['single', 'multi']),
+        );
       }
     }
   });
@@ -78,7 +94,10 @@ describe('the content folder', () => {
     const shape = (c: LoadedContent['courses'][number]['data']) => ({
       chapters: c.chapters.map((ch) => [ch.slug, ch.lessons.map((l) => l.slug)]),
       videos: (c.videos ?? []).map((v) => v.slug),
-      quizzes: (c.quizzes ?? []).map((q) => [q.slug, q.questions.map((qq) => [qq.slug, qq.type, qq.options.map((o) => [o.slug, o.correct ?? false])])]),
+      quizzes: (c.quizzes ?? []).map((q) => [
+        q.slug,
+        q.questions.map((qq) => [qq.slug, qq.type, qq.options.map((o) => [o.slug, o.correct ?? false])]),
+      ]),
     });
     const first = new Map<string, ReturnType<typeof shape>>();
     for (const { file, data } of courses) {
@@ -98,12 +117,20 @@ describe('the content folder', () => {
     expect(content.banners?.data.length ?? 0).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('has every story, gallery title and banner item in %s', (lang) => {
-    const content = load();
-    const stories = content.storyTranslations.filter((t) => t.lang === lang).map((t) => t.slug).sort();
-    expect(stories).toEqual(content.stories.map((s) => s.slug).sort());
-    const slugs = (list: { slug: string }[] | undefined) => (list ?? []).map((item) => item.slug);
-    expect(slugs(content.titleTranslations.find((t) => t.lang === lang)?.data)).toEqual(slugs(content.titles?.data));
-    expect(slugs(content.bannerTranslations.find((t) => t.lang === lang)?.data)).toEqual(slugs(content.banners?.data));
-  });
+  it.each(LANGUAGE_CODES.filter((code) => code !== 'en'))(
+    'has every story, gallery title and banner item in %s',
+    (lang) => {
+      const content = load();
+      const stories = content.storyTranslations
+        .filter((t) => t.lang === lang)
+        .map((t) => t.slug)
+        .sort();
+      expect(stories).toEqual(content.stories.map((s) => s.slug).sort());
+      const slugs = (list: { slug: string }[] | undefined) => (list ?? []).map((item) => item.slug);
+      expect(slugs(content.titleTranslations.find((t) => t.lang === lang)?.data)).toEqual(slugs(content.titles?.data));
+      expect(slugs(content.bannerTranslations.find((t) => t.lang === lang)?.data)).toEqual(
+        slugs(content.banners?.data),
+      );
+    },
+  );
 });

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import { CONTENT_DOCUMENTS, type AnyDocument, type ContentDocuments } from '../../../contract/authoring';
-import type { ContentKind } from '../../../contract/content-kinds';
+import { CONTENT_DOCUMENTS, type AnyDocument, type ContentDocuments } from '../../contract/authoring';
+import type { ContentKind } from '../../contract/content-kinds';
 import {
   SPECS,
   diffDocuments,
@@ -21,13 +21,23 @@ import {
   type FlatField,
   type Node,
   type NodeSpec,
-} from '../../../contract/document-fields';
-import { sanitizeRichText } from '../../lib/rich-text';
+} from '../../contract/document-fields';
+import { sanitizeRichText } from './rich-text';
 
 export { diffDocuments, flatten, isTextRole, type FieldChange, type FieldRole, type FieldValue, type FlatField };
 
+/** Where a translation's field came from: the source version and the hash of its text then. */
+export interface SourceRef {
+  v: number;
+  h: string;
+}
+
 /** Changes every text field (plain and rich) of a copy of the document; nothing else. */
-export function mapText<T extends AnyDocument>(kind: ContentKind, doc: T, change: (path: string, value: string | null, role: FieldRole) => string | null): T {
+export function mapText<T extends AnyDocument>(
+  kind: ContentKind,
+  doc: T,
+  change: (path: string, value: string | null, role: FieldRole) => string | null,
+): T {
   const copy = structuredClone(doc) as Node;
   const spec = SPECS[kind];
   const apply = (node: Node, nodeSpec: NodeSpec, prefix: string) => {
@@ -42,12 +52,17 @@ export function mapText<T extends AnyDocument>(kind: ContentKind, doc: T, change
 }
 
 /** Changes the stored-file fields of a copy of the document. */
-export function mapFiles<T extends AnyDocument>(kind: ContentKind, doc: T, change: (path: string, value: string | null) => string | null): T {
+export function mapFiles<T extends AnyDocument>(
+  kind: ContentKind,
+  doc: T,
+  change: (path: string, value: string | null) => string | null,
+): T {
   const copy = structuredClone(doc) as Node;
   const spec = SPECS[kind];
   const apply = (node: Node, nodeSpec: NodeSpec, prefix: string) => {
     for (const [name, role] of Object.entries(nodeSpec.fields)) {
-      if (role === 'file' || role === 'requiredFile') node[name] = change(`${prefix}${name}`, (node[name] ?? null) as string | null);
+      if (role === 'file' || role === 'requiredFile')
+        node[name] = change(`${prefix}${name}`, (node[name] ?? null) as string | null);
     }
   };
   apply(copy, spec, '');
@@ -109,7 +124,10 @@ export function assignKeys<T extends AnyDocument>(kind: ContentKind, doc: T): { 
       while (keys.has(key)) key = newKey();
       element.key = key;
     } else if (keys.has(String(element.key))) {
-      problems.push({ field: `${list}[${String(element.key)}]`, message: `key "${String(element.key)}" is used twice` });
+      problems.push({
+        field: `${list}[${String(element.key)}]`,
+        message: `key "${String(element.key)}" is used twice`,
+      });
     }
     keys.add(String(element.key));
   });
@@ -131,7 +149,8 @@ export function publishProblems(kind: ContentKind, doc: AnyDocument): FieldProbl
   const problems: FieldProblem[] = [];
   for (const field of flatten(kind, doc)) {
     const empty = field.value === null || (typeof field.value === 'string' && field.value.trim() === '');
-    if ((field.role === 'text' || field.role === 'rich') && empty) problems.push({ field: field.path, message: 'is empty' });
+    if ((field.role === 'text' || field.role === 'rich') && empty)
+      problems.push({ field: field.path, message: 'is empty' });
     if (field.role === 'requiredFile' && empty) problems.push({ field: field.path, message: 'has no file' });
   }
   problems.push(...RULES[kind](doc as never));
@@ -143,16 +162,22 @@ const RULES: { [K in ContentKind]: (doc: ContentDocuments[K]) => FieldProblem[] 
     const problems: FieldProblem[] = [];
     if (doc.chapters.length === 0) problems.push({ field: 'chapters', message: 'must have at least one chapter' });
     for (const chapter of doc.chapters) {
-      if (chapter.lessons.length === 0) problems.push({ field: `chapters[${chapter.key}].lessons`, message: 'must have at least one lesson' });
+      if (chapter.lessons.length === 0)
+        problems.push({ field: `chapters[${chapter.key}].lessons`, message: 'must have at least one lesson' });
     }
     for (const quiz of doc.quizzes) {
-      if (quiz.questions.length === 0) problems.push({ field: `quizzes[${quiz.key}].questions`, message: 'must have at least one question' });
+      if (quiz.questions.length === 0)
+        problems.push({ field: `quizzes[${quiz.key}].questions`, message: 'must have at least one question' });
       for (const question of quiz.questions) {
         const at = `quizzes[${quiz.key}].questions[${question.key}].options`;
         const correct = question.options.filter((option) => option.correct).length;
         for (const problem of questionProblems(question)) {
           if (problem === 'tooFewOptions') problems.push({ field: at, message: 'must have at least two options' });
-          else if (question.type === 'single') problems.push({ field: at, message: `must have exactly one correct option for a single question (found ${correct})` });
+          else if (question.type === 'single')
+            problems.push({
+              field: at,
+              message: `must have exactly one correct option for a single question (found ${correct})`,
+            });
           else problems.push({ field: at, message: 'must have at least one correct option for a multi question' });
         }
       }
@@ -162,14 +187,20 @@ const RULES: { [K in ContentKind]: (doc: ContentDocuments[K]) => FieldProblem[] 
   blog: () => [],
   story: () => [],
   gallery: (doc) => (doc.images.length === 0 ? [{ field: 'images', message: 'must have at least one image' }] : []),
-  banner: (doc) => (doc.images.length < 2 ? [{ field: 'images', message: 'must have at least two images (the home page shows two)' }] : []),
+  banner: (doc) =>
+    doc.images.length < 2
+      ? [{ field: 'images', message: 'must have at least two images (the home page shows two)' }]
+      : [],
 };
 
 // ---------------------------------------------------------------- comparing and translating
 
 /** A short hash of a text: what a translation's fields remember of the source text they came from. */
 export function textHash(value: string | null): string {
-  return createHash('sha256').update(value ?? '').digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(value ?? '')
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export const EMPTY_TEXT_HASH = textHash('');
@@ -177,18 +208,27 @@ export const EMPTY_TEXT_HASH = textHash('');
 /** The hash of every text field, by path. */
 export function textHashes(kind: ContentKind, doc: AnyDocument): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const field of flatten(kind, doc)) if (isTextRole(field.role)) out[field.path] = textHash(field.value as string | null);
+  for (const field of flatten(kind, doc))
+    if (isTextRole(field.role)) out[field.path] = textHash(field.value as string | null);
   return out;
 }
 
 /** The text fields, by path. */
 export function textValues(kind: ContentKind, doc: AnyDocument): Map<string, string | null> {
-  return new Map(flatten(kind, doc).filter((f) => isTextRole(f.role)).map((f) => [f.path, f.value as string | null]));
+  return new Map(
+    flatten(kind, doc)
+      .filter((f) => isTextRole(f.role))
+      .map((f) => [f.path, f.value as string | null]),
+  );
 }
 
 /** Everything but the text, by path: the structure a translator may not change. */
 export function structure(kind: ContentKind, doc: AnyDocument): Map<string, FieldValue> {
-  return new Map(flatten(kind, doc).filter((f) => !isTextRole(f.role)).map((f) => [f.path, f.value]));
+  return new Map(
+    flatten(kind, doc)
+      .filter((f) => !isTextRole(f.role))
+      .map((f) => [f.path, f.value]),
+  );
 }
 
 /** The paths where two structures differ (a field added, removed or changed). */
@@ -204,10 +244,18 @@ export function structureDifferences(a: Map<string, FieldValue>, b: Map<string, 
  * order, numbers and flags), the translation's own files and text where it already has the
  * element, and empty text everywhere else, so no source text can reach a published translation.
  */
-export function translationTemplate<T extends AnyDocument>(kind: ContentKind, source: T, translation: AnyDocument | null): T {
+export function translationTemplate<T extends AnyDocument>(
+  kind: ContentKind,
+  source: T,
+  translation: AnyDocument | null,
+): T {
   const texts = translation ? textValues(kind, translation) : new Map<string, string | null>();
   const files = translation
-    ? new Map(flatten(kind, translation).filter((f) => f.role === 'file' || f.role === 'requiredFile').map((f) => [f.path, f.value as string | null]))
+    ? new Map(
+        flatten(kind, translation)
+          .filter((f) => f.role === 'file' || f.role === 'requiredFile')
+          .map((f) => [f.path, f.value as string | null]),
+      )
     : new Map<string, string | null>();
   const withText = mapText(kind, source, (path, value) => {
     if (texts.has(path)) return texts.get(path)!;
@@ -220,7 +268,9 @@ export function translationTemplate<T extends AnyDocument>(kind: ContentKind, so
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);

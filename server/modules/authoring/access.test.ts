@@ -40,18 +40,36 @@ const TRANSLATOR_ROUTES = new Set([
 
 describe('access to the authoring routes', () => {
   it('answers each role as its rule says, for every route in the document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { 'x-access': AccessRule }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { 'x-access': AccessRule }>>;
+    };
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/staff/content'))
-      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, rule: op['x-access'] })));
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => ({
+          route: `${method.toUpperCase()} ${path}`,
+          method: method.toUpperCase(),
+          path,
+          rule: op['x-access'],
+        })),
+      );
     expect(routes.length).toBe(22);
     for (const { route, method, path, rule } of routes) {
       expect(rule.kind, route).toBe('staff');
       const roles = rule.kind === 'staff' ? [...rule.roles].sort() : [];
-      expect(roles, route).toEqual(TRANSLATOR_ROUTES.has(route) ? ['admin', 'editor', 'translator'] : ['admin', 'editor']);
-      const url = path.replace('{id}', '5f0c4b8e-0000-4000-8000-000000000001').replace('{lang}', 'hi').replace('{number}', '1') + (path.endsWith('/diff') ? '?from=1&to=2' : '');
+      expect(roles, route).toEqual(
+        TRANSLATOR_ROUTES.has(route) ? ['admin', 'editor', 'translator'] : ['admin', 'editor'],
+      );
+      const url =
+        path.replace('{id}', '5f0c4b8e-0000-4000-8000-000000000001').replace('{lang}', 'hi').replace('{number}', '1') +
+        (path.endsWith('/diff') ? '?from=1&to=2' : '');
       const send = (headers?: { cookie: string }) =>
-        t.app.inject({ method: method as 'GET', url, headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+        t.app.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
       expect((await send()).statusCode, `${route} anonymous`).toBe(401);
       expect((await send(who.learner!.headers)).json(), `${route} learner`).toEqual(messageBody('staffOnly'));
       expect((await send(who.analyst!.headers)).json(), `${route} analyst`).toEqual(messageBody('roleNotAllowed'));

@@ -6,6 +6,7 @@ import { contentItems, contentStates, contentVersions } from '../../db/schema/au
 import { users } from '../../db/schema/users';
 import type { ContentKind, ContentOwner, ContentStatus, VersionOrigin } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
+import type { SourceRef } from '../../lib/content-documents';
 
 export type ItemRow = typeof contentItems.$inferSelect;
 export type StateRow = typeof contentStates.$inferSelect;
@@ -13,7 +14,15 @@ export type VersionRow = typeof contentVersions.$inferSelect;
 
 export async function insertItem(
   tx: DbOrTx,
-  row: { id: string; kind: ContentKind; slug: string; sourceLang: LanguageCode; idSeed: string; owner: ContentOwner; createdBy: string | null },
+  row: {
+    id: string;
+    kind: ContentKind;
+    slug: string;
+    sourceLang: LanguageCode;
+    idSeed: string;
+    owner: ContentOwner;
+    createdBy: string | null;
+  },
 ): Promise<ItemRow | null> {
   const [inserted] = await tx.insert(contentItems).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
@@ -21,7 +30,10 @@ export async function insertItem(
 
 /** Every item of these kinds, deleted ones too (their public rows may still be there until unpublished). */
 export function itemsOfKinds(db: DbOrTx, kinds: readonly ContentKind[]): Promise<ItemRow[]> {
-  return db.select().from(contentItems).where(inArray(contentItems.kind, [...kinds]));
+  return db
+    .select()
+    .from(contentItems)
+    .where(inArray(contentItems.kind, [...kinds]));
 }
 
 export async function findItem(db: DbOrTx, id: string): Promise<ItemRow | null> {
@@ -33,7 +45,11 @@ export async function findItem(db: DbOrTx, id: string): Promise<ItemRow | null> 
  * The item, locked until the transaction ends: every write to an item (save, publish, delete...)
  * takes this first, so two of them never interleave, whichever instance runs them.
  */
-export async function lockItem(tx: DbOrTx, id: string, options: { skipLocked?: boolean } = {}): Promise<ItemRow | null> {
+export async function lockItem(
+  tx: DbOrTx,
+  id: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<ItemRow | null> {
   const [row] = await tx
     .select()
     .from(contentItems)
@@ -51,18 +67,32 @@ export async function lockItemBySlug(tx: DbOrTx, kind: ContentKind, slug: string
   return row ?? null;
 }
 
-export async function updateItem(tx: DbOrTx, id: string, patch: Partial<Pick<ItemRow, 'owner' | 'deletedAt' | 'deletedBy'>>): Promise<void> {
-  await tx.update(contentItems).set({ ...patch, updatedAt: new Date() }).where(eq(contentItems.id, id));
+export async function updateItem(
+  tx: DbOrTx,
+  id: string,
+  patch: Partial<Pick<ItemRow, 'owner' | 'deletedAt' | 'deletedBy'>>,
+): Promise<void> {
+  await tx
+    .update(contentItems)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(contentItems.id, id));
 }
 
 export async function findState(db: DbOrTx, itemId: string, lang: LanguageCode): Promise<StateRow | null> {
-  const [row] = await db.select().from(contentStates).where(and(eq(contentStates.itemId, itemId), eq(contentStates.lang, lang)));
+  const [row] = await db
+    .select()
+    .from(contentStates)
+    .where(and(eq(contentStates.itemId, itemId), eq(contentStates.lang, lang)));
   return row ?? null;
 }
 
 export function statesOf(db: DbOrTx, itemIds: string[]): Promise<StateRow[]> {
   if (!itemIds.length) return Promise.resolve([]);
-  return db.select().from(contentStates).where(inArray(contentStates.itemId, itemIds)).orderBy(asc(contentStates.itemId), asc(contentStates.lang));
+  return db
+    .select()
+    .from(contentStates)
+    .where(inArray(contentStates.itemId, itemIds))
+    .orderBy(asc(contentStates.itemId), asc(contentStates.lang));
 }
 
 export async function upsertState(
@@ -74,12 +104,20 @@ export async function upsertState(
   const [row] = await tx
     .insert(contentStates)
     .values({ itemId, lang, ...values })
-    .onConflictDoUpdate({ target: [contentStates.itemId, contentStates.lang], set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [contentStates.itemId, contentStates.lang],
+      set: { ...values, updatedAt: new Date() },
+    })
     .returning();
   return row!;
 }
 
-export async function updateState(tx: DbOrTx, itemId: string, lang: LanguageCode, values: Partial<Omit<StateRow, 'itemId' | 'lang' | 'updatedAt'>>): Promise<StateRow> {
+export async function updateState(
+  tx: DbOrTx,
+  itemId: string,
+  lang: LanguageCode,
+  values: Partial<Omit<StateRow, 'itemId' | 'lang' | 'updatedAt'>>,
+): Promise<StateRow> {
   const [row] = await tx
     .update(contentStates)
     .set({ ...values, updatedAt: new Date() })
@@ -106,13 +144,12 @@ export async function insertVersion(
   return inserted!;
 }
 
-/** Where a translation's field came from: the source version and the hash of its text then. */
-export interface SourceRef {
-  v: number;
-  h: string;
-}
-
-export async function findVersion(db: DbOrTx, itemId: string, lang: LanguageCode, number: number): Promise<VersionRow | null> {
+export async function findVersion(
+  db: DbOrTx,
+  itemId: string,
+  lang: LanguageCode,
+  number: number,
+): Promise<VersionRow | null> {
   const [row] = await db
     .select()
     .from(contentVersions)
@@ -125,7 +162,9 @@ export function findVersions(db: DbOrTx, itemId: string, lang: LanguageCode, num
   return db
     .select()
     .from(contentVersions)
-    .where(and(eq(contentVersions.itemId, itemId), eq(contentVersions.lang, lang), inArray(contentVersions.number, numbers)));
+    .where(
+      and(eq(contentVersions.itemId, itemId), eq(contentVersions.lang, lang), inArray(contentVersions.number, numbers)),
+    );
 }
 
 /** The names of the people behind some accounts (versions, states), by id. */
@@ -157,10 +196,7 @@ export function listVersions(db: DbOrTx, itemId: string, lang: LanguageCode) {
 const sourceTitle = sql<string>`coalesce(${contentVersions.body}->>'title', ${contentVersions.body}->>'authorName', '')`;
 
 function sourceHeadJoin() {
-  return and(
-    eq(contentStates.itemId, contentItems.id),
-    eq(contentStates.lang, contentItems.sourceLang),
-  );
+  return and(eq(contentStates.itemId, contentItems.id), eq(contentStates.lang, contentItems.sourceLang));
 }
 
 export interface ItemFilter {
@@ -178,14 +214,18 @@ function escapeLike(text: string): string {
 }
 
 /** A page of items, most recently changed first, with each one's source-language title. */
-export async function listItems(db: DbOrTx, filter: ItemFilter): Promise<{ rows: (ItemRow & { title: string })[]; total: number }> {
+export async function listItems(
+  db: DbOrTx,
+  filter: ItemFilter,
+): Promise<{ rows: (ItemRow & { title: string })[]; total: number }> {
   const conditions: SQL[] = [filter.deleted ? isNotNull(contentItems.deletedAt) : isNull(contentItems.deletedAt)];
   if (filter.kind) conditions.push(eq(contentItems.kind, filter.kind));
   const stateConditions: SQL[] = [sql`s.item_id = ${contentItems.id}`];
   if (filter.lang) stateConditions.push(sql`s.lang = ${filter.lang}`);
   if (filter.status === 'scheduled') stateConditions.push(sql`s.publish_at is not null`);
   else if (filter.status) stateConditions.push(sql`s.status = ${filter.status}`);
-  if (filter.lang || filter.status) conditions.push(sql`exists (select 1 from ${contentStates} s where ${sql.join(stateConditions, sql` and `)})`);
+  if (filter.lang || filter.status)
+    conditions.push(sql`exists (select 1 from ${contentStates} s where ${sql.join(stateConditions, sql` and `)})`);
   const search = filter.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
@@ -199,17 +239,29 @@ export async function listItems(db: DbOrTx, filter: ItemFilter): Promise<{ rows:
       .leftJoin(contentStates, sourceHeadJoin())
       .leftJoin(
         contentVersions,
-        and(eq(contentVersions.itemId, contentStates.itemId), eq(contentVersions.lang, contentStates.lang), eq(contentVersions.number, contentStates.headVersion)),
+        and(
+          eq(contentVersions.itemId, contentStates.itemId),
+          eq(contentVersions.lang, contentStates.lang),
+          eq(contentVersions.number, contentStates.headVersion),
+        ),
       );
   const [rows, totals] = await Promise.all([
-    base().where(where).orderBy(desc(contentItems.updatedAt), asc(contentItems.id)).offset(filter.offset).limit(filter.limit),
+    base()
+      .where(where)
+      .orderBy(desc(contentItems.updatedAt), asc(contentItems.id))
+      .offset(filter.offset)
+      .limit(filter.limit),
     db
       .select({ total: count() })
       .from(contentItems)
       .leftJoin(contentStates, sourceHeadJoin())
       .leftJoin(
         contentVersions,
-        and(eq(contentVersions.itemId, contentStates.itemId), eq(contentVersions.lang, contentStates.lang), eq(contentVersions.number, contentStates.headVersion)),
+        and(
+          eq(contentVersions.itemId, contentStates.itemId),
+          eq(contentVersions.lang, contentStates.lang),
+          eq(contentVersions.number, contentStates.headVersion),
+        ),
       )
       .where(where),
   ]);
@@ -223,7 +275,11 @@ export async function itemTitle(db: DbOrTx, item: ItemRow): Promise<string> {
     .from(contentStates)
     .innerJoin(
       contentVersions,
-      and(eq(contentVersions.itemId, contentStates.itemId), eq(contentVersions.lang, contentStates.lang), eq(contentVersions.number, contentStates.headVersion)),
+      and(
+        eq(contentVersions.itemId, contentStates.itemId),
+        eq(contentVersions.lang, contentStates.lang),
+        eq(contentVersions.number, contentStates.headVersion),
+      ),
     )
     .where(and(eq(contentStates.itemId, item.id), eq(contentStates.lang, item.sourceLang)));
   return row?.title ?? '';
@@ -235,7 +291,12 @@ export async function itemTitle(db: DbOrTx, item: ItemRow): Promise<string> {
  */
 export async function matrixRows(db: DbOrTx, kind: ContentKind | undefined) {
   const items = await db
-    .select({ id: contentItems.id, kind: contentItems.kind, slug: contentItems.slug, sourceLang: contentItems.sourceLang })
+    .select({
+      id: contentItems.id,
+      kind: contentItems.kind,
+      slug: contentItems.slug,
+      sourceLang: contentItems.sourceLang,
+    })
     .from(contentItems)
     .where(and(isNull(contentItems.deletedAt), kind ? eq(contentItems.kind, kind) : undefined))
     .orderBy(asc(contentItems.kind), asc(contentItems.slug));
@@ -255,7 +316,11 @@ export async function matrixRows(db: DbOrTx, kind: ContentKind | undefined) {
     .innerJoin(contentItems, eq(contentItems.id, contentStates.itemId))
     .innerJoin(
       contentVersions,
-      and(eq(contentVersions.itemId, contentStates.itemId), eq(contentVersions.lang, contentStates.lang), eq(contentVersions.number, contentStates.headVersion)),
+      and(
+        eq(contentVersions.itemId, contentStates.itemId),
+        eq(contentVersions.lang, contentStates.lang),
+        eq(contentVersions.number, contentStates.headVersion),
+      ),
     )
     .where(and(isNull(contentItems.deletedAt), kind ? eq(contentItems.kind, kind) : undefined));
   return { items, heads };

@@ -34,13 +34,29 @@ describe('blogs', () => {
     const en = await api.publishOk(editor.headers, item.id, 'en');
 
     const start = await api.template<BlogDocument>(hindi.headers, item.id, 'hi');
-    expect(start.body).toMatchObject({ title: '', author: '', imageAlt: '', description: '', date: '2026-03-01', readTime: 4, image: 'uploads/blogs/kyc.svg' });
-    const translated = { ...start.body, title: 'नकली KYC कॉल पहचानें', author: 'प्रिया', imageAlt: 'बजता फ़ोन', description: '<p>बैंक कभी PIN नहीं माँगता।</p>' };
+    expect(start.body).toMatchObject({
+      title: '',
+      author: '',
+      imageAlt: '',
+      description: '',
+      date: '2026-03-01',
+      readTime: 4,
+      image: 'uploads/blogs/kyc.svg',
+    });
+    const translated = {
+      ...start.body,
+      title: 'नकली KYC कॉल पहचानें',
+      author: 'प्रिया',
+      imageAlt: 'बजता फ़ोन',
+      description: '<p>बैंक कभी PIN नहीं माँगता।</p>',
+    };
     await api.saveOk(hindi.headers, item.id, 'hi', 0, translated);
     const hi = await api.publishOk(editor.headers, item.id, 'hi');
     expect(hi.publicId).not.toBe(en.publicId);
 
-    const english = await get<{ response: { rows: { id: string; title: string; createdAt: string }[] } }>('/api/blog/public');
+    const english = await get<{ response: { rows: { id: string; title: string; createdAt: string }[] } }>(
+      '/api/blog/public',
+    );
     expect(english.body.response.rows.map((r) => r.id)).toEqual([en.publicId]);
     expect(english.body.response.rows[0]!.createdAt).toBe('2026-03-01T00:00:00.000Z');
     const inHindi = await get<{ response: { rows: { id: string; title: string }[] } }>('/api/blog/public?lang=hi');
@@ -67,10 +83,15 @@ describe('success stories', () => {
     };
     const { item } = await api.create(editor.headers, 'story', 'sunita', story);
     const state = await api.publishOk(editor.headers, item.id, 'en');
-    const one = await get<{ response: { authorName: string; isHighlighted: boolean } }>(`/api/successstories/public/${state.publicId}`);
+    const one = await get<{ response: { authorName: string; isHighlighted: boolean } }>(
+      `/api/successstories/public/${state.publicId}`,
+    );
     expect(one.body.response).toMatchObject({ authorName: 'Sunita', isHighlighted: true });
     const missingImage = await api.create(editor.headers, 'story', 'no-photo', { ...story, image: null });
-    expect((await api.publish(editor.headers, missingImage.item.id, 'en')).json()).toMatchObject({ code: 'publishIncomplete', details: [{ field: 'image' }] });
+    expect((await api.publish(editor.headers, missingImage.item.id, 'en')).json()).toMatchObject({
+      code: 'publishIncomplete',
+      details: [{ field: 'image' }],
+    });
   });
 });
 
@@ -113,18 +134,34 @@ describe('gallery titles and banner items', () => {
       images: [{ image: 'uploads/banners/one.svg', alt: 'A van' }],
     };
     const { item, head } = await api.create(editor.headers, 'banner', 'saath-saath', banner);
-    expect((await api.publish(editor.headers, item.id, 'en')).json()).toMatchObject({ code: 'publishIncomplete', details: [{ field: 'images' }] });
-    const two = { ...(head.body as BannerDocument), images: [...(head.body as BannerDocument).images, { image: 'uploads/banners/two.svg', alt: 'A crowd' }] };
+    expect((await api.publish(editor.headers, item.id, 'en')).json()).toMatchObject({
+      code: 'publishIncomplete',
+      details: [{ field: 'images' }],
+    });
+    const two = {
+      ...(head.body as BannerDocument),
+      images: [...(head.body as BannerDocument).images, { image: 'uploads/banners/two.svg', alt: 'A crowd' }],
+    };
     await api.saveOk(editor.headers, item.id, 'en', 1, two);
     await api.publishOk(editor.headers, item.id, 'en');
     const start = await api.template<BannerDocument>(editor.headers, item.id, 'tm');
     expect(start.body).toMatchObject({ title: '', subTitle: '', location: '', images: [{ alt: '' }, { alt: '' }] });
-    const tamil = { ...start.body, title: 'சாத் சாத்', subTitle: 'ஒன்றாகக் கற்போம்', location: 'புனே', images: start.body.images.map((image, i) => ({ ...image, alt: ['ஒரு வேன்', 'ஒரு கூட்டம்'][i] })) };
+    const tamil = {
+      ...start.body,
+      title: 'சாத் சாத்',
+      subTitle: 'ஒன்றாகக் கற்போம்',
+      location: 'புனே',
+      images: start.body.images.map((image, i) => ({ ...image, alt: ['ஒரு வேன்', 'ஒரு கூட்டம்'][i] })),
+    };
     await api.saveOk(editor.headers, item.id, 'tm', 0, tamil);
     await api.publishOk(editor.headers, item.id, 'tm');
 
-    const english = await get<{ media: { title: string; sub_title: string; media_images: unknown[] }[] }>('/api/media/public/banner');
-    expect(english.body.media).toEqual([expect.objectContaining({ title: 'Saath saath', sub_title: 'Learning together', location: 'Pune' })]);
+    const english = await get<{ media: { title: string; sub_title: string; media_images: unknown[] }[] }>(
+      '/api/media/public/banner',
+    );
+    expect(english.body.media).toEqual([
+      expect.objectContaining({ title: 'Saath saath', sub_title: 'Learning together', location: 'Pune' }),
+    ]);
     expect(english.body.media[0]!.media_images).toHaveLength(2);
     const inTamil = await get<{ media: { title: string }[] }>('/api/media/public/banner?lang=tm');
     expect(inTamil.body.media.map((m) => m.title)).toEqual(['சாத் சாத்']);
@@ -134,9 +171,22 @@ describe('gallery titles and banner items', () => {
 describe('a new item of each kind', () => {
   it('starts from its kind’s empty document: a draft in its source language, titled as typed, not publishable until filled in', async () => {
     for (const kind of CONTENT_KINDS) {
-      const { item, head } = await api.create(editor.headers, kind, `empty-${kind}`, emptyDocument(kind, { today: '2026-11-27', title: `New ${kind}` }), 'hi');
-      expect(head).toMatchObject({ kind, lang: 'hi', version: { number: 1 }, state: { status: 'draft', publishedVersion: null } });
-      const listed = (await api.call('GET', `/api/staff/content?kind=${kind}&search=empty-${kind}`, editor.headers)).json() as { items: { id: string; title: string; sourceLang: string }[] };
+      const { item, head } = await api.create(
+        editor.headers,
+        kind,
+        `empty-${kind}`,
+        emptyDocument(kind, { today: '2026-11-27', title: `New ${kind}` }),
+        'hi',
+      );
+      expect(head).toMatchObject({
+        kind,
+        lang: 'hi',
+        version: { number: 1 },
+        state: { status: 'draft', publishedVersion: null },
+      });
+      const listed = (
+        await api.call('GET', `/api/staff/content?kind=${kind}&search=empty-${kind}`, editor.headers)
+      ).json() as { items: { id: string; title: string; sourceLang: string }[] };
       expect(listed.items).toEqual([expect.objectContaining({ id: item.id, title: `New ${kind}`, sourceLang: 'hi' })]);
       const refused = await api.publish(editor.headers, item.id, 'hi');
       expect(refused.statusCode).toBe(400);

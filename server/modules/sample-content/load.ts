@@ -143,8 +143,10 @@ function translationName(name: string): { base: string; lang: string } | undefin
 
 /** Why a translation's language code cannot be used, or undefined when it is one of the nine. */
 function translationLanguageProblem(lang: string, englishName: string): string | undefined {
-  if (lang === DEFAULT_LANGUAGE) return `English is the file ${englishName} itself; a translation's file name ends in the language code (hi, bn, ...)`;
-  if (!isLanguageCode(lang)) return `"${lang}" is not a language code; a translation's must be one of ${TRANSLATION_LANGUAGES.join(', ')}`;
+  if (lang === DEFAULT_LANGUAGE)
+    return `English is the file ${englishName} itself; a translation's file name ends in the language code (hi, bn, ...)`;
+  if (!isLanguageCode(lang))
+    return `"${lang}" is not a language code; a translation's must be one of ${TRANSLATION_LANGUAGES.join(', ')}`;
   return undefined;
 }
 
@@ -160,7 +162,9 @@ class Checker {
     const allowed = kind === 'image' ? IMAGE_EXT : kind === 'document' ? DOCUMENT_EXT : VIDEO_EXT;
     const ext = path.extname(relative).toLowerCase();
     if (!allowed.includes(ext)) {
-      this.errors.push(`${file}: ${field} must be ${kind === 'image' ? 'an image' : `a ${kind}`} file (${allowed.join(', ')}), not "${relative}"`);
+      this.errors.push(
+        `${file}: ${field} must be ${kind === 'image' ? 'an image' : `a ${kind}`} file (${allowed.join(', ')}), not "${relative}"`,
+      );
       return;
     }
     const absolute = path.join(this.filesDir, relative);
@@ -176,7 +180,10 @@ class Checker {
     items.forEach((item, index) => {
       const earlier = first.get(item.slug);
       if (earlier === undefined) first.set(item.slug, index);
-      else this.errors.push(`${file}: ${listPath}[${index}].slug "${item.slug}" is already used by ${listPath}[${earlier}]`);
+      else
+        this.errors.push(
+          `${file}: ${listPath}[${index}].slug "${item.slug}" is already used by ${listPath}[${earlier}]`,
+        );
     });
   }
 
@@ -187,7 +194,8 @@ class Checker {
 
 function checkCourse(c: Checker, file: string, data: CourseFile, folderSlug: string, fileLang: string) {
   if (data.lang !== fileLang) c.errors.push(`${file}: lang "${data.lang}" must match the file name (${fileLang}.yaml)`);
-  if (data.slug !== folderSlug) c.errors.push(`${file}: slug "${data.slug}" must match the folder name (${folderSlug})`);
+  if (data.slug !== folderSlug)
+    c.errors.push(`${file}: slug "${data.slug}" must match the folder name (${folderSlug})`);
   c.date(file, 'createdAt', data.createdAt);
   c.file(file, 'image', data.image, 'image');
   c.file(file, 'document', data.document, 'document');
@@ -208,7 +216,9 @@ function checkCourse(c: Checker, file: string, data: CourseFile, folderSlug: str
       c.unique(file, `${at}.options`, question.options);
       const correct = question.options.filter((option) => option.correct === true).length;
       if (question.type === 'single' && correct !== 1) {
-        c.errors.push(`${file}: ${at}.options must have exactly one correct option for a single question (found ${correct})`);
+        c.errors.push(
+          `${file}: ${at}.options must have exactly one correct option for a single question (found ${correct})`,
+        );
       }
       if (question.type === 'multi' && correct < 1) {
         c.errors.push(`${file}: ${at}.options must have at least one correct option for a multi question`);
@@ -218,7 +228,11 @@ function checkCourse(c: Checker, file: string, data: CourseFile, folderSlug: str
 }
 
 /** `stories/<slug>.<lang>.yaml`: each must be of one of the nine other languages and have its English file. */
-function loadStoryTranslations(c: Checker, contentDir: string, label: (relative: string) => string): LoadedContent['storyTranslations'] {
+function loadStoryTranslations(
+  c: Checker,
+  contentDir: string,
+  label: (relative: string) => string,
+): LoadedContent['storyTranslations'] {
   const out: LoadedContent['storyTranslations'] = [];
   const dir = path.join(contentDir, 'stories');
   for (const entry of listDir(dir)) {
@@ -226,7 +240,9 @@ function loadStoryTranslations(c: Checker, contentDir: string, label: (relative:
     if (!translated) continue;
     const file = label(path.join('stories', entry.name));
     if (!slugRegex.test(translated.base) || !entry.name.endsWith('.yaml')) {
-      c.errors.push(`${file}: file name must be the story's slug, a language code and .yaml (like sunita-shg-savings.hi.yaml)`);
+      c.errors.push(
+        `${file}: file name must be the story's slug, a language code and .yaml (like sunita-shg-savings.hi.yaml)`,
+      );
       continue;
     }
     const englishName = label(path.join('stories', `${translated.base}.yaml`));
@@ -246,7 +262,12 @@ function loadStoryTranslations(c: Checker, contentDir: string, label: (relative:
       c.errors.push(...problems);
       continue;
     }
-    out.push({ file, data: data as StoryTranslationFile, slug: translated.base, lang: translated.lang as LanguageCode });
+    out.push({
+      file,
+      data: data as StoryTranslationFile,
+      slug: translated.base,
+      lang: translated.lang as LanguageCode,
+    });
   }
   return out;
 }
@@ -256,7 +277,13 @@ function loadStoryTranslations(c: Checker, contentDir: string, label: (relative:
  * images in the same order, and a subtitle or location wherever the English entry has one. An
  * English entry a translation leaves out is shown in English.
  */
-function checkMediaTranslation(c: Checker, file: string, items: TitlesFile | BannersFile, englishFile: string, english: TitlesFile | BannersFile) {
+function checkMediaTranslation(
+  c: Checker,
+  file: string,
+  items: TitlesFile | BannersFile,
+  englishFile: string,
+  english: TitlesFile | BannersFile,
+) {
   const englishIndex = new Map(english.map((item, i) => [item.slug, i]));
   items.forEach((item, i) => {
     const k = englishIndex.get(item.slug);
@@ -266,16 +293,24 @@ function checkMediaTranslation(c: Checker, file: string, items: TitlesFile | Ban
     }
     const source = english[k]!;
     for (const field of ['subTitle', 'location'] as const) {
-      const has = (entry: object) => typeof (entry as Record<string, unknown>)[field] === 'string' && String((entry as Record<string, unknown>)[field]).trim() !== '';
-      if (has(source) && !has(item)) c.errors.push(`${file}: [${i}].${field} is required (${englishFile} [${k}] has one)`);
+      const has = (entry: object) =>
+        typeof (entry as Record<string, unknown>)[field] === 'string' &&
+        String((entry as Record<string, unknown>)[field]).trim() !== '';
+      if (has(source) && !has(item))
+        c.errors.push(`${file}: [${i}].${field} is required (${englishFile} [${k}] has one)`);
     }
     if (item.images.length !== source.images.length) {
-      c.errors.push(`${file}: [${i}].images must be the ${source.images.length} images of ${englishFile} [${k}], in the same order (found ${item.images.length})`);
+      c.errors.push(
+        `${file}: [${i}].images must be the ${source.images.length} images of ${englishFile} [${k}], in the same order (found ${item.images.length})`,
+      );
       return;
     }
     item.images.forEach((image, j) => {
       const expected = source.images[j]!.image;
-      if (image.image !== expected) c.errors.push(`${file}: [${i}].images[${j}].image "${image.image}" must be the English file's image, "${expected}" (${englishFile} [${k}].images[${j}])`);
+      if (image.image !== expected)
+        c.errors.push(
+          `${file}: [${i}].images[${j}].image "${image.image}" must be the English file's image, "${expected}" (${englishFile} [${k}].images[${j}])`,
+        );
     });
   });
 }
@@ -304,7 +339,9 @@ export function loadContent(contentDir: string): LoadResult {
     if (!folder.isDirectory()) continue;
     const courseDir = path.join(coursesDir, folder.name);
     if (!slugRegex.test(folder.name)) {
-      c.errors.push(`${label(path.join('courses', folder.name))}: folder name must be the course slug (lowercase letters, digits and hyphens)`);
+      c.errors.push(
+        `${label(path.join('courses', folder.name))}: folder name must be the course slug (lowercase letters, digits and hyphens)`,
+      );
       continue;
     }
     for (const entry of listDir(courseDir)) {
@@ -372,7 +409,9 @@ export function loadContent(contentDir: string): LoadResult {
       continue;
     }
     if (entry.name !== 'titles.yaml' && entry.name !== 'banners.yaml') {
-      c.errors.push(`${file}: unknown file; the media folder holds titles.yaml and banners.yaml, and their translations (titles.hi.yaml, banners.hi.yaml, ...)`);
+      c.errors.push(
+        `${file}: unknown file; the media folder holds titles.yaml and banners.yaml, and their translations (titles.hi.yaml, banners.hi.yaml, ...)`,
+      );
       continue;
     }
     const data = readYaml(path.join(mediaDir, entry.name), file, c.errors);
@@ -385,7 +424,9 @@ export function loadContent(contentDir: string): LoadResult {
     }
     const items = data as TitlesFile | BannersFile;
     c.unique(file, '', items);
-    items.forEach((item, i) => item.images.forEach((image, j) => c.file(file, `[${i}].images[${j}].image`, image.image, 'image')));
+    items.forEach((item, i) =>
+      item.images.forEach((image, j) => c.file(file, `[${i}].images[${j}].image`, image.image, 'image')),
+    );
     if (entry.name === 'titles.yaml') content.titles = { file, data: data as TitlesFile };
     else content.banners = { file, data: data as BannersFile };
   }
@@ -415,7 +456,8 @@ export function loadContent(contentDir: string): LoadResult {
     // An English file with mistakes has been reported; there is nothing sound to compare with.
     if (!english) continue;
     checkMediaTranslation(c, file, items, english.file, english.data);
-    if (base === 'titles') content.titleTranslations.push({ file, data: data as TitlesFile, lang: lang as LanguageCode });
+    if (base === 'titles')
+      content.titleTranslations.push({ file, data: data as TitlesFile, lang: lang as LanguageCode });
     else content.bannerTranslations.push({ file, data: data as BannersFile, lang: lang as LanguageCode });
   }
 

@@ -20,17 +20,30 @@ beforeAll(async () => {
   api = staffApi(t.app);
 });
 
-const publicCourse = (id: string, lang = 'en') => t.app.inject({ method: 'GET', url: `/api/course/public/${lang}/${id}` });
+const publicCourse = (id: string, lang = 'en') =>
+  t.app.inject({ method: 'GET', url: `/api/course/public/${lang}/${id}` });
 const audits = async (entityId: string) =>
-  (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.id)).map((row) => row.action);
+  (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.id)).map(
+    (row) => row.action,
+  );
 
 describe('creating and saving', () => {
   it('creates an item with its first version, giving every element a key', async () => {
     const { item, head } = await api.create(editor.headers, 'course', 'safe-money', courseBody());
-    expect(head).toMatchObject({ itemId: item.id, kind: 'course', lang: 'en', version: { number: 1, origin: 'save', createdBy: { id: editor.userId, name: 'Asha Editor' } } });
+    expect(head).toMatchObject({
+      itemId: item.id,
+      kind: 'course',
+      lang: 'en',
+      version: { number: 1, origin: 'save', createdBy: { id: editor.userId, name: 'Asha Editor' } },
+    });
     expect(head.state).toMatchObject({ status: 'draft', headVersion: 1, publishedVersion: null, scheduled: null });
     const body = head.body as CourseDocument;
-    const keys = [body.chapters[0]!.key, ...body.chapters[0]!.lessons.map((l) => l.key), body.videos[0]!.key, body.quizzes[0]!.key];
+    const keys = [
+      body.chapters[0]!.key,
+      ...body.chapters[0]!.lessons.map((l) => l.key),
+      body.videos[0]!.key,
+      body.quizzes[0]!.key,
+    ];
     for (const key of keys) expect(key).toMatch(/^[a-z0-9]{10}$/);
     expect(new Set(keys).size).toBe(keys.length);
     // Nothing is on the site before it is published.
@@ -64,17 +77,26 @@ describe('creating and saving', () => {
   it('refuses a document of the wrong shape, naming each field, and repeated keys', async () => {
     const { item, head } = await api.create(editor.headers, 'course', 'bad-input', courseBody());
     const body = head.body as CourseDocument;
-    const wrong = await api.save(editor.headers, item.id, 'en', 1, { ...body, duration: 'long', chapters: [{ title: 5, lessons: [] }], extra: true });
+    const wrong = await api.save(editor.headers, item.id, 'en', 1, {
+      ...body,
+      duration: 'long',
+      chapters: [{ title: 5, lessons: [] }],
+      extra: true,
+    });
     expect(wrong.statusCode).toBe(400);
     const error = wrong.json() as { code: string; details: { field: string }[] };
     expect(error.code).toBe('contentInvalid');
-    expect(error.details.map((d) => d.field)).toEqual(expect.arrayContaining(['duration', 'chapters[0].title', 'extra']));
+    expect(error.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['duration', 'chapters[0].title', 'extra']),
+    );
 
     const twice = structuredClone(body);
     twice.chapters[0]!.lessons[1]!.key = twice.chapters[0]!.lessons[0]!.key;
     const repeated = await api.save(editor.headers, item.id, 'en', 1, twice);
     expect(repeated.statusCode).toBe(400);
-    expect((repeated.json() as { details: { field: string; message: string }[] }).details[0]!.message).toMatch(/used twice/);
+    expect((repeated.json() as { details: { field: string; message: string }[] }).details[0]!.message).toMatch(
+      /used twice/,
+    );
 
     const badKey = structuredClone(body);
     badKey.videos[0]!.key = 'Not A Key';
@@ -87,15 +109,42 @@ describe('creating and saving', () => {
 
   it('refuses a taken slug, an unknown kind and a malformed slug', async () => {
     await api.create(editor.headers, 'course', 'taken', courseBody());
-    const again = await api.call('POST', '/api/staff/content', editor.headers, { kind: 'course', slug: 'taken', body: courseBody() });
+    const again = await api.call('POST', '/api/staff/content', editor.headers, {
+      kind: 'course',
+      slug: 'taken',
+      body: courseBody(),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(messageBody('slugTaken'));
     // The same slug in another kind is another item.
-    expect((await api.call('POST', '/api/staff/content', editor.headers, { kind: 'blog', slug: 'taken', body: { title: '', author: '', date: '2026-01-01', readTime: 3, image: null, imageAlt: '', description: '' } })).statusCode).toBe(201);
-    expect((await api.call('POST', '/api/staff/content', editor.headers, { kind: 'poster', slug: 'x', body: {} })).statusCode).toBe(400);
-    expect((await api.call('POST', '/api/staff/content', editor.headers, { kind: 'course', slug: 'Not_A_Slug', body: courseBody() })).statusCode).toBe(400);
-    expect((await api.call('GET', '/api/staff/content/00000000-0000-4000-8000-000000000000', editor.headers)).json()).toEqual(messageBody('contentNotFound'));
-    expect((await api.call('GET', '/api/staff/content/00000000-0000-4000-8000-000000000000/xx', editor.headers)).statusCode).toBe(400);
+    expect(
+      (
+        await api.call('POST', '/api/staff/content', editor.headers, {
+          kind: 'blog',
+          slug: 'taken',
+          body: { title: '', author: '', date: '2026-01-01', readTime: 3, image: null, imageAlt: '', description: '' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await api.call('POST', '/api/staff/content', editor.headers, { kind: 'poster', slug: 'x', body: {} }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('POST', '/api/staff/content', editor.headers, {
+          kind: 'course',
+          slug: 'Not_A_Slug',
+          body: courseBody(),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await api.call('GET', '/api/staff/content/00000000-0000-4000-8000-000000000000', editor.headers)).json(),
+    ).toEqual(messageBody('contentNotFound'));
+    expect(
+      (await api.call('GET', '/api/staff/content/00000000-0000-4000-8000-000000000000/xx', editor.headers)).statusCode,
+    ).toBe(400);
   });
 
   it('sanitises rich text when saved, keeping the joiners Indian scripts need and the allowed video embeds', async () => {
@@ -113,7 +162,9 @@ describe('creating and saving', () => {
     expect(saved.description).toBe(`<p>${hindi}</p>`);
     expect(saved.description).toContain('\u200D');
     expect(saved.description).toContain('\u200C');
-    expect(saved.chapters[0]!.lessons[0]!.content).toBe(`<p>${malayalam}</p><oembed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></oembed><a>x</a>`);
+    expect(saved.chapters[0]!.lessons[0]!.content).toBe(
+      `<p>${malayalam}</p><oembed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></oembed><a>x</a>`,
+    );
     expect(saved.chapters[0]!.lessons[1]!.content).toBe(`<p>${bengali}</p>`);
     expect(saved.title).toBe(hindi);
   });
@@ -130,9 +181,16 @@ describe('versions', () => {
     const saved2 = await api.saveOk(editor.headers, item.id, 'en', 1, v2);
 
     const list = await api.call('GET', `/api/staff/content/${item.id}/en/versions`, editor.headers);
-    expect(list.json()).toMatchObject({ versions: [{ number: 2, origin: 'save', published: false }, { number: 1, origin: 'save' }] });
+    expect(list.json()).toMatchObject({
+      versions: [
+        { number: 2, origin: 'save', published: false },
+        { number: 1, origin: 'save' },
+      ],
+    });
 
-    const diff = (await api.call('GET', `/api/staff/content/${item.id}/en/diff?from=1&to=2`, editor.headers)).json() as {
+    const diff = (
+      await api.call('GET', `/api/staff/content/${item.id}/en/diff?from=1&to=2`, editor.headers)
+    ).json() as {
       changes: { field: string; change: string; before: unknown; after: unknown }[];
     };
     const added = (saved2.body as CourseDocument).chapters[0]!.lessons[2]!.key;
@@ -146,16 +204,30 @@ describe('versions', () => {
     );
     expect(diff.changes.some((c) => c.field === 'description')).toBe(false);
 
-    const restored = await api.call('POST', `/api/staff/content/${item.id}/en/versions/1/restore`, editor.headers, { baseVersion: 2 });
+    const restored = await api.call('POST', `/api/staff/content/${item.id}/en/versions/1/restore`, editor.headers, {
+      baseVersion: 2,
+    });
     expect(restored.statusCode).toBe(200);
     const v3 = restored.json() as LanguageHead;
     expect(v3.version).toMatchObject({ number: 3, origin: 'restore', restoredFrom: 1 });
     expect((v3.body as CourseDocument).title).toBe('Safe money');
-    expect((await api.call('GET', `/api/staff/content/${item.id}/en/diff?from=1&to=3`, editor.headers)).json()).toMatchObject({ changes: [] });
+    expect(
+      (await api.call('GET', `/api/staff/content/${item.id}/en/diff?from=1&to=3`, editor.headers)).json(),
+    ).toMatchObject({ changes: [] });
     // A restore decided on an older head is refused like a save.
-    expect((await api.call('POST', `/api/staff/content/${item.id}/en/versions/1/restore`, editor.headers, { baseVersion: 2 })).statusCode).toBe(409);
-    expect((await api.call('GET', `/api/staff/content/${item.id}/en/versions/9`, editor.headers)).json()).toEqual(messageBody('versionNotFound'));
-    expect((await api.call('GET', `/api/staff/content/${item.id}/en/diff?from=1&to=9`, editor.headers)).statusCode).toBe(404);
+    expect(
+      (
+        await api.call('POST', `/api/staff/content/${item.id}/en/versions/1/restore`, editor.headers, {
+          baseVersion: 2,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await api.call('GET', `/api/staff/content/${item.id}/en/versions/9`, editor.headers)).json()).toEqual(
+      messageBody('versionNotFound'),
+    );
+    expect(
+      (await api.call('GET', `/api/staff/content/${item.id}/en/diff?from=1&to=9`, editor.headers)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -178,7 +250,10 @@ describe('drafts and publishing', () => {
       { field: 'title', message: 'is empty' },
       { field: 'image', message: 'has no file' },
       { field: `lessons[${lesson}].content`, message: 'is empty' },
-      { field: `quizzes[${quiz.key}].questions[${quiz.questions[0]!.key}].options`, message: 'must have exactly one correct option for a single question (found 2)' },
+      {
+        field: `quizzes[${quiz.key}].questions[${quiz.questions[0]!.key}].options`,
+        message: 'must have exactly one correct option for a single question (found 2)',
+      },
     ]);
     expect(error.message).toContain('First: title is empty (and 3 more)');
     expect((await api.head(editor.headers, item.id, 'en')).state.publishedVersion).toBeNull();
@@ -188,17 +263,26 @@ describe('drafts and publishing', () => {
     const { item, head } = await api.create(editor.headers, 'course', 'drafts', courseBody());
     const state = await api.publishOk(editor.headers, item.id, 'en');
     expect(state).toMatchObject({ status: 'published', headVersion: 1, publishedVersion: 1 });
-    const course = (await publicCourse(state.publicId)).json() as { course_en: { title: string; chapter_ens: { lesson_ens: unknown[] }[] } };
+    const course = (await publicCourse(state.publicId)).json() as {
+      course_en: { title: string; chapter_ens: { lesson_ens: unknown[] }[] };
+    };
     expect(course.course_en.title).toBe('Safe money');
     expect(course.course_en.chapter_ens[0]!.lesson_ens).toHaveLength(2);
 
-    const edited = await api.saveOk(editor.headers, item.id, 'en', 1, { ...(head.body as CourseDocument), title: 'Safe money, revised' });
+    const edited = await api.saveOk(editor.headers, item.id, 'en', 1, {
+      ...(head.body as CourseDocument),
+      title: 'Safe money, revised',
+    });
     expect(edited.state).toMatchObject({ status: 'draft', headVersion: 2, publishedVersion: 1 });
-    expect(((await publicCourse(state.publicId)).json() as { course_en: { title: string } }).course_en.title).toBe('Safe money');
+    expect(((await publicCourse(state.publicId)).json() as { course_en: { title: string } }).course_en.title).toBe(
+      'Safe money',
+    );
 
     const published = await api.publishOk(editor.headers, item.id, 'en');
     expect(published).toMatchObject({ status: 'published', publishedVersion: 2 });
-    expect(((await publicCourse(state.publicId)).json() as { course_en: { title: string } }).course_en.title).toBe('Safe money, revised');
+    expect(((await publicCourse(state.publicId)).json() as { course_en: { title: string } }).course_en.title).toBe(
+      'Safe money, revised',
+    );
     // Publishing what is already published changes nothing and records nothing.
     await api.publishOk(editor.headers, item.id, 'en');
     expect((await audits(item.id)).filter((a) => a === 'content.publish')).toHaveLength(2);
@@ -206,7 +290,9 @@ describe('drafts and publishing', () => {
     // An older version can be put back on the site; the newer one stays the draft on top.
     const back = await api.publishOk(editor.headers, item.id, 'en', { version: 1 });
     expect(back).toMatchObject({ status: 'draft', publishedVersion: 1, headVersion: 2 });
-    expect(((await publicCourse(state.publicId)).json() as { course_en: { title: string } }).course_en.title).toBe('Safe money');
+    expect(((await publicCourse(state.publicId)).json() as { course_en: { title: string } }).course_en.title).toBe(
+      'Safe money',
+    );
   });
 
   it('unpublishes (the course leaves the site) and publishes again', async () => {
@@ -215,7 +301,9 @@ describe('drafts and publishing', () => {
     const off = await api.call('POST', `/api/staff/content/${item.id}/en/unpublish`, editor.headers);
     expect(off.json()).toMatchObject({ status: 'draft', publishedVersion: null });
     expect((await publicCourse(state.publicId)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en' })).json()).toMatchObject({ courses: expect.not.arrayContaining([expect.objectContaining({ id: state.publicId })]) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/course/public?lang=en' })).json()).toMatchObject({
+      courses: expect.not.arrayContaining([expect.objectContaining({ id: state.publicId })]),
+    });
     await api.publishOk(editor.headers, item.id, 'en');
     expect((await publicCourse(state.publicId)).statusCode).toBe(200);
   });
@@ -227,9 +315,13 @@ describe('drafts and publishing', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ deletedAt: expect.any(String) });
     expect((await publicCourse(state.publicId)).statusCode).toBe(404);
-    const live = (await api.call('GET', '/api/staff/content?kind=course', editor.headers)).json() as { items: { id: string }[] };
+    const live = (await api.call('GET', '/api/staff/content?kind=course', editor.headers)).json() as {
+      items: { id: string }[];
+    };
     expect(live.items.some((i) => i.id === item.id)).toBe(false);
-    const bin = (await api.call('GET', '/api/staff/content?kind=course&deleted=true', editor.headers)).json() as { items: { id: string }[] };
+    const bin = (await api.call('GET', '/api/staff/content?kind=course&deleted=true', editor.headers)).json() as {
+      items: { id: string }[];
+    };
     expect(bin.items.map((i) => i.id)).toEqual([item.id]);
     const edit = await api.save(editor.headers, item.id, 'en', 1, head.body);
     expect(edit.statusCode).toBe(409);
@@ -239,14 +331,28 @@ describe('drafts and publishing', () => {
     const restored = await api.call('POST', `/api/staff/content/${item.id}/restore`, editor.headers);
     expect(restored.json()).toMatchObject({ deletedAt: null, languages: [{ lang: 'en', publishedVersion: 1 }] });
     expect((await publicCourse(state.publicId)).statusCode).toBe(200);
-    expect(await audits(item.id)).toEqual(['content.create', 'content.save', 'content.publish', 'content.delete', 'content.restore']);
+    expect(await audits(item.id)).toEqual([
+      'content.create',
+      'content.save',
+      'content.publish',
+      'content.delete',
+      'content.restore',
+    ]);
   });
 
   it('lists and searches items by kind, status, language and title', async () => {
-    const { item } = await api.create(editor.headers, 'course', 'findable-course', courseBody('Budgeting for a family'));
+    const { item } = await api.create(
+      editor.headers,
+      'course',
+      'findable-course',
+      courseBody('Budgeting for a family'),
+    );
     await api.publishOk(editor.headers, item.id, 'en');
     const find = async (query: string) =>
-      ((await api.call('GET', `/api/staff/content?${query}`, editor.headers)).json() as { items: { id: string; title: string }[]; total: number });
+      (await api.call('GET', `/api/staff/content?${query}`, editor.headers)).json() as {
+        items: { id: string; title: string }[];
+        total: number;
+      };
     expect((await find('search=budgeting')).items.map((i) => i.id)).toEqual([item.id]);
     expect((await find('search=findable')).items.map((i) => i.title)).toEqual(['Budgeting for a family']);
     expect((await find('status=published&search=budget')).total).toBe(1);

@@ -25,7 +25,13 @@ export const XLIFF_MEDIA_TYPE = 'application/xliff+xml';
 
 /** A field path as an XLIFF id (an NMTOKEN): every byte outside [A-Za-z0-9.-] as _XX. */
 export function unitId(path: string): string {
-  return [...Buffer.from(path, 'utf8')].map((byte) => (/[A-Za-z0-9.-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `_${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(path, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9.-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `_${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** The field path a unit id stands for; null for an id this exchange cannot have written. */
@@ -76,10 +82,12 @@ export interface ExportFile {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+const escapeAttribute = (text: string) =>
+  escapeText(text).replace(/"/g, '&quot;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 /** XML 1.0 cannot carry these characters at all, escaped or not; they never belong in content. */
-// eslint-disable-next-line no-control-regex -- these control characters are exactly what is removed
-const withoutForbiddenCharacters = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+const withoutForbiddenCharacters = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- these control characters are exactly what is removed
+  text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
 function segmentXml(unit: ExportUnit): string {
   const state = unit.target === null || unit.target === '' ? 'initial' : unit.stale ? 'initial' : 'translated';
@@ -101,7 +109,9 @@ export function writeXliff(sourceLang: LanguageCode, targetLang: LanguageCode, f
       `    <notes><note category="title">${escapeText(withoutForbiddenCharacters(file.title))}</note></notes>`,
     );
     for (const unit of file.units) {
-      lines.push(`    <unit id="${unitId(unit.path)}" name="${escapeAttribute(unit.path)}" jgk:format="${unit.format}">${segmentXml(unit)}</unit>`);
+      lines.push(
+        `    <unit id="${unitId(unit.path)}" name="${escapeAttribute(unit.path)}" jgk:format="${unit.format}">${segmentXml(unit)}</unit>`,
+      );
     }
     lines.push('  </file>');
   }
@@ -139,7 +149,8 @@ export interface ImportDocument {
 const malformed = (message: string) => new FieldsError(400, 'xliffMalformed', [{ field: 'xml', message }]);
 const invalid = (field: string, message: string) => new FieldsError(400, 'xliffInvalid', [{ field, message }]);
 
-const whole = (value: string | undefined): number | null => (value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null);
+const whole = (value: string | undefined): number | null =>
+  value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
 /**
  * Reads an XLIFF 2.0 document: 400 xliffMalformed for XML that is not well formed (or declares a
@@ -148,7 +159,8 @@ const whole = (value: string | undefined): number | null => (value !== undefined
 export function readXliff(xml: string): ImportDocument {
   // Refused before parsing: a DOCTYPE is how entity expansion ("billion laughs") and external
   // entities get in, and XLIFF has none.
-  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw malformed('the file declares a DOCTYPE or entities, which XLIFF does not use');
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
+    throw malformed('the file declares a DOCTYPE or entities, which XLIFF does not use');
   const parser = new SaxesParser({ xmlns: true, position: true });
   let root: { version?: string; srcLang?: string; trgLang?: string } | null = null;
   const files: ImportFile[] = [];
@@ -158,7 +170,8 @@ export function readXliff(xml: string): ImportDocument {
   let targetDepth = -1;
   let error: Error | null = null;
 
-  const attribute = (tag: SaxesTagNS, local: string, uri = '') => Object.values(tag.attributes).find((a) => a.local === local && a.uri === uri)?.value;
+  const attribute = (tag: SaxesTagNS, local: string, uri = '') =>
+    Object.values(tag.attributes).find((a) => a.local === local && a.uri === uri)?.value;
 
   parser.on('error', (e) => {
     error ??= e;
@@ -172,8 +185,13 @@ export function readXliff(xml: string): ImportDocument {
     const depth = stack.length;
     stack.push(name);
     if (depth === 0) {
-      if (tag.local !== 'xliff' || !inXliff) throw invalid('xliff', `the root element must be <xliff> in the namespace ${XLIFF_NS}`);
-      root = { version: attribute(tag, 'version'), srcLang: attribute(tag, 'srcLang'), trgLang: attribute(tag, 'trgLang') };
+      if (tag.local !== 'xliff' || !inXliff)
+        throw invalid('xliff', `the root element must be <xliff> in the namespace ${XLIFF_NS}`);
+      root = {
+        version: attribute(tag, 'version'),
+        srcLang: attribute(tag, 'srcLang'),
+        trgLang: attribute(tag, 'trgLang'),
+      };
       return;
     }
     if (targetDepth >= 0) {
@@ -225,7 +243,11 @@ export function readXliff(xml: string): ImportDocument {
   if (error) throw malformed((error as Error).message);
   const found = root as { version?: string; srcLang?: string; trgLang?: string } | null;
   if (!found) throw malformed('the file has no root element');
-  if (found.version !== '2.0') throw invalid('xliff@version', `must be 2.0 (found ${found.version === undefined ? 'none' : `"${found.version}"`})`);
+  if (found.version !== '2.0')
+    throw invalid(
+      'xliff@version',
+      `must be 2.0 (found ${found.version === undefined ? 'none' : `"${found.version}"`})`,
+    );
   if (!found.srcLang) throw invalid('xliff@srcLang', 'is required');
   if (!found.trgLang) throw invalid('xliff@trgLang', 'is required: the language the file was translated into');
   return {
