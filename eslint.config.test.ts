@@ -23,7 +23,9 @@ async function importProblems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result!.messages
     .filter((m) =>
-      ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports'].includes(m.ruleId ?? ''),
+      ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports', 'local/own-tables'].includes(
+        m.ruleId ?? '',
+      ),
     )
     .map((m) => m.message);
 }
@@ -193,6 +195,33 @@ const cases: Case[] = [
     message: 'app.publicCaches.create',
   },
 ];
+
+// A module writes only its own tables (local/own-tables): the table's file under server/db/schema/
+// names its owner. Authoring is the module that used to write the public tables itself.
+const DB = `import type { DbOrTx } from '../../db/client';\n`;
+cases.push(
+  {
+    rule: "a module never inserts, updates or deletes another module's table",
+    file: 'server/modules/authoring/example.ts',
+    forbidden: `${DB}import { courses } from '../../db/schema/courses';\nexport const hide = (tx: DbOrTx) => tx.update(courses).set({ published: false });`,
+    allowed: `${DB}import { contentItems } from '../../db/schema/authoring';\nimport { courses } from '../../db/schema/courses';\nexport const touch = (tx: DbOrTx) => tx.update(contentItems).set({ updatedAt: new Date() });\nexport const read = (tx: DbOrTx) => tx.select({ id: courses.id }).from(courses);`,
+    message: 'modules/authoring writes courses, a table of the courses module',
+  },
+  {
+    rule: "a module never writes another module's table in raw SQL",
+    file: 'server/modules/authoring/example.ts',
+    forbidden: `import { sql } from 'drizzle-orm';\nimport { blogs } from '../../db/schema/blogs';\nexport const purge = sql\`delete from \${blogs} where lang = 'hi'\`;`,
+    allowed: `import { sql } from 'drizzle-orm';\nimport { blogs } from '../../db/schema/blogs';\nexport const count = sql\`select count(*) from \${blogs}\`;`,
+    message: 'modules/authoring writes blogs, a table of the blogs module',
+  },
+  {
+    rule: "a module never hands another module's table to a helper that writes it",
+    file: 'server/modules/authoring/example.ts',
+    forbidden: `${DB}import { hideRow } from '../../lib/read-model-writes';\nimport * as media from '../../db/schema/media';\nexport const hide = (tx: DbOrTx, id: string) => hideRow(tx, media.mediaTitles as never, id);`,
+    allowed: `${DB}import { courseReadModel } from '../courses/service';\nexport const hide = (tx: DbOrTx, id: string) => courseReadModel.withdraw(tx, id);`,
+    message: 'modules/authoring writes media.mediaTitles, a table of the media module',
+  },
+);
 
 describe('import boundaries (eslint.config.js)', () => {
   it.each(cases)('$rule', async ({ file, forbidden, allowed, message }) => {

@@ -279,12 +279,10 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
 }
 
 /**
- * Deletes the user row (every table naming the user follows by its cascading foreign key, the
- * guardian consent codes the learner asked for among them) and the one-time-password challenges
- * sent to the learner's number, which are keyed by number, not by user.
+ * Deletes the user row: every table naming the user follows by its cascading foreign key, the
+ * guardian consent codes the learner asked for among them.
  */
-export async function deleteAccount(db: DbOrTx, userId: string, mobile: string): Promise<void> {
-  await db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
+export async function deleteAccount(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }
 
