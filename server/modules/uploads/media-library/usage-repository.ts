@@ -77,7 +77,7 @@ const USAGE_SOURCES: readonly UsageSource[] = [
     row: sql`${bannerItems.id}::text, ${bannerItems.title}, ${bannerItems.lang}, ${none}, ${none} from ${bannerImages} join ${bannerItems} on ${bannerItems.id} = ${bannerImages.bannerId}`,
     fields: { image: bannerImages.image },
   },
-  // What staff are writing (content module, ADR 19): the newest version of each language of an item
+  // What staff are writing (the authoring module, ADR 19): the newest version of each language of an item
   // and a version scheduled for publication when it is not the published one (the public tables
   // name what is published), so a file a draft shows is not deleted before it is
   // published. Older versions are history: restoring one that names a deleted file shows it missing.
