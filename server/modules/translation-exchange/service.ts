@@ -1,9 +1,13 @@
 // The translator exchange: an item, or everything pending in a language, exported as XLIFF 2.0 for
 // a translator's tool (xliff.ts), and the file imported back. An import is a save like any other:
-// each item's language gets a new version through writeVersion, in the item's own transaction, so
-// the version check, the translator's text-only rule, sanitising, stale marks and the audit log all
-// apply. The file carries the translation's version it was made from; a language saved since then
-// is answered as a conflict for that item and nothing of it is written.
+// each item's language gets a new version through authoring's writeVersion, in the item's own
+// transaction, so the version check, the translator's text-only rule, sanitising, stale marks and
+// the audit log all apply. The file carries the translation's version it was made from; a language
+// saved since then is answered as a conflict for that item and nothing of it is written. It reads and
+// writes items only through authoring's surface; it has no table of its own.
+//
+// The module's surface: none for other modules; its routes call exportItem, exportPending and
+// importXliff.
 import type { AnyDocument, XliffImportReport, XliffRefusal } from '../../../contract/authoring';
 import { XLIFF_REFUSALS } from '../../../contract/authoring';
 import type { ContentKind } from '../../../contract/content-kinds';
