@@ -1,6 +1,7 @@
 // Lint for the whole repository (`npm run lint`): ESLint's and typescript-eslint's recommended rules,
-// React's hook rules in web/, and the import boundaries that keep the layout of docs/architecture.md
-// and docs/web.md true, which eslint.config.test.ts proves rule by rule (add a case there with every
+// React's hook rules in web/, the import boundaries that keep the layout of docs/architecture.md
+// and docs/web.md true, and the project's one rule of its own, `local/own-tables` (a module writes
+// only its own tables), which eslint.config.test.ts proves rule by rule (add a case there with every
 // new boundary).
 //
 // typescript-eslint's type-aware rules are not on: they tripled the lint time (about 40 s instead of
@@ -45,7 +46,7 @@ const FILES = [
   { category: 'routes', pattern: 'server/modules/*/routes.ts' },
   { category: 'service', pattern: 'server/modules/*/service.ts' },
   { category: 'repository', pattern: ['server/modules/*/repository.ts', 'server/**/*-repository.ts'] },
-  { category: 'tables', pattern: 'server/db/schema.ts' },
+  { category: 'tables', pattern: ['server/db/schema/*.ts', 'server/db/all-tables.ts'] },
 ];
 
 const web = { element: { type: 'web-*' } };
@@ -134,9 +135,86 @@ const BOUNDARIES = [
       file: { categories: { noneOf: ['test', 'repository'] } },
     },
     disallow: { to: { file: { categories: 'tables' } } },
-    message: `server/plugins and server/lib never read tables (server/db/schema.ts): queries live in a repository (a module's repository.ts, or a file named *-repository.ts) reached through a service. ${SERVER_DOC}`,
+    message: `server/plugins and server/lib never read tables (server/db/schema/): queries live in a repository (a module's repository.ts, or a file named *-repository.ts) reached through a service. ${SERVER_DOC}`,
   },
 ];
+
+/**
+ * `local/own-tables`: a module writes only its own tables (docs/architecture.md, "Module surfaces";
+ * ADR 29). A table belongs to the module whose file under server/db/schema/ defines it
+ * (server/db/schema/courses.ts: modules/courses), which is the one place ownership is written. In a
+ * module's code (its tests aside, which set data up), the rule refuses, for a table imported from
+ * another module's schema file:
+ * - an insert, update or delete of it, whatever the handle (`db.insert(t)`, `tx.update(t)`, ...);
+ * - raw SQL that writes it (sql`insert into ${t}`, `update ${t}`, `delete from ${t}`);
+ * - handing it to any call but a read (`from`, the joins), so no shared helper writes it either.
+ * Reading another module's table stays allowed where docs/architecture.md allows it. A justified
+ * exception is written where it happens: `// eslint-disable-next-line local/own-tables -- why`
+ * (an exception no longer needed fails the lint as an unused directive).
+ */
+const TABLE_READS = new Set(['from', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin', 'alias', '$count']);
+const TABLE_WRITES = new Set(['insert', 'update', 'delete']);
+const ownTables = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A module never writes another module's table" },
+    schema: [],
+    messages: {
+      write: `{{ module }} writes {{ table }}, a table of the {{ owner }} module (server/db/schema/{{ owner }}.ts): a module writes only its own tables; call the owner's service (a public table is its module's read model, projected through its surface). ${SERVER_DOC}`,
+    },
+  },
+  create(context) {
+    const module = /server\/modules\/([^/]+)\//.exec(context.filename.replaceAll('\\', '/'))?.[1];
+    if (!module) return {};
+    /** Local names of other modules' tables (and of namespaces of their schema files) -> owner. */
+    const tables = new Map();
+    const namespaces = new Map();
+    const unwrap = (node) =>
+      ['TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression'].includes(node.type)
+        ? unwrap(node.expression)
+        : node;
+    const ownerOf = (node) => {
+      if (node.type === 'Identifier') return tables.get(node.name);
+      if (node.type === 'MemberExpression' && !node.computed && node.object.type === 'Identifier') {
+        return namespaces.get(node.object.name);
+      }
+      return undefined;
+    };
+    const report = (node, owner) =>
+      context.report({
+        node,
+        messageId: 'write',
+        data: { module: `modules/${module}`, table: context.sourceCode.getText(node), owner },
+      });
+    return {
+      ImportDeclaration(node) {
+        const owner = /\/db\/schema\/([a-z-]+)$/.exec(node.source.value)?.[1];
+        if (!owner || owner === module || node.importKind === 'type') return;
+        for (const specifier of node.specifiers) {
+          if (specifier.importKind === 'type') continue;
+          if (specifier.type === 'ImportNamespaceSpecifier') namespaces.set(specifier.local.name, owner);
+          else tables.set(specifier.local.name, owner);
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        const name = callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : undefined;
+        if (TABLE_READS.has(name)) return;
+        node.arguments.map(unwrap).forEach((argument, index) => {
+          const owner = ownerOf(argument);
+          if (owner && (index === 0 || !TABLE_WRITES.has(name))) report(argument, owner);
+        });
+      },
+      TaggedTemplateExpression(node) {
+        node.quasi.expressions.map(unwrap).forEach((expression, index) => {
+          const owner = ownerOf(expression);
+          const before = node.quasi.quasis[index].value.raw;
+          if (owner && /\b(insert\s+into|update|delete\s+from)\s*$/i.test(before)) report(expression, owner);
+        });
+      },
+    };
+  },
+};
 
 export default defineConfig(
   {
@@ -192,6 +270,13 @@ export default defineConfig(
       // checkInternals: imports inside one module are checked too (routes -> service -> repository).
       'boundaries/dependencies': ['error', { default: 'allow', checkInternals: true, policies: BOUNDARIES }],
     },
+  },
+  {
+    // A module writes only its own tables (the rule above); its tests may set any data up.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-fixture.ts', '**/*-test-helpers.ts'],
+    plugins: { local: { rules: { 'own-tables': ownTables } } },
+    rules: { 'local/own-tables': 'error' },
   },
   {
     // Every cache of content that visitors share is made through the registry of lib/public-caches.ts,

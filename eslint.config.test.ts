@@ -23,7 +23,9 @@ async function importProblems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result!.messages
     .filter((m) =>
-      ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports'].includes(m.ruleId ?? ''),
+      ['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-imports', 'local/own-tables'].includes(
+        m.ruleId ?? '',
+      ),
     )
     .map((m) => m.message);
 }
@@ -168,7 +170,7 @@ const cases: Case[] = [
     rule: "a module's tests never import another module's repository",
     file: 'server/modules/blogs/example.test.ts',
     forbidden: `import * as courses from '../courses/repository';`,
-    allowed: `import { importContent } from '../content/importer';\nimport { createContentFixture } from '../content/content-fixture';`,
+    allowed: `import { importContent } from '../sample-content/service';\nimport { createContentFixture } from '../sample-content/content-fixture';`,
     message: "A module's tests never import another module's repository or routes",
   },
   {
@@ -182,7 +184,7 @@ const cases: Case[] = [
     rule: 'a repository never imports its service',
     file: 'server/modules/courses/repository.ts',
     forbidden: `import { averageRating } from './service';`,
-    allowed: `import { courses } from '../../db/schema';`,
+    allowed: `import { courses } from '../../db/schema/courses';`,
     message: 'a repository never imports the service',
   },
   {
@@ -202,7 +204,7 @@ const cases: Case[] = [
   {
     rule: 'server/plugins never reads tables outside a repository',
     file: 'server/plugins/example.ts',
-    forbidden: `import { sessions } from '../db/schema';`,
+    forbidden: `import { sessions } from '../db/schema/auth';`,
     allowed: `import type { Db } from '../db/client';`,
     message: 'server/plugins and server/lib never read tables',
   },
@@ -210,7 +212,7 @@ const cases: Case[] = [
     rule: 'a repository file may read tables',
     file: 'server/plugins/example-repository.ts',
     forbidden: `import * as courses from '../modules/courses/repository';`,
-    allowed: `import { sessions } from '../db/schema';`,
+    allowed: `import { sessions } from '../db/schema/auth';`,
     message: "server/plugins and server/lib never import a module's repository or routes",
   },
   {
@@ -222,6 +224,33 @@ const cases: Case[] = [
   },
 ];
 
+// A module writes only its own tables (local/own-tables): the table's file under server/db/schema/
+// names its owner. Authoring is the module that used to write the public tables itself.
+const DB = `import type { DbOrTx } from '../../db/client';\n`;
+cases.push(
+  {
+    rule: "a module never inserts, updates or deletes another module's table",
+    file: 'server/modules/authoring/example.ts',
+    forbidden: `${DB}import { courses } from '../../db/schema/courses';\nexport const hide = (tx: DbOrTx) => tx.update(courses).set({ published: false });`,
+    allowed: `${DB}import { contentItems } from '../../db/schema/authoring';\nimport { courses } from '../../db/schema/courses';\nexport const touch = (tx: DbOrTx) => tx.update(contentItems).set({ updatedAt: new Date() });\nexport const read = (tx: DbOrTx) => tx.select({ id: courses.id }).from(courses);`,
+    message: 'modules/authoring writes courses, a table of the courses module',
+  },
+  {
+    rule: "a module never writes another module's table in raw SQL",
+    file: 'server/modules/authoring/example.ts',
+    forbidden: `import { sql } from 'drizzle-orm';\nimport { blogs } from '../../db/schema/blogs';\nexport const purge = sql\`delete from \${blogs} where lang = 'hi'\`;`,
+    allowed: `import { sql } from 'drizzle-orm';\nimport { blogs } from '../../db/schema/blogs';\nexport const count = sql\`select count(*) from \${blogs}\`;`,
+    message: 'modules/authoring writes blogs, a table of the blogs module',
+  },
+  {
+    rule: "a module never hands another module's table to a helper that writes it",
+    file: 'server/modules/authoring/example.ts',
+    forbidden: `${DB}import { hideRow } from '../../lib/read-model-writes';\nimport * as media from '../../db/schema/media';\nexport const hide = (tx: DbOrTx, id: string) => hideRow(tx, media.mediaTitles as never, id);`,
+    allowed: `${DB}import { courseReadModel } from '../courses/service';\nexport const hide = (tx: DbOrTx, id: string) => courseReadModel.withdraw(tx, id);`,
+    message: 'modules/authoring writes media.mediaTitles, a table of the media module',
+  },
+);
+
 describe('import boundaries (eslint.config.js)', () => {
   it.each(cases)('$rule', async ({ file, forbidden, allowed, message }) => {
     const problems = await importProblems(file, forbidden);
@@ -231,6 +260,6 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('leaves tests/, bench/ and scripts/ free to drive the server', async () => {
-    expect(await importProblems('bench/example.ts', `import * as schema from '../server/db/schema';`)).toEqual([]);
+    expect(await importProblems('bench/example.ts', `import { schema } from '../server/db/all-tables';`)).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../server/db/schema';
+import { schema } from '../server/db/all-tables';
 import type { Db } from '../server/db/client';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/plugins/config';

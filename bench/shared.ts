@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { projectRoot } from '../server/lib/project-root';
 import { openDatabase } from '../server/db/client';
-import { importContent } from '../server/modules/content/importer';
+import { importContent } from '../server/modules/sample-content/service';
 
 export const root = projectRoot(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,6 @@
 // Which fields each kind's document (contract/authoring.ts) has, what kind of field each is, and one
 // walker that flattens a document into fields addressed by key (lessons[bank-account/why].content):
-// the server's diffs, stale marks and translation rules (server/modules/content/documents.ts) and
+// the server's diffs, stale marks and translation rules (server/lib/content-documents.ts) and
 // the console's comparison of two editions of a document (its course editor's conflict view) are
 // worked out on the same flat fields. Plain values only, so the web takes them at no cost.
 import type { AnyDocument } from './authoring';

@@ -42,7 +42,8 @@ import media from './modules/media/routes';
 import staffRoutes from './modules/staff/routes';
 import audit from './modules/audit/routes';
 import mediaLibrary from './modules/uploads/media-library/routes';
-import content from './modules/content/routes';
+import authoring from './modules/authoring/routes';
+import translationExchange from './modules/translation-exchange/routes';
 import analytics from './modules/analytics/routes';
 import pages from './modules/pages/routes';
 
@@ -114,11 +115,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(successStories);
   await app.register(media);
 
-  // The staff side: who is signed in as staff, the audit log, the media library, authoring content.
+  // The staff side: who is signed in as staff, the audit log, the media library, authoring content
+  // and its exchange with translators' tools.
   await app.register(staffRoutes);
   await app.register(audit);
   await app.register(mediaLibrary);
-  await app.register(content);
+  await app.register(authoring);
+  await app.register(translationExchange);
   await app.register(analytics);
 
   // Files and the web app last, so API routes always win.

@@ -9,10 +9,10 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { ConfigError, loadConfig } from './plugins/config';
 import { withDataDirSecret } from './lib/secret-file';
 import { projectRoot } from './lib/project-root';
-import { importContentIfEmpty } from './modules/content/importer';
+import { importContentIfEmpty } from './modules/sample-content/service';
 import { startRetentionJob } from './modules/retention/service';
 import { stopGracefully } from './plugins/stopping';
-import { startPublishingSchedule } from './modules/content/scheduler';
+import { startPublishingSchedule } from './modules/authoring/scheduler';
 import { startAnalyticsRefresh } from './modules/analytics/refresh';
 
 const root = projectRoot(fileURLToPath(import.meta.url));

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { projectRoot } from '../lib/project-root';
-import { ContentValidationError, describeCounts, importContent } from '../modules/content/importer';
-import { ContentConflictError } from '../modules/content/repository';
+import { ContentValidationError, describeCounts, importContent } from '../modules/sample-content/service';
+import { ContentConflictError } from '../lib/read-models';
 import { ConfigError, loadConfig } from '../plugins/config';
 
 async function main(): Promise<number> {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const root = path.resolve(import.meta.dirname, '../..');

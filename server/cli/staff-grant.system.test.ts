@@ -11,7 +11,9 @@ import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { auditLog, staffMembers, users } from '../db/schema';
+import { auditLog } from '../db/schema/audit';
+import { staffMembers } from '../db/schema/staff';
+import { users } from '../db/schema/users';
 import { projectRoot } from '../lib/project-root';
 import { UsageError, parseGrantArgs } from './staff-grant-args';
 

@@ -2,7 +2,8 @@
 // each the same answer once decoded; small answers and clients that accept neither get plain JSON.
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blogs, mediaTitles } from '../db/schema';
+import { blogs } from '../db/schema/blogs';
+import { mediaTitles } from '../db/schema/media';
 import { testAppPerFile } from '../test/test-app';
 import { acceptedEncoding } from './compression';
 import { cacheLookups } from './ttl-cache';

@@ -2,7 +2,8 @@
 // lookup every signed-in request makes, joined with the user it belongs to.
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions } from '../db/schema/auth';
+import { users } from '../db/schema/users';
 
 /** Stores a new session and, in the same statement, marks its user active now (for retention). */
 export async function insertSession(

@@ -2,7 +2,7 @@
 // 1 video and 2 quizzes (each with a single- and a multi-answer question), 6 progress items in all.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { chapters, courseVideos, courses, lessons, options, questions, quizzes } from '../db/schema';
+import { chapters, courseVideos, courses, lessons, options, questions, quizzes } from '../db/schema/courses';
 import type { LanguageCode } from '../../contract/languages';
 
 /** The explanation the single-answer question of each quiz gives (the multi-answer one has none). */

@@ -9,7 +9,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { migrationsFolder, type Db } from '../db/client';
-import * as schema from '../db/schema';
+import { schema } from '../db/all-tables';
 import { testConfig, testPgliteImage } from './test-app';
 
 export interface StatementLoggingApp {

@@ -8,7 +8,9 @@ import { allRight, createCourseFixture, type CourseFixture } from '../../test/co
 import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
 import { learnerName } from '../../test/learner-names';
 import { parseCsv } from '../../test/csv';
-import { certificates, completions, enrolments, users } from '../../db/schema';
+import { certificates } from '../../db/schema/certificates';
+import { completions, enrolments } from '../../db/schema/progress';
+import { users } from '../../db/schema/users';
 import type {
   CertificatesAnswer,
   CourseDetailAnswer,

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { analyticsRefreshes } from '../../db/schema';
+import { analyticsRefreshes } from '../../db/schema/analytics';
 import { addDays, periodStart, todayInIndia, type Day } from './periods';
 import { recompute } from './recompute';
 import { recomputeSteps } from './steps';

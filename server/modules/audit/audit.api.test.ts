@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageBody } from '../../../contract/messages';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema/audit';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAs, signInAsStaff } from '../../test/sign-in';
 import { recordAudit } from './service';

@@ -2,7 +2,7 @@
 // refuses UPDATE, DELETE and TRUNCATE (migration 0004), so nothing here could change a row.
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema/audit';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 

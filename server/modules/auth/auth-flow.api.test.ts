@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
 import { testAppPerFile } from '../../test/test-app';
 import { lastCode, memorySms, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
 import { messageBody } from '../../../contract/messages';

@@ -3,7 +3,7 @@
 // them, a ceiling on what the whole platform sends in an hour, answered 503 with Retry-After.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpChallenges } from '../../db/schema';
+import { otpChallenges } from '../../db/schema/auth';
 import { createTestApp, testAppPerFile, type TestApp } from '../../test/test-app';
 import { captureLog } from '../../test/log-capture';
 import { lastCode, memorySms, nextMobile, post } from './auth-test-helpers';

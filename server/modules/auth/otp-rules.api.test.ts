@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpChallenges } from '../../db/schema';
+import { otpChallenges } from '../../db/schema/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastCode, memorySms, nextMobile, post, sessionCookie, signUp } from './auth-test-helpers';
 import { generateCode, hashCode } from './otp';

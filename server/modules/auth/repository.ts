@@ -4,7 +4,8 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '../../../contract/auth-rules';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
-import { otpChallenges, users } from '../../db/schema';
+import { otpChallenges } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
 
 export type Challenge = typeof otpChallenges.$inferSelect;
 
@@ -37,6 +38,7 @@ export async function findUserByMobile(db: DbOrTx, mobile: string) {
 /** The site's language an account signed in with, kept for the staff's figures. */
 export async function setInterfaceLanguage(db: DbOrTx, userId: string, lang: LanguageCode): Promise<void> {
   await db
+    // eslint-disable-next-line local/own-tables -- sign-in notes the language in its own transaction; users imports auth's consent codes, so going through users' service would make the two import each other
     .update(users)
     .set({ interfaceLang: lang })
     .where(and(eq(users.id, userId), sql`${users.interfaceLang} is distinct from ${lang}`));
@@ -47,6 +49,7 @@ export async function insertUser(
   values: { mobile: string; name: string; email: string | null; interfaceLang: LanguageCode },
 ) {
   const [row] = await db
+    // eslint-disable-next-line local/own-tables -- signing up creates the account in the sign-in's transaction, for the same reason as above
     .insert(users)
     .values(values)
     .returning({ id: users.id, role: users.role, name: users.name, active: users.active });
@@ -186,6 +189,10 @@ export async function consumeChallenge(db: DbOrTx, id: string, now: Date): Promi
     .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
     .returning({ id: otpChallenges.id });
   return rows.length === 1;
+}
+
+export async function deleteChallengesTo(db: DbOrTx, mobile: string): Promise<void> {
+  await db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
 }
 
 /** Deletes challenges created before the cutoff; answers how many went. */

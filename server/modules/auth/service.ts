@@ -3,7 +3,7 @@
 //
 // The module's surface for other modules: its routes call sendCode, login and register with the
 // app's AuthDeps; the retention job (modules/retention) calls pruneOtpChallenges hourly; the users
-// module asks a guardian to confirm a minor's consent with checkMobile, sendConsentCode and
+// module's erasure calls forgetCodesSentTo; the users module asks a guardian to confirm a minor's consent with checkMobile, sendConsentCode and
 // useConsentCode (ADR 18), through the same codes, limits and tries as signing in.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
@@ -283,6 +283,11 @@ async function verify(deps: AuthDeps, target: repo.CodeTarget, code: string): Pr
  * window, the code lifetime and the hour of the platform's ceiling): they hold a number and an
  * address, so they are not kept. The retention job runs it hourly beside pruneSessions.
  */
+/** Deletes every one-time-password record sent to a number (a learner's erasure, in its transaction). */
+export async function forgetCodesSentTo(db: DbOrTx, mobile: string): Promise<void> {
+  await repo.deleteChallengesTo(db, mobile);
+}
+
 export async function pruneOtpChallenges(deps: Pick<AuthDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
   const keepSeconds = Math.max(deps.config.otp.windowSeconds, deps.config.otp.ttlSeconds, HOUR_SECONDS);
   return repo.deleteChallengesBefore(deps.db, new Date(now.getTime() - keepSeconds * 1000));

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs } from '../../db/schema';
+import { blogs } from '../../db/schema/blogs';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
-import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
-import { importContent } from '../content/importer';
+import { createContentFixture, silentLog, type Fixture } from '../sample-content/content-fixture';
+import { importContent } from '../sample-content/service';
 
 const t = testAppPerFile();
 let fixture: Fixture;

@@ -1,9 +1,13 @@
 // Published blogs of a language, newest first; the (lang, published, created_at) index serves every query here.
+// The writes of the blog read model (projected from a published post version, ADR 29) are at the end.
 import { and, count, desc, eq } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
-import { blogs } from '../../db/schema';
+import { blogs } from '../../db/schema/blogs';
 import type { LanguageCode } from '../../../contract/languages';
+import { hideRow, upsertRoot } from '../../lib/read-model-writes';
+import type { ReadModelStatus } from '../../lib/read-models';
+import type { BlogReadRow } from './read-model';
 
 const columns = {
   id: blogs.id,
@@ -39,4 +43,23 @@ export async function findPublished(db: DbOrTx, id: string): Promise<BlogRow | u
     .from(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.published, true)));
   return row;
+}
+
+/** A post language's row as its published version says; only what differs is written. */
+export function writeBlog(tx: DbOrTx, row: BlogReadRow): Promise<ReadModelStatus> {
+  return upsertRoot(
+    tx,
+    blogs,
+    row,
+    {
+      where: and(eq(blogs.slug, row.slug), eq(blogs.lang, row.lang!)),
+      describe: `A blog with slug ${row.slug} (${row.lang})`,
+    },
+    { hasUpdatedAt: true },
+  );
+}
+
+/** Hides a post language; the row stays. */
+export function hideBlog(tx: DbOrTx, id: string): Promise<boolean> {
+  return hideRow(tx, blogs, id);
 }

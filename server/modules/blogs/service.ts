@@ -2,14 +2,26 @@
 //
 // The module's surface for other modules (they call these, never blogs' repository or routes):
 // - publishedBlog, newestBlogImage: a post, and the featured post's picture, for share previews (pages)
-// - getBlog: the public answer for one post, read in a caller's transaction too (content's preview of a draft)
+// - getBlog: the public answer for one post, read in a caller's transaction too (authoring's preview of a draft)
+// - blogReadModel: a published post version projected into the blogs table, and taken off the site
+//   (authoring, ADR 29)
+import type { BlogDocument } from '../../../contract/authoring';
 import type { Blog } from '../../../contract/public-content';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
+import type { ReadModel } from '../../lib/read-models';
 import { notFound } from '../../plugins/errors';
+import { blogRow, blogRowId } from './read-model';
 import * as repository from './repository';
+
+/** The blog read model: a published post language's row, written by authoring's publishing. */
+export const blogReadModel: ReadModel<BlogDocument> = {
+  rowId: blogRowId,
+  project: (tx, item, lang, doc) => repository.writeBlog(tx, blogRow(item, lang, doc)),
+  withdraw: repository.hideBlog,
+};
 
 const toBlog = (row: repository.BlogRow): Blog => ({ ...row, createdAt: row.createdAt.toISOString() });
 

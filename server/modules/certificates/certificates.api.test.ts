@@ -8,14 +8,9 @@ import { testAppPerFile } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../../test/sign-in';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import type { Db } from '../../db/client';
-import {
-  certificateNameCorrections,
-  certificates,
-  completions,
-  enrolments,
-  quizAttempts,
-  users,
-} from '../../db/schema';
+import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
+import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
+import { users } from '../../db/schema/users';
 import { CERTIFICATE_NUMBER_PATTERN } from '../../../contract/certificate-number';
 import { messageBody } from '../../../contract/messages';
 import { newCertificateNumber, normaliseNumber } from './service';

@@ -2,7 +2,7 @@
 // names a certificate had before a correction.
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { certificateNameCorrections, certificates } from '../../db/schema';
+import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
 import type { LanguageCode } from '../../../contract/languages';
 
 export interface CertificateRow {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
-import { courses } from '../../db/schema';
+import { courses } from '../../db/schema/courses';
 
 let t: TestApp;
 let en: CourseFixture;

@@ -1,13 +1,25 @@
-// Reads of published course content and the rating totals kept on each course. Item counts come from
+// Reads of published course content, the rating totals kept on each course, and the writes of the
+// course read model (projected from a published course version, ADR 29). Item counts come from
 // grouped subqueries joined once per query, so a page of courses costs one statement however many
 // courses it holds; the certificate reads them the same way in its transaction (a learner's calls
 // take them from the course structures kept in memory, progress/course-structures.ts).
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { chapters, courseVideos, courses, lessons, quizzes } from '../../db/schema';
+import { chapters, courseVideos, courses, lessons, options, questions, quizzes } from '../../db/schema/courses';
 import type { LanguageCode } from '../../../contract/languages';
 import { containsPattern } from '../../lib/like-pattern';
+import {
+  deleteMissing,
+  hideRow,
+  selectByIds,
+  selectWhere,
+  syncRows,
+  upsertRoot,
+  upsertRows,
+} from '../../lib/read-model-writes';
+import type { ReadModelStatus } from '../../lib/read-models';
+import type { CourseRows } from './read-model';
 
 export interface CourseRow {
   id: string;
@@ -311,4 +323,68 @@ export async function counterpart(
         quizId: row.quiz_id,
       }
     : null;
+}
+
+// ---------------------------------------------------------------- the read model's writes (ADR 29)
+
+/**
+ * A course language's rows as the document says (read-model.ts), only those that differ. Chapters
+ * are written before lessons and removed only after them, so a lesson moved out of a removed chapter
+ * is moved, not deleted with it (its learners' completions stay).
+ */
+export async function writeCourse(tx: DbOrTx, rows: CourseRows): Promise<ReadModelStatus> {
+  const courseId = rows.course.id;
+  return upsertRoot(
+    tx,
+    courses,
+    rows.course,
+    {
+      where: and(eq(courses.slug, rows.course.slug), eq(courses.lang, rows.course.lang)),
+      describe: `A course with slug ${rows.course.slug} (${rows.course.lang})`,
+    },
+    {
+      hasUpdatedAt: true,
+      async childChanges() {
+        // Parents before children, so every insert finds the row it refers to.
+        const storedChapters = await selectWhere(tx, chapters, chapters.courseId, courseId);
+        const storedQuizzes = await selectWhere(tx, quizzes, quizzes.courseId, courseId);
+        const storedQuestions = await selectByIds(
+          tx,
+          questions,
+          questions.quizId,
+          storedQuizzes.map((q) => q.id),
+        );
+        const storedOptions = await selectByIds(
+          tx,
+          options,
+          options.questionId,
+          storedQuestions.map((q) => q.id),
+        );
+        let changes = 0;
+        changes += await upsertRows(tx, chapters, storedChapters, rows.chapters);
+        changes += await syncRows(
+          tx,
+          lessons,
+          await selectWhere(tx, lessons, lessons.courseId, courseId),
+          rows.lessons,
+        );
+        changes += await deleteMissing(tx, chapters, storedChapters, rows.chapters);
+        changes += await syncRows(
+          tx,
+          courseVideos,
+          await selectWhere(tx, courseVideos, courseVideos.courseId, courseId),
+          rows.videos,
+        );
+        changes += await syncRows(tx, quizzes, storedQuizzes, rows.quizzes);
+        changes += await syncRows(tx, questions, storedQuestions, rows.questions);
+        changes += await syncRows(tx, options, storedOptions, rows.options);
+        return changes;
+      },
+    },
+  );
+}
+
+/** Hides a course language; its rows stay, and with them every learner's enrolment, completions and ratings. */
+export function hideCourse(tx: DbOrTx, id: string): Promise<boolean> {
+  return hideRow(tx, courses, id);
 }

@@ -8,14 +8,26 @@
 // - ratingTotals, addToRatingTotals: the rating count and total kept on each course, for ratings
 // - courseSharePreview: what a shared link to a course shows, for pages
 // - courseDetail, chapterDetail: the public answers for a course and a chapter, read in a caller's
-//   transaction too (content's preview of a draft)
+//   transaction too (authoring's preview of a draft)
+// - courseReadModel: a published course version projected into the course's tables, and taken off
+//   the site (authoring, ADR 29)
+import type { CourseDocument } from '../../../contract/authoring';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ReadModel } from '../../lib/read-models';
 import type { LanguageCode } from '../../../contract/languages';
 import type { CounterpartQuery, CounterpartResponse, CourseListItem } from '../../../contract/courses';
 import { badRequest, notFound } from '../../plugins/errors';
 import { isLanguageCode } from '../../../contract/languages';
 import { UUID_PATTERN } from '../../../contract/ids';
+import { courseRowId, courseRows } from './read-model';
 import * as repo from './repository';
+
+/** The course read model: a published course language's rows, written by authoring's publishing. */
+export const courseReadModel: ReadModel<CourseDocument> = {
+  rowId: courseRowId,
+  project: (tx, item, lang, doc, options) => repo.writeCourse(tx, courseRows(item, lang, doc, options?.createdAt)),
+  withdraw: repo.hideCourse,
+};
 
 export function averageRating(ratingTotal: number, ratingCount: number): number {
   return ratingCount > 0 ? Math.round((10 * ratingTotal) / ratingCount) / 10 : 0;

@@ -1,7 +1,7 @@
 // A learner's reflection journal: one text per learner and course, keyed by both.
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { journalEntries } from '../../db/schema';
+import { journalEntries } from '../../db/schema/journal';
 
 export async function findEntry(db: DbOrTx, userId: string, courseId: string) {
   const [row] = await db

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTitles } from '../../db/schema';
+import { mediaTitles } from '../../db/schema/media';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
-import { createContentFixture, silentLog, type Fixture } from '../content/content-fixture';
-import { importContent } from '../content/importer';
+import { createContentFixture, silentLog, type Fixture } from '../sample-content/content-fixture';
+import { importContent } from '../sample-content/service';
 
 const t = testAppPerFile();
 let fixture: Fixture;

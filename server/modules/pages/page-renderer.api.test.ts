@@ -11,7 +11,7 @@ import { buildApp } from '../../app';
 import { createTestDatabase, testConfig } from '../../test/test-app';
 import { signInAs } from '../../test/sign-in';
 import type { Database } from '../../db/client';
-import { blogs } from '../../db/schema';
+import { blogs } from '../../db/schema/blogs';
 import { announceContentChange } from '../../lib/content-changes';
 import { waitFor } from '../../test/ports';
 import { pageMatcher } from './page-match';

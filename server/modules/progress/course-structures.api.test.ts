@@ -3,7 +3,8 @@
 // the same change announced as a published course (lib/content-changes.ts) is seen within a second.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, enrolments, lessons } from '../../db/schema';
+import { courses, lessons } from '../../db/schema/courses';
+import { enrolments } from '../../db/schema/progress';
 import { announceContentChange } from '../../lib/content-changes';
 import { allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { waitFor } from '../../test/ports';

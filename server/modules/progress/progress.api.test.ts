@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { testAppPerFile } from '../../test/test-app';
 import { QUESTION_EXPLANATION, allRight, createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, type SignedIn } from '../../test/sign-in';
-import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
+import { courses } from '../../db/schema/courses';
+import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
 import { languageCompletion, percentage } from './service';
 
 const t = testAppPerFile();

@@ -5,7 +5,8 @@
 // instead of one per course.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { completions, courses, enrolments, quizAttempts } from '../../db/schema';
+import { courses } from '../../db/schema/courses';
+import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
 import type { LanguageCode } from '../../../contract/languages';
 
 export async function findEnrolment(db: DbOrTx, userId: string, courseId: string) {

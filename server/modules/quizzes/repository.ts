@@ -3,7 +3,7 @@
 // never does.
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { options, questions, quizzes } from '../../db/schema';
+import { options, questions, quizzes } from '../../db/schema/courses';
 
 export async function findQuiz(db: DbOrTx, courseId: string, quizId: string) {
   const [row] = await db

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { testAppPerFile } from '../../test/test-app';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { signInAs, type SignedIn } from '../../test/sign-in';
-import { courseRatings, courses } from '../../db/schema';
+import { courses } from '../../db/schema/courses';
+import { courseRatings } from '../../db/schema/ratings';
 
 const t = testAppPerFile();
 let course: CourseFixture;

@@ -2,7 +2,7 @@
 // show are kept by the courses module; setRating answers how they must move.
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { courseRatings } from '../../db/schema';
+import { courseRatings } from '../../db/schema/ratings';
 
 export async function findRating(db: DbOrTx, userId: string, courseId: string): Promise<number | null> {
   const [row] = await db

@@ -4,7 +4,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { courses, otpChallenges, sessions, users } from '../../db/schema';
+import { otpChallenges, sessions } from '../../db/schema/auth';
+import { courses } from '../../db/schema/courses';
+import { users } from '../../db/schema/users';
 import { loadConfig } from '../../plugins/config';
 import { createCourseFixture } from '../../test/course-fixture';
 import { captureLog } from '../../test/log-capture';

@@ -2,7 +2,7 @@
 // failure counters, and the hashed recovery codes.
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
+import { staffRecoveryCodes, staffSecondFactors } from '../../db/schema/staff';
 
 export type SecondFactorRow = typeof staffSecondFactors.$inferSelect;
 

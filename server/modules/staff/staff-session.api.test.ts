@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageBody } from '../../../contract/messages';
-import { sessions } from '../../db/schema';
+import { sessions } from '../../db/schema/auth';
 import { testAppPerFile } from '../../test/test-app';
 import { newSession, signInAsStaff, type SignedIn } from '../../test/sign-in';
 

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messageBody } from '../../../contract/messages';
-import { staffMembers, users } from '../../db/schema';
+import { staffMembers } from '../../db/schema/staff';
+import { users } from '../../db/schema/users';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAs, signInAsStaff } from '../../test/sign-in';
 import { mayEditLanguage } from './service';

@@ -1,10 +1,14 @@
 // Published success stories in a reader's language (else English: db/reader-language.ts), newest first;
-// the (lang, published, created_at) and (slug, lang) indexes serve every query here.
+// the (lang, published, created_at) and (slug, lang) indexes serve every query here. The writes of the
+// story read model (projected from a published story version, ADR 29) are at the end.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
-import { successStories } from '../../db/schema';
+import { successStories } from '../../db/schema/success-stories';
 import type { LanguageCode } from '../../../contract/languages';
+import { hideRow, upsertRoot } from '../../lib/read-model-writes';
+import type { ReadModelStatus } from '../../lib/read-models';
+import type { StoryReadRow } from './read-model';
 
 const columns = {
   id: successStories.id,
@@ -54,4 +58,23 @@ export async function findPublishedIn(db: DbOrTx, id: string, lang: LanguageCode
       and(eq(successStories.slug, sql`(${asked})`), eq(successStories.lang, lang), eq(successStories.published, true)),
     );
   return row;
+}
+
+/** A story language's row as its published version says; only what differs is written. */
+export function writeStory(tx: DbOrTx, row: StoryReadRow): Promise<ReadModelStatus> {
+  return upsertRoot(
+    tx,
+    successStories,
+    row,
+    {
+      where: and(eq(successStories.slug, row.slug), eq(successStories.lang, row.lang!)),
+      describe: `A success story with slug ${row.slug} (${row.lang})`,
+    },
+    { hasUpdatedAt: true },
+  );
+}
+
+/** Hides a story language; the row stays. */
+export function hideStory(tx: DbOrTx, id: string): Promise<boolean> {
+  return hideRow(tx, successStories, id);
 }

@@ -2,14 +2,26 @@
 //
 // The module's surface for other modules (they call this, never success stories' repository or routes):
 // - publishedStory: a story, for share previews (pages)
-// - getStory: the public answer for one story, read in a caller's transaction too (content's preview of a draft)
+// - getStory: the public answer for one story, read in a caller's transaction too (authoring's preview of a draft)
+// - storyReadModel: a published story version projected into the stories table, and taken off the
+//   site (authoring, ADR 29)
+import type { StoryDocument } from '../../../contract/authoring';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import type { Story } from '../../../contract/public-content';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
+import type { ReadModel } from '../../lib/read-models';
 import { notFound } from '../../plugins/errors';
+import { storyRow, storyRowId } from './read-model';
 import * as repository from './repository';
+
+/** The story read model: a published story language's row, written by authoring's publishing. */
+export const storyReadModel: ReadModel<StoryDocument> = {
+  rowId: storyRowId,
+  project: (tx, item, lang, doc) => repository.writeStory(tx, storyRow(item, lang, doc)),
+  withdraw: repository.hideStory,
+};
 
 const toStory = (row: repository.StoryRow): Story => ({ ...row, createdAt: row.createdAt.toISOString() });
 

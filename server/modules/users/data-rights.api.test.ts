@@ -2,19 +2,13 @@
 // with all its data in one go.
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  certificateNameCorrections,
-  certificates,
-  completions,
-  courseRatings,
-  courses,
-  enrolments,
-  journalEntries,
-  otpChallenges,
-  quizAttempts,
-  sessions,
-  users,
-} from '../../db/schema';
+import { otpChallenges, sessions } from '../../db/schema/auth';
+import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
+import { courses } from '../../db/schema/courses';
+import { journalEntries } from '../../db/schema/journal';
+import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
+import { courseRatings } from '../../db/schema/ratings';
+import { users } from '../../db/schema/users';
 import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAsStaff } from '../../test/sign-in';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/messages';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAs, signInAsStaff, type SignedInStaff } from '../../test/sign-in';
 import { lastCode, nextMobile, post } from '../auth/auth-test-helpers';

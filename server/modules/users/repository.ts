@@ -4,23 +4,15 @@
 import { and, asc, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { GuardianConsentMethod } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  auditLog,
-  certificateNameCorrections,
-  staffMembers,
-  staffRecoveryCodes,
-  staffSecondFactors,
-  certificates,
-  completions,
-  courseRatings,
-  courses,
-  enrolments,
-  journalEntries,
-  otpChallenges,
-  quizAttempts,
-  sessions,
-  users,
-} from '../../db/schema';
+import { auditLog } from '../../db/schema/audit';
+import { otpChallenges, sessions } from '../../db/schema/auth';
+import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
+import { courses } from '../../db/schema/courses';
+import { journalEntries } from '../../db/schema/journal';
+import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
+import { courseRatings } from '../../db/schema/ratings';
+import { staffMembers, staffRecoveryCodes, staffSecondFactors } from '../../db/schema/staff';
+import { users } from '../../db/schema/users';
 
 const profileColumns = {
   id: users.id,
@@ -287,12 +279,10 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
 }
 
 /**
- * Deletes the user row (every table naming the user follows by its cascading foreign key, the
- * guardian consent codes the learner asked for among them) and the one-time-password challenges
- * sent to the learner's number, which are keyed by number, not by user.
+ * Deletes the user row: every table naming the user follows by its cascading foreign key, the
+ * guardian consent codes the learner asked for among them.
  */
-export async function deleteAccount(db: DbOrTx, userId: string, mobile: string): Promise<void> {
-  await db.delete(otpChallenges).where(eq(otpChallenges.mobile, mobile));
+export async function deleteAccount(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }
 

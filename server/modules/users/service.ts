@@ -16,7 +16,7 @@ import { MINOR_AGE, consentRequired, type GuardianRelationship } from '../../../
 import type { Db, DbOrTx } from '../../db/client';
 import { checkEmail, checkName } from '../../lib/profile-fields';
 import { badRequest, unauthorized } from '../../plugins/errors';
-import { checkMobile, sendConsentCode, useConsentCode, type AuthDeps } from '../auth/service';
+import { checkMobile, forgetCodesSentTo, sendConsentCode, useConsentCode, type AuthDeps } from '../auth/service';
 import { withdrawRatings } from '../ratings/service';
 import * as repo from './repository';
 
@@ -134,12 +134,14 @@ export async function exportData(db: Db, userId: string, mobile: string) {
 
 /**
  * Erases the learner in one transaction: their ratings leave the courses' totals first, then the
- * user row goes and every table naming the user follows by its cascading foreign key.
+ * one-time passwords sent to their number (keyed by number, not by user: auth's), then the user row
+ * goes and every table naming the user follows by its cascading foreign key.
  */
 export async function deleteAccount(db: Db, userId: string, mobile: string): Promise<void> {
   await db.transaction(async (tx) => {
     await withdrawRatings(tx, userId);
-    await repo.deleteAccount(tx, userId, mobile);
+    await forgetCodesSentTo(tx, mobile);
+    await repo.deleteAccount(tx, userId);
   });
 }
 
@@ -156,7 +158,8 @@ export async function eraseInactiveLearners(db: Db, cutoff: Date, batch = 200): 
         const mobile = await repo.lockIfInactive(tx, id, cutoff);
         if (mobile === null) return false;
         await withdrawRatings(tx, id);
-        await repo.deleteAccount(tx, id, mobile);
+        await forgetCodesSentTo(tx, mobile);
+        await repo.deleteAccount(tx, id);
         return true;
       });
       if (done) erased += 1;

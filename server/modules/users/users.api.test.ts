@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GENDERS, MINOR_AGE, QUALIFICATIONS } from '../../../contract/profile-options';
 import { messageBody } from '../../../contract/messages';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { testAppPerFile } from '../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
 

@@ -8,26 +8,19 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageBody } from '../../../../contract/messages';
-import {
-  auditLog,
-  bannerImages,
-  bannerItems,
-  blogs,
-  courseVideos,
-  courses,
-  lessons,
-  mediaFiles,
-  mediaImages,
-  mediaTitles,
-  successStories,
-} from '../../../db/schema';
+import { auditLog } from '../../../db/schema/audit';
+import { blogs } from '../../../db/schema/blogs';
+import { courseVideos, courses, lessons } from '../../../db/schema/courses';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../../db/schema/media';
+import { successStories } from '../../../db/schema/success-stories';
+import { mediaFiles } from '../../../db/schema/uploads';
 import { createCourseFixture, type CourseFixture } from '../../../test/course-fixture';
 import { signInAs, signInAsStaff, type SignedIn } from '../../../test/sign-in';
 import { testAppPerFile } from '../../../test/test-app';
 import { MAX_BYTES } from '../../../../contract/media-rules';
 import { uploadDepsFromConfig } from '../service';
 import { uploadMedia } from './service';
-import { courseBody, staffApi } from '../../content/authoring-test-helpers';
+import { courseBody, staffApi } from '../../authoring/authoring-test-helpers';
 import { mp4, pdf, phoneJpeg, photo, simpleSvg } from '../upload-test-files';
 
 const t = testAppPerFile();

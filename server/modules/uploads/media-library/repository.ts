@@ -5,7 +5,8 @@ import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 
 import type { LanguageCode } from '../../../../contract/languages';
 import type { UploadKind } from '../../../../contract/media-rules';
 import type { DbOrTx } from '../../../db/client';
-import { mediaAltTexts, mediaFiles, users, type MediaVariantRecord } from '../../../db/schema';
+import { mediaAltTexts, mediaFiles, type MediaVariantRecord } from '../../../db/schema/uploads';
+import { users } from '../../../db/schema/users';
 import { containsPattern } from '../../../lib/like-pattern';
 
 const MEDIA_STORE_LOCK_KEY = 7_413_002_102;

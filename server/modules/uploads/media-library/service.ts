@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import type { FileStorage } from '../../../lib/storage/file-storage';
 import { HttpError, conflict, notFound } from '../../../plugins/errors';
 import { recordAudit, type AuditActor } from '../../audit/service';
-import { itemsOfPublicRows } from '../../content/service';
+import { itemsOfPublicRows } from '../../authoring/service';
 import { assertMayEditLanguage, type StaffMember } from '../../staff/service';
 import type { UploadSource } from '../receive';
 import { storeUpload, type StoredUpload, type UploadDeps } from '../service';

@@ -12,20 +12,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../../contract/media-library';
 import type { DbOrTx } from '../../../db/client';
-import {
-  bannerImages,
-  bannerItems,
-  blogs,
-  contentItems,
-  contentStates,
-  contentVersions,
-  courses,
-  courseVideos,
-  lessons,
-  mediaImages,
-  mediaTitles,
-  successStories,
-} from '../../../db/schema';
+import { contentItems, contentStates, contentVersions } from '../../../db/schema/authoring';
+import { blogs } from '../../../db/schema/blogs';
+import { courses, courseVideos, lessons } from '../../../db/schema/courses';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../../db/schema/media';
+import { successStories } from '../../../db/schema/success-stories';
 
 export type UsageKind = (typeof MEDIA_USAGE_KINDS)[number];
 export type UsageField = (typeof MEDIA_USAGE_FIELDS)[number];
@@ -86,7 +77,7 @@ const USAGE_SOURCES: readonly UsageSource[] = [
     row: sql`${bannerItems.id}::text, ${bannerItems.title}, ${bannerItems.lang}, ${none}, ${none} from ${bannerImages} join ${bannerItems} on ${bannerItems.id} = ${bannerImages.bannerId}`,
     fields: { image: bannerImages.image },
   },
-  // What staff are writing (content module, ADR 19): the newest version of each language of an item
+  // What staff are writing (the authoring module, ADR 19): the newest version of each language of an item
   // and a version scheduled for publication when it is not the published one (the public tables
   // name what is published), so a file a draft shows is not deleted before it is
   // published. Older versions are history: restoring one that names a deleted file shows it missing.

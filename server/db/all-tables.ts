@@ -1,0 +1,35 @@
+// Every table as the one object Drizzle is given, so its relational queries (`db.query.<table>`)
+// know them all. Each table is defined, and owned, in the file of its module under schema/.
+import * as analytics from './schema/analytics';
+import * as audit from './schema/audit';
+import * as auth from './schema/auth';
+import * as authoring from './schema/authoring';
+import * as blogs from './schema/blogs';
+import * as certificates from './schema/certificates';
+import * as courses from './schema/courses';
+import * as journal from './schema/journal';
+import * as media from './schema/media';
+import * as progress from './schema/progress';
+import * as ratings from './schema/ratings';
+import * as staff from './schema/staff';
+import * as successStories from './schema/success-stories';
+import * as uploads from './schema/uploads';
+import * as users from './schema/users';
+
+export const schema = {
+  ...users,
+  ...auth,
+  ...courses,
+  ...progress,
+  ...journal,
+  ...ratings,
+  ...certificates,
+  ...blogs,
+  ...successStories,
+  ...media,
+  ...staff,
+  ...audit,
+  ...analytics,
+  ...uploads,
+  ...authoring,
+};

@@ -1,0 +1,63 @@
+// Read models (ADR 29): the public tables learners read (a course with its chapters, lessons,
+// videos and quizzes; blog posts; success stories; gallery titles and banner items) are projections
+// of published versions of content items (ADR 19). Each is owned by its public module, which says
+// here how a published document becomes its rows; authoring calls them inside its publishing
+// transaction and never writes those tables itself.
+import type { LanguageCode } from '../../contract/languages';
+import type { DbOrTx } from '../db/client';
+
+/** What a projection made of the stored rows. */
+export type ReadModelStatus = 'created' | 'updated' | 'unchanged';
+
+/**
+ * The stored row has the slug but another id (made outside authoring): never overwritten. The
+ * import reports it as it is; staff hear it as a taken slug.
+ */
+export class ContentConflictError extends Error {}
+
+/**
+ * The item a read model's rows are projected from. Every row's id is derived from the id seed, the
+ * language and the element's key (lib/stable-id.ts), never from its place: a lesson keeps its id,
+ * and learners their completions of it, when it is reordered or moved. Imported content has its
+ * slug as seed and its slugs as keys, so its ids are the ones the import always gave.
+ */
+export interface ReadModelSource {
+  slug: string;
+  idSeed: string;
+}
+
+/** One kind of content's read model, as its module's service names it on its surface. */
+export interface ReadModel<Document> {
+  /** The id of the item's top row in a language. */
+  rowId(item: ReadModelSource, lang: LanguageCode): string;
+  /**
+   * Writes the document's rows in the caller's transaction, only those that differ, so projecting
+   * the same document again changes nothing (not even updated_at). `createdAt` is a course's date
+   * from the sample content; the other kinds carry their date in the document.
+   */
+  project(
+    tx: DbOrTx,
+    item: ReadModelSource,
+    lang: LanguageCode,
+    doc: Document,
+    options?: { createdAt?: Date },
+  ): Promise<ReadModelStatus>;
+  /**
+   * Takes a language off the site (unpublish, delete): hidden where learners' records hang on the
+   * rows (courses, blogs, stories), removed otherwise. Returns whether anything changed.
+   */
+  withdraw(tx: DbOrTx, rowId: string): Promise<boolean>;
+}
+
+/**
+ * Blogs, stories, gallery titles and banner items were English only before they had languages: the
+ * English row keeps the id it always had, another language's row adds "@lang" (a key never holds
+ * "@", so the two can never meet).
+ */
+export const languageIdParts = (lang: LanguageCode): string[] => (lang === 'en' ? [] : [`@${lang}`]);
+
+/** Optional text as a column wants it: null when empty. */
+export const textOrNull = (text: string | null | undefined) => (text && text.trim() ? text : null);
+
+/** A document's date (YYYY-MM-DD) as the row's timestamp. */
+export const dayOf = (date: string) => new Date(`${date}T00:00:00.000Z`);

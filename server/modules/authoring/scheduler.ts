@@ -1,0 +1,28 @@
+// Scheduled publications (ADR 19): every instance looks for due ones every few seconds and publishes
+// them; runDueSchedules makes sure each is published once, whichever instance finds it first.
+import type { FastifyInstance } from 'fastify';
+import { runDueSchedules } from './publishing';
+
+/** How often each instance looks: a publication lands at most this late. */
+export const SCHEDULE_CHECK_MS = 15_000;
+
+/** Starts looking; the returned function stops it (on shutdown). */
+export function startPublishingSchedule(app: FastifyInstance, everyMs = SCHEDULE_CHECK_MS): () => void {
+  let running = false;
+  const tick = async () => {
+    // A slow round (many due items, a slow database) is not overlapped by the next.
+    if (running) return;
+    running = true;
+    try {
+      const published = await runDueSchedules(app.db, new Date(), app.log);
+      if (published) app.log.info({ published }, 'scheduled content published');
+    } catch (err) {
+      app.log.warn({ err }, 'scheduled publishing failed; trying again at the next round');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
