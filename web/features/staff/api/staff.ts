@@ -17,7 +17,7 @@ export type AuditEntry = AuditPage['rows'][number];
 export function useStaffMe() {
   return useQuery({
     queryKey: staffKeys.me,
-    queryFn: ({ signal }) => api.get<StaffMe>('/api/staff/me', undefined, signal),
+    queryFn: ({ signal }): Promise<StaffMe> => api.get('/api/staff/me', { signal }),
     // A 401 or 403 is an answer (sign in, or not on the staff), not a failure to repeat.
     retry: false,
     staleTime: 60_000,
@@ -33,50 +33,48 @@ export function useRefreshStaff() {
 /** Ends the whole session (learner and staff) and opens the address, a fresh page without it. */
 export function signOutTo(address: string): void {
   void api
-    .post<unknown>('/api/user/logout')
+    .post('/api/user/logout')
     .catch(() => undefined)
     .finally(() => window.location.assign(address));
 }
 
 export function useStartSetup() {
   return useMutation({
-    mutationFn: () => api.post<{ uri: string; qrCode: string; secret: string }>('/api/staff/second-factor/setup'),
+    mutationFn: () => api.post('/api/staff/second-factor/setup'),
   });
 }
 
 export function useConfirmSetup() {
   return useMutation({
-    mutationFn: (code: string) => api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/confirm', { code }),
+    mutationFn: (code: string) => api.post('/api/staff/second-factor/confirm', { body: { code } }),
   });
 }
 
 export function useVerify() {
   const refresh = useRefreshStaff();
   return useMutation({
-    mutationFn: (code: string) => api.post<StaffMe>('/api/staff/second-factor/verify', { code }),
+    mutationFn: (code: string) => api.post('/api/staff/second-factor/verify', { body: { code } }),
     onSuccess: () => refresh(),
   });
 }
 
 export function useRenewRecoveryCodes() {
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/recovery-codes', { code }),
+    mutationFn: (code: string) => api.post('/api/staff/second-factor/recovery-codes', { body: { code } }),
   });
 }
 
 export function useTranslationMatrix(kind: ContentKind | undefined) {
   return useQuery({
     queryKey: staffKeys.translations(kind),
-    queryFn: ({ signal }) =>
-      api.get<TranslationMatrix>('/api/staff/content/translations', kind ? { kind } : undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/content/translations', { query: kind ? { kind } : {}, signal }),
   });
 }
 
 export function useMembers() {
   return useQuery({
     queryKey: staffKeys.members,
-    queryFn: ({ signal }) => api.get<{ rows: StaffMemberSummary[] }>('/api/staff/members', undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/members', { signal }),
     select: (data) => data.rows,
   });
 }
@@ -94,27 +92,27 @@ function useMemberMutation<V>(call: (variables: V) => Promise<StaffMemberSummary
 
 export function useAddMember() {
   return useMemberMutation((body: { mobile: string; name?: string; roles: StaffRole[]; languages?: LanguageCode[] }) =>
-    api.post<StaffMemberSummary>('/api/staff/members', body),
+    api.post('/api/staff/members', { body }),
   );
 }
 
 export function useChangeMember() {
   return useMemberMutation(({ userId, change }: { userId: string; change: MemberChange }) =>
-    api.patch<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}`, change),
+    api.patch('/api/staff/members/{userId}', { path: { userId }, body: change }),
   );
 }
 
 export function useSetMemberActive() {
   return useMemberMutation(({ userId, active }: { userId: string; active: boolean }) =>
-    api.post<StaffMemberSummary>(
-      `/api/staff/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`,
-    ),
+    api.post(active ? '/api/staff/members/{userId}/reactivate' : '/api/staff/members/{userId}/deactivate', {
+      path: { userId },
+    }),
   );
 }
 
 export function useResetSecondFactor() {
   return useMemberMutation((userId: string) =>
-    api.delete<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}/second-factor`),
+    api.delete('/api/staff/members/{userId}/second-factor', { path: { userId } }),
   );
 }
 
@@ -133,11 +131,7 @@ export function useAudit(filters: AuditFilters) {
     queryKey: staffKeys.audit(filters),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get<AuditPage>(
-        '/api/staff/audit',
-        { ...filters, ...(pageParam ? { before: String(pageParam) } : {}) },
-        signal,
-      ),
+      api.get('/api/staff/audit', { query: { ...filters, ...(pageParam ? { before: pageParam } : {}) }, signal }),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 }
