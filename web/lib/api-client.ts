@@ -2,7 +2,9 @@
 // every failure turned into an ApiError {status, code, message, params}; api-upload.ts sends a file
 // with its progress the same way. A 401 is announced once here, so the session state
 // (web/lib/session.ts) can forget the user without each caller checking for it. The learner reads
-// an error through localMessage (web/i18n/server-messages.ts), by its code.
+// an error through localMessage (web/i18n/server-messages.ts), by its code. Every call names a path
+// of the API's OpenAPI document and is checked against it at compile time (api-types.generated.ts,
+// ADR 30); the checks are types only, so the bundle carries nothing for them.
 import type { MessageParams } from '../../contract/messages';
 import type { paths } from './api-types.generated';
 
