@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../contract/languages';
 import { renderPage } from './entry-server';
+import { apiAddress } from './lib/api-client';
 
 const locales = path.join(import.meta.dirname, 'i18n/locales');
 
@@ -29,7 +30,7 @@ const blog = (n: number) => ({
   readTime: 3,
 });
 
-/** Answers from a table of paths; records every call with the method it came with. */
+/** Answers from a table of addresses; records every call with the method it came with. */
 function api(answers: Record<string, unknown>, status: Record<string, number> = {}) {
   const calls: string[] = [];
   const fetch = async (callPath: string, init: RequestInit) => {
@@ -41,9 +42,13 @@ function api(answers: Record<string, unknown>, status: Record<string, number> = 
   return { calls, fetch };
 }
 
-const anonymous = { '/api/user/session-status': { user: null } };
+// The addresses the renderer's calls are answered at, from the API's paths (checked against its document).
+const sessionStatus = apiAddress('/api/user/session-status');
+const recentPosts = apiAddress('/api/blog/public/recent');
 
-const signedIn = { '/api/user/session-status': { user: { role: 'user', name: 'Asha', active: true } } };
+const anonymous = { [sessionStatus]: { user: null } };
+
+const signedIn = { [sessionStatus]: { user: { role: 'user', name: 'Asha', active: true } } };
 
 /** A signed-in learner's answers for a course of two lessons and a quiz, the first lesson done. */
 function learnerAnswers() {
@@ -78,10 +83,9 @@ function learnerAnswers() {
     chapter_ens: [{ id: chapterId, title: 'Banking', order: 1, lesson_ens: [lesson(1), lesson(2)] }],
     quiz_ens: [{ id: quizId, title: 'Banking quiz', order: 1 }],
   };
-  const base = `/api/progress/en/${courseId}`;
   const answers = {
     ...signedIn,
-    '/api/user/me': {
+    [apiAddress('/api/user/me')]: {
       user: {
         id: 'u1',
         name: 'Asha',
@@ -102,8 +106,10 @@ function learnerAnswers() {
         guardianMobile: null,
       },
     },
-    [`/api/course/public/en/${courseId}`]: { course_en: course },
-    [`/api/chapter/public/en/${courseId}/chapters/${chapterId}`]: {
+    [apiAddress('/api/course/public/{lang}/{courseId}', { path: { lang: 'en', courseId } })]: { course_en: course },
+    [apiAddress('/api/chapter/public/{lang}/{courseId}/chapters/{chapterId}', {
+      path: { lang: 'en', courseId, chapterId },
+    })]: {
       chapter_en: {
         id: chapterId,
         title: 'Banking',
@@ -111,7 +117,7 @@ function learnerAnswers() {
         lesson_ens: [1, 2].map((n) => ({ ...lesson(n), content: `<p>What a bank does, part ${n}.</p>` })),
       },
     },
-    [`/api/quiz/public/en/${courseId}/quiz/${quizId}`]: {
+    [apiAddress('/api/quiz/public/{lang}/{courseId}/quiz/{quizId}', { path: { lang: 'en', courseId, quizId } })]: {
       quiz_en: {
         id: quizId,
         title: 'Banking quiz',
@@ -126,7 +132,7 @@ function learnerAnswers() {
         ],
       },
     },
-    [`${base}/progress`]: {
+    [apiAddress('/api/progress/{lang}/{courseId}/progress', { path: { lang: 'en', courseId } })]: {
       progress: {
         lessonId: `${chapterId}::${lesson(1).id}`,
         videoId: '',
@@ -160,18 +166,15 @@ describe('server-side rendering', () => {
     expect(html).toContain('cybercrime.gov.in');
     expect(html).not.toMatch(/<script/);
     expect(html).not.toMatch(/\sstyle="/);
-    expect(calls).toEqual(['GET /api/user/session-status']);
+    expect(calls).toEqual([`GET ${sessionStatus}`]);
     expect(JSON.stringify(queryState)).toContain('"session"');
   });
 
   it("fetches a page's data while rendering and writes it into the HTML", async () => {
     const recent = { response: [blog(1), blog(2), blog(3)] };
     const list = { response: { rows: [blog(2), blog(3)], count: 3 } };
-    const { calls, fetch } = api({
-      ...anonymous,
-      '/api/blog/public/recent': recent,
-      '/api/blog/public?offset=1&limit=4': list,
-    });
+    const postsAfterTheFirst = apiAddress('/api/blog/public', { query: { offset: 1, limit: 4 } });
+    const { calls, fetch } = api({ ...anonymous, [recentPosts]: recent, [postsAfterTheFirst]: list });
     const { html, queryState } = await renderPage({
       url: '/blogs',
       language: 'en',
@@ -184,17 +187,13 @@ describe('server-side rendering', () => {
     expect(html).toContain('Never share your UPI PIN &amp; OTP (2).');
     // Dated on India's clock: 20:00 UTC on 1 March is 2 March in India.
     expect(html).toContain('March 2, 2026');
-    expect(calls.sort()).toEqual([
-      'GET /api/blog/public/recent',
-      'GET /api/blog/public?offset=1&limit=4',
-      'GET /api/user/session-status',
-    ]);
+    expect(calls.sort()).toEqual([`GET ${recentPosts}`, `GET ${postsAfterTheFirst}`, `GET ${sessionStatus}`].sort());
     const keys = queryState.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["session"]', '["blogs","recent"]', '["blogs","list",1]']));
   });
 
   it('shows a signed-in learner the profile link, from the session call', async () => {
-    const { fetch } = api({ '/api/user/session-status': { user: { role: 'user', name: 'Asha', active: true } } });
+    const { fetch } = api(signedIn);
     const { html } = await renderPage({ url: '/about', language: 'en', namespaces: namespaces('en'), fetch });
     const nav = (namespaces('en').common as { nav: { profile: string; signIn: string } }).nav;
     expect(html).toContain(nav.profile);
@@ -237,17 +236,14 @@ describe('server-side rendering', () => {
   });
 
   it('gives up when a call of the page fails, so the browser renders it', async () => {
-    const { fetch } = api(
-      { ...anonymous, '/api/blog/public/recent': { response: [] } },
-      { '/api/blog/public/recent': 500 },
-    );
+    const { fetch } = api({ ...anonymous, [recentPosts]: { response: [] } }, { [recentPosts]: 500 });
     await expect(renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch })).rejects.toThrow(
       /failed/,
     );
   });
 
   it('keeps concurrent renders apart: each answered by its own visitor', async () => {
-    const signedIn = api({ '/api/user/session-status': { user: { role: 'user', name: 'Ravi', active: true } } });
+    const signedIn = api({ [sessionStatus]: { user: { role: 'user', name: 'Ravi', active: true } } });
     const visitor = api(anonymous);
     const nav = (namespaces('en').common as { nav: { profile: string; signIn: string } }).nav;
     const [a, b] = await Promise.all([

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiBlob, isNotFound, onUnauthorized, setApiTransport, type ApiTransport } from './api-client';
+import {
+  api,
+  apiAddress,
+  ApiError,
+  apiBlob,
+  isNotFound,
+  onUnauthorized,
+  setApiTransport,
+  type ApiTransport,
+} from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -33,7 +42,7 @@ describe('apiBlob', () => {
     const calls = answerWith(
       () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
     );
-    const blob = await apiBlob('/api/progress/en/certificate');
+    const blob = await apiBlob('/api/progress/{lang}/certificate', { path: { lang: 'en' } });
     expect(await blob.text()).toBe('%PDF-1.7');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.path).toBe('/api/progress/en/certificate');
@@ -43,8 +52,8 @@ describe('apiBlob', () => {
   it('fails with the ApiError a JSON call gets from the same answer', async () => {
     const body = { message: 'Complete the course first', retryAfter: 3 };
     answerWith(() => json(400, body));
-    const fromBlob = await failure(apiBlob('/api/progress/en/certificate'));
-    const fromJson = await failure(api.get('/api/progress/en/certificate'));
+    const fromBlob = await failure(apiBlob('/api/progress/{lang}/certificate', { path: { lang: 'en' } }));
+    const fromJson = await failure(api.get('/api/progress/{lang}/certificate', { path: { lang: 'en' } }));
     expect(fromBlob).toMatchObject({ status: 400, message: 'Complete the course first', details: body });
     expect({ ...fromBlob, message: fromBlob.message }).toEqual({ ...fromJson, message: fromJson.message });
   });
@@ -85,15 +94,28 @@ describe('apiBlob', () => {
   });
 });
 
-describe('apiRequest', () => {
+describe('api', () => {
   it('asks for JSON, sends a JSON body and reads the JSON answer', async () => {
     const calls = answerWith(() => json(200, { ok: true }));
-    await expect(api.patch('/api/user/me', { name: 'Asha' })).resolves.toEqual({ ok: true });
+    await expect(api.patch('/api/user/me', { body: { name: 'Asha' } })).resolves.toEqual({ ok: true });
     expect(calls[0]?.init).toMatchObject({
       method: 'PATCH',
       body: '{"name":"Asha"}',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
     });
+  });
+
+  it('fills the path’s parameters, each encoded, and adds the query without the values left out', async () => {
+    const calls = answerWith(() => json(200, { response: {} }));
+    await api.get('/api/successstories/public/{storyId}', { path: { storyId: 'a/b?c' }, query: { lang: 'hi' } });
+    await api.get('/api/staff/audit', { query: { actor: 'Asha Rao', before: 7, to: undefined } });
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/successstories/public/a%2Fb%3Fc?lang=hi',
+      '/api/staff/audit?actor=Asha+Rao&before=7',
+    ]);
+    expect(
+      apiAddress('/api/staff/analytics/export/{report}', { path: { report: 'courses' }, query: { lang: 'hi' } }),
+    ).toBe('/api/staff/analytics/export/courses?lang=hi');
   });
 });
 

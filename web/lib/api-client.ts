@@ -2,8 +2,11 @@
 // every failure turned into an ApiError {status, code, message, params}; api-upload.ts sends a file
 // with its progress the same way. A 401 is announced once here, so the session state
 // (web/lib/session.ts) can forget the user without each caller checking for it. The learner reads
-// an error through localMessage (web/i18n/server-messages.ts), by its code.
+// an error through localMessage (web/i18n/server-messages.ts), by its code. Every call names a path
+// of the API's OpenAPI document and is checked against it at compile time (api-types.generated.ts,
+// ADR 30); the checks are types only, so the bundle carries nothing for them.
 import type { MessageParams } from '../../contract/messages';
+import type { paths } from './api-types.generated';
 
 export class ApiError extends Error {
   /**
@@ -75,10 +78,79 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * The API's paths that have an operation for the method, as the OpenAPI document names them
+ * (`/api/blog/public/{blogId}`): a path or method the API lacks is a type error. The types are
+ * generated from the server's document (`npm run api:types`, ADR 30) and cost the bundle nothing.
+ */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never;
+}[keyof paths];
+
+type Operation<P extends keyof paths, M extends Method> = Extract<paths[P][M], { responses: unknown }>;
+
+type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : undefined;
+
+/** What a call answers when it succeeds: the JSON of its success answer, as the document declares it. */
+export type ApiAnswer<P extends ApiPath<M>, M extends Method> = {
+  [Status in keyof Operation<P, M>['responses']]: JsonOf<Operation<P, M>['responses'][Status]>;
+}[keyof Operation<P, M>['responses']];
+
+type RequestBody<Op> = Op extends { requestBody?: infer Body } ? Body : never;
+
+/** A JSON body where the operation takes one (required unless the document says it is optional). */
+type BodyInput<Op> = [NonNullable<RequestBody<Op>>] extends [{ content: { 'application/json': infer Body } }]
+  ? undefined extends RequestBody<Op>
+    ? { body?: Body }
+    : { body: Body }
+  : { body?: never };
+
+/**
+ * What a call sends besides its path, as the document declares it: the path's parameters (filled
+ * into its `{name}`s), the query and the JSON body; each required where the document requires it.
+ */
+export type ApiInput<P extends ApiPath<M>, M extends Method> = Pick<Operation<P, M>['parameters'], 'path' | 'query'> &
+  BodyInput<Operation<P, M>> & { signal?: AbortSignal };
+
+/** The input as the call's last argument: left out only when nothing in it is required. */
+export type ApiArgs<P extends ApiPath<M>, M extends Method> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} is "no required key"
+  {} extends Omit<ApiInput<P, M>, 'signal'> ? [input?: ApiInput<P, M>] : [input: ApiInput<P, M>];
+
+/** The parts of an input that make the address. */
+interface AddressInput {
+  path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
+}
+
+/**
+ * The address of a call: its path with the `{name}`s filled in (each value encoded) and its query.
+ * Only the path and query are sent (same origin), so any base serves to build it.
+ */
+export function addressOf(path: string, input: object = {}): string {
+  const { path: params, query } = input as AddressInput;
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const url = new URL(filled, 'http://localhost');
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/** The address of a GET call, for a plain link (a CSV download: the session cookie goes with it). */
+export function apiAddress<P extends ApiPath<'get'>>(path: P, ...[input]: ApiArgs<P, 'get'>): string {
+  return addressOf(path, input);
+}
+
+interface SendOptions {
+  method: Method;
+  body?: unknown;
   signal?: AbortSignal;
 }
 
@@ -87,23 +159,14 @@ export interface RequestOptions {
  * failure to reach the API, a 401 announced to the listeners, and an error answer all come out
  * the same whatever the caller does with the body.
  */
-/** The path and query of a call: only they are sent (same origin), so any base serves to build them. */
-export function addressOf(path: string, query: RequestOptions['query']): string {
-  const url = new URL(path, 'http://localhost');
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
-  }
-  return url.pathname + url.search;
-}
-
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+async function send(address: string, options: SendOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await transport(addressOf(path, options.query), {
-      method: options.method ?? 'GET',
+    response = await transport(address, {
+      method: options.method.toUpperCase(),
       credentials: 'same-origin',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -138,22 +201,32 @@ export function errorOfBody(status: number, statusText: string, data: unknown): 
   return new ApiError(status, message, data);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await jsonBody(await send(path, options, 'application/json'))) as T;
+/** One call: its address from the path and input, its JSON body, its answer read as JSON. */
+async function call(method: Method, path: string, input: { body?: unknown; signal?: AbortSignal } = {}) {
+  const address = addressOf(path, input);
+  return jsonBody(await send(address, { method, body: input.body, signal: input.signal }, 'application/json'));
 }
 
+/**
+ * The API's calls, each checked against the document: `api.get('/api/blog/public/{blogId}',
+ * { path: { blogId }, signal })` answers the route's success answer, typed.
+ */
 export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
-    apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  get: <P extends ApiPath<'get'>>(path: P, ...[input]: ApiArgs<P, 'get'>) =>
+    call('get', path, input) as Promise<ApiAnswer<P, 'get'>>,
+  post: <P extends ApiPath<'post'>>(path: P, ...[input]: ApiArgs<P, 'post'>) =>
+    call('post', path, input) as Promise<ApiAnswer<P, 'post'>>,
+  put: <P extends ApiPath<'put'>>(path: P, ...[input]: ApiArgs<P, 'put'>) =>
+    call('put', path, input) as Promise<ApiAnswer<P, 'put'>>,
+  patch: <P extends ApiPath<'patch'>>(path: P, ...[input]: ApiArgs<P, 'patch'>) =>
+    call('patch', path, input) as Promise<ApiAnswer<P, 'patch'>>,
+  delete: <P extends ApiPath<'delete'>>(path: P, ...[input]: ApiArgs<P, 'delete'>) =>
+    call('delete', path, input) as Promise<ApiAnswer<P, 'delete'>>,
 };
 
 /** A file download (certificate, data export) as a Blob; failures are ApiErrors like any call. */
-export async function apiBlob(path: string): Promise<Blob> {
-  return (await send(path, {}, '*/*')).blob();
+export async function apiBlob<P extends ApiPath<'get'>>(path: P, ...[input]: ApiArgs<P, 'get'>): Promise<Blob> {
+  return (await send(addressOf(path, input), { method: 'get', signal: input?.signal }, '*/*')).blob();
 }
 
 /** Stored files are addressed by a relative path (`uploads/...`); the API host is this origin. */

@@ -2,7 +2,15 @@
 // request body has gone, so this call uses XMLHttpRequest, with the same origin, cookie, 401
 // announcement and ApiError as every other call (api-client.ts). A module of its own, so the public
 // pages, which never upload, do not load it.
-import { addressOf, announceUnauthorized, ApiError, errorOfBody, type RequestOptions } from './api-client';
+import {
+  addressOf,
+  announceUnauthorized,
+  ApiError,
+  errorOfBody,
+  type ApiAnswer,
+  type ApiInput,
+  type ApiPath,
+} from './api-client';
 
 export interface UploadOptions {
   /** Called as the body goes out: bytes sent so far and the body's total (the file plus the form's envelope). */
@@ -11,12 +19,13 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Sends one file as a multipart form (`file`), with the upload's progress. */
-export function apiUpload<T>(
-  path: string,
+/** Sends one file as a multipart form (`file`) to a POST route of the API, with the upload's progress. */
+export function apiUpload<P extends ApiPath<'post'>>(
+  path: P,
   file: Blob & { name?: string },
-  options: UploadOptions & Pick<RequestOptions, 'query'> = {},
-): Promise<T> {
+  options: UploadOptions & Pick<ApiInput<P, 'post'>, 'path' | 'query'>,
+): Promise<ApiAnswer<P, 'post'>> {
+  type T = ApiAnswer<P, 'post'>;
   const form = new FormData();
   form.append('file', file, file.name ?? 'file');
   return new Promise<T>((resolve, reject) => {
@@ -26,7 +35,7 @@ export function apiUpload<T>(
     if (signal?.aborted) return aborted();
     const abort = () => request.abort();
     signal?.addEventListener('abort', abort, { once: true });
-    request.open('POST', addressOf(path, options.query));
+    request.open('POST', addressOf(path, options));
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     if (onProgress)

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from './api-client';
+import { apiAddress, setApiTransport } from './api-client';
 import { sessionKeys, sessionQuery } from './session';
 
 function answerStatus(user: unknown) {
@@ -19,7 +19,10 @@ describe('sessionQuery', () => {
     client.setQueryData(sessionKeys.session, null);
     client.removeQueries();
     await expect(client.fetchQuery(sessionQuery)).resolves.toEqual({ role: 'user', name: 'Asha', active: true });
-    expect(transport).toHaveBeenCalledWith('/api/user/session-status', expect.objectContaining({ method: 'GET' }));
+    expect(transport).toHaveBeenCalledWith(
+      apiAddress('/api/user/session-status'),
+      expect.objectContaining({ method: 'GET' }),
+    );
     expect(client.getQueryData(sessionKeys.session)).toEqual({ role: 'user', name: 'Asha', active: true });
   });
 

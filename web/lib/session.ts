@@ -2,7 +2,7 @@
 // "user" counts as a session here (staff sign in elsewhere); "signed in" means present and active.
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionStatusResponse, SessionUser } from '../../contract/auth';
+import type { SessionUser } from '../../contract/auth';
 import { api, onUnauthorized } from './api-client';
 
 export const sessionKeys = {
@@ -16,7 +16,7 @@ export function learnerOf(data: { user: SessionUser | null }): SessionUser | nul
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
-    return learnerOf(await api.get<SessionStatusResponse>('/api/user/session-status'));
+    return learnerOf(await api.get('/api/user/session-status'));
   } catch (error) {
     // A failed status check leaves the visitor anonymous instead of breaking the page.
     console.warn('session status unavailable', error);
@@ -37,7 +37,7 @@ export function useSession() {
 
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => api.post<unknown>('/api/user/logout'),
+    mutationFn: () => api.post('/api/user/logout'),
     // The whole app starts over without the session, as the specification's reload does.
     onSettled: () => window.location.reload(),
   });

@@ -4,7 +4,7 @@
 // draft with the public post and story components and the learning pages' components, composed here
 // (features never import each other).
 import { Link, Navigate, Outlet, useOutletContext, useParams, useSearchParams } from 'react-router';
-import type { PreviewResponse } from '../../../contract/authoring';
+import type { ComponentProps } from 'react';
 import type { LanguageCode } from '../../../contract/languages';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { useTranslation } from '../../i18n/react';
@@ -136,7 +136,13 @@ export function MediaFile() {
   );
 }
 
-function CourseInFrame({ preview, lang }: { preview: PreviewResponse; lang: LanguageCode }) {
+function CourseInFrame({
+  preview,
+  lang,
+}: {
+  preview: ComponentProps<typeof CoursePreview>['preview'];
+  lang: LanguageCode;
+}) {
   const { t } = useTranslation('staff');
   const { itemId = '' } = useParams();
   const [query] = useSearchParams();

@@ -6,12 +6,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ContentItem,
-  ContentList,
   CreateContent,
   DiffResponse,
   LanguageHead,
   LanguageState,
-  PreviewResponse,
   SaveContent,
   StaleFields,
   TemplateResponse,
@@ -19,21 +17,20 @@ import type {
 } from '../../../contract/authoring';
 import type { LanguageCode } from '../../../contract/languages';
 import { CONTENT_PAGE_MAX } from '../../../contract/page-sizes';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, type ApiAnswer } from '../../lib/api-client';
 import { staffKeys } from './keys';
 
-export type { ContentItem, LanguageHead, LanguageState, PreviewResponse };
+export type { ContentItem, LanguageHead, LanguageState };
+/** A draft as the site will answer it once published (the contract's type would ask for every language's keys of a course at once). */
+export type PreviewResponse = ApiAnswer<'/api/staff/content/{id}/{lang}/preview', 'get'>;
 export type VersionRow = VersionList['versions'][number];
 export type FieldChange = DiffResponse['changes'][number];
 export type StaleField = StaleFields['fields'][number];
 
-const base = (id: string, lang?: string) =>
-  `/api/staff/content/${encodeURIComponent(id)}${lang ? `/${encodeURIComponent(lang)}` : ''}`;
-
 export function useItem(id: string) {
   return useQuery({
     queryKey: staffKeys.item(id),
-    queryFn: ({ signal }) => api.get<ContentItem>(base(id), undefined, signal),
+    queryFn: ({ signal }): Promise<ContentItem> => api.get('/api/staff/content/{id}', { path: { id }, signal }),
   });
 }
 
@@ -41,7 +38,7 @@ export function useVersions(id: string, lang: LanguageCode, enabled: boolean) {
   return useQuery({
     queryKey: [...staffKeys.language(id, lang), 'versions'],
     enabled,
-    queryFn: ({ signal }) => api.get<VersionList>(`${base(id, lang)}/versions`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/content/{id}/{lang}/versions', { path: { id, lang }, signal }),
     select: (data) => data.versions,
   });
 }
@@ -50,7 +47,8 @@ export function useDiff(id: string, lang: LanguageCode, from: number | null, to:
   return useQuery({
     queryKey: [...staffKeys.language(id, lang), 'diff', from, to],
     enabled: from !== null && to !== null && from !== to,
-    queryFn: ({ signal }) => api.get<DiffResponse>(`${base(id, lang)}/diff`, { from: from!, to: to! }, signal),
+    queryFn: ({ signal }) =>
+      api.get('/api/staff/content/{id}/{lang}/diff', { path: { id, lang }, query: { from: from!, to: to! }, signal }),
     select: (data) => data.changes,
   });
 }
@@ -59,7 +57,7 @@ export function useStale(id: string, lang: LanguageCode, enabled: boolean) {
   return useQuery({
     queryKey: [...staffKeys.language(id, lang), 'stale'],
     enabled,
-    queryFn: ({ signal }) => api.get<StaleFields>(`${base(id, lang)}/stale`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/content/{id}/{lang}/stale', { path: { id, lang }, signal }),
   });
 }
 
@@ -67,7 +65,7 @@ export function useStale(id: string, lang: LanguageCode, enabled: boolean) {
 export function usePreview(id: string, lang: LanguageCode) {
   return useQuery({
     queryKey: [...staffKeys.language(id, lang), 'preview'],
-    queryFn: ({ signal }) => api.get<PreviewResponse>(`${base(id, lang)}/preview`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/content/{id}/{lang}/preview', { path: { id, lang }, signal }),
     gcTime: 0,
   });
 }
@@ -89,8 +87,8 @@ function useLanguageChange<V>(id: string, call: (variables: V) => Promise<unknow
 export function useCreateItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateContent) =>
-      api.post<{ item: ContentItem; head: LanguageHead }>('/api/staff/content', input),
+    mutationFn: (input: CreateContent): Promise<{ item: ContentItem; head: LanguageHead }> =>
+      api.post('/api/staff/content', { body: input }),
     onSuccess: ({ item }) => {
       client.setQueryData(staffKeys.item(item.id), item);
       return client.invalidateQueries({ queryKey: ['staff', 'translations'] });
@@ -100,11 +98,11 @@ export function useCreateItem() {
 
 /** Deletes the item (off the site in every language, restorable), or restores it. */
 export function useDeleteItem(id: string) {
-  return useLanguageChange(id, () => api.delete<ContentItem>(base(id)));
+  return useLanguageChange(id, () => api.delete('/api/staff/content/{id}', { path: { id } }));
 }
 
 export function useRestoreItem(id: string) {
-  return useLanguageChange(id, () => api.post<ContentItem>(`${base(id)}/restore`));
+  return useLanguageChange(id, () => api.post('/api/staff/content/{id}/restore', { path: { id } }));
 }
 
 /** The deleted items, most recently changed first (the API's largest page: deleting is rare). */
@@ -113,31 +111,36 @@ export function useDeletedItems(enabled: boolean) {
     queryKey: staffKeys.deletedItems,
     enabled,
     queryFn: ({ signal }) =>
-      api.get<ContentList>('/api/staff/content', { deleted: true, limit: CONTENT_PAGE_MAX }, signal),
+      api.get('/api/staff/content', { query: { deleted: true, limit: CONTENT_PAGE_MAX }, signal }),
   });
 }
 
 export function usePublish(id: string, lang: LanguageCode) {
   return useLanguageChange(id, (body: { version?: number; at?: string }) =>
-    api.post<LanguageState>(`${base(id, lang)}/publish`, body),
+    api.post('/api/staff/content/{id}/{lang}/publish', { path: { id, lang }, body }),
   );
 }
 
 export function useCancelSchedule(id: string, lang: LanguageCode) {
-  return useLanguageChange(id, () => api.delete<LanguageState>(`${base(id, lang)}/schedule`));
+  return useLanguageChange(id, () => api.delete('/api/staff/content/{id}/{lang}/schedule', { path: { id, lang } }));
 }
 
 export function useUnpublish(id: string, lang: LanguageCode) {
-  return useLanguageChange(id, () => api.post<LanguageState>(`${base(id, lang)}/unpublish`));
+  return useLanguageChange(id, () => api.post('/api/staff/content/{id}/{lang}/unpublish', { path: { id, lang } }));
 }
 
 export function useSubmit(id: string, lang: LanguageCode) {
-  return useLanguageChange(id, (version: number) => api.post<unknown>(`${base(id, lang)}/submit`, { version }));
+  return useLanguageChange(id, (version: number) =>
+    api.post('/api/staff/content/{id}/{lang}/submit', { path: { id, lang }, body: { version } }),
+  );
 }
 
 export function useRestoreVersion(id: string, lang: LanguageCode) {
   return useLanguageChange(id, ({ number, baseVersion }: { number: number; baseVersion: number }) =>
-    api.post<unknown>(`${base(id, lang)}/versions/${number}/restore`, { baseVersion }),
+    api.post('/api/staff/content/{id}/{lang}/versions/{number}/restore', {
+      path: { id, lang, number },
+      body: { baseVersion },
+    }),
   );
 }
 
@@ -158,11 +161,11 @@ export function useEditStart(id: string, lang: LanguageCode) {
     refetchOnReconnect: false,
     queryFn: async ({ signal }): Promise<EditStart> => {
       try {
-        const head = await api.get<LanguageHead>(base(id, lang), undefined, signal);
+        const head: LanguageHead = await api.get('/api/staff/content/{id}/{lang}', { path: { id, lang }, signal });
         return { body: head.body, baseVersion: head.version.number };
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'contentLanguageMissing')) throw error;
-        const start = await api.get<TemplateResponse>(`${base(id, lang)}/template`, undefined, signal);
+        const start = await api.get('/api/staff/content/{id}/{lang}/template', { path: { id, lang }, signal });
         return { body: start.body, baseVersion: start.baseVersion };
       }
     },
@@ -171,7 +174,7 @@ export function useEditStart(id: string, lang: LanguageCode) {
 
 /** Saves a language as a new version; a 409 carries the version saved meanwhile (savedMeanwhile). */
 export function saveLanguage(id: string, lang: LanguageCode, save: SaveContent): Promise<LanguageHead> {
-  return api.put<LanguageHead>(base(id, lang), save);
+  return api.put('/api/staff/content/{id}/{lang}', { path: { id, lang }, body: save });
 }
 
 /** The version someone else saved meanwhile, when a save was refused for it (409 staleVersion). */
@@ -192,7 +195,8 @@ export function useTranslationStart(id: string, lang: LanguageCode) {
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    queryFn: ({ signal }) => api.get<TemplateResponse>(`${base(id, lang)}/template`, undefined, signal),
+    queryFn: ({ signal }): Promise<TemplateResponse> =>
+      api.get('/api/staff/content/{id}/{lang}/template', { path: { id, lang }, signal }),
   });
 }
 
@@ -200,6 +204,7 @@ export function useTranslationStart(id: string, lang: LanguageCode) {
 export function useLanguageHead(id: string, lang: LanguageCode) {
   return useQuery({
     queryKey: [...staffKeys.language(id, lang), 'head'],
-    queryFn: ({ signal }) => api.get<LanguageHead>(base(id, lang), undefined, signal),
+    queryFn: ({ signal }): Promise<LanguageHead> =>
+      api.get('/api/staff/content/{id}/{lang}', { path: { id, lang }, signal }),
   });
 }

@@ -1,6 +1,5 @@
 // Blog calls (specification section 7) as TanStack Query hooks.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BlogList, BlogOne, BlogPage } from '../../../../contract/public-content';
 import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
@@ -18,11 +17,10 @@ export function useBlogs(page: number) {
   return useQuery({
     queryKey: blogKeys.list(page),
     queryFn: ({ signal }) =>
-      api.get<BlogPage>(
-        '/api/blog/public',
-        { offset: FEATURED_COUNT + pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE },
+      api.get('/api/blog/public', {
+        query: { offset: FEATURED_COUNT + pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE },
         signal,
-      ),
+      }),
     select: (data) => ({ rows: data.response.rows, count: Math.max(0, data.response.count - FEATURED_COUNT) }),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +29,7 @@ export function useBlogs(page: number) {
 export function useBlog(blogId: string) {
   return useQuery({
     queryKey: blogKeys.detail(blogId),
-    queryFn: ({ signal }) => api.get<BlogOne>(`/api/blog/public/${encodeURIComponent(blogId)}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/blog/public/{blogId}', { path: { blogId }, signal }),
     select: (data) => data.response,
   });
 }
@@ -39,7 +37,7 @@ export function useBlog(blogId: string) {
 export function useRecentBlogs() {
   return useQuery({
     queryKey: blogKeys.recent,
-    queryFn: ({ signal }) => api.get<BlogList>('/api/blog/public/recent', undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/blog/public/recent', { signal }),
     select: (data) => data.response,
   });
 }

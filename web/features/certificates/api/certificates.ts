@@ -13,11 +13,7 @@ export function useVerifyCertificate(number: string) {
     queryKey: certificateKeys.verify(number),
     queryFn: async ({ signal }): Promise<CertificateVerified | CertificateRefused> => {
       try {
-        return await api.get<CertificateVerified>(
-          `/api/certificates/verify/${encodeURIComponent(number)}`,
-          undefined,
-          signal,
-        );
+        return await api.get('/api/certificates/verify/{number}', { path: { number }, signal });
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400))
           return { valid: false, code: error.code, message: error.message, params: error.params };

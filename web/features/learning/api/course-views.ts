@@ -1,17 +1,22 @@
 // The public course answers in one plain shape whatever the language (the wire keys carry it:
 // course_hi, chapter_his, ...). Read by the hooks of api/courses.ts, and by the console's preview of
 // a draft, which is given the same answers by its own call: pure functions, no data fetching here.
-import type {
-  ChapterDetailResponse,
-  CourseDetailResponse,
-  CourseVideo,
-  LessonFull,
-  LessonOutline,
-  PublicQuizResponse,
-  QuizListing,
-  CourseListItem,
-} from '../../../../contract/courses';
+import type { CourseVideo, LessonFull, LessonOutline, QuizListing, CourseListItem } from '../../../../contract/courses';
 import type { LanguageCode } from '../../../../contract/languages';
+import type { ApiAnswer } from '../../../lib/api-client';
+
+// The answers as the API's document declares them: a key per language, each optional (an answer
+// has the one of its language). The contract's CourseDetailResponse<LanguageCode> would ask for
+// every language's keys at once.
+type CourseAnswer = ApiAnswer<'/api/course/public/{lang}/{courseId}', 'get'>;
+type ChapterAnswer = ApiAnswer<'/api/chapter/public/{lang}/{courseId}/chapters/{chapterId}', 'get'>;
+type QuizAnswer = ApiAnswer<'/api/quiz/public/{lang}/{courseId}/quiz/{quizId}', 'get'>;
+
+/** What the console's preview of a draft course gives these views: the newest version's public answers, and each quiz's key. */
+export type CoursePreviewAnswer = Pick<
+  ApiAnswer<'/api/staff/content/{id}/{lang}/preview', 'get'>,
+  'course' | 'chapters' | 'quizzes'
+>;
 
 export interface ChapterView {
   id: string;
@@ -48,7 +53,7 @@ export interface ChapterContent {
 
 const key = <T>(data: unknown, name: string): T => (data as Record<string, T>)[name] as T;
 
-export function toCourseView(data: CourseDetailResponse<LanguageCode>, lang: LanguageCode): CourseView {
+export function toCourseView(data: CourseAnswer, lang: LanguageCode): CourseView {
   const course = key<Record<string, unknown> & CourseListItem>(data, `course_${lang}`);
   const chapters = (course[`chapter_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
   return {
@@ -66,7 +71,7 @@ export function toCourseView(data: CourseDetailResponse<LanguageCode>, lang: Lan
   };
 }
 
-export function toChapterView(data: ChapterDetailResponse<LanguageCode>, lang: LanguageCode): ChapterContent {
+export function toChapterView(data: ChapterAnswer, lang: LanguageCode): ChapterContent {
   const chapter = key<Record<string, unknown>>(data, `chapter_${lang}`);
   return {
     id: chapter.id as string,
@@ -75,7 +80,7 @@ export function toChapterView(data: ChapterDetailResponse<LanguageCode>, lang: L
   };
 }
 
-export function toQuizView(data: PublicQuizResponse<LanguageCode>, lang: LanguageCode): QuizView {
+export function toQuizView(data: QuizAnswer, lang: LanguageCode): QuizView {
   const quiz = key<Record<string, unknown>>(data, `quiz_${lang}`);
   const questions = (quiz[`question_${lang}s`] as Array<Record<string, unknown>> | undefined) ?? [];
   return {

@@ -1,14 +1,7 @@
 // Course reads (specification section 7). The wire keys carry the language (course_hi,
 // chapter_his, ...); these hooks hand the components one plain shape whatever the language.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CounterpartQuery,
-  CounterpartResponse,
-  ChapterDetailResponse,
-  CourseDetailResponse,
-  CourseListResponse,
-  PublicQuizResponse,
-} from '../../../../contract/courses';
+import type { CounterpartQuery } from '../../../../contract/courses';
 import type { LanguageCode } from '../../../../contract/languages';
 import { COURSE_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { api } from '../../../lib/api-client';
@@ -20,11 +13,10 @@ export function useCourses(lang: LanguageCode, page = 1) {
   return useQuery({
     queryKey: learningKeys.courses(lang, page),
     queryFn: ({ signal }) =>
-      api.get<CourseListResponse>(
-        '/api/course/public',
-        { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang },
+      api.get('/api/course/public', {
+        query: { offset: pageOffset(page, COURSE_PAGE_SIZE), limit: COURSE_PAGE_SIZE, lang },
         signal,
-      ),
+      }),
     // The previous page stays while the next arrives; another language's courses never stand in.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined,
@@ -34,34 +26,24 @@ export function useCourses(lang: LanguageCode, page = 1) {
 export const courseQuery = (lang: LanguageCode, courseId: string) =>
   queryOptions({
     queryKey: learningKeys.course(lang, courseId),
-    queryFn: ({ signal }) =>
-      api.get<CourseDetailResponse<LanguageCode>>(
-        `/api/course/public/${lang}/${encodeURIComponent(courseId)}`,
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get('/api/course/public/{lang}/{courseId}', { path: { lang, courseId }, signal }),
   });
 
 export const chapterQuery = (lang: LanguageCode, courseId: string, chapterId: string) =>
   queryOptions({
     queryKey: learningKeys.chapter(lang, courseId, chapterId),
     queryFn: ({ signal }) =>
-      api.get<ChapterDetailResponse<LanguageCode>>(
-        `/api/chapter/public/${lang}/${encodeURIComponent(courseId)}/chapters/${encodeURIComponent(chapterId)}`,
-        undefined,
+      api.get('/api/chapter/public/{lang}/{courseId}/chapters/{chapterId}', {
+        path: { lang, courseId, chapterId },
         signal,
-      ),
+      }),
   });
 
 export const quizQuery = (lang: LanguageCode, courseId: string, quizId: string) =>
   queryOptions({
     queryKey: learningKeys.quiz(lang, courseId, quizId),
     queryFn: ({ signal }) =>
-      api.get<PublicQuizResponse<LanguageCode>>(
-        `/api/quiz/public/${lang}/${encodeURIComponent(courseId)}/quiz/${encodeURIComponent(quizId)}`,
-        undefined,
-        signal,
-      ),
+      api.get('/api/quiz/public/{lang}/{courseId}/quiz/{quizId}', { path: { lang, courseId, quizId }, signal }),
   });
 
 export function useCourse(lang: LanguageCode, courseId: string) {
@@ -93,10 +75,10 @@ export function fetchCounterpart(
   items: CounterpartQuery,
   signal?: AbortSignal,
 ) {
-  const query = Object.fromEntries(Object.entries(items).filter(([, id]) => id));
-  return api.get<CounterpartResponse>(
-    `/api/course/public/${lang}/${encodeURIComponent(courseId)}/in/${to}`,
+  const query: CounterpartQuery = Object.fromEntries(Object.entries(items).filter(([, id]) => id));
+  return api.get('/api/course/public/{lang}/{courseId}/in/{otherLang}', {
+    path: { lang, courseId, otherLang: to },
     query,
     signal,
-  );
+  });
 }

@@ -2,22 +2,10 @@
 // the rating and the list of enrolled courses.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../../contract/languages';
-import type { RatingResponse, RatingSaved } from '../../../../contract/courses';
-import type { MessageResponse } from '../../../../contract/message-responses';
 import { PROGRESS_PAGE_SIZE } from '../../../../contract/page-sizes';
-import type {
-  JournalResponse,
-  JournalSaved,
-  ProgressListResponse,
-  ProgressRecord,
-  ProgressRecordResponse,
-  QuizResult,
-  QuizSubmission,
-} from '../../../../contract/progress';
+import type { ProgressRecord, QuizSubmission } from '../../../../contract/progress';
 import { api, ApiError } from '../../../lib/api-client';
 import { learningKeys } from './keys';
-
-const base = (lang: string, courseId: string) => `/api/progress/${lang}/${encodeURIComponent(courseId)}`;
 
 /** The progress record, or null when the learner is not enrolled (404). Off when signed out. */
 export const progressQuery = (lang: LanguageCode, courseId: string) =>
@@ -25,7 +13,8 @@ export const progressQuery = (lang: LanguageCode, courseId: string) =>
     queryKey: learningKeys.progress(lang, courseId),
     queryFn: async ({ signal }): Promise<ProgressRecord | null> => {
       try {
-        return (await api.get<ProgressRecordResponse>(`${base(lang, courseId)}/progress`, undefined, signal)).progress;
+        return (await api.get('/api/progress/{lang}/{courseId}/progress', { path: { lang, courseId }, signal }))
+          .progress;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -42,7 +31,11 @@ export function useProgressList(lang: LanguageCode, enabled: boolean) {
     queryKey: learningKeys.progressList(lang),
     enabled,
     queryFn: ({ signal }) =>
-      api.get<ProgressListResponse>(`/api/progress/${lang}/progress`, { offset: 0, limit: PROGRESS_PAGE_SIZE }, signal),
+      api.get('/api/progress/{lang}/progress', {
+        path: { lang },
+        query: { offset: 0, limit: PROGRESS_PAGE_SIZE },
+        signal,
+      }),
   });
 }
 
@@ -66,7 +59,7 @@ export function useEnrol(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: () => api.post<MessageResponse>(base(lang, courseId)),
+    mutationFn: () => api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } }),
   });
 }
 
@@ -75,9 +68,9 @@ export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   return useMutation({
     ...change,
     mutationFn: ({ chapterId, lessonId }: { chapterId: string; lessonId: string }) =>
-      api.post<MessageResponse>(
-        `${base(lang, courseId)}/chapters/${encodeURIComponent(chapterId)}/lessons/${encodeURIComponent(lessonId)}/complete`,
-      ),
+      api.post('/api/progress/{lang}/{courseId}/chapters/{chapterId}/lessons/{lessonId}/complete', {
+        path: { lang, courseId, chapterId, lessonId },
+      }),
   });
 }
 
@@ -86,7 +79,7 @@ export function useCompleteVideo(lang: LanguageCode, courseId: string) {
   return useMutation({
     ...change,
     mutationFn: (videoId: string) =>
-      api.post<MessageResponse>(`${base(lang, courseId)}/videos/${encodeURIComponent(videoId)}/complete`),
+      api.post('/api/progress/{lang}/{courseId}/videos/{videoId}/complete', { path: { lang, courseId, videoId } }),
   });
 }
 
@@ -95,14 +88,14 @@ export function useSubmitQuiz(lang: LanguageCode, courseId: string, quizId: stri
   return useMutation({
     ...change,
     mutationFn: (body: QuizSubmission) =>
-      api.post<QuizResult>(`${base(lang, courseId)}/quiz/${encodeURIComponent(quizId)}/complete`, body),
+      api.post('/api/progress/{lang}/{courseId}/quiz/{quizId}/complete', { path: { lang, courseId, quizId }, body }),
   });
 }
 
 export function useJournal(lang: LanguageCode, courseId: string) {
   return useQuery({
     queryKey: learningKeys.journal(lang, courseId),
-    queryFn: ({ signal }) => api.get<JournalResponse>(`${base(lang, courseId)}/journal`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, signal }),
     select: (data) => data.journal,
     staleTime: 0,
   });
@@ -111,25 +104,25 @@ export function useJournal(lang: LanguageCode, courseId: string) {
 export function useSaveJournal(lang: LanguageCode, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.put<JournalSaved>(`${base(lang, courseId)}/journal`, { text }),
+    mutationFn: (text: string) =>
+      api.put('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, body: { text } }),
     onSuccess: (data) => client.setQueryData(learningKeys.journal(lang, courseId), { journal: data.journal }),
   });
 }
-
-const ratingPath = (lang: string, courseId: string) => `/api/course/${lang}/${encodeURIComponent(courseId)}/rating`;
 
 export function useRating(lang: LanguageCode, courseId: string, enabled: boolean) {
   return useQuery({
     queryKey: learningKeys.rating(lang, courseId),
     enabled,
-    queryFn: ({ signal }) => api.get<RatingResponse>(ratingPath(lang, courseId), undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/course/{lang}/{courseId}/rating', { path: { lang, courseId }, signal }),
   });
 }
 
 export function useRate(lang: LanguageCode, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rating: number) => api.put<RatingSaved>(ratingPath(lang, courseId), { rating }),
+    mutationFn: (rating: number) =>
+      api.put('/api/course/{lang}/{courseId}/rating', { path: { lang, courseId }, body: { rating } }),
     onSuccess: (data) => {
       client.setQueryData(learningKeys.rating(lang, courseId), {
         myRating: data.myRating,

@@ -8,11 +8,16 @@
 // (contract/quiz-scoring.ts) with the answer key the preview carries (docs/web.md).
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import type { PreviewResponse } from '../../../../contract/authoring';
 import type { LanguageCode } from '../../../../contract/languages';
 import { scoreChosen } from '../../../../contract/quiz-scoring';
 import type { QuizAnswers, QuizResult } from '../../../components/quiz-player/quiz-player';
-import { toChapterView, toCourseView, toQuizView, type CourseView } from '../api/course-views';
+import {
+  toChapterView,
+  toCourseView,
+  toQuizView,
+  type CoursePreviewAnswer,
+  type CourseView,
+} from '../api/course-views';
 import { learningItems } from './course-items';
 import { CoursePage } from './course-page';
 import { LearningFrame } from './learning-frame';
@@ -79,7 +84,7 @@ export function CoursePreview({
   query,
   missing,
 }: {
-  preview: PreviewResponse;
+  preview: CoursePreviewAnswer;
   lang: LanguageCode;
   /** The frame's address: the course page. */
   frame: string;
@@ -122,7 +127,7 @@ function PreviewView({
   paths,
   missing,
 }: {
-  preview: PreviewResponse;
+  preview: CoursePreviewAnswer;
   course: CourseView;
   place: CoursePreviewPlace;
   paths: LearningPaths;

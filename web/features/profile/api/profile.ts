@@ -1,15 +1,8 @@
 // The learner's own profile, their course stats, the certificate and their data (DPDP Act:
 // download and erase).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OtpSentResponse } from '../../../../contract/auth';
-import type {
-  GuardianConsentBody,
-  GuardianConsentCodeBody,
-  UpdateProfileBody,
-  UserResponse,
-} from '../../../../contract/users';
+import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody } from '../../../../contract/users';
 import type { LanguageCode } from '../../../../contract/languages';
-import type { StatsResponse } from '../../../../contract/progress';
 import { api, apiBlob } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
@@ -17,7 +10,7 @@ export function useMe(enabled = true) {
   return useQuery({
     queryKey: profileKeys.me,
     enabled,
-    queryFn: ({ signal }) => api.get<UserResponse>('/api/user/me', undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/user/me', { signal }),
     select: (data) => data.user,
     staleTime: 0,
   });
@@ -28,21 +21,21 @@ export function useUpdateMe() {
   return useMutation({
     // The header's name comes from the session: web/app/query-reactions.ts refreshes it.
     mutationKey: profileKeys.updateMe,
-    mutationFn: (body: UpdateProfileBody) => api.patch<UserResponse>('/api/user/me', body),
+    mutationFn: (body: UpdateProfileBody) => api.patch('/api/user/me', { body }),
     onSuccess: (data) => client.setQueryData(profileKeys.me, data),
   });
 }
 
 /** The first step of consent: a one-time password to the guardian's own number. */
 export const sendGuardianConsentCode = (body: GuardianConsentCodeBody) =>
-  api.post<OtpSentResponse>('/api/user/me/guardian-consent/code', body);
+  api.post('/api/user/me/guardian-consent/code', { body });
 
 export function useGuardianConsent() {
   const client = useQueryClient();
   return useMutation({
     // What was refused for want of consent is read again: web/app/query-reactions.ts.
     mutationKey: profileKeys.guardianConsent,
-    mutationFn: (body: GuardianConsentBody) => api.post<UserResponse>('/api/user/me/guardian-consent', body),
+    mutationFn: (body: GuardianConsentBody) => api.post('/api/user/me/guardian-consent', { body }),
     onSuccess: (data) => client.setQueryData(profileKeys.me, data),
   });
 }
@@ -50,14 +43,15 @@ export function useGuardianConsent() {
 export function useStats(lang: LanguageCode) {
   return useQuery({
     queryKey: profileKeys.stats(lang),
-    queryFn: ({ signal }) => api.get<StatsResponse>(`/api/progress/${lang}/stats`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/progress/{lang}/stats', { path: { lang }, signal }),
     staleTime: 0,
   });
 }
 
-export const downloadCertificate = (lang: LanguageCode) => apiBlob(`/api/progress/${lang}/certificate`);
+export const downloadCertificate = (lang: LanguageCode) =>
+  apiBlob('/api/progress/{lang}/certificate', { path: { lang } });
 export const downloadMyData = () => apiBlob('/api/user/me/export');
-export const deleteAccount = () => api.delete<{ message: string }>('/api/user/me');
+export const deleteAccount = () => api.delete('/api/user/me');
 
 /** Saves a Blob under a file name through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string) {

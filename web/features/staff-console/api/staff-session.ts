@@ -11,7 +11,7 @@ export type { StaffMe };
 export function useStaffMe() {
   return useQuery({
     queryKey: staffKeys.me,
-    queryFn: ({ signal }) => api.get<StaffMe>('/api/staff/me', undefined, signal),
+    queryFn: ({ signal }): Promise<StaffMe> => api.get('/api/staff/me', { signal }),
     // A 401 or 403 is an answer (sign in, or not on the staff), not a failure to repeat.
     retry: false,
     staleTime: 60_000,
@@ -21,34 +21,33 @@ export function useStaffMe() {
 /** Ends the whole session (learner and staff) and opens the address, a fresh page without it. */
 export function signOutTo(address: string): void {
   void api
-    .post<unknown>('/api/user/logout')
+    .post('/api/user/logout')
     .catch(() => undefined)
     .finally(() => window.location.assign(address));
 }
 
 export function useStartSetup() {
   return useMutation({
-    mutationFn: () => api.post<{ uri: string; qrCode: string; secret: string }>('/api/staff/second-factor/setup'),
+    mutationFn: () => api.post('/api/staff/second-factor/setup'),
   });
 }
 
 export function useConfirmSetup() {
   return useMutation({
-    mutationFn: (code: string) => api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/confirm', { code }),
+    mutationFn: (code: string) => api.post('/api/staff/second-factor/confirm', { body: { code } }),
   });
 }
 
 export function useVerify() {
   const refresh = useRefreshStaff();
   return useMutation({
-    mutationFn: (code: string) => api.post<StaffMe>('/api/staff/second-factor/verify', { code }),
+    mutationFn: (code: string) => api.post('/api/staff/second-factor/verify', { body: { code } }),
     onSuccess: () => refresh(),
   });
 }
 
 export function useRenewRecoveryCodes() {
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post<{ recoveryCodes: string[] }>('/api/staff/second-factor/recovery-codes', { code }),
+    mutationFn: (code: string) => api.post('/api/staff/second-factor/recovery-codes', { body: { code } }),
   });
 }

@@ -12,7 +12,6 @@ export type MatrixCell = MatrixItem['cells'][number];
 export function useTranslationMatrix(kind: ContentKind | undefined) {
   return useQuery({
     queryKey: staffKeys.translations(kind),
-    queryFn: ({ signal }) =>
-      api.get<TranslationMatrix>('/api/staff/content/translations', kind ? { kind } : undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/content/translations', { query: kind ? { kind } : {}, signal }),
   });
 }

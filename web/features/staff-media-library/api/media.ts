@@ -24,8 +24,6 @@ export interface MediaUploadResult {
   warnings: string[];
 }
 
-const fileAddress = (id: string) => `/api/staff/media/${encodeURIComponent(id)}`;
-
 /** One page of the library, newest first (page counts from 1); the previous page stays while the next loads. */
 export function useMediaList({ q, kind, page }: { q: string; kind?: UploadKind; page: number }) {
   const query: MediaListQuery = {
@@ -36,7 +34,7 @@ export function useMediaList({ q, kind, page }: { q: string; kind?: UploadKind; 
   };
   return useQuery({
     queryKey: staffKeys.mediaList(query),
-    queryFn: ({ signal }) => api.get<{ rows: MediaFile[]; total: number }>('/api/staff/media', { ...query }, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/media', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +42,7 @@ export function useMediaList({ q, kind, page }: { q: string; kind?: UploadKind; 
 export function useMediaFile(id: string) {
   return useQuery({
     queryKey: staffKeys.mediaFile(id),
-    queryFn: ({ signal }) => api.get<MediaFileDetail>(fileAddress(id), undefined, signal),
+    queryFn: ({ signal }): Promise<MediaFileDetail> => api.get('/api/staff/media/{id}', { path: { id }, signal }),
   });
 }
 
@@ -55,7 +53,7 @@ export function uploadMedia(
   onProgress: (sent: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<MediaUploadResult> {
-  return apiUpload<MediaUploadResult>('/api/staff/media', file, { query: { kind }, onProgress, signal });
+  return apiUpload('/api/staff/media', file, { query: { kind }, onProgress, signal });
 }
 
 export function useRefreshMedia() {
@@ -67,7 +65,7 @@ export function useRefreshMedia() {
 export function useSetAlt(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (alt: MediaAlt) => api.patch<MediaFile>(fileAddress(id), { alt }),
+    mutationFn: (alt: MediaAlt) => api.patch('/api/staff/media/{id}', { path: { id }, body: { alt } }),
     onSuccess: (file) => {
       client.setQueryData<MediaFileDetail>(staffKeys.mediaFile(id), (detail) =>
         detail ? { ...detail, ...file } : detail,
@@ -80,7 +78,7 @@ export function useSetAlt(id: string) {
 export function useDeleteMedia(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<unknown>(fileAddress(id)),
+    mutationFn: () => api.delete('/api/staff/media/{id}', { path: { id } }),
     // The file's own answer is left to expire: removed while its page is still open, it would be asked again (a 404).
     onSuccess: () => {
       // Gone from every page kept, at once, before the lists are asked again.

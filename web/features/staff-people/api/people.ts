@@ -15,7 +15,7 @@ export type AuditEntry = AuditPage['rows'][number];
 export function useMembers() {
   return useQuery({
     queryKey: staffKeys.members,
-    queryFn: ({ signal }) => api.get<{ rows: StaffMemberSummary[] }>('/api/staff/members', undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/staff/members', { signal }),
     select: (data) => data.rows,
   });
 }
@@ -33,27 +33,27 @@ function useMemberMutation<V>(call: (variables: V) => Promise<StaffMemberSummary
 
 export function useAddMember() {
   return useMemberMutation((body: { mobile: string; name?: string; roles: StaffRole[]; languages?: LanguageCode[] }) =>
-    api.post<StaffMemberSummary>('/api/staff/members', body),
+    api.post('/api/staff/members', { body }),
   );
 }
 
 export function useChangeMember() {
   return useMemberMutation(({ userId, change }: { userId: string; change: MemberChange }) =>
-    api.patch<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}`, change),
+    api.patch('/api/staff/members/{userId}', { path: { userId }, body: change }),
   );
 }
 
 export function useSetMemberActive() {
   return useMemberMutation(({ userId, active }: { userId: string; active: boolean }) =>
-    api.post<StaffMemberSummary>(
-      `/api/staff/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`,
-    ),
+    api.post(active ? '/api/staff/members/{userId}/reactivate' : '/api/staff/members/{userId}/deactivate', {
+      path: { userId },
+    }),
   );
 }
 
 export function useResetSecondFactor() {
   return useMemberMutation((userId: string) =>
-    api.delete<StaffMemberSummary>(`/api/staff/members/${encodeURIComponent(userId)}/second-factor`),
+    api.delete('/api/staff/members/{userId}/second-factor', { path: { userId } }),
   );
 }
 
@@ -72,11 +72,7 @@ export function useAudit(filters: AuditFilters) {
     queryKey: staffKeys.audit(filters),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get<AuditPage>(
-        '/api/staff/audit',
-        { ...filters, ...(pageParam ? { before: String(pageParam) } : {}) },
-        signal,
-      ),
+      api.get('/api/staff/audit', { query: { ...filters, ...(pageParam ? { before: pageParam } : {}) }, signal }),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 }

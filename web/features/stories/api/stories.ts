@@ -1,7 +1,6 @@
 // Success-story calls (specification section 7) as TanStack Query hooks, in the reader's interface
 // language: each story in it where that version is published, else in English (the API's choice).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StoryList, StoryOne, StoryPage } from '../../../../contract/public-content';
 import { STORY_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { useLanguage } from '../../../i18n/use-language';
 import { api } from '../../../lib/api-client';
@@ -13,11 +12,10 @@ export function useStories(page: number) {
   return useQuery({
     queryKey: storyKeys.list(lang, page),
     queryFn: ({ signal }) =>
-      api.get<StoryPage>(
-        '/api/successstories/public',
-        { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE, lang },
+      api.get('/api/successstories/public', {
+        query: { offset: pageOffset(page, STORY_PAGE_SIZE), limit: STORY_PAGE_SIZE, lang },
         signal,
-      ),
+      }),
     select: (data) => data.response,
     // The previous page stays while the next arrives; another language's stories never stand in.
     placeholderData: (previous, previousQuery) =>
@@ -31,7 +29,7 @@ export function useStory(storyId: string) {
   return useQuery({
     queryKey: storyKeys.detail(lang, storyId),
     queryFn: ({ signal }) =>
-      api.get<StoryOne>(`/api/successstories/public/${encodeURIComponent(storyId)}`, { lang }, signal),
+      api.get('/api/successstories/public/{storyId}', { path: { storyId }, query: { lang }, signal }),
     select: (data) => data.response,
   });
 }
@@ -40,7 +38,7 @@ export function useRecentStories() {
   const { language: lang } = useLanguage();
   return useQuery({
     queryKey: storyKeys.recent(lang),
-    queryFn: ({ signal }) => api.get<StoryList>('/api/successstories/public/recent', { lang }, signal),
+    queryFn: ({ signal }) => api.get('/api/successstories/public/recent', { query: { lang }, signal }),
     select: (data) => data.response,
   });
 }
