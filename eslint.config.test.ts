@@ -263,3 +263,29 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await importProblems('bench/example.ts', `import { schema } from '../server/db/all-tables';`)).toEqual([]);
   });
 });
+
+describe('size limits of server code (eslint.config.js)', () => {
+  async function sizeProblems(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result!.messages
+      .filter((m) => ['max-lines', 'max-lines-per-function'].includes(m.ruleId ?? ''))
+      .map((m) => m.ruleId!);
+  }
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const v${i} = ${i};`).join('\n');
+  const routes = (statements: number) =>
+    `export async function exampleRoutes() {\n${Array.from({ length: statements }, (_, i) => `  console.log(${i});`).join('\n')}\n}\n`;
+
+  it('refuses a server source file over 500 lines, not a test', async () => {
+    expect(await sizeProblems('server/lib/example.ts', lines(501))).toEqual(['max-lines']);
+    expect(await sizeProblems('server/lib/example.ts', lines(500))).toEqual([]);
+    expect(await sizeProblems('server/lib/example.api.test.ts', lines(501))).toEqual([]);
+  });
+
+  it('refuses a routes plugin function over 150 lines', async () => {
+    expect(await sizeProblems('server/modules/blogs/routes.ts', routes(149))).toEqual(['max-lines-per-function']);
+    expect(await sizeProblems('server/modules/blogs/routes.ts', routes(148))).toEqual([]);
+    expect(await sizeProblems('server/modules/staff/member-routes.ts', routes(149))).toEqual([
+      'max-lines-per-function',
+    ]);
+  });
+});
