@@ -41,7 +41,7 @@ import successStories from './modules/success-stories/routes';
 import media from './modules/media/routes';
 import staffRoutes from './modules/staff/routes';
 import audit from './modules/audit/routes';
-import mediaLibrary from './modules/uploads/media-library/routes';
+import mediaLibrary from './modules/media-library/routes';
 import authoring from './modules/authoring/routes';
 import translationExchange from './modules/translation-exchange/routes';
 import analytics from './modules/analytics/routes';

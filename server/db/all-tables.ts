@@ -9,11 +9,11 @@ import * as certificates from './schema/certificates';
 import * as courses from './schema/courses';
 import * as journal from './schema/journal';
 import * as media from './schema/media';
+import * as mediaLibrary from './schema/media-library';
 import * as progress from './schema/progress';
 import * as ratings from './schema/ratings';
 import * as staff from './schema/staff';
 import * as successStories from './schema/success-stories';
-import * as uploads from './schema/uploads';
 import * as users from './schema/users';
 
 export const schema = {
@@ -30,6 +30,6 @@ export const schema = {
   ...staff,
   ...audit,
   ...analytics,
-  ...uploads,
+  ...mediaLibrary,
   ...authoring,
 };

@@ -10,13 +10,13 @@
 // entry in USAGE_SOURCES, and nothing else changes.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../../contract/media-library';
-import type { DbOrTx } from '../../../db/client';
-import { contentItems, contentStates, contentVersions } from '../../../db/schema/authoring';
-import { blogs } from '../../../db/schema/blogs';
-import { courses, courseVideos, lessons } from '../../../db/schema/courses';
-import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../../db/schema/media';
-import { successStories } from '../../../db/schema/success-stories';
+import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../contract/media-library';
+import type { DbOrTx } from '../../db/client';
+import { contentItems, contentStates, contentVersions } from '../../db/schema/authoring';
+import { blogs } from '../../db/schema/blogs';
+import { courses, courseVideos, lessons } from '../../db/schema/courses';
+import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema/media';
+import { successStories } from '../../db/schema/success-stories';
 
 export type UsageKind = (typeof MEDIA_USAGE_KINDS)[number];
 export type UsageField = (typeof MEDIA_USAGE_FIELDS)[number];
