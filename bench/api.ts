@@ -234,7 +234,7 @@ async function benchFixture(url: string): Promise<Fixture> {
       videoId: await first(`select id from course_videos where course_id = $1 order by position limit 1`, [courseId]),
       blogId: await first(`select id from blogs where published order by created_at desc limit 1`),
       storyId: await first(`select id from success_stories where published order by created_at desc limit 1`),
-      titleId: await first(`select id from media_titles order by position limit 1`),
+      titleId: await first(`select id from gallery_titles order by position limit 1`),
       cookie: `sid=${token}`,
       learnerCookies: pool.rows.map((row) => `sid=bench-${row.id}`),
     };

@@ -34,7 +34,7 @@ async function main(): Promise<number> {
           `  courses (one per language): ${describeCounts(result.courses)}`,
           `  blogs: ${describeCounts(result.blogs)}`,
           `  success stories (one per language): ${describeCounts(result.stories)}`,
-          `  media titles (one per language): ${describeCounts(result.mediaTitles)}`,
+          `  gallery titles (one per language): ${describeCounts(result.galleryTitles)}`,
           `  banner items (one per language): ${describeCounts(result.banners)}`,
           `  files: ${result.files.copied} copied, ${result.files.unchanged} unchanged`,
         ].join('\n'),

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { contentItems } from '../../db/schema/authoring';
 import { blogs } from '../../db/schema/blogs';
 import { chapters, courses, courseVideos, lessons, options, questions, quizzes } from '../../db/schema/courses';
-import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema/media';
+import { bannerImages, bannerItems } from '../../db/schema/banners';
+import { galleryImages, galleryTitles } from '../../db/schema/gallery';
 import { successStories } from '../../db/schema/success-stories';
 import { stableId } from '../../lib/stable-id';
 import { createTestDatabase } from '../../test/test-app';
@@ -31,8 +32,8 @@ const TABLES = {
   options,
   blogs,
   successStories,
-  mediaTitles,
-  mediaImages,
+  galleryTitles,
+  galleryImages,
   bannerItems,
   bannerImages,
 };
@@ -49,7 +50,7 @@ afterAll(async () => {
 beforeEach(async () => {
   fixture = createContentFixture();
   // Each test starts from an empty database; deleting courses and items cascades to their children.
-  for (const table of [courses, blogs, successStories, mediaTitles, bannerItems, contentItems])
+  for (const table of [courses, blogs, successStories, galleryTitles, bannerItems, contentItems])
     await database.db.delete(table);
 });
 afterEach(() => fixture.cleanup());
@@ -80,7 +81,7 @@ describe('importContent', () => {
       courses: { created: 2, updated: 0, unchanged: 0 },
       blogs: { created: 3 },
       stories: { created: 3 },
-      mediaTitles: { created: 2 },
+      galleryTitles: { created: 2 },
       banners: { created: 2 },
       files: { copied: 13, unchanged: 0 },
     });
@@ -181,13 +182,13 @@ describe('importContent', () => {
     expect(story).toMatchObject({ authorName: 'Author 2', isHighlighted: true, image: 'uploads/stories/story.svg' });
     expect(story!.description).not.toMatch(/iframe|evil\.example/);
 
-    const titles = await db.select().from(mediaTitles).orderBy(asc(mediaTitles.position));
+    const titles = await db.select().from(galleryTitles).orderBy(asc(galleryTitles.position));
     expect(titles.map((t) => t.slug)).toEqual(['van-outreach', 'school-camps']);
     const vanImages = await db
       .select()
-      .from(mediaImages)
-      .where(eq(mediaImages.titleId, titles[0]!.id))
-      .orderBy(asc(mediaImages.position));
+      .from(galleryImages)
+      .where(eq(galleryImages.titleId, titles[0]!.id))
+      .orderBy(asc(galleryImages.position));
     expect(vanImages.map((i) => [i.image, i.alt])).toEqual([
       ['uploads/gallery/van-1.svg', 'A van in a village square'],
       ['uploads/gallery/van-2.svg', 'People reading leaflets'],
@@ -297,7 +298,7 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(result).toMatchObject({
       created: 15,
       stories: { created: 4 },
-      mediaTitles: { created: 3 },
+      galleryTitles: { created: 3 },
       banners: { created: 3 },
     });
     expect(lines).toContain('imported success story story-01 (hi) (created)');
@@ -330,7 +331,7 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(hi!.description).toBe('<p>कहानी 1: मैंने खाता खोला और अब हर महीने बचत करती हूँ।</p>');
     expect(await db.select().from(successStories).where(eq(successStories.slug, 'story-02'))).toHaveLength(1);
 
-    const titles = await db.select().from(mediaTitles).orderBy(asc(mediaTitles.lang), asc(mediaTitles.position));
+    const titles = await db.select().from(galleryTitles).orderBy(asc(galleryTitles.lang), asc(galleryTitles.position));
     expect(titles.map((t) => [t.lang, t.slug, t.title, t.position])).toEqual([
       ['en', 'van-outreach', 'Financial literacy vans', 1],
       ['en', 'school-camps', 'School camps', 2],
@@ -340,9 +341,9 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(hiTitle.id).toBe(stableId('media-title', 'van-outreach', '@hi'));
     const hiImages = await db
       .select()
-      .from(mediaImages)
-      .where(eq(mediaImages.titleId, hiTitle.id))
-      .orderBy(asc(mediaImages.position));
+      .from(galleryImages)
+      .where(eq(galleryImages.titleId, hiTitle.id))
+      .orderBy(asc(galleryImages.position));
     expect(hiImages.map((i) => [i.image, i.alt])).toEqual([
       ['uploads/gallery/van-1.svg', 'गाँव के चौक में एक वैन'],
       ['uploads/gallery/van-2.svg', 'पर्चे पढ़ते लोग'],
