@@ -245,9 +245,9 @@ cases.push(
   {
     rule: "a module never hands another module's table to a helper that writes it",
     file: 'server/modules/authoring/example.ts',
-    forbidden: `${DB}import { hideRow } from '../../lib/read-model-writes';\nimport * as media from '../../db/schema/media';\nexport const hide = (tx: DbOrTx, id: string) => hideRow(tx, media.mediaTitles as never, id);`,
+    forbidden: `${DB}import { hideRow } from '../../lib/read-model-writes';\nimport * as gallery from '../../db/schema/gallery';\nexport const hide = (tx: DbOrTx, id: string) => hideRow(tx, gallery.galleryTitles as never, id);`,
     allowed: `${DB}import { courseReadModel } from '../courses/service';\nexport const hide = (tx: DbOrTx, id: string) => courseReadModel.withdraw(tx, id);`,
-    message: 'modules/authoring writes media.mediaTitles, a table of the media module',
+    message: 'modules/authoring writes gallery.galleryTitles, a table of the gallery module',
   },
 );
 

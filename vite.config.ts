@@ -136,9 +136,15 @@ const browserApp = defineConfig({
             // chunks a page loads then depends only on the features it shows, not on how the
             // bundler would regroup small modules after a change elsewhere (their first loads grew
             // by a request or two that way).
-            ...['blogs', 'stories', 'media'].map((feature) => ({
-              name: `${feature}-feature`,
-              test: new RegExp(`/web/features/${feature}/`),
+            // The gallery and the banner items are one chunk, as they were as one feature before
+            // ADR 31 named them apart: the home page shows both, so it loads no extra request.
+            ...[
+              ['blogs', 'blogs'],
+              ['stories', 'stories'],
+              ['gallery-banners', '(gallery|banners)'],
+            ].map(([name, folder]) => ({
+              name: `${name}-feature`,
+              test: new RegExp(`/web/features/${folder}/`),
               minShareCount: 2,
               priority: 1,
             })),

@@ -1,7 +1,7 @@
 // npm run bench:api — the API's speed on PostgreSQL with a generated population.
 //
 // 1. Creates a fresh database bench_<time> on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432),
-//    migrates it and imports the sample content from content/.
+//    migrates it and imports the sample content from sample-content/.
 // 2. Generates learners with set-based SQL (generate_series): 100,000 learners (BENCH_LEARNERS), one
 //    session each, enrolments, at least 1,000,000 completion rows and quiz attempts.
 // 3. Runs the server and a bare Fastify "hello" in child processes and autocannon against each for
@@ -234,7 +234,7 @@ async function benchFixture(url: string): Promise<Fixture> {
       videoId: await first(`select id from course_videos where course_id = $1 order by position limit 1`, [courseId]),
       blogId: await first(`select id from blogs where published order by created_at desc limit 1`),
       storyId: await first(`select id from success_stories where published order by created_at desc limit 1`),
-      titleId: await first(`select id from media_titles order by position limit 1`),
+      titleId: await first(`select id from gallery_titles order by position limit 1`),
       cookie: `sid=${token}`,
       learnerCookies: pool.rows.map((row) => `sid=bench-${row.id}`),
     };

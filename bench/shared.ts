@@ -71,7 +71,7 @@ export async function migrateWithSampleContent(
     await timed(log, 'sample content imported', () =>
       importContent({
         db: database.db,
-        contentDir: path.join(root, 'content'),
+        contentDir: path.join(root, 'sample-content'),
         uploadsDir: path.join(os.tmpdir(), `jgk-bench-uploads-${name}`),
         log: { info: () => {}, warn: (message) => log(`content: ${message}`) },
       }),

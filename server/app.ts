@@ -38,10 +38,11 @@ import ratings from './modules/ratings/routes';
 import certificates from './modules/certificates/routes';
 import blogs from './modules/blogs/routes';
 import successStories from './modules/success-stories/routes';
-import media from './modules/media/routes';
+import gallery from './modules/gallery/routes';
+import banners from './modules/banners/routes';
 import staffRoutes from './modules/staff/routes';
 import audit from './modules/audit/routes';
-import mediaLibrary from './modules/uploads/media-library/routes';
+import mediaLibrary from './modules/media-library/routes';
 import authoring from './modules/authoring/routes';
 import translationExchange from './modules/translation-exchange/routes';
 import analytics from './modules/analytics/routes';
@@ -113,7 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(certificates);
   await app.register(blogs);
   await app.register(successStories);
-  await app.register(media);
+  await app.register(gallery);
+  await app.register(banners);
 
   // The staff side: who is signed in as staff, the audit log, the media library, authoring content
   // and its exchange with translators' tools.

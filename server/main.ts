@@ -30,7 +30,7 @@ async function main() {
 
   await importContentIfEmpty({
     db: database.db,
-    contentDir: path.join(root, 'content'),
+    contentDir: path.join(root, 'sample-content'),
     uploadsDir: config.uploadsDir,
     log: app.log,
   });

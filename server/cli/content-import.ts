@@ -1,4 +1,4 @@
-// `npm run content:import`: imports content/ into the configured database (DATABASE_URL, or the
+// `npm run content:import`: imports sample-content/ into the configured database (DATABASE_URL, or the
 // PGlite database in DATA_DIR), printing progress and a summary. On PGlite it refuses to run while a
 // server holds the same data folder, since two processes writing one PGlite folder corrupt it.
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from '../plugins/config';
 async function main(): Promise<number> {
   const config = loadConfig();
   const contentDir = path.resolve(
-    process.env.CONTENT_DIR || path.join(projectRoot(fileURLToPath(import.meta.url)), 'content'),
+    process.env.CONTENT_DIR || path.join(projectRoot(fileURLToPath(import.meta.url)), 'sample-content'),
   );
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
           `  courses (one per language): ${describeCounts(result.courses)}`,
           `  blogs: ${describeCounts(result.blogs)}`,
           `  success stories (one per language): ${describeCounts(result.stories)}`,
-          `  media titles (one per language): ${describeCounts(result.mediaTitles)}`,
+          `  gallery titles (one per language): ${describeCounts(result.galleryTitles)}`,
           `  banner items (one per language): ${describeCounts(result.banners)}`,
           `  files: ${result.files.copied} copied, ${result.files.unchanged} unchanged`,
         ].join('\n'),

@@ -4,16 +4,17 @@ import * as analytics from './schema/analytics';
 import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as authoring from './schema/authoring';
+import * as banners from './schema/banners';
 import * as blogs from './schema/blogs';
 import * as certificates from './schema/certificates';
 import * as courses from './schema/courses';
+import * as gallery from './schema/gallery';
 import * as journal from './schema/journal';
-import * as media from './schema/media';
+import * as mediaLibrary from './schema/media-library';
 import * as progress from './schema/progress';
 import * as ratings from './schema/ratings';
 import * as staff from './schema/staff';
 import * as successStories from './schema/success-stories';
-import * as uploads from './schema/uploads';
 import * as users from './schema/users';
 
 export const schema = {
@@ -26,10 +27,11 @@ export const schema = {
   ...certificates,
   ...blogs,
   ...successStories,
-  ...media,
+  ...gallery,
+  ...banners,
   ...staff,
   ...audit,
   ...analytics,
-  ...uploads,
+  ...mediaLibrary,
   ...authoring,
 };

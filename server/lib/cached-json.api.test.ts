@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blogs } from '../db/schema/blogs';
-import { mediaTitles } from '../db/schema/media';
+import { galleryTitles } from '../db/schema/gallery';
 import { testAppPerFile } from '../test/test-app';
 import { acceptedEncoding } from './compression';
 import { cacheLookups } from './ttl-cache';
@@ -37,7 +37,7 @@ describe('a kept public read', () => {
         author: 'Asha',
       })),
     );
-    await t.app.db.insert(mediaTitles).values({ slug: 'camp', title: 'Camp', position: 1 });
+    await t.app.db.insert(galleryTitles).values({ slug: 'camp', title: 'Camp', position: 1 });
   });
 
   const get = (url: string, acceptEncoding?: string) =>

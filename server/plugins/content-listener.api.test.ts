@@ -10,7 +10,8 @@ import { buildApp } from '../app';
 import { listenOnPostgres, openDatabase, type Database, type Db } from '../db/client';
 import { blogs } from '../db/schema/blogs';
 import { courses, quizzes } from '../db/schema/courses';
-import { bannerItems, mediaTitles } from '../db/schema/media';
+import { bannerItems } from '../db/schema/banners';
+import { galleryTitles } from '../db/schema/gallery';
 import { successStories } from '../db/schema/success-stories';
 import { announceContentChange, CONTENT_CHANNEL, type ContentChange } from '../lib/content-changes';
 import { createCourseFixture, type CourseFixture } from '../test/course-fixture';
@@ -78,7 +79,7 @@ async function seed(db: Db) {
       description: '<p>Her first account.</p>',
     })
     .returning({ id: successStories.id });
-  await db.insert(mediaTitles).values({ slug: 'camp', title: 'Gallery 1', position: 1 });
+  await db.insert(galleryTitles).values({ slug: 'camp', title: 'Gallery 1', position: 1 });
   await db.insert(bannerItems).values({ slug: 'camp', title: 'Banner 1', position: 1 });
   const course = await createCourseFixture(db, { title: 'Course 1' });
   return { blogId: blog!.id, storyId: story!.id, course };
@@ -94,7 +95,7 @@ async function retitle(db: Db, ids: Awaited<ReturnType<typeof seed>>, n: number)
     .update(successStories)
     .set({ authorName: `Story ${n}` })
     .where(eq(successStories.id, ids.storyId));
-  await db.update(mediaTitles).set({ title: `Gallery ${n}` });
+  await db.update(galleryTitles).set({ title: `Gallery ${n}` });
   await db.update(bannerItems).set({ title: `Banner ${n}` });
   await db
     .update(courses)

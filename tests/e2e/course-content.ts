@@ -10,7 +10,7 @@ interface ContentQuiz {
 }
 
 export function correctOptions(lang: string): Map<string, number[][]> {
-  const file = path.resolve(import.meta.dirname, '../../content/courses/money-basics', `${lang}.yaml`);
+  const file = path.resolve(import.meta.dirname, '../../sample-content/courses/money-basics', `${lang}.yaml`);
   const course = parse(fs.readFileSync(file, 'utf8')) as { quizzes: ContentQuiz[] };
   return new Map(
     course.quizzes.map((quiz) => [

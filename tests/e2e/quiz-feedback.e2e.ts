@@ -28,7 +28,7 @@ interface ContentQuestion {
 
 /** The sample course's first quiz as written in the content file (the browser never sees the key). */
 function firstQuiz(lang: string): { title: string; questions: ContentQuestion[] } {
-  const file = path.resolve(import.meta.dirname, '../../content/courses/money-basics', `${lang}.yaml`);
+  const file = path.resolve(import.meta.dirname, '../../sample-content/courses/money-basics', `${lang}.yaml`);
   return (parse(fs.readFileSync(file, 'utf8')) as { quizzes: Array<{ title: string; questions: ContentQuestion[] }> })
     .quizzes[0]!;
 }

@@ -11,7 +11,7 @@ import YAML from 'yaml';
 import { LANGUAGE_CODES, type LanguageCode } from '../../contract/languages';
 
 const root = path.join(import.meta.dirname, 'locales');
-const contentRoot = path.join(import.meta.dirname, '..', '..', 'content');
+const contentRoot = path.join(import.meta.dirname, '..', '..', 'sample-content');
 type Other = Exclude<LanguageCode, 'en'>;
 const others = LANGUAGE_CODES.filter((l): l is Other => l !== 'en');
 const isOther = (code: string): code is Other => (others as readonly string[]).includes(code);

@@ -1,15 +1,16 @@
 // Publishing writes no public table itself: each kind's read model is named on its public module's
-// surface (courses, blogs, success-stories, media; lib/read-models.ts, ADR 29), and authoring calls
-// it inside its own transaction, holding the item's lock.
+// surface (courses, blogs, success-stories, gallery, banners; lib/read-models.ts, ADR 29), and
+// authoring calls it inside its own transaction, holding the item's lock.
 import type { AnyDocument, ContentDocuments } from '../../../contract/authoring';
 import type { ContentKind } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
 import { ContentConflictError, type ReadModel, type ReadModelStatus } from '../../lib/read-models';
 import { conflict } from '../../plugins/errors';
+import * as bannersService from '../banners/service';
 import * as blogsService from '../blogs/service';
 import * as coursesService from '../courses/service';
-import * as mediaService from '../media/service';
+import * as galleryService from '../gallery/service';
 import * as storiesService from '../success-stories/service';
 import * as items from './repository';
 
@@ -18,8 +19,8 @@ const READ_MODELS: { [K in ContentKind]: ReadModel<ContentDocuments[K]> } = {
   course: coursesService.courseReadModel,
   blog: blogsService.blogReadModel,
   story: storiesService.storyReadModel,
-  gallery: mediaService.galleryReadModel,
-  banner: mediaService.bannerReadModel,
+  gallery: galleryService.galleryReadModel,
+  banner: bannersService.bannerReadModel,
 };
 
 const readModel = (kind: ContentKind) => READ_MODELS[kind] as ReadModel<AnyDocument>;

@@ -229,7 +229,7 @@ export const BANNERS_HI = `- slug: sath-sath
 
 export function createContentFixture(options: FixtureOptions = {}): Fixture {
   const root = path.join(os.tmpdir(), `jgk-content-${randomBytes(4).toString('hex')}`);
-  const contentDir = path.join(root, 'content');
+  const contentDir = path.join(root, 'sample-content');
   const uploadsDir = path.join(root, 'uploads');
   const write = (relative: string, text: string) => {
     const file = path.join(contentDir, relative);

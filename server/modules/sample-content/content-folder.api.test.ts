@@ -1,4 +1,4 @@
-// The project's own content/ folder: it must validate, import twice without a change, and hold
+// The project's own sample-content/ folder: it must validate, import twice without a change, and hold
 // what the sample site promises (a course in every language, blogs, and stories, gallery and banners
 // in every language).
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { silentLog } from './content-fixture';
 import { importContent } from './service';
 import { loadContent, type LoadedContent } from './load';
 
-const contentDir = path.join(projectRoot(fileURLToPath(import.meta.url)), 'content');
+const contentDir = path.join(projectRoot(fileURLToPath(import.meta.url)), 'sample-content');
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-real-content-'));
 
 let database: Database;
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 function load(): LoadedContent {
   const result = loadContent(contentDir);
-  if (!result.ok) throw new Error(`content/ is invalid:\n${result.errors.join('\n')}`);
+  if (!result.ok) throw new Error(`sample-content/ is invalid:\n${result.errors.join('\n')}`);
   return result.content;
 }
 

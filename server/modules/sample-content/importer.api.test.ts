@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { contentItems } from '../../db/schema/authoring';
 import { blogs } from '../../db/schema/blogs';
 import { chapters, courses, courseVideos, lessons, options, questions, quizzes } from '../../db/schema/courses';
-import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../db/schema/media';
+import { bannerImages, bannerItems } from '../../db/schema/banners';
+import { galleryImages, galleryTitles } from '../../db/schema/gallery';
 import { successStories } from '../../db/schema/success-stories';
 import { stableId } from '../../lib/stable-id';
 import { createTestDatabase } from '../../test/test-app';
@@ -31,8 +32,8 @@ const TABLES = {
   options,
   blogs,
   successStories,
-  mediaTitles,
-  mediaImages,
+  galleryTitles,
+  galleryImages,
   bannerItems,
   bannerImages,
 };
@@ -49,7 +50,7 @@ afterAll(async () => {
 beforeEach(async () => {
   fixture = createContentFixture();
   // Each test starts from an empty database; deleting courses and items cascades to their children.
-  for (const table of [courses, blogs, successStories, mediaTitles, bannerItems, contentItems])
+  for (const table of [courses, blogs, successStories, galleryTitles, bannerItems, contentItems])
     await database.db.delete(table);
 });
 afterEach(() => fixture.cleanup());
@@ -80,7 +81,7 @@ describe('importContent', () => {
       courses: { created: 2, updated: 0, unchanged: 0 },
       blogs: { created: 3 },
       stories: { created: 3 },
-      mediaTitles: { created: 2 },
+      galleryTitles: { created: 2 },
       banners: { created: 2 },
       files: { copied: 13, unchanged: 0 },
     });
@@ -181,13 +182,13 @@ describe('importContent', () => {
     expect(story).toMatchObject({ authorName: 'Author 2', isHighlighted: true, image: 'uploads/stories/story.svg' });
     expect(story!.description).not.toMatch(/iframe|evil\.example/);
 
-    const titles = await db.select().from(mediaTitles).orderBy(asc(mediaTitles.position));
+    const titles = await db.select().from(galleryTitles).orderBy(asc(galleryTitles.position));
     expect(titles.map((t) => t.slug)).toEqual(['van-outreach', 'school-camps']);
     const vanImages = await db
       .select()
-      .from(mediaImages)
-      .where(eq(mediaImages.titleId, titles[0]!.id))
-      .orderBy(asc(mediaImages.position));
+      .from(galleryImages)
+      .where(eq(galleryImages.titleId, titles[0]!.id))
+      .orderBy(asc(galleryImages.position));
     expect(vanImages.map((i) => [i.image, i.alt])).toEqual([
       ['uploads/gallery/van-1.svg', 'A van in a village square'],
       ['uploads/gallery/van-2.svg', 'People reading leaflets'],
@@ -297,7 +298,7 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(result).toMatchObject({
       created: 15,
       stories: { created: 4 },
-      mediaTitles: { created: 3 },
+      galleryTitles: { created: 3 },
       banners: { created: 3 },
     });
     expect(lines).toContain('imported success story story-01 (hi) (created)');
@@ -330,7 +331,7 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(hi!.description).toBe('<p>कहानी 1: मैंने खाता खोला और अब हर महीने बचत करती हूँ।</p>');
     expect(await db.select().from(successStories).where(eq(successStories.slug, 'story-02'))).toHaveLength(1);
 
-    const titles = await db.select().from(mediaTitles).orderBy(asc(mediaTitles.lang), asc(mediaTitles.position));
+    const titles = await db.select().from(galleryTitles).orderBy(asc(galleryTitles.lang), asc(galleryTitles.position));
     expect(titles.map((t) => [t.lang, t.slug, t.title, t.position])).toEqual([
       ['en', 'van-outreach', 'Financial literacy vans', 1],
       ['en', 'school-camps', 'School camps', 2],
@@ -340,9 +341,9 @@ describe('translations of stories, gallery titles and banner items', () => {
     expect(hiTitle.id).toBe(stableId('media-title', 'van-outreach', '@hi'));
     const hiImages = await db
       .select()
-      .from(mediaImages)
-      .where(eq(mediaImages.titleId, hiTitle.id))
-      .orderBy(asc(mediaImages.position));
+      .from(galleryImages)
+      .where(eq(galleryImages.titleId, hiTitle.id))
+      .orderBy(asc(galleryImages.position));
     expect(hiImages.map((i) => [i.image, i.alt])).toEqual([
       ['uploads/gallery/van-1.svg', 'गाँव के चौक में एक वैन'],
       ['uploads/gallery/van-2.svg', 'पर्चे पढ़ते लोग'],
@@ -398,34 +399,34 @@ describe('invalid content', () => {
     [
       'a field of the wrong type',
       (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace('duration: 5\n', 'duration: five\n')),
-      'content/courses/money-basics/en.yaml: chapters[1].lessons[0].duration must be a whole number',
+      'sample-content/courses/money-basics/en.yaml: chapters[1].lessons[0].duration must be a whole number',
     ],
     [
       'a missing field',
       (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace('    title: Safety from fraud\n', '')),
-      'content/courses/money-basics/en.yaml: chapters[1].title is required',
+      'sample-content/courses/money-basics/en.yaml: chapters[1].title is required',
     ],
     [
       'an unknown field',
       (f) => f.write('blogs/blog-01.yaml', f.read('blogs/blog-01.yaml').replace('readTime:', 'readtime: 3\nreadTime:')),
-      'content/blogs/blog-01.yaml: readtime is not a known field (see docs/content-format.md)',
+      'sample-content/blogs/blog-01.yaml: readtime is not a known field (see docs/content-format.md)',
     ],
     [
       'a lang that does not match the file name',
       (f) =>
         f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('lang: hi', 'lang: en')),
-      'content/courses/money-basics/hi.yaml: lang "en" must match the file name (hi.yaml)',
+      'sample-content/courses/money-basics/hi.yaml: lang "en" must match the file name (hi.yaml)',
     ],
     [
       'an unknown language',
       (f) =>
         f.write('courses/money-basics/hi.yaml', f.read('courses/money-basics/hi.yaml').replace('lang: hi', 'lang: xx')),
-      'content/courses/money-basics/hi.yaml: lang must be one of en, hi, bn, gj, kn, ml, mh, od, tm, tl',
+      'sample-content/courses/money-basics/hi.yaml: lang must be one of en, hi, bn, gj, kn, ml, mh, od, tm, tl',
     ],
     [
       'a file name that is not a language',
       (f) => f.write('courses/money-basics/hindi.yaml', f.read('courses/money-basics/hi.yaml')),
-      'content/courses/money-basics/hindi.yaml: file name must be a language code and .yaml (en.yaml, hi.yaml, ...)',
+      'sample-content/courses/money-basics/hindi.yaml: file name must be a language code and .yaml (en.yaml, hi.yaml, ...)',
     ],
     [
       'a slug that does not match the folder',
@@ -434,17 +435,17 @@ describe('invalid content', () => {
           'courses/money-basics/hi.yaml',
           f.read('courses/money-basics/hi.yaml').replace('slug: money-basics', 'slug: money-basic'),
         ),
-      'content/courses/money-basics/hi.yaml: slug "money-basic" must match the folder name (money-basics)',
+      'sample-content/courses/money-basics/hi.yaml: slug "money-basic" must match the folder name (money-basics)',
     ],
     [
       'a badly formed slug',
       (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace('slug: fraud-safety', 'slug: Fraud_Safety')),
-      'content/courses/money-basics/en.yaml: chapters[1].slug must be lowercase letters, digits and single hyphens (like money-basics)',
+      'sample-content/courses/money-basics/en.yaml: chapters[1].slug must be lowercase letters, digits and single hyphens (like money-basics)',
     ],
     [
       'a blog file name that is not a slug',
       (f) => f.write('blogs/My Post.yaml', f.read('blogs/blog-01.yaml')),
-      'content/blogs/My Post.yaml: file name must be the slug (lowercase letters, digits and hyphens) and .yaml',
+      'sample-content/blogs/My Post.yaml: file name must be the slug (lowercase letters, digits and hyphens) and .yaml',
     ],
     [
       'a repeated slug among siblings',
@@ -453,7 +454,7 @@ describe('invalid content', () => {
           'courses/money-basics/en.yaml',
           COURSE_EN.replace('slug: opening-an-account', 'slug: why-a-bank-account'),
         ),
-      'content/courses/money-basics/en.yaml: chapters[0].lessons[1].slug "why-a-bank-account" is already used by chapters[0].lessons[0]',
+      'sample-content/courses/money-basics/en.yaml: chapters[0].lessons[1].slug "why-a-bank-account" is already used by chapters[0].lessons[0]',
     ],
     [
       'a single question with two correct options',
@@ -465,7 +466,7 @@ describe('invalid content', () => {
             'content: The bank officer on the phone\n            correct: true',
           ),
         ),
-      'content/courses/money-basics/en.yaml: quizzes[0].questions[0].options must have exactly one correct option for a single question (found 2)',
+      'sample-content/courses/money-basics/en.yaml: quizzes[0].questions[0].options must have exactly one correct option for a single question (found 2)',
     ],
     [
       'a multi question with no correct option',
@@ -474,7 +475,7 @@ describe('invalid content', () => {
           'courses/money-basics/en.yaml',
           COURSE_EN.replace(/(Calling 1930 after a fraud|Reporting at cybercrime.gov.in)\n {12}correct: true/g, '$1'),
         ),
-      'content/courses/money-basics/en.yaml: quizzes[0].questions[1].options must have at least one correct option for a multi question',
+      'sample-content/courses/money-basics/en.yaml: quizzes[0].questions[1].options must have at least one correct option for a multi question',
     ],
     [
       'a question with one option',
@@ -483,17 +484,17 @@ describe('invalid content', () => {
           'courses/money-basics/hi.yaml',
           f.read('courses/money-basics/hi.yaml').replace(/\n {10}- slug: b\n.*\n$/, '\n'),
         ),
-      'content/courses/money-basics/hi.yaml: quizzes[0].questions[0].options must have at least 2 entries',
+      'sample-content/courses/money-basics/hi.yaml: quizzes[0].questions[0].options must have at least 2 entries',
     ],
     [
       'a pass mark above 100',
       (f) => f.write('courses/money-basics/en.yaml', COURSE_EN.replace('passingCriteria: 60', 'passingCriteria: 160')),
-      'content/courses/money-basics/en.yaml: quizzes[0].passingCriteria must be at most 100',
+      'sample-content/courses/money-basics/en.yaml: quizzes[0].passingCriteria must be at most 100',
     ],
     [
       'a referenced file that does not exist',
       (f) => f.remove('files/videos/welcome.webm'),
-      'content/courses/money-basics/en.yaml: videos[0].video names files/videos/welcome.webm, which does not exist',
+      'sample-content/courses/money-basics/en.yaml: videos[0].video names files/videos/welcome.webm, which does not exist',
     ],
     [
       'a file of the wrong kind',
@@ -504,7 +505,7 @@ describe('invalid content', () => {
             .read('stories/story-01.yaml')
             .replace('image: stories/story.svg', 'image: courses/money-basics/handbook.pdf'),
         ),
-      'content/stories/story-01.yaml: image must be an image file (.svg, .png, .jpg, .jpeg, .webp, .avif, .gif), not "courses/money-basics/handbook.pdf"',
+      'sample-content/stories/story-01.yaml: image must be an image file (.svg, .png, .jpg, .jpeg, .webp, .avif, .gif), not "courses/money-basics/handbook.pdf"',
     ],
     [
       'a path that leaves the files folder',
@@ -513,27 +514,27 @@ describe('invalid content', () => {
           'blogs/blog-01.yaml',
           f.read('blogs/blog-01.yaml').replace('image: blogs/blog.svg', 'image: ../../etc/passwd.svg'),
         ),
-      'content/blogs/blog-01.yaml: image must be a path under content/files, like blogs/upi.svg (letters, digits, . _ - and /)',
+      'sample-content/blogs/blog-01.yaml: image must be a path under sample-content/files, like blogs/upi.svg (letters, digits, . _ - and /)',
     ],
     [
       'a date that does not exist',
       (f) => f.write('blogs/blog-01.yaml', f.read('blogs/blog-01.yaml').replace(/date: .*/, 'date: 2025-02-30')),
-      'content/blogs/blog-01.yaml: date "2025-02-30" is not a real date',
+      'sample-content/blogs/blog-01.yaml: date "2025-02-30" is not a real date',
     ],
     [
       'a date in another format',
       (f) => f.write('stories/story-01.yaml', f.read('stories/story-01.yaml').replace(/date: .*/, 'date: 01/02/2025')),
-      'content/stories/story-01.yaml: date must be a date written as YYYY-MM-DD',
+      'sample-content/stories/story-01.yaml: date must be a date written as YYYY-MM-DD',
     ],
     [
       'broken YAML',
       (f) => f.write('blogs/blog-02.yaml', 'title: [unclosed\n'),
-      'content/blogs/blog-02.yaml: is not valid YAML',
+      'sample-content/blogs/blog-02.yaml: is not valid YAML',
     ],
     [
       'an empty file',
       (f) => f.write('stories/story-02.yaml', ''),
-      'content/stories/story-02.yaml: the file must be a set of fields (name: value)',
+      'sample-content/stories/story-02.yaml: the file must be a set of fields (name: value)',
     ],
     [
       'a banner with one image',
@@ -542,73 +543,73 @@ describe('invalid content', () => {
           'media/banners.yaml',
           f.read('media/banners.yaml').replace(/ {4}- image: banners\/gaon-2.svg\n.*\n/, ''),
         ),
-      'content/media/banners.yaml: [1].images must have at least 2 entries',
+      'sample-content/media/banners.yaml: [1].images must have at least 2 entries',
     ],
     [
       'a repeated media title slug',
       (f) =>
         f.write('media/titles.yaml', f.read('media/titles.yaml').replace('slug: school-camps', 'slug: van-outreach')),
-      'content/media/titles.yaml: [1].slug "van-outreach" is already used by [0]',
+      'sample-content/media/titles.yaml: [1].slug "van-outreach" is already used by [0]',
     ],
     [
       'an unknown media file',
       (f) => f.write('media/photos.yaml', '[]\n'),
-      'content/media/photos.yaml: unknown file; the media folder holds titles.yaml and banners.yaml',
+      'sample-content/media/photos.yaml: unknown file; the media folder holds titles.yaml and banners.yaml',
     ],
     [
       'a story translation in a language that is not one of the ten',
       (f) => f.write('stories/story-01.xx.yaml', storyHindiYaml(1)),
-      'content/stories/story-01.xx.yaml: "xx" is not a language code; a translation\'s must be one of hi, bn, gj, kn, ml, mh, od, tm, tl',
+      'sample-content/stories/story-01.xx.yaml: "xx" is not a language code; a translation\'s must be one of hi, bn, gj, kn, ml, mh, od, tm, tl',
     ],
     [
       'a story translation named as English',
       (f) => f.write('stories/story-01.en.yaml', storyHindiYaml(1)),
-      'content/stories/story-01.en.yaml: English is the file content/stories/story-01.yaml itself',
+      'sample-content/stories/story-01.en.yaml: English is the file sample-content/stories/story-01.yaml itself',
     ],
     [
       'a story translation without its English file',
       (f) => f.write('stories/story-77.hi.yaml', storyHindiYaml(77)),
-      'content/stories/story-77.hi.yaml: translates content/stories/story-77.yaml, which does not exist',
+      'sample-content/stories/story-77.hi.yaml: translates sample-content/stories/story-77.yaml, which does not exist',
     ],
     [
       'a story translation without a field',
       (f) => f.write('stories/story-01.hi.yaml', storyHindiYaml(1).replace(/imageAlt: .*\n/, '')),
-      'content/stories/story-01.hi.yaml: imageAlt is required',
+      'sample-content/stories/story-01.hi.yaml: imageAlt is required',
     ],
     [
       'a story translation with its own picture',
       (f) => f.write('stories/story-01.hi.yaml', storyHindiYaml(1, 'image: stories/story.svg\n')),
-      'content/stories/story-01.hi.yaml: image is not a known field',
+      'sample-content/stories/story-01.hi.yaml: image is not a known field',
     ],
     [
       'a gallery translation with a slug the English file does not have',
       (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace('slug: van-outreach', 'slug: van-tours')),
-      'content/media/titles.hi.yaml: [0].slug "van-tours" is not in content/media/titles.yaml',
+      'sample-content/media/titles.hi.yaml: [0].slug "van-tours" is not in sample-content/media/titles.yaml',
     ],
     [
       'a gallery translation with another image',
       (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace('gallery/van-2.svg', 'gallery/camp-1.svg')),
-      'content/media/titles.hi.yaml: [0].images[1].image "gallery/camp-1.svg" must be the English file\'s image, "gallery/van-2.svg" (content/media/titles.yaml [0].images[1])',
+      'sample-content/media/titles.hi.yaml: [0].images[1].image "gallery/camp-1.svg" must be the English file\'s image, "gallery/van-2.svg" (sample-content/media/titles.yaml [0].images[1])',
     ],
     [
       'a gallery translation with an image left out',
       (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace(/ {4}- image: gallery\/van-2.svg\n.*\n/, '')),
-      'content/media/titles.hi.yaml: [0].images must be the 2 images of content/media/titles.yaml [0], in the same order (found 1)',
+      'sample-content/media/titles.hi.yaml: [0].images must be the 2 images of sample-content/media/titles.yaml [0], in the same order (found 1)',
     ],
     [
       'a gallery translation without a title',
       (f) => f.write('media/titles.hi.yaml', TITLES_HI.replace(/ {2}title: .*\n/, '')),
-      'content/media/titles.hi.yaml: [0].title is required',
+      'sample-content/media/titles.hi.yaml: [0].title is required',
     ],
     [
       'a banner translation without the subtitle its English entry has',
       (f) => f.write('media/banners.hi.yaml', BANNERS_HI.replace(/ {2}subTitle: .*\n/, '')),
-      'content/media/banners.hi.yaml: [0].subTitle is required (content/media/banners.yaml [0] has one)',
+      'sample-content/media/banners.hi.yaml: [0].subTitle is required (sample-content/media/banners.yaml [0] has one)',
     ],
     [
       'a banner translation in a language that is not one of the ten',
       (f) => f.write('media/banners.hindi.yaml', BANNERS_HI),
-      'content/media/banners.hindi.yaml: "hindi" is not a language code',
+      'sample-content/media/banners.hindi.yaml: "hindi" is not a language code',
     ],
     [
       'a banner translation without its English file',
@@ -616,7 +617,7 @@ describe('invalid content', () => {
         f.remove('media/banners.yaml');
         f.write('media/banners.hi.yaml', BANNERS_HI);
       },
-      'content/media/banners.hi.yaml: translates content/media/banners.yaml, which does not exist',
+      'sample-content/media/banners.hi.yaml: translates sample-content/media/banners.yaml, which does not exist',
     ],
   ];
 

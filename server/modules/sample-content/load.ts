@@ -1,5 +1,5 @@
 // Reads and checks every content file before anything is written: a writer sees all the mistakes at
-// once, each named by file and field (content/courses/money-basics/hi.yaml: chapters[2].title is
+// once, each named by file and field (sample-content/courses/money-basics/hi.yaml: chapters[2].title is
 // required), and a half-valid folder never leaves the database half-imported.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import {
 } from './schemas';
 
 export interface Loaded<T> {
-  /** Path shown in messages, e.g. content/blogs/upi-safety.yaml */
+  /** Path shown in messages, e.g. sample-content/blogs/upi-safety.yaml */
   file: string;
   data: T;
 }
@@ -35,7 +35,7 @@ export interface LoadedContent {
   titleTranslations: (Loaded<TitlesFile> & { lang: LanguageCode })[];
   /** `media/banners.<lang>.yaml`, likewise of banners.yaml. */
   bannerTranslations: (Loaded<BannersFile> & { lang: LanguageCode })[];
-  /** Every referenced path under content/files, in a stable order. */
+  /** Every referenced path under sample-content/files, in a stable order. */
   files: string[];
 }
 
@@ -156,7 +156,7 @@ class Checker {
 
   constructor(private readonly filesDir: string) {}
 
-  /** A referenced file: it must exist under content/files and be of the expected kind. */
+  /** A referenced file: it must exist under sample-content/files and be of the expected kind. */
   file(file: string, field: string, relative: string | undefined, kind: 'image' | 'document' | 'video') {
     if (relative === undefined) return;
     const allowed = kind === 'image' ? IMAGE_EXT : kind === 'document' ? DOCUMENT_EXT : VIDEO_EXT;

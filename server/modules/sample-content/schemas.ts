@@ -14,10 +14,10 @@ const IsoDate = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   'x-message': 'must be a date written as YYYY-MM-DD',
 });
-/** A path under content/files; whether the file exists is checked separately. */
+/** A path under sample-content/files; whether the file exists is checked separately. */
 const FilePath = Type.String({
   pattern: '^[A-Za-z0-9_][A-Za-z0-9._-]*(?:/[A-Za-z0-9_][A-Za-z0-9._-]*)*$',
-  'x-message': 'must be a path under content/files, like blogs/upi.svg (letters, digits, . _ - and /)',
+  'x-message': 'must be a path under sample-content/files, like blogs/upi.svg (letters, digits, . _ - and /)',
 });
 const strict = <T extends Record<string, TSchema>>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });

@@ -50,7 +50,7 @@ export interface ImportResult extends Counts {
   courses: Counts;
   blogs: Counts;
   stories: Counts;
-  mediaTitles: Counts;
+  galleryTitles: Counts;
   banners: Counts;
   files: { copied: number; unchanged: number };
 }
@@ -227,7 +227,7 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
     courses: zero(),
     blogs: zero(),
     stories: zero(),
-    mediaTitles: zero(),
+    galleryTitles: zero(),
     banners: zero(),
     files: copyFiles(contentDir, uploadsDir, content.files),
   };
@@ -340,7 +340,7 @@ export async function importContent({ db, contentDir, uploadsDir, log }: ImportO
   if (content.titles)
     await media(
       'gallery',
-      result.mediaTitles,
+      result.galleryTitles,
       mediaEntries(content.titles, content.titleTranslations, galleryDocument),
       'media title',
     );

@@ -3,9 +3,14 @@
 // with a message a member of staff can act on, cleans or re-encodes it, and stores the result under
 // keys derived from the stored bytes' hash (docs/decisions/0015-uploads.md).
 //
-// The media library (media-library/: its table, alt text per language, where each file is used, the
-// staff's multipart routes) calls it and keeps what it returns. Refusals are UploadRefusedError
-// (upload-refused.ts), which carry their HTTP status.
+// The media library (modules/media-library: its tables, alt text per language, where each file is
+// used, the staff's multipart routes) calls it and keeps what it returns. Refusals are
+// UploadRefusedError (upload-refused.ts), which carry their HTTP status.
+//
+// The module's surface for other modules (they call these, never its other files):
+// - storeUpload, uploadDepsFromConfig: a file checked, cleaned and stored; the store of a server
+// - UploadSource: what an upload reads its bytes from (a multipart file's stream)
+// - tooLarge: the refusal of a file over its kind's limit, for a route that stops reading it itself
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -30,6 +35,9 @@ import { sniffFormat } from './sniff';
 import { sanitiseSvg } from './svg-sanitiser';
 import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
 import { videoDurationMs } from './video-duration';
+
+export type { UploadSource } from './receive';
+export { tooLarge } from './upload-refused';
 
 export interface UploadDeps {
   storage: FileStorage;

@@ -197,7 +197,7 @@ describe('sanitiseSvg', () => {
   });
 
   it('leaves every drawing of the sample content looking exactly as before', async () => {
-    const dir = path.join(projectRoot(fileURLToPath(import.meta.url)), 'content', 'files');
+    const dir = path.join(projectRoot(fileURLToPath(import.meta.url)), 'sample-content', 'files');
     const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) => file.endsWith('.svg'));
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {

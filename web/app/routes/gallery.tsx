@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/react';
 import { PageFrame } from '../../components/page-frame';
-import { GalleryTabs } from '../../features/media/components/gallery-tabs';
+import { GalleryTabs } from '../../features/gallery/components/gallery-tabs';
 
 export function Component() {
   const { t } = useTranslation('media');

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/react';
 import { PageFrame } from '../../components/page-frame';
-import { HighlightList } from '../../features/media/components/highlight-list';
+import { HighlightList } from '../../features/banners/components/highlight-list';
 
 export function Component() {
   const { t } = useTranslation('media');

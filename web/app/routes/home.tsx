@@ -6,9 +6,9 @@ import { Impact } from '../../features/home/components/impact';
 import { Testimonials } from '../../features/home/components/testimonials';
 import { HomeVideo } from '../../features/home/components/home-video';
 import { RecentStories } from '../../features/stories/components/recent-stories';
-import { GalleryPreview } from '../../features/media/components/gallery-preview';
-import { BannerCarousel } from '../../features/media/components/banner-carousel';
-import { GalleryTabs } from '../../features/media/components/gallery-tabs';
+import { GalleryPreview } from '../../features/gallery/components/gallery-preview';
+import { BannerCarousel } from '../../features/banners/components/banner-carousel';
+import { GalleryTabs } from '../../features/gallery/components/gallery-tabs';
 import { paths } from '../paths';
 import { videos } from '../site';
 

@@ -12,14 +12,13 @@ import {
   MediaParams,
   MediaUploadQuery,
   MediaUploadResult,
-} from '../../../../contract/media-library';
-import { ErrorResponse, errorResponses } from '../../../../contract/message-responses';
-import { acceptedNames, formatBytes, MAX_BYTES, type UploadKind } from '../../../../contract/media-rules';
-import { access, routeAccess } from '../../../plugins/access';
-import { badRequest, HttpError } from '../../../plugins/errors';
-import { requireStaff, staffActor } from '../../../plugins/staff';
-import { uploadDepsFromConfig } from '../service';
-import { tooLarge } from '../upload-refused';
+} from '../../../contract/media-library';
+import { ErrorResponse, errorResponses } from '../../../contract/message-responses';
+import { acceptedNames, formatBytes, MAX_BYTES, type UploadKind } from '../../../contract/media-rules';
+import { access, routeAccess } from '../../plugins/access';
+import { badRequest, HttpError } from '../../plugins/errors';
+import { requireStaff, staffActor } from '../../plugins/staff';
+import { tooLarge, uploadDepsFromConfig } from '../uploads/service';
 import * as service from './service';
 
 /**

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
-import { useBanner, type MediaImage } from '../api/media';
-import './media.css';
+import { useBanner, type BannerImage } from '../api/banners';
+import './banners.css';
 
 export const BANNER_IMAGES_SHOWN = 2;
 
@@ -30,7 +30,7 @@ export function BannerCarousel() {
   // two once the page runs.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const shown = useMemo<MediaImage[]>(
+  const shown = useMemo<BannerImage[]>(
     () =>
       item
         ? mounted

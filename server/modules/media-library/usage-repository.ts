@@ -10,13 +10,14 @@
 // entry in USAGE_SOURCES, and nothing else changes.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../../contract/media-library';
-import type { DbOrTx } from '../../../db/client';
-import { contentItems, contentStates, contentVersions } from '../../../db/schema/authoring';
-import { blogs } from '../../../db/schema/blogs';
-import { courses, courseVideos, lessons } from '../../../db/schema/courses';
-import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../../db/schema/media';
-import { successStories } from '../../../db/schema/success-stories';
+import type { MEDIA_USAGE_FIELDS, MEDIA_USAGE_KINDS } from '../../../contract/media-library';
+import type { DbOrTx } from '../../db/client';
+import { contentItems, contentStates, contentVersions } from '../../db/schema/authoring';
+import { blogs } from '../../db/schema/blogs';
+import { courses, courseVideos, lessons } from '../../db/schema/courses';
+import { bannerImages, bannerItems } from '../../db/schema/banners';
+import { galleryImages, galleryTitles } from '../../db/schema/gallery';
+import { successStories } from '../../db/schema/success-stories';
 
 export type UsageKind = (typeof MEDIA_USAGE_KINDS)[number];
 export type UsageField = (typeof MEDIA_USAGE_FIELDS)[number];
@@ -69,8 +70,8 @@ const USAGE_SOURCES: readonly UsageSource[] = [
   },
   {
     kind: 'gallery',
-    row: sql`${mediaTitles.id}::text, ${mediaTitles.title}, ${mediaTitles.lang}, ${none}, ${none} from ${mediaImages} join ${mediaTitles} on ${mediaTitles.id} = ${mediaImages.titleId}`,
-    fields: { image: mediaImages.image },
+    row: sql`${galleryTitles.id}::text, ${galleryTitles.title}, ${galleryTitles.lang}, ${none}, ${none} from ${galleryImages} join ${galleryTitles} on ${galleryTitles.id} = ${galleryImages.titleId}`,
+    fields: { image: galleryImages.image },
   },
   {
     kind: 'banner',

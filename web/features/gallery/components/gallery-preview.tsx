@@ -5,17 +5,17 @@ import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { Lightbox } from '../../../components/lightbox';
 import { Section } from '../../../components/section';
-import { useMediaImages, useMediaTitles } from '../api/media';
-import './media.css';
+import { useGalleryImages, useGalleryTitles } from '../api/gallery';
+import './gallery.css';
 
 export const HOME_GALLERY_COUNT = 6;
 
 export function GalleryPreview({ galleryPath }: { galleryPath: string }) {
   const { t } = useTranslation('media');
   const { t: tc } = useTranslation();
-  const titles = useMediaTitles();
+  const titles = useGalleryTitles();
   const first = titles.data?.[0];
-  const images = useMediaImages(first?.id);
+  const images = useGalleryImages(first?.id);
   const [open, setOpen] = useState<number | null>(null);
   const list = (images.data ?? [])
     .slice(0, HOME_GALLERY_COUNT)

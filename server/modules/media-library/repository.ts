@@ -2,12 +2,12 @@
 // language (media_alt_texts), and the lock that keeps the store's files and the rows that name them
 // in step.
 import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { LanguageCode } from '../../../../contract/languages';
-import type { UploadKind } from '../../../../contract/media-rules';
-import type { DbOrTx } from '../../../db/client';
-import { mediaAltTexts, mediaFiles, type MediaVariantRecord } from '../../../db/schema/uploads';
-import { users } from '../../../db/schema/users';
-import { containsPattern } from '../../../lib/like-pattern';
+import type { LanguageCode } from '../../../contract/languages';
+import type { UploadKind } from '../../../contract/media-rules';
+import type { DbOrTx } from '../../db/client';
+import { mediaAltTexts, mediaFiles, type MediaVariantRecord } from '../../db/schema/media-library';
+import { users } from '../../db/schema/users';
+import { containsPattern } from '../../lib/like-pattern';
 
 const MEDIA_STORE_LOCK_KEY = 7_413_002_102;
 

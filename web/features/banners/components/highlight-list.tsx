@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
-import { useBanner } from '../api/media';
+import { useBanner } from '../api/banners';
 import { padNumber } from './banner-carousel';
-import './media.css';
+import './banners.css';
 
 /** Every banner item in full: the programme's initiatives with all their photos. */
 export function HighlightList() {

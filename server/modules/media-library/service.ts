@@ -4,18 +4,17 @@
 // Every change is written to the audit log in its own transaction.
 //
 // Surface for other modules: findMediaUsage (where content names a stored file).
-import type { ContentKind } from '../../../../contract/content-kinds';
-import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../../contract/languages';
-import type { MediaAlt, MediaFile, MediaFileDetail, MediaUsage } from '../../../../contract/media-library';
-import type { UploadKind } from '../../../../contract/media-rules';
-import type { Db, DbOrTx } from '../../../db/client';
-import type { FileStorage } from '../../../lib/storage/file-storage';
-import { HttpError, conflict, notFound } from '../../../plugins/errors';
-import { recordAudit, type AuditActor } from '../../audit/service';
-import { itemsOfPublicRows } from '../../authoring/service';
-import { assertMayEditLanguage, type StaffMember } from '../../staff/service';
-import type { UploadSource } from '../receive';
-import { storeUpload, type StoredUpload, type UploadDeps } from '../service';
+import type { ContentKind } from '../../../contract/content-kinds';
+import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import type { MediaAlt, MediaFile, MediaFileDetail, MediaUsage } from '../../../contract/media-library';
+import type { UploadKind } from '../../../contract/media-rules';
+import type { Db, DbOrTx } from '../../db/client';
+import type { FileStorage } from '../../lib/storage/file-storage';
+import { HttpError, conflict, notFound } from '../../plugins/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { itemsOfPublicRows } from '../authoring/service';
+import { assertMayEditLanguage, type StaffMember } from '../staff/service';
+import { storeUpload, type StoredUpload, type UploadDeps, type UploadSource } from '../uploads/service';
 import * as repo from './repository';
 import { placesNaming, type UsageRow } from './usage-repository';
 

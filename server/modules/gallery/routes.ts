@@ -1,9 +1,10 @@
-// Public media calls of the specification: gallery titles, the images of one title, and the banner
-// items of the home page. The response key is `media` for all three.
+// The gallery's public calls of the specification: its titles and the images of one title. Their
+// paths, tag and response key (`media`) are the specification's, named before the gallery was
+// (ADR 31); the banner items beside them under /api/media/public/ are modules/banners'.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Banners, GalleryImages, MediaTitles, PublicLangQuery } from '../../../contract/public-content';
+import { GalleryImages, MediaTitles, PublicLangQuery } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { Uuid } from '../../../contract/ids';
 import { cachedJson } from '../../lib/cached-json';
@@ -11,12 +12,11 @@ import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
 import * as service from './service';
 
-export default async function mediaRoutes(fastify: FastifyInstance) {
+export default async function galleryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   routeAccess(app, access.public);
   cachePublicAnswers(app);
   const gallery = cachedJson(app, { name: 'gallery', kinds: ['gallery'] });
-  const banner = cachedJson(app, { name: 'banner', kinds: ['banner'] });
 
   app.get(
     '/api/media/public/titles',
@@ -29,19 +29,6 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => gallery(request, reply, () => service.titles(app.db, request.query.lang)),
-  );
-
-  app.get(
-    '/api/media/public/banner',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'Banner items of the home page with their images (sub_title, location, media_images)',
-        querystring: PublicLangQuery,
-        response: { 200: Banners, 400: ErrorResponse },
-      },
-    },
-    async (request, reply) => banner(request, reply, () => service.banners(app.db, request.query.lang)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-// The uploads module's tables: the staff's media library (modules/uploads/media-library/).
+// The media library's tables: the files staff uploaded and their text alternatives (modules/media-library/).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,7 +19,7 @@ import { users } from './users';
 
 const uploadKindList = sql.raw(UPLOAD_KINDS.map((kind) => `'${kind}'`).join(', '));
 
-/** One stored file as the media library keeps it (modules/uploads/media-library/). */
+/** One stored file as the media library keeps it (modules/media-library/). */
 export interface MediaVariantRecord {
   /** The storage key (`by-hash/ab/ab....webp`); the address is the store's publicPath of it. */
   key: string;

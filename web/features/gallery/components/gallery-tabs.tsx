@@ -7,15 +7,15 @@ import { Tabs } from '../../../components/tabs';
 import { Masonry } from '../../../components/masonry';
 import { Lightbox } from '../../../components/lightbox';
 import { QueryState } from '../../../components/query-state';
-import { useMediaImages, useMediaTitles } from '../api/media';
+import { useGalleryImages, useGalleryTitles } from '../api/gallery';
 
 export function GalleryTabs({ idPrefix = 'gallery' }: { idPrefix?: string }) {
   const { t } = useTranslation('media');
-  const titles = useMediaTitles();
+  const titles = useGalleryTitles();
   const [chosen, setChosen] = useState<string>();
   // A tab chosen in another language is not among this language's titles: the first is shown then.
   const selected = titles.data?.some((item) => item.id === chosen) ? chosen : titles.data?.[0]?.id;
-  const images = useMediaImages(selected);
+  const images = useGalleryImages(selected);
   const [open, setOpen] = useState<number | null>(null);
   const title = titles.data?.find((item) => item.id === selected)?.title ?? '';
   const list = (images.data ?? []).map((image) => ({ src: fileUrl(image.image), alt: image.alt || title }));

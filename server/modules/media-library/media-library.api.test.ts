@@ -7,21 +7,22 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageBody } from '../../../../contract/messages';
-import { auditLog } from '../../../db/schema/audit';
-import { blogs } from '../../../db/schema/blogs';
-import { courseVideos, courses, lessons } from '../../../db/schema/courses';
-import { bannerImages, bannerItems, mediaImages, mediaTitles } from '../../../db/schema/media';
-import { successStories } from '../../../db/schema/success-stories';
-import { mediaFiles } from '../../../db/schema/uploads';
-import { createCourseFixture, type CourseFixture } from '../../../test/course-fixture';
-import { signInAs, signInAsStaff, type SignedIn } from '../../../test/sign-in';
-import { testAppPerFile } from '../../../test/test-app';
-import { MAX_BYTES } from '../../../../contract/media-rules';
-import { uploadDepsFromConfig } from '../service';
+import { messageBody } from '../../../contract/messages';
+import { auditLog } from '../../db/schema/audit';
+import { blogs } from '../../db/schema/blogs';
+import { courseVideos, courses, lessons } from '../../db/schema/courses';
+import { bannerImages, bannerItems } from '../../db/schema/banners';
+import { galleryImages, galleryTitles } from '../../db/schema/gallery';
+import { successStories } from '../../db/schema/success-stories';
+import { mediaFiles } from '../../db/schema/media-library';
+import { createCourseFixture, type CourseFixture } from '../../test/course-fixture';
+import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
+import { testAppPerFile } from '../../test/test-app';
+import { MAX_BYTES } from '../../../contract/media-rules';
+import { uploadDepsFromConfig } from '../uploads/service';
 import { uploadMedia } from './service';
-import { courseBody, staffApi } from '../../authoring/authoring-test-helpers';
-import { mp4, pdf, phoneJpeg, photo, simpleSvg } from '../upload-test-files';
+import { courseBody, staffApi } from '../authoring/authoring-test-helpers';
+import { mp4, pdf, phoneJpeg, photo, simpleSvg } from '../uploads/upload-test-files';
 
 const t = testAppPerFile();
 
@@ -545,10 +546,10 @@ describe('where a file is used, and deleting it', () => {
       })
       .returning({ id: blogs.id });
     const [gallery] = await t.app.db
-      .insert(mediaTitles)
+      .insert(galleryTitles)
       .values({ slug: 'melas', title: 'Melas', position: 1 })
-      .returning({ id: mediaTitles.id });
-    await t.app.db.insert(mediaImages).values([
+      .returning({ id: galleryTitles.id });
+    await t.app.db.insert(galleryImages).values([
       { titleId: gallery!.id, image: wide!.path, position: 1 },
       { titleId: gallery!.id, image: medium!.path, position: 2 },
     ]);
@@ -592,7 +593,7 @@ describe('where a file is used, and deleting it', () => {
 
     // Taken out of all but one place: still refused, naming that one.
     await t.app.db.delete(blogs).where(eq(blogs.id, blog!.id));
-    await t.app.db.delete(mediaTitles).where(eq(mediaTitles.id, gallery!.id));
+    await t.app.db.delete(galleryTitles).where(eq(galleryTitles.id, gallery!.id));
     await t.app.db.update(courses).set({ image: 'uploads/courses/cover.svg' }).where(eq(courses.id, course.courseId));
     const once = await remove(admin, cover.id);
     expect(once.json()).toMatchObject({ code: 'mediaInUse', params: { count: 1 } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTitles } from '../../db/schema/media';
+import { galleryTitles } from '../../db/schema/gallery';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
 import { createContentFixture, silentLog, type Fixture } from '../sample-content/content-fixture';
@@ -60,7 +60,7 @@ describe('GET /api/media/public/{titleId}', () => {
 
   it('answers an empty list for a title without images', async () => {
     const [row] = await t.database.db
-      .insert(mediaTitles)
+      .insert(galleryTitles)
       .values({ slug: 'coming-soon', title: 'Coming soon', position: 9 })
       .returning();
     const res = await get(`/api/media/public/${row!.id}`);
@@ -80,39 +80,7 @@ describe('GET /api/media/public/{titleId}', () => {
   });
 });
 
-describe('GET /api/media/public/banner', () => {
-  it('answers the banner items with sub_title, location and media_images', async () => {
-    const res = await get('/api/media/public/banner');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
-    expect(res.json()).toEqual({
-      media: [
-        {
-          id: stableId('banner', 'sath-sath'),
-          title: 'Saath saath',
-          sub_title: 'Learning together',
-          location: 'Pune',
-          media_images: [
-            { image: 'uploads/banners/sath-1.svg', alt: 'A group learning' },
-            { image: 'uploads/banners/sath-2.svg', alt: 'A trainer speaking' },
-          ],
-        },
-        {
-          id: stableId('banner', 'gaon-gaon'),
-          title: 'Gaon gaon',
-          sub_title: '',
-          location: '',
-          media_images: [
-            { image: 'uploads/banners/gaon-1.svg', alt: 'A village meeting' },
-            { image: 'uploads/banners/gaon-2.svg', alt: 'A woman using UPI' },
-          ],
-        },
-      ],
-    });
-  });
-});
-
-describe("gallery titles and banner items in the reader's language", () => {
+describe("gallery titles in the reader's language", () => {
   it('lists each title in that language where it has one, else in English, in the English order', async () => {
     const res = await get('/api/media/public/titles?lang=hi');
     expect(res.statusCode).toBe(200);
@@ -129,27 +97,6 @@ describe("gallery titles and banner items in the reader's language", () => {
     expect((await get('/api/media/public/titles?lang=tm')).json()).toEqual(
       (await get('/api/media/public/titles')).json(),
     );
-  });
-
-  it('lists each banner item in that language where it has one, else in English', async () => {
-    const res = await get('/api/media/public/banner?lang=hi');
-    expect(res.statusCode).toBe(200);
-    const media = res.json().media as {
-      id: string;
-      title: string;
-      sub_title: string;
-      location: string;
-      media_images: { alt: string }[];
-    }[];
-    expect(media.map((m) => [m.id, m.title, m.sub_title, m.location])).toEqual([
-      [stableId('banner', 'sath-sath', '@hi'), 'साथ साथ', 'साथ मिलकर सीखना', 'पुणे'],
-      [stableId('banner', 'gaon-gaon'), 'Gaon gaon', '', ''],
-    ]);
-    expect(media[0]!.media_images.map((i) => i.alt)).toEqual(['साथ सीखता एक समूह', 'बोलती हुई प्रशिक्षक']);
-    expect((await get('/api/media/public/banner')).json().media.map((m: { title: string }) => m.title)).toEqual([
-      'Saath saath',
-      'Gaon gaon',
-    ]);
   });
 });
 
