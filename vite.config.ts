@@ -120,16 +120,15 @@ const browserApp = defineConfig({
             // for each; the larger, rarer ones (quiz player, legal document, the gallery's lightbox,
             // masonry and dialog, sign-in's phone and one-time-password helpers) and the contract's other
             // values (sign-in rules, profile options, message texts) stay with the pages that use
-            // them: in this chunk every page would load them (ADR 13).
-            // The long-text hook too (a few lines; most public pages use it), and the learning pages'
-            // address parameters, which web/app/paths.ts (on every page) reads: left to the group
-            // below, a new lazy chunk anywhere (the console's rich-text editor) made them a chunk of
-            // their own, one request more on every page.
+            // them: in this chunk every page would load them (ADR 13). What the course page and the
+            // learning views share (web/components/course, web/lib/course) is grouped as the features
+            // are, below: only those pages load it.
+            // The long-text hook too (a few lines; most public pages use it).
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
             {
               name: 'common',
-              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|\/web\/features\/learning\/components\/learning-paths\.ts$|vite\/preload-helper/,
+              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|vite\/preload-helper/,
               priority: 2,
             },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
@@ -149,10 +148,11 @@ const browserApp = defineConfig({
               priority: 1,
             })),
             // Other feature pieces two or more pages use (the learner's and staff pages, with the
-            // staff features' own shared part), one chunk per set of pages using them.
+            // staff features' own shared part and the course pieces below the courses and learning
+            // features), one chunk per set of pages using them.
             {
               name: 'shared',
-              test: /\/web\/(features|staff-shared|i18n\/use-)/,
+              test: /\/web\/(features|staff-shared|(components|lib)\/course\/|i18n\/use-)/,
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 8000,

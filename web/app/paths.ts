@@ -1,7 +1,7 @@
 // Every URL of the web app: links are built here from the pages' own patterns (pages.ts), never
 // typed inline. A page without parameters has its builder made for it; the others are below.
 import type { LanguageCode } from '../../contract/languages';
-import { ENROL_PARAM } from '../features/learning/components/learning-paths';
+import { ENROL_PARAM } from '../lib/learning-paths';
 import { pages, redirects, type PageName } from './pages';
 
 /** The certificate's card on the profile page (its element id). */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiTransport } from '../lib/api-client';
 import { sessionKeys } from '../lib/session';
 import { blogKeys } from '../features/blogs/api/keys';
-import { learningKeys } from '../features/learning/api/keys';
+import { learningKeys } from '../lib/course/keys';
 import { useCompleteLesson } from '../features/learning/api/progress';
 import { profileKeys } from '../features/profile/api/keys';
 import { useGuardianConsent, useUpdateMe } from '../features/profile/api/profile';

@@ -1,10 +1,10 @@
 // Where one feature's change meets another feature's data. Features know only their own query and
-// mutation keys (web/features/<feature>/api/keys.ts, the session's in web/lib/session.ts) and never
-// import each other; this table says which queries a successful mutation makes stale, and
+// mutation keys (web/features/<feature>/api/keys.ts, the session's in web/lib/session.ts, the
+// courses' and the learner's progress in web/lib/course/keys.ts) and never import each other; this table says which queries a successful mutation makes stale, and
 // createQueryClient (providers.tsx) loads it with the first successful change and runs it after
 // every one: a visitor who changes nothing never downloads it.
 import { partialMatchKey, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { learningKeys } from '../features/learning/api/keys';
+import { learningKeys } from '../lib/course/keys';
 import { profileKeys } from '../features/profile/api/keys';
 import { sessionKeys } from '../lib/session';
 

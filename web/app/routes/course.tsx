@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CourseDetail } from '../../features/learning/components/course-detail';
+import { CourseDetail } from '../../features/courses/components/course-detail';
 import { ConsentStep } from '../../features/profile/components/consent-gate';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';

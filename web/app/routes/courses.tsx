@@ -1,4 +1,4 @@
-import { Catalogue } from '../../features/learning/components/catalogue';
+import { Catalogue } from '../../features/courses/components/catalogue';
 import { ConsentStep } from '../../features/profile/components/consent-gate';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';

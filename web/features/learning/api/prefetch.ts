@@ -4,8 +4,9 @@
 import { useQueryClient, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LanguageCode } from '../../../../contract/languages';
-import { chapterQuery, courseQuery, quizQuery } from './courses';
-import { progressQuery } from './progress';
+import { courseQuery } from '../../../lib/course/courses';
+import { progressQuery } from '../../../lib/course/progress';
+import { chapterQuery, quizQuery } from './chapter-quiz';
 
 /** A read put into the cache without fetching it: a waiting query, which the server's render fetches. */
 function leaveWaiting(client: QueryClient, read: { queryKey: QueryKey; queryFn?: unknown }) {

@@ -1,67 +1,11 @@
-// A learner's progress calls: enrol, the progress record, completions, quiz answers, the journal,
-// the rating and the list of enrolled courses.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// The learner's progress calls of the learning views: completions, quiz answers and the journal
+// (the record and enrolling are shared with the course page: web/lib/course/progress.ts).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../../contract/languages';
-import { PROGRESS_PAGE_SIZE } from '../../../../contract/page-sizes';
-import type { ProgressRecord, QuizSubmission } from '../../../../contract/progress';
-import { api, ApiError } from '../../../lib/api-client';
-import { learningKeys } from './keys';
-
-/** The progress record, or null when the learner is not enrolled (404). Off when signed out. */
-export const progressQuery = (lang: LanguageCode, courseId: string) =>
-  queryOptions({
-    queryKey: learningKeys.progress(lang, courseId),
-    queryFn: async ({ signal }): Promise<ProgressRecord | null> => {
-      try {
-        return (await api.get('/api/progress/{lang}/{courseId}/progress', { path: { lang, courseId }, signal }))
-          .progress;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
-
-export function useProgress(lang: LanguageCode, courseId: string, enabled: boolean) {
-  return useQuery({ ...progressQuery(lang, courseId), enabled });
-}
-
-export function useProgressList(lang: LanguageCode, enabled: boolean) {
-  return useQuery({
-    queryKey: learningKeys.progressList(lang),
-    enabled,
-    queryFn: ({ signal }) =>
-      api.get('/api/progress/{lang}/progress', {
-        path: { lang },
-        query: { offset: 0, limit: PROGRESS_PAGE_SIZE },
-        signal,
-      }),
-  });
-}
-
-/**
- * After any change to progress, the record and the lists are read again; the change's mutation key
- * lets other features refresh what depends on it (web/app/query-reactions.ts).
- */
-function useProgressChange(lang: string, courseId: string) {
-  const client = useQueryClient();
-  return {
-    mutationKey: learningKeys.progressChange,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: learningKeys.progress(lang, courseId) }),
-        client.invalidateQueries({ queryKey: learningKeys.allProgressLists }),
-      ]),
-  };
-}
-
-export function useEnrol(lang: LanguageCode, courseId: string) {
-  const change = useProgressChange(lang, courseId);
-  return useMutation({
-    ...change,
-    mutationFn: () => api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } }),
-  });
-}
+import type { QuizSubmission } from '../../../../contract/progress';
+import { api } from '../../../lib/api-client';
+import { learningKeys } from '../../../lib/course/keys';
+import { useProgressChange } from '../../../lib/course/progress';
 
 export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
@@ -107,29 +51,5 @@ export function useSaveJournal(lang: LanguageCode, courseId: string) {
     mutationFn: (text: string) =>
       api.put('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, body: { text } }),
     onSuccess: (data) => client.setQueryData(learningKeys.journal(lang, courseId), { journal: data.journal }),
-  });
-}
-
-export function useRating(lang: LanguageCode, courseId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: learningKeys.rating(lang, courseId),
-    enabled,
-    queryFn: ({ signal }) => api.get('/api/course/{lang}/{courseId}/rating', { path: { lang, courseId }, signal }),
-  });
-}
-
-export function useRate(lang: LanguageCode, courseId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (rating: number) =>
-      api.put('/api/course/{lang}/{courseId}/rating', { path: { lang, courseId }, body: { rating } }),
-    onSuccess: (data) => {
-      client.setQueryData(learningKeys.rating(lang, courseId), {
-        myRating: data.myRating,
-        rating: data.rating,
-        averageRating: data.averageRating,
-      });
-      void client.invalidateQueries({ queryKey: learningKeys.course(lang, courseId) });
-    },
   });
 }

@@ -6,12 +6,13 @@ import { ApiError, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { useChapter } from '../api/courses';
-import { useCompleteLesson, useProgress } from '../api/progress';
-import { completion } from './course-items';
+import { useProgress } from '../../../lib/course/progress';
+import { useChapter } from '../api/chapter-quiz';
+import { useCompleteLesson } from '../api/progress';
+import { completion } from '../../../lib/course/course-items';
 import { EnrolOffer } from './enrol-offer';
 import { ChapterLessons, LessonArticle } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
 
 export function ChapterView({

@@ -1,5 +1,5 @@
 // A course's draft as learners will see it, in the console's preview frame: the course page and the
-// learning views (course-page.tsx, learning-frame.tsx, learning-articles.tsx) drawn from the
+// learning views (web/components/course/course-page.tsx, learning-frame.tsx, learning-articles.tsx) drawn from the
 // preview's answers (GET /api/staff/content/{id}/{lang}/preview), which the console's route module
 // hands over with the frame's address. Every link stays at that address, the place in its query
 // (coursePreviewPaths), so a move never leaves the preview. Nothing is sent
@@ -17,9 +17,9 @@ import {
   toQuizView,
   type CoursePreviewAnswer,
   type CourseView,
-} from '../api/course-views';
-import { learningItems } from './course-items';
-import { CoursePage } from './course-page';
+} from '../../../lib/course/course-views';
+import { learningItems } from '../../../lib/course/course-items';
+import { CoursePage } from '../../../components/course/course-page';
 import { LearningFrame } from './learning-frame';
 import {
   ChapterLessons,
@@ -31,7 +31,7 @@ import {
   VideoArticle,
   useQuizMessage,
 } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 
 /** Where in the course the preview is: the course page when nothing is named. */
 export interface CoursePreviewPlace {

@@ -6,7 +6,7 @@ import type { LanguageCode } from '../../../../contract/languages';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
-import { useEnrol } from '../api/progress';
+import { useEnrol } from '../../../lib/course/progress';
 
 export function EnrolOffer({
   lang,

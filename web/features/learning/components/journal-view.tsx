@@ -9,11 +9,11 @@ import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { useCourse } from '../api/courses';
+import { useCourse } from '../../../lib/course/courses';
 import { useJournal, useSaveJournal } from '../api/progress';
 import { EnrolOffer } from './enrol-offer';
 import { ConclusionArticle, JournalForm } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
 
 const draftKey = (lang: string, courseId: string) => `jgk_journal_draft_${lang}_${courseId}`;

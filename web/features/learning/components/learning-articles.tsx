@@ -13,9 +13,9 @@ import { fileUrl } from '../../../lib/api-client';
 import { clearNotifications } from '../../../components/notifications';
 import { RichText } from '../../../components/rich-text';
 import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../components/quiz-player/quiz-player';
-import type { ChapterContent, QuizView } from '../api/course-views';
-import type { LearningItem } from './course-items';
-import type { LearningPaths } from './learning-paths';
+import type { ChapterContent, QuizView } from '../../../lib/course/course-views';
+import type { LearningItem } from '../../../lib/course/course-items';
+import type { LearningPaths } from '../../../lib/learning-paths';
 
 /** A chapter: its lessons listed (with check marks for the ones in `doneLessons`) and Start. */
 export function ChapterLessons({

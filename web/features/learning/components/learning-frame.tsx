@@ -6,10 +6,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import type { CourseView } from '../api/course-views';
-import { completion } from './course-items';
-import type { LearningPaths } from './learning-paths';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '../../../components/course/progress-bar';
+import { completion } from '../../../lib/course/course-items';
+import type { CourseView } from '../../../lib/course/course-views';
+import type { LearningPaths } from '../../../lib/learning-paths';
 import './learning.css';
 
 type Completion = ReturnType<typeof completion>;

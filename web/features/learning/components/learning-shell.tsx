@@ -5,12 +5,12 @@ import { Navigate } from 'react-router';
 import { isLanguageCode, type LanguageCode } from '../../../../contract/languages';
 import { isNotFound } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
-import { useCourse } from '../api/courses';
-import { useProgress } from '../api/progress';
-import { completion } from './course-items';
-import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-language';
+import { CourseLanguageNotice, useCourseFollowsLanguage } from '../../../components/course/course-language';
+import { completion } from '../../../lib/course/course-items';
+import { useCourse } from '../../../lib/course/courses';
+import { useProgress } from '../../../lib/course/progress';
 import { LearningFrame } from './learning-frame';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 
 export function LearningShell({
   lang: langParam,

@@ -1,11 +1,11 @@
 // "Next" and "Previous" below a learning view, following the sidebar's order and the learner's progress.
 import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
-import { useCourse } from '../api/courses';
-import { useProgress } from '../api/progress';
-import { learningItems } from './course-items';
+import { learningItems } from '../../../lib/course/course-items';
+import { useCourse } from '../../../lib/course/courses';
+import { useProgress } from '../../../lib/course/progress';
 import { NextStepLinks } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 
 export function NextStep({
   lang,

@@ -7,12 +7,13 @@ import { isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { QueryState } from '../../../components/query-state';
 import type { QuizAnswers, QuizResult } from '../../../components/quiz-player/quiz-player';
-import { useQuiz } from '../api/courses';
-import { useProgress, useSubmitQuiz } from '../api/progress';
-import { completion } from './course-items';
+import { useProgress } from '../../../lib/course/progress';
+import { useQuiz } from '../api/chapter-quiz';
+import { useSubmitQuiz } from '../api/progress';
+import { completion } from '../../../lib/course/course-items';
 import { EnrolOffer } from './enrol-offer';
 import { QuizArticle, useQuizMessage } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
 
 export function QuizView({

@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router';
 import type { LanguageCode } from '../../../../contract/languages';
 import { QueryState } from '../../../components/query-state';
-import { useCourse } from '../api/courses';
+import { useCourse } from '../../../lib/course/courses';
 import { ConclusionArticle } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
 
 /** The course summary (Conclusion group); a course without one has no summary view. */

@@ -7,12 +7,13 @@ import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { useCourse } from '../api/courses';
-import { useCompleteVideo, useProgress } from '../api/progress';
-import { completion } from './course-items';
+import { useCourse } from '../../../lib/course/courses';
+import { useProgress } from '../../../lib/course/progress';
+import { useCompleteVideo } from '../api/progress';
+import { completion } from '../../../lib/course/course-items';
 import { EnrolOffer } from './enrol-offer';
 import { VideoArticle } from './learning-articles';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
 
 export function VideoView({

@@ -4,13 +4,14 @@
 // in its own language.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useTranslation } from '../../../i18n/react';
-import { useLanguage } from '../../../i18n/use-language';
-import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
-import type { CounterpartResponse } from '../../../../contract/courses';
-import { ApiError } from '../../../lib/api-client';
-import { fetchCounterpart } from '../api/courses';
-import type { LearningPaths } from './learning-paths';
+import { useTranslation } from '../../i18n/react';
+import { useLanguage } from '../../i18n/use-language';
+import { LANGUAGES, type LanguageCode } from '../../../contract/languages';
+import type { CounterpartResponse } from '../../../contract/courses';
+import { ApiError } from '../../lib/api-client';
+import { fetchCounterpart } from '../../lib/course/courses';
+import type { LearningPaths } from '../../lib/learning-paths';
+import './course.css';
 
 /** The address of the page found in the other language: the deepest item it has, else the course. */
 function counterpartPath(found: CounterpartResponse, pathname: string, paths: LearningPaths): string {

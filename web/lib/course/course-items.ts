@@ -1,7 +1,7 @@
 // The learning items of a course in the order a learner meets them, and which are complete.
-import type { ProgressRecord } from '../../../../contract/progress';
-import type { CourseView } from '../api/course-views';
-import type { LearningPaths } from './learning-paths';
+import type { ProgressRecord } from '../../../contract/progress';
+import type { CourseView } from './course-views';
+import type { LearningPaths } from '../learning-paths';
 
 export type ItemKind = 'lesson' | 'video' | 'quiz' | 'journal' | 'summary';
 export interface LearningItem {

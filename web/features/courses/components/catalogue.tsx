@@ -8,12 +8,11 @@ import { plainText } from '../../../../contract/plain-text';
 import { truncateWords } from '../../../lib/text';
 import { useLanguage } from '../../../i18n/use-language';
 import { QueryState } from '../../../components/query-state';
-import { useCourses } from '../api/courses';
-import { useProgressList } from '../api/progress';
+import { ProgressBar } from '../../../components/course/progress-bar';
+import type { LearningPaths } from '../../../lib/learning-paths';
+import { useCourses, useProgressList } from '../api/catalogue';
 import { LanguageSelect } from './language-select';
-import type { LearningPaths } from './learning-paths';
-import { ProgressBar } from './progress-bar';
-import './learning.css';
+import './courses.css';
 
 export const DESCRIPTION_WORDS = 50;
 

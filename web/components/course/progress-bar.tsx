@@ -1,4 +1,5 @@
-import { styleRef } from '../../../lib/style-ref';
+import { styleRef } from '../../lib/style-ref';
+import './course.css';
 
 /** Progress to one decimal, as the specification shows it. */
 export function formatPercent(value: number): string {

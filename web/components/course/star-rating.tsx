@@ -1,7 +1,8 @@
 // A 1 to RATING_MAX star rating as a radio group: arrow keys move and choose, Enter or Space chooses, each
 // star a 44 px target.
 import { useId } from 'react';
-import { RATING_MAX } from '../../../../contract/learning-rules';
+import { RATING_MAX } from '../../../contract/learning-rules';
+import './course.css';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 

@@ -1,4 +1,4 @@
-// The URLs the learning screens link to, given by web/app (which owns every URL).
+// The URLs the course and learning screens link to, given by web/app (which owns every URL).
 
 /** The course page's query parameter that enrols a learner who pressed Enroll before signing in. */
 export const ENROL_PARAM = 'enrol';

@@ -1,5 +1,7 @@
-// The learning feature's TanStack Query keys, and the key of its changes that other features'
-// data depends on (web/app/query-reactions.ts reacts to it).
+// The TanStack Query keys of the courses and of a learner's progress, in one place for the two
+// features that read them (features/courses, features/learning): their calls refresh each other's
+// data (a rating reads the course again, a completion the lists of enrolled courses). And the key of
+// their changes that other features' data depends on (web/app/query-reactions.ts reacts to it).
 export const learningKeys = {
   courses: (lang: string, page: number) => ['courses', lang, page] as const,
   course: (lang: string, courseId: string) => ['course', lang, courseId] as const,

@@ -1,9 +1,10 @@
 // The public course answers in one plain shape whatever the language (the wire keys carry it:
-// course_hi, chapter_his, ...). Read by the hooks of api/courses.ts, and by the console's preview of
-// a draft, which is given the same answers by its own call: pure functions, no data fetching here.
-import type { CourseVideo, LessonFull, LessonOutline, QuizListing, CourseListItem } from '../../../../contract/courses';
-import type { LanguageCode } from '../../../../contract/languages';
-import type { ApiAnswer } from '../../../lib/api-client';
+// course_hi, chapter_his, ...). Read by the course hooks (courses.ts here, features/learning's
+// api/chapter-quiz.ts), and by the console's preview of a draft, which is given the same answers by
+// its own call: pure functions, no data fetching here.
+import type { CourseVideo, LessonFull, LessonOutline, QuizListing, CourseListItem } from '../../../contract/courses';
+import type { LanguageCode } from '../../../contract/languages';
+import type { ApiAnswer } from '../api-client';
 
 // The answers as the API's document declares them: a key per language, each optional (an answer
 // has the one of its language). The contract's CourseDetailResponse<LanguageCode> would ask for

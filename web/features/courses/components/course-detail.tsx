@@ -9,15 +9,17 @@ import { ApiError, isConsentRequired, isNotFound } from '../../../lib/api-client
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { useCourse, useCourses } from '../api/courses';
-import { useEnrol, useProgress, useProgressList, useRate, useRating } from '../api/progress';
-import { completion, learningItems, resumeItem } from './course-items';
-import { CourseLanguageNotice, useCourseFollowsLanguage } from './course-language';
-import { ENROL_PARAM, type LearningPaths } from './learning-paths';
-import { CoursePage } from './course-page';
-import { ProgressBar } from './progress-bar';
-import { StarInput } from './star-rating';
-import './learning.css';
+import { CourseLanguageNotice, useCourseFollowsLanguage } from '../../../components/course/course-language';
+import { CoursePage } from '../../../components/course/course-page';
+import { ProgressBar } from '../../../components/course/progress-bar';
+import { StarInput } from '../../../components/course/star-rating';
+import { completion, learningItems, resumeItem } from '../../../lib/course/course-items';
+import { useCourse } from '../../../lib/course/courses';
+import { useEnrol, useProgress } from '../../../lib/course/progress';
+import { ENROL_PARAM, type LearningPaths } from '../../../lib/learning-paths';
+import { useCourses, useProgressList } from '../api/catalogue';
+import { useRate, useRating } from '../api/rating';
+import './courses.css';
 
 /**
  * A finished course says so, and where the certificate is: ready once every course of the language

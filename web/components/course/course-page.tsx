@@ -1,19 +1,20 @@
 // The course page's markup (cover, title, rating, duration, the actions, the description and the
-// chapters and quizzes tabs), given the course: course-detail.tsx reads it from the API and adds the
-// learner's part (enrolment, progress, rating); the console's preview of a draft gives it the
-// draft's answer and nothing of a learner's.
+// chapters and quizzes tabs), given the course: features/courses' course-detail.tsx reads it from the
+// API and adds the learner's part (enrolment, progress, rating); the console's preview of a draft
+// (features/learning's course-preview.tsx) gives it the draft's answer and nothing of a learner's.
+// Here, below both features, because both show it.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../i18n/react';
-import type { LanguageCode } from '../../../../contract/languages';
-import { fileUrl } from '../../../lib/api-client';
-import { RichText } from '../../../components/rich-text';
-import { Tabs } from '../../../components/tabs';
-import type { CourseView } from '../api/course-views';
-import { completion } from './course-items';
-import type { LearningPaths } from './learning-paths';
+import { useTranslation } from '../../i18n/react';
+import type { LanguageCode } from '../../../contract/languages';
+import { fileUrl } from '../../lib/api-client';
+import { RichText } from '../rich-text';
+import { Tabs } from '../tabs';
+import type { CourseView } from '../../lib/course/course-views';
+import { completion } from '../../lib/course/course-items';
+import type { LearningPaths } from '../../lib/learning-paths';
 import { StarsShown } from './star-rating';
-import './learning.css';
+import './course.css';
 
 export function CoursePage({
   course: c,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseView } from '../api/course-views';
+import type { CourseView } from './course-views';
 import { learningItems, resumeItem } from './course-items';
-import type { LearningPaths } from './learning-paths';
+import type { LearningPaths } from '../learning-paths';
 
 const course = {
   id: 'c1',
