@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
-import { createContentFixture, silentLog, type Fixture } from '../sample-content/content-fixture';
-import { importContent } from '../sample-content/service';
+import { importedContentPerFile } from '../sample-content/content-fixture';
 
 const t = testAppPerFile();
-let fixture: Fixture;
-beforeAll(async () => {
-  // van-outreach and sath-sath are also in Hindi.
-  fixture = createContentFixture({ hindi: true });
-  await importContent({
-    db: t.database.db,
-    contentDir: fixture.contentDir,
-    uploadsDir: t.config.uploadsDir,
-    log: silentLog,
-  });
-});
-afterAll(() => {
-  fixture.cleanup();
-});
+// van-outreach and sath-sath are also in Hindi.
+importedContentPerFile(t, { hindi: true });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

@@ -1,25 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blogs } from '../../db/schema/blogs';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
-import { createContentFixture, silentLog, type Fixture } from '../sample-content/content-fixture';
-import { importContent } from '../sample-content/service';
+import { importedContentPerFile } from '../sample-content/content-fixture';
 
 const t = testAppPerFile();
-let fixture: Fixture;
-beforeAll(async () => {
-  fixture = createContentFixture({ blogs: 7 });
-  await importContent({
-    db: t.database.db,
-    contentDir: fixture.contentDir,
-    uploadsDir: t.config.uploadsDir,
-    log: silentLog,
-  });
-});
-afterAll(() => {
-  fixture.cleanup();
-});
+importedContentPerFile(t, { blogs: 7 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const BLOG_KEYS = ['author', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'readTime', 'title'];

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { ImportLog } from './service';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestApp } from '../../test/test-app';
+import { importContent, type ImportLog } from './service';
 
 export const silentLog: ImportLog = { info: () => {}, warn: () => {} };
 
@@ -277,4 +279,29 @@ export function createContentFixture(options: FixtureOptions = {}): Fixture {
     read: (relative) => fs.readFileSync(path.join(contentDir, relative), 'utf8'),
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * For a test file of the public content routes: writes the fixture before its tests (then `prepare`
+ * may change it), imports it into the file's app, and removes it after them.
+ */
+export function importedContentPerFile(
+  t: TestApp,
+  options: FixtureOptions,
+  prepare?: (fixture: Fixture) => void,
+): void {
+  let fixture: Fixture | undefined;
+  beforeAll(async () => {
+    fixture = createContentFixture(options);
+    prepare?.(fixture);
+    await importContent({
+      db: t.database.db,
+      contentDir: fixture.contentDir,
+      uploadsDir: t.config.uploadsDir,
+      log: silentLog,
+    });
+  });
+  afterAll(() => {
+    fixture?.cleanup();
+  });
 }

@@ -1,27 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { successStories } from '../../db/schema/success-stories';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
-import { createContentFixture, silentLog, storyHindiYaml, type Fixture } from '../sample-content/content-fixture';
-import { importContent } from '../sample-content/service';
+import { importedContentPerFile, storyHindiYaml } from '../sample-content/content-fixture';
 
 const t = testAppPerFile();
-let fixture: Fixture;
-beforeAll(async () => {
-  // story-01 is also in Hindi; story-02's Hindi version is a draft.
-  fixture = createContentFixture({ stories: 9, hindi: true });
-  fixture.write('stories/story-02.hi.yaml', storyHindiYaml(2, 'published: false\n'));
-  await importContent({
-    db: t.database.db,
-    contentDir: fixture.contentDir,
-    uploadsDir: t.config.uploadsDir,
-    log: silentLog,
-  });
-});
-afterAll(() => {
-  fixture.cleanup();
-});
+// story-01 is also in Hindi; story-02's Hindi version is a draft.
+importedContentPerFile(t, { stories: 9, hindi: true }, (fixture) =>
+  fixture.write('stories/story-02.hi.yaml', storyHindiYaml(2, 'published: false\n')),
+);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const STORY_KEYS = ['authorName', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'isHighlighted'];
