@@ -131,6 +131,7 @@ export const MESSAGES = {
   // The translator exchange (XLIFF files). `details` says in English what is wrong and where.
   xliffMalformed: 'The file could not be read as XML.',
   xliffInvalid: 'The file is not an XLIFF 2.0 file of this site’s content.',
+  xliffTooLarge: 'The file holds more than one import can take: split it into smaller files.',
   xliffSourceLanguage: 'The source language is written, not translated: choose the language to translate into.',
 
   // Files staff upload. The message names sizes and formats (in English); these texts are what the

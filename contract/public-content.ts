@@ -21,13 +21,18 @@ export const PublicLangQuery = Type.Object({
   ),
 });
 
-/** The reader's language for one story: no default, so a story asked for without it is that story. */
-export const StoryLangQuery = Type.Object({
+/** The reader's language for one post or story: no default, so an item asked for without it is that item. */
+export const ItemLangQuery = Type.Object({
   lang: Type.Optional(
     StringEnum(LANGUAGE_CODES, {
-      description: "The reader's language: the story's version in it when published there",
+      description: "The reader's language: the item's version in it when published there",
     }),
   ),
+});
+
+/** The language an item's text is written in: the reader's, or English where it has no version in theirs. */
+const WrittenIn = StringEnum(LANGUAGE_CODES, {
+  description: "The language the item's text is in (the reader's, or en where the item is not published in it)",
 });
 
 export const Blog = Type.Object({
@@ -39,6 +44,7 @@ export const Blog = Type.Object({
   author: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   readTime: Type.Integer({ description: 'Minutes' }),
+  lang: WrittenIn,
 });
 export type Blog = Static<typeof Blog>;
 
@@ -57,6 +63,7 @@ export const Story = Type.Object({
   description: Type.String({ description: 'Sanitised HTML' }),
   isHighlighted: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  lang: WrittenIn,
 });
 export type Story = Static<typeof Story>;
 

@@ -38,6 +38,7 @@ const COURSE_TITLE = `Money at home ${RUN}`;
 const HINDI_TITLE = `घर का पैसा ${RUN}`;
 const COVER = `cover-${RUN}.png`;
 const BLOG_TITLE = `Count your change ${RUN}`;
+const BLOG_TITLE_HI = `अपने छुट्टे पैसे गिनें ${RUN}`;
 
 /** Each English text the editor writes, and the Hindi the translator writes for it. */
 const ENGLISH_TO_HINDI: [string, string][] = [
@@ -103,6 +104,7 @@ let adminErrors: string[] = [];
 let editor: Page;
 let editorErrors: string[] = [];
 let courseId = '';
+let blogId = '';
 
 describe('the whole story of the staff console', () => {
   it('lets the first admin sign in with the second factor and add an editor and a Hindi translator', async () => {
@@ -499,6 +501,50 @@ describe('the whole story of the staff console', () => {
     await visitor.page.getByRole('heading', { name: BLOG_TITLE }).waitFor();
     await visitor.context.close();
     expect(editorErrors).toEqual([]);
+    blogId = id;
+  });
+
+  it('shows the post’s Hindi translation to a Hindi reader everywhere it appears, and English with a note to a Tamil one', async () => {
+    // The Hindi version, written and published (the translation view itself is walked through for the course above).
+    const english = (await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${blogId}/en`)).body as BlogDocument;
+    await pageCall(editor, 'PUT', `/api/staff/content/${blogId}/hi`, {
+      baseVersion: 0,
+      body: { ...english, title: BLOG_TITLE_HI, description: '<p>काउंटर छोड़ने से पहले छुट्टे पैसे गिन लें।</p>' },
+    });
+    await pageCall(editor, 'POST', `/api/staff/content/${blogId}/hi/publish`, {});
+
+    // Rendered on the server: the list, the featured article and the post page, in Hindi.
+    const hindi = await phonePage(browser(), { language: 'hi' });
+    const served = await (await hindi.page.request.get('/blogs', { headers: { cookie: 'jgk_lang=hi' } })).text();
+    expect(served).toContain(BLOG_TITLE_HI);
+    await hindi.page.goto('/blogs');
+    const featured = hindi.page.locator('.blog-featured');
+    await featured.getByRole('link', { name: BLOG_TITLE_HI }).waitFor();
+    expect(await hindi.page.getByText(BLOG_TITLE, { exact: true }).count()).toBe(0);
+    await featured.getByRole('link', { name: BLOG_TITLE_HI }).click();
+    await hindi.page.getByRole('heading', { level: 1, name: BLOG_TITLE_HI }).waitFor();
+    expect(await hindi.page.locator('main').innerText()).toContain('काउंटर छोड़ने से पहले');
+    expect(await hindi.page.locator('.fallback-note').count()).toBe(0);
+    // Another post's "What to read next" names it in Hindi too.
+    await hindi.page.goto('/blogs');
+    await hindi.page.locator('.blog-row__title a').first().click();
+    await hindi.page.locator('.read-next').getByRole('link', { name: BLOG_TITLE_HI }).waitFor();
+    await screenshot(hindi.page, 'story-blog-hi-360');
+    expect(hindi.consoleErrors).toEqual([]);
+    await hindi.context.close();
+
+    // Tamil has no version: the English post, marked as English, under the note.
+    const tamil = await phonePage(browser(), { language: 'tm' });
+    await tamil.page.goto('/blogs');
+    const title = tamil.page.locator('.blog-featured').getByRole('link', { name: BLOG_TITLE });
+    await title.waitFor();
+    expect(await tamil.page.locator('.blog-featured__text').getAttribute('lang')).toBe('en');
+    await title.click();
+    await tamil.page.getByRole('heading', { level: 1, name: BLOG_TITLE }).waitFor();
+    await tamil.page.locator('.fallback-note').waitFor();
+    expect(await tamil.page.getByRole('heading', { level: 1, name: BLOG_TITLE }).evaluate((h) => h.closest('[lang]')?.getAttribute('lang'))).toBe('en');
+    await screenshot(tamil.page, 'story-blog-tm-fallback-360');
+    await tamil.context.close();
   });
 
   it('shows two editors saving the same lesson the conflict screen, and loses nothing', async () => {

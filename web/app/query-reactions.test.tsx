@@ -43,7 +43,7 @@ beforeEach(() => {
   client.setQueryData(profileKeys.stats('en'), { completed: 1 });
   client.setQueryData(profileKeys.stats('hi'), { completed: 1 });
   client.setQueryData(learningKeys.progress('en', 'c1'), { progress: {} });
-  client.setQueryData(blogKeys.recent, { response: [] });
+  client.setQueryData(blogKeys.recent('en'), { response: [] });
 });
 
 describe('cross-feature reactions', () => {
@@ -55,7 +55,7 @@ describe('cross-feature reactions', () => {
     expect(client.getQueryData(profileKeys.me)).toEqual({ user });
     expect(stale(client, profileKeys.me)).toBe(false);
     expect(stale(client, profileKeys.stats('en'))).toBe(false);
-    expect(stale(client, blogKeys.recent)).toBe(false);
+    expect(stale(client, blogKeys.recent('en'))).toBe(false);
   });
 
   it("a completed lesson makes the profile's stats stale in every language, beside the feature's own progress", async () => {
@@ -65,7 +65,7 @@ describe('cross-feature reactions', () => {
     expect(stale(client, profileKeys.stats('hi'))).toBe(true);
     expect(stale(client, learningKeys.progress('en', 'c1'))).toBe(true);
     expect(stale(client, sessionKeys.session)).toBe(false);
-    expect(stale(client, blogKeys.recent)).toBe(false);
+    expect(stale(client, blogKeys.recent('en'))).toBe(false);
   });
 
   it("a guardian's consent makes what was refused without it stale: progress, the lists of enrolled courses, the stats", async () => {
@@ -79,7 +79,7 @@ describe('cross-feature reactions', () => {
     await vi.waitFor(() => expect(stale(client, learningKeys.progress('en', 'c1'))).toBe(true));
     expect(stale(client, learningKeys.progressList('en'))).toBe(true);
     expect(stale(client, profileKeys.stats('hi'))).toBe(true);
-    expect(stale(client, blogKeys.recent)).toBe(false);
+    expect(stale(client, blogKeys.recent('en'))).toBe(false);
   });
 
   it('a failed change leaves every query as it was', async () => {

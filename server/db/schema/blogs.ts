@@ -3,6 +3,7 @@
 // unless asked for another language.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LanguageCode } from '../../../contract/languages';
 import { langList, createdAt, updatedAt } from '../columns';
 
 export const blogs = pgTable(
@@ -10,7 +11,7 @@ export const blogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
-    lang: text('lang').notNull().default('en'),
+    lang: text('lang').$type<LanguageCode>().notNull().default('en'),
     title: text('title').notNull(),
     description: text('description').notNull(), // sanitised HTML
     image: text('image').notNull(),

@@ -2,6 +2,7 @@
 // from a published version of a story (modules/success-stories/read-model.ts).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LanguageCode } from '../../../contract/languages';
 import { langList, createdAt, updatedAt } from '../columns';
 
 export const successStories = pgTable(
@@ -9,7 +10,7 @@ export const successStories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
-    lang: text('lang').notNull().default('en'),
+    lang: text('lang').$type<LanguageCode>().notNull().default('en'),
     authorName: text('author_name').notNull(),
     image: text('image').notNull(),
     imageAlt: text('image_alt').notNull().default(''),

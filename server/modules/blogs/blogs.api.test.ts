@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { blogs } from '../../db/schema/blogs';
+import { LANGUAGE_CODES } from '../../../contract/languages';
 import { stableId } from '../../lib/stable-id';
 import { testAppPerFile } from '../../test/test-app';
 import { importedContentPerFile } from '../sample-content/content-fixture';
@@ -9,7 +10,8 @@ const t = testAppPerFile();
 importedContentPerFile(t, { blogs: 7 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-const BLOG_KEYS = ['author', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'readTime', 'title'];
+// The specification's keys, and `lang`: the language the text is in (ADR 33).
+const BLOG_KEYS = ['author', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'lang', 'readTime', 'title'];
 type Row = { id: string; title: string; createdAt: string; description: string };
 
 describe('GET /api/blog/public', () => {
@@ -121,5 +123,70 @@ describe('GET /api/blog/public/{blogId}', () => {
     const res = await get(`/api/blog/public/${encodeURIComponent(id)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid params: blogId is not in the expected format');
+  });
+});
+
+describe("posts in the reader's language", () => {
+  const hindiOf = (slug: string) => stableId('blog', slug, '@hi');
+  // Two posts have a published Hindi version, as publishing a translation projects it (ADR 29).
+  const translate = async () => {
+    for (const n of ['07', '03']) {
+      const [english] = await t.database.db
+        .select()
+        .from(blogs)
+        .where(eq(blogs.id, stableId('blog', `blog-${n}`)));
+      await t.database.db
+        .insert(blogs)
+        .values({ ...english!, id: hindiOf(`blog-${n}`), lang: 'hi', title: `ब्लॉग ${n}`, author: `लेखक ${n}` })
+        .onConflictDoNothing();
+    }
+  };
+
+  it('lists, and names as recent, each post in that language where it is published there, else in English, once', async () => {
+    await translate();
+    const list = (await get('/api/blog/public?lang=hi&limit=50')).json().response;
+    expect(list.count).toBe(7);
+    expect(list.rows.map((r: Row & { lang: string }) => `${r.title} (${r.lang})`)).toEqual([
+      'ब्लॉग 07 (hi)',
+      'Blog 06 (en)',
+      'Blog 05 (en)',
+      'Blog 04 (en)',
+      'ब्लॉग 03 (hi)',
+      'Blog 02 (en)',
+      'Blog 01 (en)',
+    ]);
+    const recent = (await get('/api/blog/public/recent?lang=hi')).json().response;
+    expect(recent.map((r: Row) => r.title)).toEqual(['ब्लॉग 07', 'Blog 06', 'Blog 05']);
+  });
+
+  it.each(LANGUAGE_CODES.filter((lang) => lang !== 'hi'))(
+    'answers every post in English, marked en, to a reader of %s where nothing is translated',
+    async (lang) => {
+      await translate();
+      const rows = (await get(`/api/blog/public?lang=${lang}&limit=50`)).json().response.rows;
+      expect(rows).toHaveLength(7);
+      expect(new Set(rows.map((r: { lang: string }) => r.lang))).toEqual(new Set(['en']));
+    },
+  );
+
+  it("answers one post in the reader's language when it is published there, else in English", async () => {
+    await translate();
+    const english = stableId('blog', 'blog-07');
+    const hindi = hindiOf('blog-07');
+    expect((await get(`/api/blog/public/${english}?lang=hi`)).json().response).toMatchObject({
+      id: hindi,
+      title: 'ब्लॉग 07',
+      lang: 'hi',
+    });
+    // A Tamil reader given the Hindi link reads the English post; without a language, the post asked for.
+    expect((await get(`/api/blog/public/${hindi}?lang=tm`)).json().response).toMatchObject({ id: english, lang: 'en' });
+    expect((await get(`/api/blog/public/${hindi}?lang=en`)).json().response).toMatchObject({ id: english });
+    expect((await get(`/api/blog/public/${hindi}`)).json().response).toMatchObject({ id: hindi, lang: 'hi' });
+    expect((await get(`/api/blog/public/${stableId('blog', 'blog-06')}?lang=hi`)).json().response).toMatchObject({
+      title: 'Blog 06',
+      lang: 'en',
+    });
+    expect((await get(`/api/blog/public/${stableId('blog', 'draft-post')}?lang=hi`)).statusCode).toBe(404);
+    expect((await get(`/api/blog/public/${english}?lang=xx`)).statusCode).toBe(400);
   });
 });

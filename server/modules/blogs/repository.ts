@@ -1,6 +1,6 @@
 // Published blogs of a language, newest first; the (lang, published, created_at) index serves every query here.
 // The writes of the blog read model (projected from a published post version, ADR 29) are at the end.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
 import { blogs } from '../../db/schema/blogs';
@@ -18,6 +18,7 @@ const columns = {
   author: blogs.author,
   createdAt: blogs.createdAt,
   readTime: blogs.readTime,
+  lang: blogs.lang,
 };
 
 export type BlogRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
@@ -42,6 +43,19 @@ export async function findPublished(db: DbOrTx, id: string): Promise<BlogRow | u
     .select(columns)
     .from(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.published, true)));
+  return row;
+}
+
+/** The post in another language, where that version is published (a reader who changed language, or a shared link). */
+export async function findPublishedIn(db: DbOrTx, id: string, lang: LanguageCode): Promise<BlogRow | undefined> {
+  const asked = db
+    .select({ slug: blogs.slug })
+    .from(blogs)
+    .where(and(eq(blogs.id, id), eq(blogs.published, true)));
+  const [row] = await db
+    .select(columns)
+    .from(blogs)
+    .where(and(eq(blogs.slug, sql`(${asked})`), eq(blogs.lang, lang), eq(blogs.published, true)));
   return row;
 }
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BlogList, BlogOne, BlogPage, PublicLangQuery } from '../../../contract/public-content';
+import { BlogList, BlogOne, BlogPage, ItemLangQuery, PublicLangQuery } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
@@ -53,10 +53,13 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['blogs'],
         summary: 'One published blog post',
+        description: 'With `lang`, the same post in that language when it is published there; else the post asked for.',
         params: Type.Object({ blogId: Uuid }),
+        querystring: ItemLangQuery,
         response: { 200: BlogOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => cached(request, reply, () => service.getBlog(app.db, request.params.blogId)),
+    async (request, reply) =>
+      cached(request, reply, () => service.getBlog(app.db, request.params.blogId, request.query.lang)),
   );
 }

@@ -45,8 +45,15 @@ export async function publishedBlog(db: DbOrTx, id: string): Promise<Blog | unde
   return row && toBlog(row);
 }
 
-export async function getBlog(db: DbOrTx, id: string) {
-  const blog = await publishedBlog(db, id);
+/** A post; with `lang`, its version in that language when that one is published (a reader who changed language). */
+export async function getBlog(db: DbOrTx, id: string, lang?: LanguageCode) {
+  // The reader's language first, then English (a Tamil reader given a Hindi link reads it in English, with the note).
+  const inLanguage =
+    lang && UUID.test(id)
+      ? ((await repository.findPublishedIn(db, id, lang)) ??
+        (lang === DEFAULT_LANGUAGE ? undefined : await repository.findPublishedIn(db, id, DEFAULT_LANGUAGE)))
+      : undefined;
+  const blog = inLanguage ? toBlog(inLanguage) : await publishedBlog(db, id);
   if (!blog) throw notFound('blogNotFound');
   return { response: blog };
 }

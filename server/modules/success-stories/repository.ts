@@ -18,6 +18,7 @@ const columns = {
   description: successStories.description,
   isHighlighted: successStories.isHighlighted,
   createdAt: successStories.createdAt,
+  lang: successStories.lang,
 };
 
 export type StoryRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PublicLangQuery, StoryLangQuery, StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
+import { PublicLangQuery, ItemLangQuery, StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
@@ -56,7 +56,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         description:
           'With `lang`, the same story in that language when it is published there; else the story asked for.',
         params: Type.Object({ storyId: Uuid }),
-        querystring: StoryLangQuery,
+        querystring: ItemLangQuery,
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },
     },

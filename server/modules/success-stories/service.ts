@@ -47,7 +47,12 @@ export async function publishedStory(db: DbOrTx, id: string): Promise<Story | un
 
 /** A story; with `lang`, its version in that language when that one is published (a reader who changed language). */
 export async function getStory(db: DbOrTx, id: string, lang?: LanguageCode) {
-  const inLanguage = lang && UUID.test(id) ? await repository.findPublishedIn(db, id, lang) : undefined;
+  // The reader's language first, then English (a Tamil reader given a Hindi link reads it in English, with the note).
+  const inLanguage =
+    lang && UUID.test(id)
+      ? ((await repository.findPublishedIn(db, id, lang)) ??
+        (lang === DEFAULT_LANGUAGE ? undefined : await repository.findPublishedIn(db, id, DEFAULT_LANGUAGE)))
+      : undefined;
   const story = inLanguage ? toStory(inLanguage) : await publishedStory(db, id);
   if (!story) throw notFound('storyNotFound');
   return { response: story };

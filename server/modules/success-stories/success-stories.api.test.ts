@@ -12,7 +12,8 @@ importedContentPerFile(t, { stories: 9, hindi: true }, (fixture) =>
 );
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-const STORY_KEYS = ['authorName', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'isHighlighted'];
+// The specification's keys, and `lang`: the language the text is in (ADR 33).
+const STORY_KEYS = ['authorName', 'createdAt', 'description', 'id', 'image', 'imageAlt', 'isHighlighted', 'lang'];
 type Row = { id: string; authorName: string; isHighlighted: boolean };
 
 describe('GET /api/successstories/public/recent', () => {
@@ -52,6 +53,7 @@ describe('GET /api/successstories/public', () => {
       isHighlighted: false,
       createdAt: '2025-01-10T00:00:00.000Z',
       description: expect.stringContaining('Story 9'),
+      lang: 'en',
     });
   });
 
@@ -154,7 +156,7 @@ describe("stories in the reader's language", () => {
     expect((await get('/api/successstories/public?lang=xx')).statusCode).toBe(400);
   });
 
-  it("answers one story in the reader's language when it is published there, else the story asked for", async () => {
+  it("answers one story in the reader's language when it is published there, else in English", async () => {
     const english = stableId('story', 'story-01');
     const hindi = stableId('story', 'story-01', '@hi');
     expect((await get(`/api/successstories/public/${english}?lang=hi`)).json().response).toMatchObject({
@@ -165,7 +167,12 @@ describe("stories in the reader's language", () => {
       id: english,
       authorName: 'Author 1',
     });
-    expect((await get(`/api/successstories/public/${hindi}`)).json().response).toMatchObject({ id: hindi });
+    expect((await get(`/api/successstories/public/${hindi}`)).json().response).toMatchObject({ id: hindi, lang: 'hi' });
+    // A Tamil reader given the Hindi link reads the English story, marked en.
+    expect((await get(`/api/successstories/public/${hindi}?lang=tm`)).json().response).toMatchObject({
+      id: english,
+      lang: 'en',
+    });
     expect((await get(`/api/successstories/public/${english}?lang=tm`)).json().response).toMatchObject({ id: english });
     expect(
       (await get(`/api/successstories/public/${stableId('story', 'story-02')}?lang=hi`)).json().response,

@@ -291,7 +291,7 @@ async function importFile(
  * for a translator importing a language not theirs.
  */
 export async function importXliff(db: Db, writer: Writer, xml: string): Promise<XliffImportReport> {
-  const doc = readXliff(xml);
+  const doc = await readXliff(xml);
   const sourceLang = languageOfTag(doc.srcLang);
   const lang = languageOfTag(doc.trgLang);
   if (!sourceLang)

@@ -153,14 +153,89 @@ const whole = (value: string | undefined): number | null =>
   value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
 /**
- * Reads an XLIFF 2.0 document: 400 xliffMalformed for XML that is not well formed (or declares a
- * DOCTYPE), 400 xliffInvalid for XML that is not an XLIFF 2.0 document with both languages.
+ * What one import may hold (ADR 34). An exchange file nests six levels (xliff, file, group, unit,
+ * segment, target); a course is a few hundred units, and a language's whole pending export a few
+ * thousand. Anything beyond is refused before it costs the server: the XML parser with namespaces
+ * takes time that grows with the square of the nesting, and a report answers every file and unit.
  */
-export function readXliff(xml: string): ImportDocument {
+export const XLIFF_LIMITS = {
+  /** Elements inside elements; inline markup a tool puts in a target needs a few more than six. */
+  depth: 32,
+  /** Every element of the file (a unit is four). */
+  elements: 400_000,
+  /** <file> elements: items in one import. */
+  files: 1_000,
+  /** <unit> elements: fields in one import. */
+  units: 50_000,
+  /** Characters the parser reads before it lets other requests run (a few milliseconds of work). */
+  sliceChars: 64 * 1024,
+  /** A parse still running after this long is given up. */
+  parseMs: 20_000,
+};
+
+const tooLarge = (field: string, message: string) => new FieldsError(400, 'xliffTooLarge', [{ field, message }]);
+const tooDeep = () =>
+  invalid('xml', `elements nest more than ${XLIFF_LIMITS.depth} levels deep; an XLIFF file needs fewer than ten`);
+const tooManyElements = () =>
+  tooLarge('xml', `the file holds more than ${XLIFF_LIMITS.elements.toLocaleString('en')} elements`);
+
+/**
+ * The file's nesting and element count, in one pass over the text before any parser sees it: a
+ * hostile file (a million nested elements) is refused in milliseconds. Comments, CDATA sections and
+ * processing instructions are skipped; quoted attribute values may hold ">". What is not well formed
+ * is left to the parser to name.
+ */
+export function checkXliffShape(xml: string): void {
+  let depth = 0;
+  let elements = 0;
+  let at = 0;
+  const skipTo = (from: number, end: string) => {
+    const found = xml.indexOf(end, from);
+    return found < 0 ? xml.length : found + end.length;
+  };
+  while (at < xml.length) {
+    const lt = xml.indexOf('<', at);
+    if (lt < 0) return;
+    const next = xml[lt + 1];
+    if (xml.startsWith('<!--', lt)) at = skipTo(lt + 4, '-->');
+    else if (xml.startsWith('<![CDATA[', lt)) at = skipTo(lt + 9, ']]>');
+    else if (next === '?' || next === '!') at = skipTo(lt + 2, '>');
+    else if (next === '/') {
+      depth--;
+      at = skipTo(lt + 2, '>');
+    } else {
+      let end = lt + 1;
+      let quote = '';
+      for (; end < xml.length; end++) {
+        const c = xml[end];
+        if (quote) {
+          if (c === quote) quote = '';
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === '>') break;
+      }
+      if (end >= xml.length) return;
+      if (++elements > XLIFF_LIMITS.elements) throw tooManyElements();
+      if (xml[end - 1] !== '/' && ++depth > XLIFF_LIMITS.depth) throw tooDeep();
+      at = end + 1;
+    }
+  }
+}
+
+/** Lets other requests run between slices of a long parse. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads an XLIFF 2.0 document: 400 xliffMalformed for XML that is not well formed (or declares a
+ * DOCTYPE), 400 xliffInvalid for XML that is not an XLIFF 2.0 document with both languages or nests
+ * too deep, 400 xliffTooLarge for more than XLIFF_LIMITS allows. The parse goes a slice at a time,
+ * so a large file never holds up the requests of others.
+ */
+export async function readXliff(xml: string): Promise<ImportDocument> {
   // Refused before parsing: a DOCTYPE is how entity expansion ("billion laughs") and external
   // entities get in, and XLIFF has none.
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
     throw malformed('the file declares a DOCTYPE or entities, which XLIFF does not use');
+  checkXliffShape(xml);
   const parser = new SaxesParser({ xmlns: true, position: true });
   let root: { version?: string; srcLang?: string; trgLang?: string } | null = null;
   const files: ImportFile[] = [];
@@ -168,6 +243,7 @@ export function readXliff(xml: string): ImportDocument {
   let file: ImportFile | null = null;
   let unit: ImportUnit | null = null;
   let targetDepth = -1;
+  let units = 0;
   let error: Error | null = null;
 
   const attribute = (tag: SaxesTagNS, local: string, uri = '') =>
@@ -183,6 +259,7 @@ export function readXliff(xml: string): ImportDocument {
     const inXliff = tag.uri === XLIFF_NS;
     const name = inXliff ? tag.local : `{${tag.uri}}${tag.local}`;
     const depth = stack.length;
+    if (depth >= XLIFF_LIMITS.depth) throw tooDeep();
     stack.push(name);
     if (depth === 0) {
       if (tag.local !== 'xliff' || !inXliff)
@@ -210,10 +287,13 @@ export function readXliff(xml: string): ImportDocument {
         baseVersion: whole(attribute(tag, 'baseVersion', EXCHANGE_NS)),
         units: [],
       };
-      files.push(file);
+      if (files.push(file) > XLIFF_LIMITS.files)
+        throw tooLarge('file', `the file holds more than ${XLIFF_LIMITS.files.toLocaleString('en')} items (<file>)`);
     } else if (name === 'unit' && file && (parent === 'file' || parent === 'group')) {
       unit = { id: attribute(tag, 'id') ?? '', target: null, state: null, inlineMarkup: false };
       file.units.push(unit);
+      if (++units > XLIFF_LIMITS.units)
+        throw tooLarge('unit', `the file holds more than ${XLIFF_LIMITS.units.toLocaleString('en')} texts (<unit>)`);
     } else if (name === 'segment' && unit && parent === 'unit') {
       unit.state ??= attribute(tag, 'state') ?? 'initial';
     } else if (name === 'target' && unit && (parent === 'segment' || parent === 'ignorable')) {
@@ -235,7 +315,14 @@ export function readXliff(xml: string): ImportDocument {
   });
 
   try {
-    parser.write(xml).close();
+    const started = Date.now();
+    for (let at = 0; at < xml.length && !error; at += XLIFF_LIMITS.sliceChars) {
+      parser.write(xml.slice(at, at + XLIFF_LIMITS.sliceChars));
+      if (Date.now() - started > XLIFF_LIMITS.parseMs)
+        throw tooLarge('xml', 'the file took too long to read; split it into smaller files');
+      await yieldToOthers();
+    }
+    if (!error) parser.close();
   } catch (e) {
     if (e instanceof FieldsError) throw e;
     error ??= e as Error;

@@ -1,6 +1,8 @@
-// Blog calls (specification section 7) as TanStack Query hooks.
+// Blog calls (specification section 7) as TanStack Query hooks, in the reader's interface language:
+// each post in it where that version is published, else in English (the API's choice).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
+import { useLanguage } from '../../../i18n/use-language';
 import { api } from '../../../lib/api-client';
 import { pageOffset } from '../../../lib/pagination';
 import { blogKeys } from './keys';
@@ -14,30 +16,36 @@ const FEATURED_COUNT = 1;
  * count is one less, and the specification's pagination rule applies to that list.
  */
 export function useBlogs(page: number) {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: blogKeys.list(page),
+    queryKey: blogKeys.list(lang, page),
     queryFn: ({ signal }) =>
       api.get('/api/blog/public', {
-        query: { offset: FEATURED_COUNT + pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE },
+        query: { offset: FEATURED_COUNT + pageOffset(page, BLOG_PAGE_SIZE), limit: BLOG_PAGE_SIZE, lang },
         signal,
       }),
     select: (data) => ({ rows: data.response.rows, count: Math.max(0, data.response.count - FEATURED_COUNT) }),
-    placeholderData: keepPreviousData,
+    // The previous page stays while the next arrives; another language's posts never stand in.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === lang ? keepPreviousData(previous) : undefined,
   });
 }
 
+/** A post; in the reader's language when it is published in it (a reader who changed language, or a shared link). */
 export function useBlog(blogId: string) {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: blogKeys.detail(blogId),
-    queryFn: ({ signal }) => api.get('/api/blog/public/{blogId}', { path: { blogId }, signal }),
+    queryKey: blogKeys.detail(lang, blogId),
+    queryFn: ({ signal }) => api.get('/api/blog/public/{blogId}', { path: { blogId }, query: { lang }, signal }),
     select: (data) => data.response,
   });
 }
 
 export function useRecentBlogs() {
+  const { language: lang } = useLanguage();
   return useQuery({
-    queryKey: blogKeys.recent,
-    queryFn: ({ signal }) => api.get('/api/blog/public/recent', { signal }),
+    queryKey: blogKeys.recent(lang),
+    queryFn: ({ signal }) => api.get('/api/blog/public/recent', { query: { lang }, signal }),
     select: (data) => data.response,
   });
 }

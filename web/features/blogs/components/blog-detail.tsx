@@ -6,10 +6,26 @@ import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { RichText } from '../../../components/rich-text';
 import { QueryState } from '../../../components/query-state';
 import type { Blog } from '../../../../contract/public-content';
+import { useWrittenIn } from '../../../i18n/written-in';
 import { useBlog, useRecentBlogs } from '../api/blogs';
 import './blogs.css';
 
 export const READ_NEXT_EXCERPT = 130;
+
+function ReadNextItem({ blog, blogPath }: { blog: Blog; blogPath: (id: string) => string }) {
+  const { lang } = useWrittenIn(blog.lang);
+  return (
+    <li className="read-next__item">
+      <img src={fileUrl(blog.image)} alt="" width="120" height="80" loading="lazy" decoding="async" />
+      <div lang={lang}>
+        <Link to={blogPath(blog.id)} className="read-next__link">
+          {blog.title}
+        </Link>
+        <p className="read-next__excerpt">{excerpt(blog.description, READ_NEXT_EXCERPT)}</p>
+      </div>
+    </li>
+  );
+}
 
 function ReadNext({ currentId, blogPath }: { currentId: string; blogPath: (id: string) => string }) {
   const { t } = useTranslation('blogs');
@@ -23,15 +39,7 @@ function ReadNext({ currentId, blogPath }: { currentId: string; blogPath: (id: s
       </h2>
       <ul className="read-next__list">
         {others.map((blog) => (
-          <li key={blog.id} className="read-next__item">
-            <img src={fileUrl(blog.image)} alt="" width="120" height="80" loading="lazy" decoding="async" />
-            <div>
-              <Link to={blogPath(blog.id)} className="read-next__link">
-                {blog.title}
-              </Link>
-              <p className="read-next__excerpt">{excerpt(blog.description, READ_NEXT_EXCERPT)}</p>
-            </div>
-          </li>
+          <ReadNextItem key={blog.id} blog={blog} blogPath={blogPath} />
         ))}
       </ul>
     </aside>
@@ -65,6 +73,20 @@ export function BlogArticle({ blog, bcp47 }: { blog: Blog; bcp47: string }) {
   );
 }
 
+/** The post's page text, marked with its language, under the note when it is not in the reader's. */
+function ArticleInItsLanguage({ blog, bcp47 }: { blog: Blog; bcp47: string }) {
+  const { t: tc } = useTranslation();
+  const { lang, isFallback } = useWrittenIn(blog.lang);
+  return (
+    <>
+      {isFallback && <p className="fallback-note">{tc('status.fallbackNote')}</p>}
+      <div lang={lang}>
+        <BlogArticle blog={blog} bcp47={bcp47} />
+      </div>
+    </>
+  );
+}
+
 export function BlogDetail({
   blogId,
   backPath,
@@ -93,7 +115,7 @@ export function BlogDetail({
             minHeight={500}
           />
           {isClientError(blog.error) && <p>{t('notFound')}</p>}
-          {blog.data && <BlogArticle blog={blog.data} bcp47={bcp47} />}
+          {blog.data && <ArticleInItsLanguage blog={blog.data} bcp47={bcp47} />}
         </article>
         <ReadNext currentId={blogId} blogPath={blogPath} />
       </div>

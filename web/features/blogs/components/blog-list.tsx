@@ -9,6 +9,7 @@ import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import type { Blog } from '../../../../contract/public-content';
 import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
+import { useWrittenIn } from '../../../i18n/written-in';
 import { useBlogs, useRecentBlogs } from '../api/blogs';
 import './blogs.css';
 
@@ -35,6 +36,7 @@ function Meta({ blog }: { blog: Blog }) {
 
 function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (id: string) => string }) {
   const { t } = useTranslation('blogs');
+  const { lang } = useWrittenIn(blog?.lang ?? 'en');
   if (!blog) return null;
   return (
     <article className="blog-featured">
@@ -46,7 +48,7 @@ function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (i
         height="800"
         fetchPriority="high"
       />
-      <div className="blog-featured__text">
+      <div className="blog-featured__text" lang={lang}>
         <p className="eyebrow blog-featured__eyebrow">{t('featured')}</p>
         <h2 className="blog-featured__title">
           <Link to={blogPath(blog.id)}>{blog.title}</Link>
@@ -54,6 +56,36 @@ function FeaturedBlog({ blog, blogPath }: { blog: Blog | undefined; blogPath: (i
         <Meta blog={blog} />
       </div>
     </article>
+  );
+}
+
+function BlogRow({ blog, flip, blogPath }: { blog: Blog; flip: boolean; blogPath: (id: string) => string }) {
+  const { t } = useTranslation('blogs');
+  const { lang } = useWrittenIn(blog.lang);
+  return (
+    <li className={`blog-row${flip ? ' blog-row--flip' : ''}`}>
+      <img
+        className="blog-row__image"
+        src={fileUrl(blog.image)}
+        alt={blog.imageAlt ?? ''}
+        width="1200"
+        height="800"
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="blog-row__text">
+        <h3 className="blog-row__title" lang={lang}>
+          <Link to={blogPath(blog.id)}>{blog.title}</Link>
+        </h3>
+        <Meta blog={blog} />
+        <p className="blog-row__excerpt" lang={lang}>
+          {excerpt(blog.description, BLOG_LIST_EXCERPT)}
+        </p>
+        <Link className="btn btn--ghost" to={blogPath(blog.id)} aria-label={`${t('readArticle')}: ${blog.title}`}>
+          {t('readArticle')}
+        </Link>
+      </div>
+    </li>
   );
 }
 
@@ -95,31 +127,7 @@ export function BlogIndex({
               {blogs.data.rows.length === 0 && <p>{t('empty')}</p>}
               <ul className="blog-list__items">
                 {blogs.data.rows.map((blog, index) => (
-                  <li key={blog.id} className={`blog-row${index % 2 === 1 ? ' blog-row--flip' : ''}`}>
-                    <img
-                      className="blog-row__image"
-                      src={fileUrl(blog.image)}
-                      alt={blog.imageAlt ?? ''}
-                      width="1200"
-                      height="800"
-                      loading="lazy"
-                      decoding="async"
-                    />
-                    <div className="blog-row__text">
-                      <h3 className="blog-row__title">
-                        <Link to={blogPath(blog.id)}>{blog.title}</Link>
-                      </h3>
-                      <Meta blog={blog} />
-                      <p className="blog-row__excerpt">{excerpt(blog.description, BLOG_LIST_EXCERPT)}</p>
-                      <Link
-                        className="btn btn--ghost"
-                        to={blogPath(blog.id)}
-                        aria-label={`${t('readArticle')}: ${blog.title}`}
-                      >
-                        {t('readArticle')}
-                      </Link>
-                    </div>
-                  </li>
+                  <BlogRow key={blog.id} blog={blog} flip={index % 2 === 1} blogPath={blogPath} />
                 ))}
               </ul>
               <Pagination

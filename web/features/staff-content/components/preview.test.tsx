@@ -103,6 +103,7 @@ describe('the preview’s frame', () => {
       author: 'प्रिया',
       readTime: 4,
       createdAt: '2026-03-01T00:00:00.000Z',
+      lang: 'hi' as const,
     };
     const html = render(
       <PreviewFrame itemId={ITEM} lang="hi" render={renderers} />,
@@ -138,6 +139,7 @@ describe('the preview’s frame', () => {
       description: '<p>…</p>',
       isHighlighted: false,
       createdAt: '2026-02-01T00:00:00.000Z',
+      lang: 'hi' as const,
     };
     expect(
       render(

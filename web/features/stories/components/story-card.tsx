@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 import type { Story } from '../../../../contract/public-content';
+import { useWrittenIn } from '../../../i18n/written-in';
 
 /** A story card: red translucent when highlighted, white otherwise. */
 export function StoryCard({
@@ -17,6 +18,7 @@ export function StoryCard({
 }) {
   const { t } = useTranslation('stories');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { lang } = useWrittenIn(story.lang);
   return (
     <article className={`story-card${story.isHighlighted ? ' story-card--highlighted' : ''}`}>
       <img
@@ -28,8 +30,12 @@ export function StoryCard({
         loading="lazy"
         decoding="async"
       />
-      <Heading className="story-card__name">{story.authorName}</Heading>
-      <p className="story-card__text">{text}</p>
+      <Heading className="story-card__name" lang={lang}>
+        {story.authorName}
+      </Heading>
+      <p className="story-card__text" lang={lang}>
+        {text}
+      </p>
       <Link className="story-card__more" to={to} aria-label={`${t('readMore')}: ${story.authorName}`}>
         {t('readMore')}
       </Link>

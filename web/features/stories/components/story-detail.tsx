@@ -4,6 +4,7 @@ import { fileUrl, isClientError } from '../../../lib/api-client';
 import { RichText } from '../../../components/rich-text';
 import { QueryState } from '../../../components/query-state';
 import type { Story } from '../../../../contract/public-content';
+import { useWrittenIn } from '../../../i18n/written-in';
 import { useStory } from '../api/stories';
 import './stories.css';
 
@@ -32,6 +33,20 @@ export function StoryArticle({ story }: { story: Story }) {
   );
 }
 
+/** The story marked with its language, under the note when it is not in the reader's. */
+function StoryInItsLanguage({ story }: { story: Story }) {
+  const { t: tc } = useTranslation();
+  const { lang, isFallback } = useWrittenIn(story.lang);
+  return (
+    <>
+      {isFallback && <p className="fallback-note">{tc('status.fallbackNote')}</p>}
+      <div lang={lang}>
+        <StoryArticle story={story} />
+      </div>
+    </>
+  );
+}
+
 export function StoryDetail({ storyId, backPath }: { storyId: string; backPath: string }) {
   const { t } = useTranslation('stories');
   const { t: tc } = useTranslation();
@@ -49,7 +64,7 @@ export function StoryDetail({ storyId, backPath }: { storyId: string; backPath: 
         minHeight={500}
       />
       {isClientError(story.error) && <p>{t('notFound')}</p>}
-      {story.data && <StoryArticle story={story.data} />}
+      {story.data && <StoryInItsLanguage story={story.data} />}
     </article>
   );
 }
