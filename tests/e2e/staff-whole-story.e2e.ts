@@ -506,7 +506,8 @@ describe('the whole story of the staff console', () => {
 
   it('shows the post’s Hindi translation to a Hindi reader everywhere it appears, and English with a note to a Tamil one', async () => {
     // The Hindi version, written and published (the translation view itself is walked through for the course above).
-    const english = (await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${blogId}/en`)).body as BlogDocument;
+    const english = (await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${blogId}/en`))
+      .body as BlogDocument;
     await pageCall(editor, 'PUT', `/api/staff/content/${blogId}/hi`, {
       baseVersion: 0,
       body: { ...english, title: BLOG_TITLE_HI, description: '<p>काउंटर छोड़ने से पहले छुट्टे पैसे गिन लें।</p>' },
@@ -542,7 +543,11 @@ describe('the whole story of the staff console', () => {
     await title.click();
     await tamil.page.getByRole('heading', { level: 1, name: BLOG_TITLE }).waitFor();
     await tamil.page.locator('.fallback-note').waitFor();
-    expect(await tamil.page.getByRole('heading', { level: 1, name: BLOG_TITLE }).evaluate((h) => h.closest('[lang]')?.getAttribute('lang'))).toBe('en');
+    expect(
+      await tamil.page
+        .getByRole('heading', { level: 1, name: BLOG_TITLE })
+        .evaluate((h) => h.closest('[lang]')?.getAttribute('lang')),
+    ).toBe('en');
     await screenshot(tamil.page, 'story-blog-tm-fallback-360');
     await tamil.context.close();
   });
