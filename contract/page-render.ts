@@ -24,6 +24,11 @@ export interface RenderResult<QueryState = unknown> {
   html: string;
   /** The data the page was rendered with, for the browser's query cache before hydrating. */
   queryState: QueryState;
+  /**
+   * The page names nothing that exists (its item's read answered 404: a mistyped or withdrawn post,
+   * story or course): the server answers 404, and the browser renders the page's own "not found".
+   */
+  notFound?: true;
 }
 
 export interface PageRenderModule {

@@ -28,6 +28,7 @@ const blog = (n: number) => ({
   author: 'Asha',
   createdAt: '2026-03-01T20:00:00.000Z',
   readTime: 3,
+  lang: 'en' as const,
 });
 
 /** Answers from a table of addresses; records every call with the method it came with. */
@@ -44,7 +45,7 @@ function api(answers: Record<string, unknown>, status: Record<string, number> = 
 
 // The addresses the renderer's calls are answered at, from the API's paths (checked against its document).
 const sessionStatus = apiAddress('/api/user/session-status');
-const recentPosts = apiAddress('/api/blog/public/recent');
+const recentPosts = apiAddress('/api/blog/public/recent', { query: { lang: 'en' } });
 
 const anonymous = { [sessionStatus]: { user: null } };
 
@@ -173,7 +174,7 @@ describe('server-side rendering', () => {
   it("fetches a page's data while rendering and writes it into the HTML", async () => {
     const recent = { response: [blog(1), blog(2), blog(3)] };
     const list = { response: { rows: [blog(2), blog(3)], count: 3 } };
-    const postsAfterTheFirst = apiAddress('/api/blog/public', { query: { offset: 1, limit: 4 } });
+    const postsAfterTheFirst = apiAddress('/api/blog/public', { query: { offset: 1, limit: 4, lang: 'en' } });
     const { calls, fetch } = api({ ...anonymous, [recentPosts]: recent, [postsAfterTheFirst]: list });
     const { html, queryState } = await renderPage({
       url: '/blogs',
@@ -189,7 +190,7 @@ describe('server-side rendering', () => {
     expect(html).toContain('March 2, 2026');
     expect(calls.sort()).toEqual([`GET ${recentPosts}`, `GET ${postsAfterTheFirst}`, `GET ${sessionStatus}`].sort());
     const keys = queryState.queries.map((q) => JSON.stringify(q.queryKey));
-    expect(keys).toEqual(expect.arrayContaining(['["session"]', '["blogs","recent"]', '["blogs","list",1]']));
+    expect(keys).toEqual(expect.arrayContaining(['["session"]', '["blogs","en","recent"]', '["blogs","en","list",1]']));
   });
 
   it('shows a signed-in learner the profile link, from the session call', async () => {
@@ -233,6 +234,38 @@ describe('server-side rendering', () => {
     expect(html).toContain('Lesson number 1');
     expect(calls).not.toContain(expect.stringContaining('/chapter/public/'));
     expect(calls).toHaveLength(5);
+  });
+
+  it("asks for the posts in the reader's language and renders their translation", async () => {
+    const hindiPost = { ...blog(1), title: 'पोस्ट संख्या 1', lang: 'hi' as const };
+    const recent = apiAddress('/api/blog/public/recent', { query: { lang: 'hi' } });
+    const list = apiAddress('/api/blog/public', { query: { offset: 1, limit: 4, lang: 'hi' } });
+    const { calls, fetch } = api({
+      ...anonymous,
+      [recent]: { response: [hindiPost, blog(2)] },
+      [list]: { response: { rows: [blog(2)], count: 2 } },
+    });
+    const { html } = await renderPage({ url: '/blogs', language: 'hi', namespaces: namespaces('hi'), fetch });
+    expect(calls.sort()).toEqual([`GET ${recent}`, `GET ${list}`, `GET ${sessionStatus}`].sort());
+    expect(html).toContain('पोस्ट संख्या 1');
+    // The English post among Hindi ones is marked as English.
+    expect(html).toMatch(/<h3 class="blog-row__title" lang="en">/);
+  });
+
+  it('answers "not found" for a post that does not exist, for the server to send a 404', async () => {
+    const { fetch } = api(anonymous);
+    const result = await renderPage({
+      url: '/blogs/00000000-0000-4000-8000-000000000009',
+      language: 'en',
+      namespaces: namespaces('en'),
+      fetch,
+    });
+    expect(result).toMatchObject({ notFound: true, html: '' });
+    // A read the page is not about answering 404 says nothing of the page: not a 404, a render given up.
+    const { fetch: listMissing } = api(anonymous);
+    await expect(
+      renderPage({ url: '/blogs', language: 'en', namespaces: namespaces('en'), fetch: listMissing }),
+    ).rejects.toThrow(/failed/);
   });
 
   it('gives up when a call of the page fails, so the browser renders it', async () => {

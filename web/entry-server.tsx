@@ -4,13 +4,14 @@
 // and loaded by server/modules/pages/, which gives each render the visitor's language, its
 // translations and a way to call the API inside the server. Its input and output are
 // contract/page-render.ts.
+import { isPageSubject } from './lib/page-subject';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { RenderInput, RenderResult } from '../contract/page-render';
-import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { isNotFound, setApiTransport, type ApiTransport } from './lib/api-client';
 import { createServerI18n } from './i18n/i18n';
 import { AppProviders, createQueryClient } from './app/providers';
 import { App } from './app/app';
@@ -88,10 +89,14 @@ export async function renderPage(input: RenderInput): Promise<RenderResult<Dehyd
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
       html = await renderToHtml(element, signal);
     }
-    const failed = queryClient
+    const failures = queryClient
       .getQueryCache()
       .getAll()
-      .find((query) => query.state.status === 'error');
+      .filter((query) => query.state.status === 'error');
+    // The page's item does not exist: a 404, whose "not found" the browser renders.
+    if (failures.some((query) => isPageSubject(query.meta)) && failures.every((query) => isNotFound(query.state.error)))
+      return { html: '', queryState: { mutations: [], queries: [] }, notFound: true };
+    const failed = failures[0];
     // An error state cannot be handed to the browser as it is: the browser asks again itself.
     if (failed) throw new Error(`call ${failed.queryHash} failed: ${String(failed.state.error)}`);
     return { html, queryState: dehydrate(queryClient) };

@@ -37,6 +37,7 @@ const RENDERER = `
 export async function renderPage({ url, language, namespaces, fetch }) {
   globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
   if (url.startsWith('/news')) throw new Error('render failed');
+  if (url.startsWith('/blogs/0')) return { html: '', queryState: { queries: [] }, notFound: true };
   const res = await fetch('/api/user/session-status', { method: 'GET' });
   const status = await res.json();
   return {
@@ -112,7 +113,7 @@ describe('pages rendered on the server', () => {
     const learner = await signInAs(app, { name: 'Asha Devi' });
     const mine = await page('/about', learner.headers);
     expect(mine.body).toContain('<p class="user">Asha Devi</p>');
-    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
     expect(mine.headers.vary).toMatch(/(^|, *)Cookie(,|$)/i);
     for (const [url, headers] of [
       ['/about', {}],
@@ -129,7 +130,16 @@ describe('pages rendered on the server', () => {
     const compressed = await page('/about', { ...learner.headers, 'accept-encoding': 'br' });
     expect(compressed.headers.vary).toMatch(/Cookie/);
     expect(compressed.headers.vary).toMatch(/accept-encoding/i);
-    expect(compressed.headers['cache-control']).toBe('private, no-cache');
+    expect(compressed.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers 404 with the page the browser renders when the page names nothing', async () => {
+    const res = await page('/blogs/00000000-0000-4000-8000-000000000009');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(res.body).not.toContain('id="query-data"');
   });
 
   it('sends the page the browser renders when a render fails', async () => {
@@ -167,7 +177,7 @@ describe('pages rendered on the server', () => {
       const mine = await page(url, learner.headers);
       expect(mine.body, url).toContain(`<p class="url">${url}</p><p class="lang">en</p><p class="user">Asha Devi</p>`);
       expect(mine.body, url).toContain('<script src="/boot.js" defer');
-      expect(mine.headers['cache-control'], url).toBe('private, no-cache');
+      expect(mine.headers['cache-control'], url).toBe('private, no-store');
       expect(mine.headers.vary, url).toMatch(/(^|, *)Cookie(,|$)/i);
     }
     // A video is not rendered here, signed in or not.

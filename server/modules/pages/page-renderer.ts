@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LanguageCode } from '../../../contract/languages';
 import type { PageRenderModule, RenderResult } from '../../../contract/page-render';
 import { CONTENT_KINDS } from '../../lib/content-changes';
+import { databaseUnavailable } from '../../plugins/database-faults';
 import { sessionCookieName } from '../../plugins/session';
 import type { Translations } from './translations';
 
@@ -39,6 +40,16 @@ export interface PageRenderer {
     language: LanguageCode,
     rendered: true | 'signed-in',
   ): Promise<RenderedPage | undefined>;
+}
+
+/**
+ * A page's failure in the log, once per request, unless the database is away: that is logged once
+ * when it goes and once when it is back (plugins/database-faults.ts), not again for every page.
+ */
+export function logPageFailure(app: FastifyInstance, request: FastifyRequest, error: unknown, message: string): void {
+  if (databaseUnavailable(app, error) || (app.hasDecorator('databaseHealth') && app.databaseHealth.state() === 'down'))
+    return;
+  request.log.warn({ err: error, url: request.url }, message);
 }
 
 export async function createPageRenderer(
@@ -108,7 +119,7 @@ export async function createPageRenderer(
         if (withSession) return { ...(await render()), personal: true };
         return { ...(await anonymousPages.get(`${language} ${url}`, render)), personal: false };
       } catch (error) {
-        request.log.warn({ err: error, url }, 'page not rendered on the server; the browser renders it');
+        logPageFailure(app, request, error, 'page not rendered on the server; the browser renders it');
         return undefined;
       }
     },

@@ -19,7 +19,7 @@ import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
 import { pageMatcher, type PageMatch } from './page-match';
-import { createPageRenderer } from './page-renderer';
+import { createPageRenderer, logPageFailure } from './page-renderer';
 import { sharePreview, sitePreview, type SharePreviewContext } from './share-preview';
 import { allNamespaces, readNamespaces, translationsFor } from './translations';
 import { readWebBuild } from './web-build';
@@ -92,7 +92,7 @@ export default fp(
         .get(`${lang} ${pathname}`, () => sharePreview(preview, pathname, match, lang))
         .catch((error: unknown) => {
           // A preview is a nicety: the page itself must still load.
-          request.log.warn({ err: error }, 'page meta lookup failed');
+          logPageFailure(app, request, error, 'page meta lookup failed');
           return sitePreview(preview, pathname);
         });
 
@@ -162,22 +162,26 @@ export default fp(
         previewOf(request, pathname, match, lang),
         renderer && match?.page.rendered ? renderer.render(request, request.url, lang, match.page.rendered) : undefined,
       ]);
-      const frame = frameOf(match?.page, lang, Boolean(rendered), match && courseScriptOf(match));
-      const queryData = rendered
-        ? `\n    <script type="application/json" id="query-data">${jsonForHtml(rendered.queryState)}</script>`
+      // A page whose item does not exist is a 404 that the browser renders ("not found" in its words).
+      const notFoundPage = rendered?.notFound === true;
+      const shown = notFoundPage ? undefined : rendered;
+      const frame = frameOf(match?.page, lang, Boolean(shown), match && courseScriptOf(match));
+      const queryData = shown
+        ? `\n    <script type="application/json" id="query-data">${jsonForHtml(shown.queryState)}</script>`
         : '';
       const html = assemblePage(frame.template, {
         htmlAttributes: frame.htmlAttributes,
         head: `${renderHeadTags(meta, pageManifest.site.name)}${frame.head}${queryData}`,
-        root: rendered?.html ?? '',
+        root: shown?.html ?? '',
       });
       // Every page depends on the cookies (the language cookie, and the session a rendered page was
       // rendered with), so a cache must never hand one visitor's copy to another: `Vary: Cookie`. A
       // page rendered with the visitor's session is theirs alone and never kept by a shared cache.
+      // A page rendered with the visitor's session carries their name and progress: kept by nobody.
       return reply
-        .code(200)
+        .code(notFoundPage ? 404 : 200)
         .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', rendered?.personal ? 'private, no-cache' : 'no-cache')
+        .header('cache-control', rendered?.personal ? 'private, no-store' : 'no-cache')
         .header('vary', 'Cookie')
         .send(html);
     });

@@ -2,6 +2,7 @@
 // by the course page (features/courses) and the learning views (features/learning). The wire keys
 // carry the language (course_hi, chapter_his, ...); useCourse hands the components one plain shape
 // whatever the language.
+import { PAGE_SUBJECT } from '../page-subject';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CounterpartQuery } from '../../../contract/courses';
 import type { LanguageCode } from '../../../contract/languages';
@@ -13,6 +14,7 @@ export const courseQuery = (lang: LanguageCode, courseId: string) =>
   queryOptions({
     queryKey: learningKeys.course(lang, courseId),
     queryFn: ({ signal }) => api.get('/api/course/public/{lang}/{courseId}', { path: { lang, courseId }, signal }),
+    meta: PAGE_SUBJECT,
   });
 
 export function useCourse(lang: LanguageCode, courseId: string) {

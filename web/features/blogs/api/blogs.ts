@@ -1,5 +1,6 @@
 // Blog calls (specification section 7) as TanStack Query hooks, in the reader's interface language:
 // each post in it where that version is published, else in English (the API's choice).
+import { PAGE_SUBJECT } from '../../../lib/page-subject';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BLOG_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { useLanguage } from '../../../i18n/use-language';
@@ -37,6 +38,7 @@ export function useBlog(blogId: string) {
   return useQuery({
     queryKey: blogKeys.detail(lang, blogId),
     queryFn: ({ signal }) => api.get('/api/blog/public/{blogId}', { path: { blogId }, query: { lang }, signal }),
+    meta: PAGE_SUBJECT,
     select: (data) => data.response,
   });
 }

@@ -1,5 +1,6 @@
 // Success-story calls (specification section 7) as TanStack Query hooks, in the reader's interface
 // language: each story in it where that version is published, else in English (the API's choice).
+import { PAGE_SUBJECT } from '../../../lib/page-subject';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STORY_PAGE_SIZE } from '../../../../contract/page-sizes';
 import { useLanguage } from '../../../i18n/use-language';
@@ -30,6 +31,7 @@ export function useStory(storyId: string) {
     queryKey: storyKeys.detail(lang, storyId),
     queryFn: ({ signal }) =>
       api.get('/api/successstories/public/{storyId}', { path: { storyId }, query: { lang }, signal }),
+    meta: PAGE_SUBJECT,
     select: (data) => data.response,
   });
 }
