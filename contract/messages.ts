@@ -91,7 +91,6 @@ export const MESSAGES = {
   languageNotAssigned: 'You can work only in the languages assigned to you.',
   staffSessionEnded: 'Your staff session has ended. Please sign in again.',
   secondFactorRequired: 'Confirm your sign-in with the code from your authenticator app first.',
-  secondFactorNotNeeded: 'Your staff roles do not need an authenticator app.',
   secondFactorAlreadySet: 'An authenticator app is already set up for your account. An admin can reset it.',
   secondFactorSetupFirst: 'Set up your authenticator app first.',
   secondFactorCodeShape: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',

@@ -2,10 +2,13 @@
 // Plain values that import nothing, shared by the server and the staff console.
 
 /** Where a staff session stands with its second factor, as GET /api/staff/me answers it. */
+/**
+ * Every staff member has one, whatever their roles: an admin grants roles and an editor publishes; a
+ * translator's session can rewrite every draft in their languages; an analyst reads the programme's
+ * figures (ADR 16).
+ */
 export const SECOND_FACTOR_STATES = [
-  /** The member's roles need none (translator, analyst). */
-  'not-needed',
-  /** Needed, and no authenticator app is set up yet: set one up before any other staff call. */
+  /** No authenticator app is set up yet: set one up before any other staff call. */
   'setup-required',
   /** Set up; this session has not confirmed a code yet. */
   'required',

@@ -5,12 +5,6 @@ export const STAFF_ROLES = ['admin', 'editor', 'translator', 'analyst'] as const
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/**
- * Roles that can publish or grant roles. A person holding one must confirm a second factor (an
- * authenticator app's code) in each staff session before any staff route answers them.
- */
-export const SECOND_FACTOR_ROLES: readonly StaffRole[] = ['admin', 'editor'];
-
 /** What each role is for, as the staff console and the OpenAPI document describe it. */
 export const STAFF_ROLE_PURPOSES: Readonly<Record<StaffRole, string>> = {
   admin: 'everything, including staff accounts and the audit log',

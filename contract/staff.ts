@@ -20,7 +20,7 @@ export const StaffMe = Type.Object({
   }),
   secondFactor: StringEnum(SECOND_FACTOR_STATES, {
     description:
-      'not-needed: the roles need no second factor; setup-required: set up an authenticator app (POST /api/staff/second-factor/setup); required: confirm a code (POST /api/staff/second-factor/verify); verified: done for this session',
+      'setup-required: set up an authenticator app (POST /api/staff/second-factor/setup); required: confirm a code (POST /api/staff/second-factor/verify); verified: done for this session',
   }),
 });
 export type StaffMe = Static<typeof StaffMe>;

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MINOR_AGE, consentRequired } from '../../contract/profile-options';
-import { SECOND_FACTOR_ROLES, STAFF_ROLE_PURPOSES, type StaffRole } from '../../contract/staff-roles';
+import { STAFF_ROLE_PURPOSES, type StaffRole } from '../../contract/staff-roles';
 import { forbidden, unauthorized } from './errors';
 import type { SignedInUser } from './session';
 import { checkStaffRule } from './staff';
@@ -102,7 +102,7 @@ function enforcement(rule: AccessRule): { check: Check | null; needsSession: boo
           `Access: staff with the role ${rule.roles.map((role) => `${role} (${STAFF_ROLE_PURPOSES[role]})`).join(' or ')}` +
           (rule.beforeSecondFactor
             ? ', also before the second factor is confirmed in the session'
-            : `, with the second factor confirmed in the session where the roles need one (${SECOND_FACTOR_ROLES.join(', ')})`) +
+            : ', with the second factor confirmed in the session') +
           ' (401 without a session or when the staff session has ended, 403 otherwise).',
       };
   }

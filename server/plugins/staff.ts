@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StaffRole } from '../../contract/staff-roles';
 import {
-  needsSecondFactor,
   noteStaffRequest,
   staffSessionOf,
   staffSessionOver,
@@ -62,7 +61,7 @@ export async function checkStaffRule(
   if (!session) throw forbidden('staffOnly');
   const now = new Date();
   if (staffSessionOver(session, request.server.config.staffSession, now)) throw new HttpError(401, 'staffSessionEnded');
-  if (!rule.beforeSecondFactor && needsSecondFactor(session.member) && !session.secondFactorAt) {
+  if (!rule.beforeSecondFactor && !session.secondFactorAt) {
     throw forbidden('secondFactorRequired');
   }
   if (!rule.roles.some((role) => session.member.roles.includes(role))) throw forbidden('roleNotAllowed');

@@ -4,7 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LanguageCode } from '../../contract/languages';
 import { eq } from 'drizzle-orm';
-import { SECOND_FACTOR_ROLES, type StaffRole } from '../../contract/staff-roles';
+import { type StaffRole } from '../../contract/staff-roles';
 import { sessions } from '../db/schema/auth';
 import { staffMembers, staffSecondFactors } from '../db/schema/staff';
 import { users } from '../db/schema/users';
@@ -85,8 +85,7 @@ export async function signInAsStaff(
 ): Promise<SignedInStaff> {
   const signedIn = await signInAs(app, { name: options.name ?? `Staff ${roles.join(' and ')}` });
   await app.db.insert(staffMembers).values({ userId: signedIn.userId, roles, languages: options.languages ?? [] });
-  const needed = roles.some((role) => SECOND_FACTOR_ROLES.includes(role));
-  const state = options.secondFactor ?? (needed ? 'verified' : 'setup-required');
+  const state = options.secondFactor ?? 'verified';
   if (state === 'setup-required') return { ...signedIn, totpSecret: null };
   const totpSecret = newTotpSecret();
   const now = new Date();

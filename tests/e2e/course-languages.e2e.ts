@@ -60,7 +60,7 @@ describe('switching language inside a course', () => {
     // A lesson: signed in, the same lesson of the same chapter in Tamil.
     await page.goto('/login');
     await signIn(page, newMobile(), { name: 'Lakshmi Switch', labels: labelsOf('hi') });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/courses');
     await page.goto(`/courses/hi/${hi.id}/chapter/${hi.chapters[0]!.id}/lesson/${hi.chapters[0]!.lessons[1]!.id}`);
     await page.getByRole('heading', { name: hi.chapters[0]!.lessons[1]!.title, level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'भाषा' }).selectOption('tm');
@@ -89,7 +89,7 @@ describe('switching language inside a course', () => {
     );
     await page.goto('/login');
     await signIn(page, newMobile(), { name: 'Odia Reader' });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/courses');
     await page.goto(`/courses/en/${COURSE_EN}/chapter/${CHAPTER_EN}/lesson/${LESSON_EN}`);
     await page.getByRole('heading', { name: 'Why you need a bank account', level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('od');

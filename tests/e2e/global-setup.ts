@@ -29,6 +29,9 @@ declare module 'vitest' {
     itemsEditorMobile: string;
     /** An editor of its own for the journey of the other kinds' editors (posts, galleries). */
     kindsEditorMobile: string;
+    /** Hindi translators of the items' and the other kinds' journeys, each its own: every staff member sets up a second factor at the first sign-in. */
+    itemsTranslatorMobile: string;
+    kindsTranslatorMobile: string;
     /** The first admin of the whole story's journey, its own so its second factor starts unset (staff-console.e2e.ts sets up the other's). */
     storyAdminMobile: string;
   }
@@ -82,6 +85,8 @@ export default async function setup(project: TestProject) {
   const itemsEditorMobile = staffMobile(9);
   const kindsEditorMobile = staffMobile(10);
   const storyAdminMobile = staffMobile(11);
+  const itemsTranslatorMobile = staffMobile(12);
+  const kindsTranslatorMobile = staffMobile(13);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -94,6 +99,8 @@ export default async function setup(project: TestProject) {
     [itemsEditorMobile, 'editor', 'Ira Editor', undefined],
     [kindsEditorMobile, 'editor', 'Bina Editor', undefined],
     [storyAdminMobile, 'admin', 'Vani Admin', undefined],
+    [itemsTranslatorMobile, 'translator', 'Ila Translator', 'hi'],
+    [kindsTranslatorMobile, 'translator', 'Kiran Translator', 'hi'],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -159,6 +166,8 @@ export default async function setup(project: TestProject) {
   project.provide('itemsEditorMobile', itemsEditorMobile);
   project.provide('kindsEditorMobile', kindsEditorMobile);
   project.provide('storyAdminMobile', storyAdminMobile);
+  project.provide('itemsTranslatorMobile', itemsTranslatorMobile);
+  project.provide('kindsTranslatorMobile', kindsTranslatorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -12,7 +12,7 @@ describe('guardian consent', () => {
     const learnerLocal = newMobile();
     await page.goto('/login');
     await signIn(page, learnerLocal, { name: 'Meena Kumari' });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/courses');
 
     // The age is declared, then raised: the gate stays.
     const call = (method: string, url: string, body?: unknown) =>

@@ -297,10 +297,11 @@ export async function pageCall<T>(page: Page, method: string, url: string, body?
 }
 
 /**
- * A staff member's first sign-in where the role needs a second factor: the authenticator app set
- * up with its key typed by hand, the recovery codes kept, and on into the console.
+ * A staff member's first sign-in (every role needs a second factor): the authenticator app set up
+ * with its key typed by hand, the recovery codes kept, and on into the console. Answers the key, for
+ * a later sign-in's code (confirmAuthenticator).
  */
-export async function setUpAuthenticator(page: Page): Promise<void> {
+export async function setUpAuthenticator(page: Page): Promise<string> {
   await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
   await page.getByText('Cannot scan it?').click();
   const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
@@ -308,4 +309,12 @@ export async function setUpAuthenticator(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByLabel('I have kept these codes somewhere safe').check();
   await page.getByRole('button', { name: 'Continue' }).click();
+  return secret;
+}
+
+/** A later sign-in of a staff member: the code from their authenticator app. */
+export async function confirmAuthenticator(page: Page, secret: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+  await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
+  await page.getByRole('button', { name: 'Confirm' }).click();
 }

@@ -26,7 +26,7 @@ async function registeredLearner(name: string, options: { language?: string } = 
   const session = await phonePage(browser(), options);
   await session.page.goto('/login');
   await signIn(session.page, newMobile(), { name, labels: labelsOf(options.language ?? 'en') });
-  await session.page.waitForURL((url) => url.pathname === '/');
+  await session.page.waitForURL((url) => url.pathname === '/courses');
   return session;
 }
 

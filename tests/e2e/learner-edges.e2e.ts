@@ -25,7 +25,7 @@ async function registeredLearner(name: string) {
   const mobile = newMobile();
   await session.page.goto('/login');
   await signIn(session.page, mobile, { name });
-  await session.page.waitForURL((url) => url.pathname === '/');
+  await session.page.waitForURL((url) => url.pathname === '/courses');
   return { ...session, mobile };
 }
 

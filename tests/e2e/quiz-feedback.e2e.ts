@@ -53,7 +53,7 @@ async function learner(lang: string) {
   const session = await phonePage(browser(), { language: lang });
   await session.page.goto('/login');
   await signIn(session.page, newMobile(), { name: 'Quiz Learner', labels: labelsOf(lang) });
-  await session.page.waitForURL((url) => url.pathname === '/');
+  await session.page.waitForURL((url) => url.pathname === '/courses');
   return session;
 }
 

@@ -62,7 +62,7 @@ describe('fonts of other scripts on an English page', () => {
     const { page, context, consoleErrors } = await phonePage(browser());
     await page.goto('/login');
     await signIn(page, newMobile(), { name: HINDI_NAME });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/courses');
     const fonts = recordIndicFonts(context);
 
     await page.goto('/user-profile');

@@ -113,7 +113,7 @@ describe("a learner's lesson and quiz rendered on the server", () => {
     const { page, consoleErrors, context } = await phonePage(browser());
     await page.goto('/login');
     await signIn(page, newMobile(), { name: 'Meena Server' });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/courses');
     const api = async <T>(url: string) => (await (await page.request.get(url)).json()) as T;
     const lessonTitle = (
       await api<{ chapter_en: { lesson_ens: Array<{ id: string; title: string }> } }>(

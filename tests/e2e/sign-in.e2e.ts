@@ -130,7 +130,7 @@ describe('a tab that comes back while the code is on its way', () => {
     await codeBox.fill(await otpFor(mobile, before));
     await page.getByLabel('Your name').fill('Lata Waiting');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/courses');
     await page.goto('/user-profile');
     await page.getByRole('heading', { name: 'Lata Waiting' }).waitFor();
     expect(consoleErrors).toEqual([]);
@@ -208,7 +208,7 @@ describe('signing in after pressing Enroll', () => {
     const first = await phonePage(browser());
     await first.page.goto('/login');
     await signIn(first.page, mobile, { name: 'Meena Returning' });
-    await first.page.waitForURL((url) => url.pathname === '/');
+    await first.page.waitForURL((url) => url.pathname === '/courses');
     await first.context.close();
     // The server's resend cooldown for this number (set short for the journeys) has to pass.
     await new Promise((r) => setTimeout(r, 9000));
@@ -229,6 +229,49 @@ describe('signing in after pressing Enroll', () => {
     expect(new URL(page.url()).pathname).toBe(coursePath);
     await page.getByRole('link', { name: learning.continueLearning! }).waitFor();
     await screenshot(page, 'tm-course-enrolled-after-sign-in');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('where signing in leads', () => {
+  it('moves the focus to the first code box once the code is sent, in Hindi too', async () => {
+    for (const lang of ['en', 'hi']) {
+      const { page, context } = await phonePage(browser(), { language: lang });
+      const labels = labelsOf(lang);
+      await page.goto('/login');
+      await page.getByLabel(labels.phone).fill(newMobile());
+      await page.getByRole('button', { name: labels.requestOtp }).click();
+      await page.getByLabel(labels.name).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+        .toMatch(typeof labels.digit1 === 'string' ? new RegExp(`^${labels.digit1}$`) : labels.digit1);
+      await context.close();
+    }
+  });
+
+  it('takes a new learner on to the courses, and Get started, once signed in, to the courses again, not home', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser());
+    await page.goto('/');
+    // Get started opens /login in a new tab, as the specification says.
+    const [signUpTab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Get Started' }).click(),
+    ]);
+    await signUpTab.waitForURL((url) => url.pathname === '/login');
+    await signIn(signUpTab, newMobile(), { name: 'Kavita New' });
+    await signUpTab.waitForURL((url) => url.pathname === '/courses');
+    await signUpTab
+      .getByRole('link', { name: /start learning/i })
+      .first()
+      .waitFor();
+    // Signed in, Get started again: the new tab goes on to the courses, not another home page.
+    await page.reload();
+    const [again] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Get Started' }).click(),
+    ]);
+    await again.waitForURL((url) => url.pathname === '/courses');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 // The staff's analytics as an analyst meets them: a dozen learners sign up in Tamil and start the
-// Tamil course; the analyst (granted from the command line, no second factor) lands on the figures,
+// Tamil course; the analyst (granted from the command line) sets up the second factor and lands on the figures,
 // refreshes them, reads them, filters by language and by date, opens the course, and downloads a CSV
 // file that parses. An editor and a learner are refused.
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import {
   otpFor,
   phonePage,
   screenshot,
+  confirmAuthenticator,
   setUpAuthenticator,
   sharedBrowser,
   signIn,
@@ -27,6 +28,7 @@ let tamilCourse: { id: string; title: string };
 let learnerMobile = '';
 /** When the analyst's last code was sent: the next waits out the server's cooldown (8 s in global-setup.ts). */
 let analystCodeSentAt = 0;
+let analystSecret = '';
 const COOLDOWN_MS = 8_000;
 
 async function api(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
@@ -101,7 +103,8 @@ describe('the analytics', () => {
     await page.goto('/login?redirect=%2Fstaff');
     analystCodeSentAt = Date.now();
     await signIn(page, inject('analystMobile'));
-    // An analyst's console opens on the figures: there is no content for them to work on.
+    // The programme's figures are behind the second factor too; then the console opens on them.
+    analystSecret = await setUpAuthenticator(page);
     await page.waitForURL((url) => url.pathname === '/staff/analytics');
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Translations' }).count()).toBe(0);
@@ -195,6 +198,7 @@ describe('the analytics', () => {
     await page.goto('/login?redirect=%2Fstaff%2Fanalytics');
     await page.waitForTimeout(Math.max(0, analystCodeSentAt + COOLDOWN_MS + 1_000 - Date.now()));
     await signIn(page, inject('analystMobile'));
+    await confirmAuthenticator(page, analystSecret);
     await page.waitForURL((url) => url.pathname === '/staff/analytics');
     await page.getByRole('heading', { name: 'Learners registered' }).waitFor();
     const overflow = await page.evaluate(() => {

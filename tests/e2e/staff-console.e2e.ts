@@ -1,7 +1,7 @@
 // The staff console as its people meet it: the first admin (made with `npm run staff:grant` before the
 // server started) signs in at /login, sets up an authenticator app and keeps the recovery codes, reads
 // the translation matrix and filters it, adds a Tamil translator and sees it in the audit log. The
-// translator works on a tablet without a second factor, sees their language first and cannot open
+// translator sets up their second factor and works on a tablet, sees their language first and cannot open
 // the admin's pages, and on a phone finds the sections behind Menu; a learner is told the console is
 // not theirs. No public page loads its code.
 import fs from 'node:fs';
@@ -17,6 +17,7 @@ import {
   phonePage,
   screenshot,
   sharedBrowser,
+  setUpAuthenticator,
   signIn,
 } from './helpers';
 import type { Page } from 'playwright-core';
@@ -265,7 +266,7 @@ describe('the staff console', () => {
     await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
   });
 
-  it('lets a translator work on a tablet without a second factor, their language first, on a phone with the sections behind Menu, and keeps the admin’s pages closed', async () => {
+  it('lets a translator set up the second factor on a tablet and work, their language first, on a phone with the sections behind Menu, and keeps the admin’s pages closed', async () => {
     const context = await browser().newContext({
       baseURL: baseUrl(),
       viewport: { width: 768, height: 1024 },
@@ -275,6 +276,8 @@ describe('the staff console', () => {
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, TRANSLATOR);
     await page.waitForURL((url) => url.pathname === '/staff');
+    // A translator's session can rewrite every draft in their languages: the second factor first.
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
     const firstLanguage = page.locator('.staff-matrix thead th').nth(1);
     expect(await firstLanguage.innerText()).toContain('தமிழ்');

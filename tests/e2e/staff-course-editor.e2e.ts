@@ -379,6 +379,7 @@ describe('the course editor', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, inject('hindiTranslatorMobile'));
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     // Hindi is not written yet: the item page offers to start it, and the editor starts from the English structure with empty text.

@@ -196,7 +196,8 @@ describe('new, deleted and restored items', () => {
   it('shows a translator no New item, no Delete and no Restore, and a deleted item as deleted', async () => {
     const { page } = await desktopPage(browser());
     await page.goto('/login?redirect=%2Fstaff');
-    await signIn(page, inject('hindiTranslatorMobile'));
+    await signIn(page, inject('itemsTranslatorMobile'));
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
     await page.locator('.staff-matrix').waitFor();
     expect(await page.getByRole('button', { name: 'New item' }).count()).toBe(0);

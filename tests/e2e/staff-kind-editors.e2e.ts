@@ -62,7 +62,8 @@ async function signedInTranslator(next: string): Promise<Page> {
   const { page } = await desktopPage(browser());
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`/login?redirect=${encodeURIComponent(next)}`);
-  await signIn(page, inject('hindiTranslatorMobile'));
+  await signIn(page, inject('kindsTranslatorMobile'));
+  await setUpAuthenticator(page);
   translator = page;
   return page;
 }

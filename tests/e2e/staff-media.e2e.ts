@@ -372,6 +372,7 @@ describe('the media library', () => {
     const page = await context.newPage();
     await page.goto('/login?redirect=%2Fstaff%2Fmedia');
     await signIn(page, inject('mediaTranslatorMobile'));
+    await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Media library', level: 1 }).waitFor();
     await page.getByText('Editors upload files.').waitFor();
     expect(await page.getByLabel('Choose files').count()).toBe(0);

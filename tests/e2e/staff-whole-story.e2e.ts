@@ -327,9 +327,10 @@ describe('the whole story of the staff console', () => {
     const { page: translator, context, consoleErrors } = await desktopPage(browser());
     await translator.setViewportSize({ width: 768, height: 1024 });
     await translator.goto(`/login?redirect=${encodeURIComponent(`/staff/content/${courseId}/hi`)}`);
-    // No second factor for a translator: straight to the item in Hindi.
+    // The translator's first sign-in sets up the second factor, then on to the item in Hindi.
     await signIn(translator, TRANSLATOR);
     await translator.waitForURL((url) => url.pathname === `/staff/content/${courseId}/hi`);
+    await setUpAuthenticator(translator);
     await translator.getByRole('link', { name: 'Translate Hindi beside English' }).click();
     await translator.waitForURL((url) => url.pathname === `/staff/content/${courseId}/hi/translate`);
     await translator.getByRole('heading', { name: 'English beside Hindi' }).waitFor();

@@ -103,7 +103,7 @@ async function signInByCode(mobile: string): Promise<{ cookie: string }> {
   return { cookie: sessionCookie(login) };
 }
 
-/** A first sign-in of an admin or editor: staff work waits until an authenticator app is set up and confirmed. */
+/** A staff member's first sign-in: staff work waits until an authenticator app is set up and confirmed. */
 async function setUpAuthenticator(headers: { cookie: string }): Promise<{ cookie: string }> {
   const waiting = await app.inject({ method: 'GET', url: '/api/staff/content', headers });
   expect(waiting.statusCode).toBe(403);
@@ -154,9 +154,9 @@ describe('the whole story', () => {
       expect(addedTranslator.statusCode).toBe(201);
       expect(addedTranslator.json()).toMatchObject({ roles: ['translator'], languages: ['hi'] });
 
-      // They sign in as anyone does; the editor sets up an app first, a translator needs none.
+      // They sign in as anyone does, and each sets up an authenticator app first, the translator too.
       const editor = { headers: await setUpAuthenticator(await signInByCode(editorMobile)) };
-      const translator = { headers: await signInByCode(translatorMobile) };
+      const translator = { headers: await setUpAuthenticator(await signInByCode(translatorMobile)) };
       expect(
         (await app.inject({ method: 'GET', url: '/api/staff/me', headers: translator.headers })).json(),
       ).toMatchObject({ roles: ['translator'], languages: ['hi'] });
@@ -294,6 +294,7 @@ describe('the whole story', () => {
         ['staff.add', 'Anita Admin'],
         ['staff.add', 'Anita Admin'],
         ['staff.second-factor.set', 'Ravi Editor'],
+        ['staff.second-factor.set', 'Meena Translator'],
       ]);
     },
   );

@@ -136,7 +136,7 @@ describe('staff accounts', () => {
     const admin = await signInAsStaff(t.app, ['admin']);
     const pending = await signInAsStaff(t.app, ['editor'], { secondFactor: 'setup-required' });
     await t.app.inject({ method: 'POST', url: '/api/staff/second-factor/setup', headers: pending.headers });
-    const inactive = await signInAsStaff(t.app, ['analyst']);
+    const inactive = await signInAsStaff(t.app, ['analyst'], { secondFactor: 'setup-required' });
     await call('POST', `/api/staff/members/${inactive.userId}/deactivate`, admin.headers);
     const res = await call('GET', '/api/staff/members', admin.headers);
     expect(res.statusCode).toBe(200);

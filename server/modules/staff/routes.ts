@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RecoveryCodesAnswer, SecondFactorCodeBody, SecondFactorSetupAnswer, StaffMe } from '../../../contract/staff';
-import { SECOND_FACTOR_ROLES, STAFF_ROLES, type StaffRole } from '../../../contract/staff-roles';
+import { STAFF_ROLES, type StaffRole } from '../../../contract/staff-roles';
 import { errorResponses } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
 import { renewSessionToken } from '../../plugins/session';
@@ -103,7 +103,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     '/api/staff/second-factor/recovery-codes',
     {
       // Only in a session whose second factor is confirmed, unlike the calls above.
-      config: { access: access.staff(...(SECOND_FACTOR_ROLES as [StaffRole, ...StaffRole[]])) },
+      config: { access: access.staff(...STAFF_ROLES) },
       schema: {
         tags,
         summary: 'Ten new recovery codes in place of the old ones, shown only this once',

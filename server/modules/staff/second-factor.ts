@@ -16,7 +16,7 @@ import {
   hashRecoveryCode,
   normaliseRecoveryCode,
 } from './second-factor-crypto';
-import { needsSecondFactor, type StaffSession } from './service';
+import type { StaffSession } from './service';
 import { enrolment, isTotpShaped, newTotpSecret, totpStep } from './totp';
 
 export interface SecondFactorDeps {
@@ -37,7 +37,6 @@ export async function startSetup(
   session: StaffSession,
 ): Promise<{ uri: string; qrCode: string; secret: string }> {
   const { member } = session;
-  if (!needsSecondFactor(member)) throw conflict('secondFactorNotNeeded');
   const secret = newTotpSecret();
   const stored = await repo.storePendingSecret(
     deps.db,

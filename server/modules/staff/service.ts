@@ -6,7 +6,7 @@
 // noteStaffRequest, type StaffSession.
 import type { LanguageCode } from '../../../contract/languages';
 import type { SecondFactorState } from '../../../contract/second-factor';
-import { SECOND_FACTOR_ROLES, type StaffRole } from '../../../contract/staff-roles';
+import { type StaffRole } from '../../../contract/staff-roles';
 import type { DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { forbidden } from '../../plugins/errors';
@@ -83,13 +83,7 @@ export function staffSessionOver(session: StaffSession, lifetimes: Config['staff
   return now.getTime() - lastActive.getTime() > lifetimes.idleMinutes * 60_000;
 }
 
-/** Whether a member's roles need a second factor (admins and editors). */
-export function needsSecondFactor(member: StaffMember): boolean {
-  return member.roles.some((role) => SECOND_FACTOR_ROLES.includes(role));
-}
-
 export function secondFactorState(session: StaffSession): SecondFactorState {
-  if (!needsSecondFactor(session.member)) return 'not-needed';
   if (session.secondFactorAt) return 'verified';
   return session.secondFactorSet ? 'required' : 'setup-required';
 }

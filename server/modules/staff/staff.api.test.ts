@@ -21,7 +21,7 @@ describe('GET /api/staff/me', () => {
       name: 'Meena',
       roles: ['translator'],
       languages: ['hi', 'tm'],
-      secondFactor: 'not-needed',
+      secondFactor: 'verified',
     });
   });
 

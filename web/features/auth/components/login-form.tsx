@@ -29,8 +29,8 @@ export function LoginForm({
   onSignedIn,
   onCodeSent,
 }: {
-  /** Signed in or registered: who it is, as the server answered. */
-  onSignedIn: (answer: SignedInResponse) => void | Promise<void>;
+  /** Signed in, or registered (`isNew`): who it is, as the server answered. */
+  onSignedIn: (answer: SignedInResponse, isNew: boolean) => void | Promise<void>;
   /** A code is on its way: the learner will sign in soon. */
   onCodeSent?: () => void;
 }) {
@@ -50,6 +50,8 @@ export function LoginForm({
   // Signed in: the form stays busy until the next page replaces it.
   const [done, setDone] = useState(false);
   const cooldown = useCountdown();
+  // Each code sent moves the focus to the first code box (the person's next step).
+  const [codeFocus, setCodeFocus] = useState(0);
   const bannerSlot = useRef<HTMLDivElement>(null);
   // Back in a tab that was waiting for a code (reloaded, or discarded while the SMS was read): at the
   // code boxes again. After the first render, which the server's page has to match.
@@ -68,6 +70,7 @@ export function LoginForm({
     setMode(nextMode);
     setOtpSent(true);
     setCode(emptyCode());
+    setCodeFocus((n) => n + 1);
     cooldown.start(resendAfter);
     const now = Date.now();
     rememberPendingCode({
@@ -159,7 +162,7 @@ export function LoginForm({
           : await register({ mobile, otp, name: normalisePersonName(name), email: email.trim() });
       setDone(true);
       forgetPendingCode();
-      await onSignedIn(answer);
+      await onSignedIn(answer, mode === 'register');
     } catch (error) {
       setDone(false);
       if (mode === 'register' && error instanceof ApiError && error.status >= 500) {
@@ -249,6 +252,7 @@ export function LoginForm({
               label={t('otpLabel')}
               digitLabel={(n) => t('otpDigit', { number: n })}
               disabled={busy}
+              focusRequest={codeFocus}
             />
             {mode === 'register' && (
               <>

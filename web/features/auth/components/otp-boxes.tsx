@@ -1,6 +1,6 @@
 // Six one-digit boxes. Typing moves on, Backspace on an empty box moves back, and a pasted or
 // SMS-filled code (autocomplete="one-time-code" on the first box) fills all six at once.
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '../../../../contract/auth-rules';
 
 export function OtpBoxes({
@@ -9,6 +9,7 @@ export function OtpBoxes({
   label,
   digitLabel,
   disabled,
+  focusRequest = 0,
 }: {
   /** One entry per box, '' when empty. */
   value: string[];
@@ -16,8 +17,11 @@ export function OtpBoxes({
   label: string;
   digitLabel: (n: number) => string;
   disabled?: boolean;
+  /** Raised each time a code is sent: the first box takes the focus once it can (not while disabled). */
+  focusRequest?: number;
 }) {
   const refs = useRef<Array<HTMLInputElement | null>>([]);
+  const focusHandled = useRef(0);
   const digits = Array.from({ length: OTP_LENGTH }, (_, i) => value[i] ?? '');
 
   const focus = (index: number) => {
@@ -25,6 +29,13 @@ export function OtpBoxes({
     box?.focus();
     box?.select();
   };
+
+  useEffect(() => {
+    if (focusRequest === focusHandled.current || disabled) return;
+    focusHandled.current = focusRequest;
+    focus(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus reads only refs
+  }, [focusRequest, disabled]);
 
   const fill = (start: number, typed: string) => {
     const incoming = typed.replace(/\D/g, '');
