@@ -4,7 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LanguageCode } from '../../contract/languages';
 import { eq } from 'drizzle-orm';
-import { type StaffRole } from '../../contract/staff-roles';
+import type { StaffRole } from '../../contract/staff-roles';
 import { sessions } from '../db/schema/auth';
 import { staffMembers, staffSecondFactors } from '../db/schema/staff';
 import { users } from '../db/schema/users';

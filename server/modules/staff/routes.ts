@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RecoveryCodesAnswer, SecondFactorCodeBody, SecondFactorSetupAnswer, StaffMe } from '../../../contract/staff';
-import { STAFF_ROLES, type StaffRole } from '../../../contract/staff-roles';
+import { STAFF_ROLES } from '../../../contract/staff-roles';
 import { errorResponses } from '../../../contract/message-responses';
 import { access, routeAccess } from '../../plugins/access';
 import { renewSessionToken } from '../../plugins/session';

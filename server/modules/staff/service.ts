@@ -6,7 +6,7 @@
 // noteStaffRequest, type StaffSession.
 import type { LanguageCode } from '../../../contract/languages';
 import type { SecondFactorState } from '../../../contract/second-factor';
-import { type StaffRole } from '../../../contract/staff-roles';
+import type { StaffRole } from '../../../contract/staff-roles';
 import type { DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { forbidden } from '../../plugins/errors';

@@ -34,7 +34,6 @@ export function OtpBoxes({
     if (focusRequest === focusHandled.current || disabled) return;
     focusHandled.current = focusRequest;
     focus(0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus reads only refs
   }, [focusRequest, disabled]);
 
   const fill = (start: number, typed: string) => {
