@@ -14,6 +14,11 @@ describe('stored files', () => {
     fs.writeFileSync(path.join(dir, 'by-hash', 'ab', 'abcdef.webp'), 'webp');
     fs.writeFileSync(path.join(dir, '.incoming', 'half-written.part'), 'half');
     fs.writeFileSync(path.join(dir, 'blogs', 'cover.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A PDF whose opening runs a script, as a staff member could upload one as a course's document.
+    fs.writeFileSync(
+      path.join(dir, 'by-hash', 'ab', 'abc123.pdf'),
+      '%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF',
+    );
   });
   afterAll(() => t.close());
 
@@ -24,7 +29,17 @@ describe('stored files', () => {
     const sample = await t.app.inject({ url: '/uploads/blogs/cover.svg' });
     expect(sample.statusCode).toBe(200);
     expect(sample.headers['cache-control']).toBe('public, max-age=604800');
-    expect(sample.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(sample.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  });
+
+  it('sends a document as a download, sandboxed, never as a page of the site; pictures stay inline', async () => {
+    const pdf = await t.app.inject({ url: '/uploads/by-hash/ab/abc123.pdf' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="abc123.pdf"');
+    expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    const picture = await t.app.inject({ url: '/uploads/by-hash/ab/abcdef.webp' });
+    expect(picture.headers['content-disposition']).toBeUndefined();
+    expect(picture.headers['content-security-policy']).toContain('sandbox');
   });
 
   it('never serves a file still being written, or any dotfile', async () => {

@@ -9,16 +9,19 @@ import fastifyStatic from '@fastify/static';
 import { CONTENT_KEY_FOLDER } from '../lib/storage/file-storage';
 
 export const UPLOADS_PREFIX = '/uploads/';
+/** The policy of every stored file: no script, no plugin, a sandbox of its own. */
+export const UPLOAD_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const INLINE_FILE = /\.(svg|png|jpe?g|webp|avif|gif|webm|mp4|vtt)$/i;
 
 export default fp(
   async function staticFiles(app: FastifyInstance, opts: { webDir?: string }) {
-    // A stored SVG opened on its own is a document that could carry script: it gets a policy that
-    // allows none (replacing the site's policy, set earlier in the request).
+    // A stored file opened on its own (an SVG, a PDF with an /OpenAction script, whatever a staff
+    // member uploaded) is a document from the site's origin: it gets a policy that allows no script
+    // and sandboxes it as an origin of its own (replacing the site's policy, set earlier in the
+    // request). An <img>, <video> or download is not affected by it.
     // A callback hook, not an async one: it runs on every request, and costs no promise this way.
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.url.startsWith(UPLOADS_PREFIX) && /\.svg(\?|$)/i.test(request.url)) {
-        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-      }
+      if (request.url.startsWith(UPLOADS_PREFIX)) reply.header('content-security-policy', UPLOAD_POLICY);
       done();
     });
     fs.mkdirSync(app.config.uploadsDir, { recursive: true });
@@ -34,8 +37,9 @@ export default fp(
       setHeaders(res, filePath) {
         const named = filePath.startsWith(contentNamed);
         res.setHeader('cache-control', named ? 'public, max-age=31536000, immutable' : 'public, max-age=604800');
-        // Stored documents open in the browser's viewer or download; never run as a page.
-        if (!/\.(svg|png|jpe?g|webp|avif|gif|pdf|webm|mp4|vtt)$/i.test(filePath)) {
+        // Pictures, videos and captions are shown in the site's pages; anything else (a PDF, a
+        // document) is downloaded, never opened as a page of the site's origin.
+        if (!INLINE_FILE.test(filePath)) {
           res.setHeader('content-disposition', `attachment; filename="${path.basename(filePath)}"`);
         }
       },

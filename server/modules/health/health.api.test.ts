@@ -72,7 +72,7 @@ describe('GET /api/health', () => {
     fs.writeFileSync(path.join(t.config.uploadsDir, 'test', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const res = await t.app.inject({ method: 'GET', url: '/uploads/test/a.svg' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -320,7 +320,7 @@ describe('uploading', () => {
     const stored = fs.readFileSync(storedFile(res.json().file.path), 'utf8');
     expect(stored).not.toContain('tracker.example');
     expect((await served(res.json().file.path)).headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'",
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     );
   });
 
