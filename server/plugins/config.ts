@@ -17,6 +17,8 @@ export interface Config {
   uploadsDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** How long a rate-limit count may wait for Redis before it is counted here instead. */
+  redisCommandTimeoutMs: number;
   /**
    * Key for hashing one-time passwords and recovery codes and, through HKDF, for encrypting the
    * staff's authenticator secrets: SESSION_SECRET. Outside production without it, a random one here
@@ -136,6 +138,9 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    // A loaded instance answers its own event loop late too: under 200 connections 200 ms was
+    // reached with Redis up. A second still notices a Redis that stopped answering.
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 30_000),
     secret: secret || cryptoRandomSecret(),
     secretFromEnvironment: secret !== '',
     trustProxy: trustProxy(env.TRUST_PROXY, nodeEnv),

@@ -84,6 +84,16 @@ export default fp(
       },
     });
     if (app.redisState() !== 'off') {
+      new Counter({
+        name: 'rate_limit_local_counts_total',
+        help: 'Requests this instance counted alone with REDIS_URL set: redis-away (not connected), redis-failed (a command failed or passed REDIS_COMMAND_TIMEOUT_MS)',
+        labelNames: ['reason'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [reason, count] of Object.entries(app.localCounts())) this.inc({ reason }, count);
+        },
+      });
       new Gauge({
         name: 'redis_up',
         help: '1 while rate-limit counters are shared through Redis, 0 while each instance counts alone',

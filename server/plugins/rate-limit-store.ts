@@ -58,9 +58,16 @@ export interface SharedCounters {
   onFailure(error: Error): void;
 }
 
+/** Counts this process made alone while REDIS_URL is set: Redis away (not connected), or a command that failed. */
+export interface LocalCountsByReason {
+  'redis-away': number;
+  'redis-failed': number;
+}
+
 /** Counts in Redis while it is connected, in this process otherwise. */
 class FailoverCounters {
   private readonly local = new LocalCounters();
+  readonly localCounts: LocalCountsByReason = { 'redis-away': 0, 'redis-failed': 0 };
   private readonly redis: RedisWithIncrement | undefined;
 
   constructor(private readonly shared: SharedCounters | undefined) {
@@ -73,12 +80,14 @@ class FailoverCounters {
   count(key: string, timeWindow: number, done: Done): void {
     const redis = this.redis;
     if (!redis || redis.status !== 'ready') {
+      if (redis) this.localCounts['redis-away']++;
       done(null, this.local.incr(key, timeWindow));
       return;
     }
     redis.rateLimitIncrement(key, timeWindow, (error, result) => {
       if (error || !result) {
         this.shared?.onFailure(error ?? new Error('Redis gave no count'));
+        this.localCounts['redis-failed']++;
         done(null, this.local.incr(key, timeWindow));
         return;
       }
@@ -107,11 +116,17 @@ class FailoverStore implements FastifyRateLimitStore {
  * The store for @fastify/rate-limit. Redis must be created with enableOfflineQueue: false, so that
  * a command sent while it is away fails at once instead of waiting for it to return.
  */
-export function failoverStore(shared: SharedCounters | undefined, prefix: string): FastifyRateLimitStoreCtor {
+export function failoverStore(
+  shared: SharedCounters | undefined,
+  prefix: string,
+): { store: FastifyRateLimitStoreCtor; localCounts: () => Readonly<LocalCountsByReason> } {
   const counters = new FailoverCounters(shared);
-  return class extends FailoverStore {
-    constructor() {
-      super(counters, prefix);
-    }
+  return {
+    store: class extends FailoverStore {
+      constructor() {
+        super(counters, prefix);
+      }
+    },
+    localCounts: () => counters.localCounts,
   };
 }

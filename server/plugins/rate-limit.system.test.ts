@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { captureLog, type LogCapture } from '../test/log-capture';
 import { freePort, isListening, waitFor } from '../test/ports';
+import { relayTo } from '../test/relay';
 
 const LIMIT = 5;
 const env = (redisUrl: string) => ({ REDIS_URL: redisUrl, API_ADDRESS_LIMIT_PER_MINUTE: String(LIMIT) });
@@ -162,5 +163,66 @@ describe.skipIf(!hasRedisServer)('Redis lost and back while the server runs', ()
     await call(t, address);
     expect(await countInRedis(address)).toBe(1);
     expect(unreachable(log)).toHaveLength(reachableAgain(log).length);
+  });
+});
+
+const METRICS_TOKEN = 'a-metrics-token-of-thirty-two-characters';
+
+/** The counts this instance made alone, as /metrics says them. */
+async function localCounts(t: TestApp): Promise<Record<string, number>> {
+  const text = (
+    await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).body;
+  return Object.fromEntries(
+    [...text.matchAll(/^rate_limit_local_counts_total\{reason="([a-z-]+)"\} (\d+)$/gm)].map((m) => [
+      m[1]!,
+      Number(m[2]),
+    ]),
+  );
+}
+
+describe.skipIf(!redisAt6379 && !process.env.CI)('Redis answering late, as on a loaded machine', () => {
+  let relay: Awaited<ReturnType<typeof relayTo>>;
+  let slow: Awaited<ReturnType<typeof relayTo>>;
+  let t: TestApp;
+  let impatient: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    // Every answer of Redis held 400 ms: an instance under 200 connections sees its own replies that late.
+    relay = await relayTo({ host: '127.0.0.1', port: 6379 }, { replyDelayMs: 400 });
+    slow = await relayTo({ host: '127.0.0.1', port: 6379 }, { replyDelayMs: 400 });
+    t = await createTestApp({ ...env(`redis://127.0.0.1:${relay.port}`), METRICS_TOKEN }, { logger: log.logger });
+    // The same Redis, with a command timeout shorter than its answers.
+    impatient = await createTestApp({
+      ...env(`redis://127.0.0.1:${slow.port}`),
+      METRICS_TOKEN,
+      REDIS_COMMAND_TIMEOUT_MS: '100',
+    });
+    await waitFor(() => t.app.redisState() === 'up', 10_000, 'Redis through the relay');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await impatient?.close();
+    await relay?.down();
+    await slow?.down();
+  });
+
+  it('keeps counting in Redis with the default command timeout, and /metrics shows no local count', async () => {
+    const address = freshAddress();
+    await expectLimitEnforced(t, address);
+    expect(unreachable(log)).toEqual([]);
+    expect(t.app.redisState()).toBe('up');
+    expect(await localCounts(t)).toEqual({ 'redis-away': 0, 'redis-failed': 0 });
+    // Counted in Redis, where another instance would find them.
+    const keys = await new Redis('redis://127.0.0.1:6379').keys(`jgk-rl-${address}`);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('counts alone past REDIS_COMMAND_TIMEOUT_MS, still enforcing the limit, and /metrics says how often', async () => {
+    await expectLimitEnforced(impatient, freshAddress());
+    // Its commands (and its connection's ready check) pass the timeout: each count is its own.
+    const counts = await localCounts(impatient);
+    expect(counts['redis-failed']! + counts['redis-away']!).toBe(LIMIT + 1);
+    expect(impatient.app.redisState()).toBe('down');
   });
 });

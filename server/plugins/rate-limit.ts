@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from './errors';
-import { failoverStore, type SharedCounters } from './rate-limit-store';
+import { failoverStore, type LocalCountsByReason, type SharedCounters } from './rate-limit-store';
 import { Refusals } from '../lib/refusals';
 
 export type RedisState = 'off' | 'up' | 'down';
@@ -25,6 +25,8 @@ declare module 'fastify' {
     redisState(): RedisState;
     /** Requests refused by each limit (the metrics' refusals_total). */
     refusals: Refusals;
+    /** Requests counted by this instance alone because Redis was away or failed the command (the metrics' rate_limit_local_counts_total). */
+    localCounts(): Readonly<LocalCountsByReason>;
     /**
      * Headers for a call the server makes to its own API while rendering a page (app.inject): such
      * a call is neither counted nor shed, since the page request that makes it was.
@@ -92,8 +94,8 @@ function connectRedis(app: FastifyInstance, url: string): SharedCounters {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,
-    // A Redis that accepted the connection but stopped answering.
-    commandTimeout: 200,
+    // A Redis that accepted the connection but stopped answering (REDIS_COMMAND_TIMEOUT_MS).
+    commandTimeout: app.config.redisCommandTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 250, MAX_RECONNECT_DELAY_MS),
   });
   // Logged when the state changes, not for every failed attempt or request.
@@ -144,12 +146,14 @@ export default fp(
     app.decorate('refusals', new Refusals());
     app.decorate('innerCallHeaders', Object.freeze({ [INNER_CALL_HEADER]: innerCallToken.toString('hex') }));
     const { apiRateLimitPerMinute, apiAddressLimitPerMinute } = app.config;
+    const { store, localCounts } = failoverStore(shared, 'jgk-rl-');
+    app.decorate('localCounts', localCounts);
     await app.register(rateLimit, {
       global: true,
       keyGenerator: countingKey,
       max: (_request, key) => (key.startsWith(ACCOUNT_KEY) ? apiRateLimitPerMinute : apiAddressLimitPerMinute),
       timeWindow: '1 minute',
-      store: failoverStore(shared, 'jgk-rl-'),
+      store,
       allowList: (request) => !request.url.startsWith('/api/') || isInnerCall(request),
       onExceeded: (request, key) => {
         const limit = key.startsWith(ACCOUNT_KEY) ? 'api-account' : 'api-address';
