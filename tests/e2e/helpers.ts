@@ -306,15 +306,23 @@ export async function setUpAuthenticator(page: Page): Promise<string> {
   await page.getByText('Cannot scan it?').click();
   const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
   await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
+  usedPeriod.set(secret, totpPeriod());
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByLabel('I have kept these codes somewhere safe').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   return secret;
 }
 
-/** A later sign-in of a staff member: the code from their authenticator app. */
+/** The authenticator's 30-second period now; a code is taken once (the server refuses it again). */
+const totpPeriod = () => Math.floor(Date.now() / 30_000);
+const usedPeriod = new Map<string, number>();
+
+/** A later sign-in of a staff member: the code from their authenticator app, of a period not used yet. */
 export async function confirmAuthenticator(page: Page, secret: string): Promise<void> {
   await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+  const used = usedPeriod.get(secret);
+  if (used !== undefined && totpPeriod() <= used) await page.waitForTimeout((used + 1) * 30_000 - Date.now() + 200);
+  usedPeriod.set(secret, totpPeriod());
   await page.getByLabel('Code from the app').fill(totpCode(secret, new Date()));
   await page.getByRole('button', { name: 'Confirm' }).click();
 }

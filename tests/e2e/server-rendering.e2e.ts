@@ -126,7 +126,7 @@ describe("a learner's lesson and quiz rendered on the server", () => {
     // The learner's own page: never kept by a shared cache, and varying with the cookie.
     for (const path of [lessonPath, quizPath]) {
       const answer = await page.request.get(path, { headers: { accept: 'text/html' } });
-      expect(answer.headers()['cache-control'], path).toBe('private, no-cache');
+      expect(answer.headers()['cache-control'], path).toBe('private, no-store');
       expect(answer.headers().vary, path).toMatch(/Cookie/);
       expect(await answer.text(), path).toContain('id="query-data"');
     }

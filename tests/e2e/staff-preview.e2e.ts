@@ -17,6 +17,7 @@ import {
   desktopPage,
   expectAccessible,
   pageCall,
+  phonePage,
   screenshot,
   setUpAuthenticator,
   sharedBrowser,
@@ -130,11 +131,13 @@ describe('the preview of a draft', () => {
     await expectAccessible(page, 'the preview page at 768 px');
     await screenshot(page, 'staff-preview-tablet-768', { fullPage: false });
 
-    // The site still shows the published Hindi text, and the preview left no trace in its answers.
-    await page.goto(`/blogs/${publicId}`);
-    await page.getByRole('heading', { level: 1, name: PUBLISHED_TITLE }).waitFor();
-    expect(await page.getByText(DRAFT_TEXT).count()).toBe(0);
-    expect(await page.getByText(DRAFT_TITLE).count()).toBe(0);
+    // The site still shows a Hindi reader the published Hindi text, and the preview left no trace in its answers.
+    const reader = await phonePage(browser(), { language: 'hi' });
+    await reader.page.goto(`/blogs/${publicId}`);
+    await reader.page.getByRole('heading', { level: 1, name: PUBLISHED_TITLE }).waitFor();
+    expect(await reader.page.getByText(DRAFT_TEXT).count()).toBe(0);
+    expect(await reader.page.getByText(DRAFT_TITLE).count()).toBe(0);
+    await reader.context.close();
     const list = await pageCall<{ response: { rows: { title: string }[] } }>(
       page,
       'GET',
