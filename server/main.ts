@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { recordSiteAddress } from './lib/site-address';
 import { ConfigError, loadConfig } from './plugins/config';
 import { withDataDirSecret } from './lib/secret-file';
 import { projectRoot } from './lib/project-root';
@@ -65,6 +66,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  recordSiteAddress(config);
   app.log.info(`Open ${config.publicUrl} in a browser. API documentation: ${config.publicUrl}/api/docs`);
 }
 

@@ -29,7 +29,14 @@ interface Run {
 /** Runs the command as `npm run staff:grant -- ...args` would, with the given environment. */
 function staffGrant(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const { DATABASE_URL: _url, DATA_DIR: _dir, SESSION_SECRET: _secret, ...inherited } = process.env;
+    const {
+      DATABASE_URL: _url,
+      DATA_DIR: _dir,
+      SESSION_SECRET: _secret,
+      PORT: _port,
+      PUBLIC_URL: _public,
+      ...inherited
+    } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/staff-grant.ts'), ...args], {
       cwd: root,
       env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'silent', ...env },
@@ -149,7 +156,12 @@ describe('on PGlite (DATA_DIR)', () => {
       expect(unprintable.code).toBe(1);
       expect(unprintable.stderr).toMatch(/This name has letters the certificate cannot print/);
 
+      // The server last ran on port 4123 (it wrote its address into the data folder); this shell has no PORT.
+      fs.writeFileSync(path.join(dataDir, 'site-address'), 'http://localhost:4123\n');
       const first = await staffGrant(['--mobile', MOBILE, '--role', 'admin', '--name', 'Asha Rao'], env);
+      expect(first.stdout).toMatch(
+        /They sign in at http:\/\/localhost:4123\/login with a one-time password, then set up an authenticator app\./,
+      );
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
       expect(first.stdout).toMatch(/Created the account of Asha Rao \(919876543210\) in the PGlite database/);

@@ -15,6 +15,7 @@ import type { AuditActor } from '../modules/audit/service';
 import type { StaffMemberSummary } from '../../contract/staff';
 import { HttpError } from '../plugins/errors';
 import { ConfigError, loadConfig } from '../plugins/config';
+import { siteAddress } from '../lib/site-address';
 import { USAGE, UsageError, parseGrantArgs, type GrantCommand } from './staff-grant-args';
 
 /** Who the audit log names: the command, and the operating-system user and machine that ran it. */
@@ -92,11 +93,7 @@ async function main(argv: string[]): Promise<number> {
         );
         if (result.changed) {
           console.log(
-            `Recorded in the audit log. They sign in at ${config.publicUrl}/login with a one-time password${
-              result.member.roles.some((role) => role === 'admin' || role === 'editor')
-                ? ', then set up an authenticator app'
-                : ''
-            }.`,
+            `Recorded in the audit log. They sign in at ${siteAddress(config)}/login with a one-time password, then set up an authenticator app.`,
           );
         }
       } else {

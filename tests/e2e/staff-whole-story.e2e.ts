@@ -122,8 +122,8 @@ describe('the whole story of the staff console', () => {
     await admin.getByRole('heading', { name: 'Staff accounts', level: 1 }).waitFor();
     await expect.poll(() => admin.getByRole('row', { name: /Vani Admin \(you\)/ }).count()).toBe(1);
 
-    // The editor: a new number, the name, the Editor role.
-    await admin.getByLabel('Mobile number').fill(`91${EDITOR}`);
+    // The editor: a new number typed as at sign-in (ten digits), the name, the Editor role.
+    await admin.getByLabel('Mobile number').fill(EDITOR);
     await admin.getByLabel('Name', { exact: true }).fill(EDITOR_NAME);
     await admin.getByLabel(/^Editor/).check();
     await admin.getByRole('button', { name: 'Add to the staff' }).click();
@@ -131,7 +131,7 @@ describe('the whole story of the staff console', () => {
     expect(await admin.getByRole('row', { name: new RegExp(EDITOR_NAME) }).innerText()).toMatch(/Editor/);
 
     // The translator: Hindi only.
-    await admin.getByLabel('Mobile number').fill(`91${TRANSLATOR}`);
+    await admin.getByLabel('Mobile number').fill(`+91 ${TRANSLATOR}`);
     await admin.getByLabel('Name', { exact: true }).fill(TRANSLATOR_NAME);
     // The form keeps the last roles chosen or starts afresh; either way only Translator is ticked.
     if (await admin.getByLabel(/^Editor/).isChecked()) await admin.getByLabel(/^Editor/).uncheck();

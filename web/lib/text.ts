@@ -32,3 +32,20 @@ export function formatDate(value: string | Date, bcp47: string): string {
     timeZone: 'Asia/Kolkata',
   }).format(date);
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The first letters of a name's first two words, for an avatar: whole letters as a reader sees
+ * them (a grapheme cluster: म with its vowel sign in मीना, க with its vowel sign in கமலா), not the
+ * first code point, which would drop the vowel sign.
+ */
+export function nameInitials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '');
+  return letters.join('').toUpperCase() || '?';
+}

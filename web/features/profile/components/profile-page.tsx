@@ -1,5 +1,6 @@
 // /user-profile: avatar and name, the information panel, the settings form, the language, the
 // course stats, the certificate, and the learner's own data (download, delete).
+import { nameInitials } from '../../../lib/text';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
@@ -35,16 +36,6 @@ function fieldAtFault(error: ApiError): 'name' | 'email' | undefined {
   if (error.code !== 'validation') return undefined;
   const field = (error.details as Partial<ErrorResponse> | undefined)?.details?.[0]?.field;
   return field === 'email' || field === 'name' ? field : undefined;
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    parts
-      .slice(0, 2)
-      .map((p) => Array.from(p)[0] ?? '')
-      .join('') || '?'
-  ).toUpperCase();
 }
 
 interface FormValues {
@@ -386,7 +377,7 @@ export function ProfilePage({ certificateId }: { certificateId?: string } = {}) 
     <div className="container learner-section profile">
       <header className="profile__head">
         <span className="avatar" aria-hidden="true">
-          {initials(user.name)}
+          {nameInitials(user.name)}
         </span>
         <div>
           <h1 className="profile__name">{user.name}</h1>

@@ -2,6 +2,7 @@
 // whether their authenticator app is set up; adding a person by mobile number, changing roles and
 // languages, deactivating and reactivating, and resetting a lost authenticator app. Every change
 // asks first where it takes something away, and lands in the audit log.
+import { fullMobile, phoneFieldValue } from '../../../lib/phone';
 import { useId, useState, type FormEvent } from 'react';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
 import { STAFF_ROLES, STAFF_ROLE_PURPOSES, type StaffRole } from '../../../../contract/staff-roles';
@@ -84,7 +85,13 @@ function AddMember() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { mobile, ...(name.trim() ? { name } : {}), roles, ...(roles.includes('translator') ? { languages } : {}) },
+      {
+        // The number as sign-in takes it: ten digits, a pasted +91 or leading 0 taken off.
+        mobile: fullMobile(mobile),
+        ...(name.trim() ? { name } : {}),
+        roles,
+        ...(roles.includes('translator') ? { languages } : {}),
+      },
       {
         onSuccess: (member) => {
           notify({ status: 200, message: t('members.added', { name: member.name }) });
@@ -105,7 +112,7 @@ function AddMember() {
           <input
             id={`${id}-mobile`}
             value={mobile}
-            onChange={(event) => setMobile(event.target.value)}
+            onChange={(event) => setMobile(phoneFieldValue(event.target.value))}
             inputMode="tel"
             autoComplete="off"
             required
