@@ -55,6 +55,8 @@ export interface PageManifestEntry {
   lcpImage?: string;
   /** Content in the database that gives the page its share preview. */
   preview?: PagePreview;
+  /** A page of the staff console: it asks who is signed in on the staff side, not the learner's session-status. */
+  console?: true;
 }
 
 /**

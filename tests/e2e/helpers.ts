@@ -52,6 +52,8 @@ export interface PhonePage {
   context: BrowserContext;
   page: Page;
   consoleErrors: string[];
+  /** What the browser warned about (an unused preload, a deprecated call). */
+  consoleWarnings: string[];
 }
 
 /**
@@ -91,7 +93,9 @@ async function watchedPage(
   }
   const page = waitForAppOnNavigation(await context.newPage());
   const consoleErrors: string[] = [];
+  const consoleWarnings: string[] = [];
   page.on('console', (message) => {
+    if (message.type() === 'warning') consoleWarnings.push(message.text());
     // A 4xx the journey provokes on purpose (wrong code, certificate refused) is logged by the
     // browser as a failed resource; those are answers, not errors of the page.
     const provoked =
@@ -102,7 +106,7 @@ async function watchedPage(
     }
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return { context, page, consoleErrors };
+  return { context, page, consoleErrors, consoleWarnings };
 }
 
 /** A 360x740 touch page, for journeys (the 4xx answers they provoke are not console errors). */

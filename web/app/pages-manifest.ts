@@ -137,6 +137,7 @@ export function buildPageManifest(
       ...(page.description ? { description: page.description } : {}),
       ...(page.lcpImage ? { lcpImage: page.lcpImage } : {}),
       ...(page.preview ? { preview: page.preview } : {}),
+      ...(page.console ? { console: page.console } : {}),
     };
   });
   return { site, pages, fonts };

@@ -131,8 +131,9 @@ export default fp(
           ...(page?.styles ?? []).map(
             (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`,
           ),
-          // crossorigin (anonymous) matches the app's same-origin fetch, cookie included.
-          ...(rendered ? [] : [SESSION_STATUS_CALL]).map(
+          // crossorigin (anonymous) matches the app's same-origin fetch, cookie included. The staff
+          // console never asks it: preloaded there, the browser warns it went unused.
+          ...(rendered || page?.console ? [] : [SESSION_STATUS_CALL]).map(
             (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`,
           ),
         ];
