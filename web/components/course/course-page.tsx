@@ -72,7 +72,7 @@ export function CoursePage({
             </p>
             <p className="course__meta">
               {t('durationMinutes', { count: c.duration })} · {t('lessonCount', { count: c.lessonCount })} ·{' '}
-              {t('quizCount', { count: c.quizCount })}
+              {t('videoCount', { count: c.videos.length })} · {t('quizCount', { count: c.quizCount })}
             </p>
             <div className="course__actions">
               {actions}
@@ -81,11 +81,17 @@ export function CoursePage({
                   {t('download')}
                 </a>
               ) : (
-                <button type="button" className="btn btn--ghost" disabled title={t('noDocument')}>
+                <button type="button" className="btn btn--ghost" disabled aria-describedby="course-no-document">
                   {t('download')}
                 </button>
               )}
             </div>
+            {/* Said in words, not in a tooltip a phone never shows. */}
+            {!c.document && (
+              <p id="course-no-document" className="course__note">
+                {t('noDocument')}
+              </p>
+            )}
             {status}
           </div>
         </div>

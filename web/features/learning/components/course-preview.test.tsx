@@ -156,6 +156,12 @@ describe('a course’s draft in the preview frame', () => {
     expect(html).toContain('<h1 class="course__title">Safe money</h1>');
     expect(html).toMatch(/<button type="button" class="btn course__enrol" disabled="">Enroll<\/button>/);
     expect(html).toContain('Chapters (1)');
+    // Every kind of step counted, the video too; why Download is greyed said in words, not a tooltip.
+    expect(html).toMatch(/Lessons: \d+ · Videos: 1 · Quizzes: \d+/);
+    expect(html).toContain('aria-describedby="course-no-document"');
+    expect(html).toContain(
+      '<p id="course-no-document" class="course__note">This course has no document to download</p>',
+    );
     const hrefs = links(html).filter((href) => !href.startsWith('/uploads/'));
     expect(hrefs).toContain(at({ chapter: CHAPTER }));
     expect(hrefs.every((href) => href.startsWith(FRAME))).toBe(true);
