@@ -22,6 +22,13 @@ export const StaffMe = Type.Object({
     description:
       'setup-required: set up an authenticator app (POST /api/staff/second-factor/setup); required: confirm a code (POST /api/staff/second-factor/verify); verified: done for this session',
   }),
+  recoveryCodesLeft: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'Recovery codes not spent yet (of the ten last given); once the second factor is confirmed in this session',
+    }),
+  ),
 });
 export type StaffMe = Static<typeof StaffMe>;
 

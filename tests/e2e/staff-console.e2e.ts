@@ -169,9 +169,21 @@ describe('the staff console', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
       .toBe('one-time-code');
-    await page.getByRole('button', { name: 'I do not have my phone: use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill(keptRecoveryCode.toLowerCase());
+    // A wrong app code first; then the recovery code form, under its own heading, without that error.
+    await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByRole('button', { name: 'I do not have my phone: use a recovery code' }).click();
+    await page.getByRole('heading', { name: 'Use a recovery code', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Confirm it is you' }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByLabel('Recovery code', { exact: true }).fill(keptRecoveryCode.toLowerCase());
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+    // How many are left is on their account page.
+    await page.goto('/staff/account');
+    await page.getByText('9 of 10').waitFor();
+    await page.goto('/staff');
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     // A blog written for the purpose: version 1 from a sample post's fields.

@@ -6657,6 +6657,8 @@ export interface paths {
                             /** @description The languages a translator was given (empty for roles that work in every language) */
                             languages: ("en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl")[];
                             name: string;
+                            /** @description Recovery codes not spent yet (of the ten last given); once the second factor is confirmed in this session */
+                            recoveryCodesLeft?: number;
                             roles: ("admin" | "editor" | "translator" | "analyst")[];
                             /**
                              * @description setup-required: set up an authenticator app (POST /api/staff/second-factor/setup); required: confirm a code (POST /api/staff/second-factor/verify); verified: done for this session
@@ -7684,6 +7686,8 @@ export interface paths {
                             /** @description The languages a translator was given (empty for roles that work in every language) */
                             languages: ("en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl")[];
                             name: string;
+                            /** @description Recovery codes not spent yet (of the ten last given); once the second factor is confirmed in this session */
+                            recoveryCodesLeft?: number;
                             roles: ("admin" | "editor" | "translator" | "analyst")[];
                             /**
                              * @description setup-required: set up an authenticator app (POST /api/staff/second-factor/setup); required: confirm a code (POST /api/staff/second-factor/verify); verified: done for this session

@@ -1,6 +1,7 @@
 // The staff's own calls under /api/staff/: who is signed in as staff and what their session still
 // needs, the second factor, and (for admins) the staff accounts.
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RecoveryCodesAnswer, SecondFactorCodeBody, SecondFactorSetupAnswer, StaffMe } from '../../../contract/staff';
 import { STAFF_ROLES } from '../../../contract/staff-roles';
@@ -9,19 +10,29 @@ import { access, routeAccess } from '../../plugins/access';
 import { renewSessionToken } from '../../plugins/session';
 import { requireStaffSession, staffActor } from '../../plugins/staff';
 import { secondFactorState, type StaffSession } from './service';
-import { confirmSetup, renewRecoveryCodes, startSetup, verify, type SecondFactorDeps } from './second-factor';
+import {
+  confirmSetup,
+  recoveryCodesLeft,
+  renewRecoveryCodes,
+  startSetup,
+  verify,
+  type SecondFactorDeps,
+} from './second-factor';
 import memberRoutes from './member-routes';
 
 const tags = ['staff'];
 
-function staffMe(session: StaffSession): StaffMe {
+async function staffMe(db: Db, session: StaffSession): Promise<StaffMe> {
   const { member } = session;
+  const secondFactor = secondFactorState(session);
   return {
     userId: member.userId,
     name: member.name,
     roles: [...member.roles],
     languages: [...member.languages],
-    secondFactor: secondFactorState(session),
+    secondFactor,
+    // Said once it is confirmed: who has not confirmed yet may not be the member.
+    ...(secondFactor === 'verified' ? { recoveryCodesLeft: await recoveryCodesLeft(db, member.userId) } : {}),
   };
 }
 
@@ -41,7 +52,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
         response: { 200: StaffMe, ...errorResponses(401, 403) },
       },
     },
-    async (request) => staffMe(await requireStaffSession(request)),
+    async (request) => staffMe(app.db, await requireStaffSession(request)),
   );
 
   app.post(
@@ -95,7 +106,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
       const session = await requireStaffSession(request);
       await verify(deps, session, await staffActor(request), request.body.code);
       await renewSessionToken(request, reply);
-      return staffMe({ ...session, secondFactorAt: new Date(), secondFactorSet: true });
+      return staffMe(app.db, { ...session, secondFactorAt: new Date(), secondFactorSet: true });
     },
   );
 

@@ -234,8 +234,13 @@ describe('confirming the second factor in a session', () => {
     const res = await post('/api/staff/second-factor/verify', session, { code: typed });
     expect(res.statusCode).toBe(200);
     expect(res.json().secondFactor).toBe('verified');
+    // The member is told how many are left, then and on every later look.
+    expect(res.json().recoveryCodesLeft).toBe(9);
+    expect((await me(renewedHeaders(res, session))).recoveryCodesLeft).toBe(9);
 
     const later = await newSession(t.app, admin.userId);
+    // Not before the second factor is confirmed in the session.
+    expect((await me(later)).recoveryCodesLeft).toBeUndefined();
     const spent = await post('/api/staff/second-factor/verify', later, { code: recoveryCodes[3] });
     expect(spent.statusCode).toBe(400);
     expect(spent.json()).toEqual(messageBody('recoveryCodeUsed'));

@@ -85,6 +85,11 @@ export async function confirmSetup(
 }
 
 /** Confirms this session's second factor with the app's code or a recovery code (which is then spent). */
+/** How many of a member's recovery codes are not spent yet. */
+export function recoveryCodesLeft(db: DbOrTx, userId: string): Promise<number> {
+  return repo.countUnusedRecoveryCodes(db, userId);
+}
+
 export async function verify(
   deps: SecondFactorDeps,
   session: StaffSession,

@@ -22,6 +22,7 @@ describe('GET /api/staff/me', () => {
       roles: ['translator'],
       languages: ['hi', 'tm'],
       secondFactor: 'verified',
+      recoveryCodesLeft: expect.any(Number),
     });
   });
 

@@ -7,6 +7,9 @@ import { useRenewRecoveryCodes, type StaffMe } from '../api/staff-session';
 import { errorText } from '../../../staff-shared/components/error-text';
 import { CodeField, RecoveryCodes } from './second-factor';
 
+/** At or below this many unspent recovery codes, the page suggests new ones. */
+const RECOVERY_CODES_LOW = 3;
+
 export function AccountPage({ me }: { me: StaffMe }) {
   const { t } = useTranslation('staff');
   const renew = useRenewRecoveryCodes();
@@ -31,6 +34,15 @@ export function AccountPage({ me }: { me: StaffMe }) {
         )}
         <dt>{t('members.app')}</dt>
         <dd>{t(`account.app.${me.secondFactor}`)}</dd>
+        {me.recoveryCodesLeft !== undefined && (
+          <>
+            <dt>{t('account.codesLeftTerm')}</dt>
+            <dd>
+              {t('account.codesLeft', { count: me.recoveryCodesLeft })}
+              {me.recoveryCodesLeft <= RECOVERY_CODES_LOW && <> {t('account.codesLow')}</>}
+            </dd>
+          </>
+        )}
       </dl>
       {me.secondFactor === 'verified' &&
         (renew.data ? (

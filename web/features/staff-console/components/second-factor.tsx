@@ -210,8 +210,8 @@ export function SecondFactorVerify({ name }: { name: string }) {
   };
   return (
     <section className="staff-card staff-door" aria-labelledby="verify-title">
-      <h1 id="verify-title">{t('verify.title')}</h1>
-      <p>{t('verify.explain', { name })}</p>
+      <h1 id="verify-title">{recovery ? t('verify.recoveryTitle') : t('verify.title')}</h1>
+      <p>{recovery ? t('verify.recoveryExplain', { name }) : t('verify.explain', { name })}</p>
       <form onSubmit={submit} noValidate>
         <CodeField
           label={recovery ? t('verify.recoveryLabel') : t('verify.codeLabel')}
@@ -226,7 +226,16 @@ export function SecondFactorVerify({ name }: { name: string }) {
           {verify.isPending ? t('actions.checking') : t('verify.confirm')}
         </button>
       </form>
-      <button type="button" className="staff-link-button" onClick={() => setRecovery(!recovery)}>
+      <button
+        type="button"
+        className="staff-link-button"
+        onClick={() => {
+          // Another kind of code: the field, and what was said of the other kind, start afresh.
+          setRecovery(!recovery);
+          setCode('');
+          verify.reset();
+        }}
+      >
         {recovery ? t('verify.useApp') : t('verify.useRecovery')}
       </button>
     </section>
