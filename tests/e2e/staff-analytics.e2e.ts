@@ -168,7 +168,7 @@ describe('the analytics', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.subarray(3).toString('utf8'));
     expect(rows[0]).toEqual(['figure', 'group', 'count', 'from', 'to', 'language', 'course', 'computed_at']);
-    const enrolled = rows.find((row) => row[0] === 'funnel: enrolled' && row[1] === `${tamilCourse.title} (tm)`);
+    const enrolled = rows.find((row) => row[0] === 'learners enrolled' && row[1] === `${tamilCourse.title} (tm)`);
     expect(enrolled).toBeDefined();
     expect(numberIn(enrolled![2]!)).toBeGreaterThanOrEqual(SEEDED);
     expect(enrolled!.slice(3, 6)).toEqual([today, today, 'tm']);

@@ -326,7 +326,9 @@ describe('CSV files', () => {
     const today = todayInIndia(new Date());
     const res = await ok('GET', `/api/staff/analytics/export/learners?from=${today}&to=${today}&grain=day`, analyst);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="analytics-learners-${today}-${today}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="analytics-learners-${today}-to-${today}.csv"`,
+    );
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parseCsv(res.body.slice(1));
@@ -347,15 +349,23 @@ describe('CSV files', () => {
       actor: { id: analyst.userId },
       after: { from: today, to: today },
     });
+    // Without a period asked for, the file is named by the days it covers, not "from-today".
+    const defaulted = await ok('GET', '/api/staff/analytics/export/learners', analyst);
+    expect(defaulted.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="analytics-learners-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv"$`),
+    );
   });
 
   it('write a course’s questions and titles in their own script, quoted where they hold commas', async () => {
     const res = await ok('GET', `/api/staff/analytics/export/course?course=${hindi.courseId}`, analyst);
     const rows = parseCsv(res.body.slice(1));
     expect(res.body).toContain('"पैसा, बचत और बैंक (hi)"');
-    expect(rows.find((row) => row[0] === 'funnel: enrolled')!.slice(1, 3)).toEqual(['पैसा, बचत और बैंक (hi)', '0']);
+    expect(rows.find((row) => row[0] === 'learners enrolled')!.slice(1, 3)).toEqual(['पैसा, बचत और बैंक (hi)', '0']);
+    // Every figure named in words: no field name of the API (funnel: halfDone) reaches the file.
+    expect(rows.map((row) => row[0] ?? '').filter((figure) => /[a-z][A-Z]|funnel:/.test(figure))).toEqual([]);
+    expect(rows.some((row) => row[0] === 'learners half way through')).toBe(true);
     const courses = parseCsv((await ok('GET', '/api/staff/analytics/export/courses', analyst)).body.slice(1));
-    expect(courses.find((row) => row[0] === 'funnel: enrolled')!.slice(1, 3)).toEqual(['Money basics (en)', '40']);
+    expect(courses.find((row) => row[0] === 'learners enrolled')!.slice(1, 3)).toEqual(['Money basics (en)', '40']);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type LearnersAnswer,
   type SafeCount,
 } from '../../../contract/analytics';
-import { WITHHELD } from '../../../contract/analytics-rules';
+import { WITHHELD, type FunnelStep } from '../../../contract/analytics-rules';
 
 const BOM = '\uFEFF';
 const HEADER = ['figure', 'group', 'count', 'from', 'to', 'language', 'course', 'computed_at'];
@@ -73,12 +73,27 @@ export function learnersCsv(answer: LearnersAnswer): string {
   return table(answer.frame, rows);
 }
 
+/** Each step of a course's funnel as the file names it: a phrase a reader of the file understands. */
+const FUNNEL_STEP_NAMES: Record<FunnelStep, string> = {
+  enrolled: 'learners enrolled',
+  started: 'learners who started',
+  halfDone: 'learners half way through',
+  completed: 'learners who completed',
+  certificate: 'learners with a certificate',
+};
+const MEDIAN_STEP_NAMES: Record<Exclude<FunnelStep, 'enrolled'>, string> = {
+  started: 'median days to start',
+  halfDone: 'median days to half way',
+  completed: 'median days to complete',
+  certificate: 'median days to the certificate',
+};
+
 function courseRows(course: CoursesAnswer['courses'][number]): Row[] {
   const name = `${course.title} (${course.lang})`;
   return [
-    ...Object.entries(course.funnel).map(([step, count]): Row => [`funnel: ${step}`, name, count]),
+    ...Object.entries(course.funnel).map(([step, count]): Row => [FUNNEL_STEP_NAMES[step as FunnelStep], name, count]),
     ...Object.entries(course.medianDays).map(([step, days]): Row => [
-      `median days to ${step}`,
+      MEDIAN_STEP_NAMES[step as keyof typeof MEDIAN_STEP_NAMES],
       name,
       days === null ? 'not shown' : String(days),
     ]),

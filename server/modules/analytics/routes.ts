@@ -22,6 +22,7 @@ import { FieldsError } from '../../plugins/errors';
 import { staffActor } from '../../plugins/staff';
 import { recordAudit } from '../audit/service';
 import * as csv from './csv';
+import { resolvePeriod } from './periods';
 import { refreshAnalytics } from './refresh';
 import * as repo from './repository';
 import * as service from './service';
@@ -137,7 +138,9 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
           grain: query.grain ?? null,
         },
       });
-      const name = `analytics-${report}-${query.from ?? 'from'}-${query.to ?? 'today'}.csv`;
+      // Named by the days it covers, as the file says inside (from, to), whatever the query left out.
+      const period = resolvePeriod(query, new Date());
+      const name = `analytics-${report}-${period.from}-to-${period.to}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
