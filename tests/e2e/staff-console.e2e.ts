@@ -296,6 +296,26 @@ describe('the staff console', () => {
     expect(await page.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
     await screenshot(page, 'staff-matrix-translator-768', { fullPage: false });
 
+    const filter = (name: string) => page.getByRole('combobox', { name: new RegExp(`^${name}`) });
+    // A Tamil-only translator starts at Tamil; the filters live in the address, so coming back from
+    // an item (or reloading) finds them as they were.
+    expect(await filter('Language').inputValue()).toBe('tm');
+    await filter('State').selectOption('missing');
+    await filter('Kind').selectOption('blog');
+    await expect.poll(() => new URL(page.url()).search).toBe('?state=missing&kind=blog');
+    await page.locator('.staff-matrix tbody a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/staff/content/'));
+    await page.goBack();
+    await page.locator('.staff-matrix').waitFor();
+    expect(await filter('State').inputValue()).toBe('missing');
+    expect(await filter('Kind').inputValue()).toBe('blog');
+    await page.reload();
+    expect(await filter('Kind').inputValue()).toBe('blog');
+    await filter('Language').selectOption('any');
+    await filter('State').selectOption('');
+    await filter('Kind').selectOption('');
+    await expect.poll(() => new URL(page.url()).search).toBe('?lang=any');
+
     // On a phone the bar is one row, its sections behind Menu (a disclosure); the first stop skips to the page.
     await page.setViewportSize({ width: 360, height: 740 });
     expect((await page.locator('.staff-bar').boundingBox())!.height).toBeLessThan(70);

@@ -5,6 +5,7 @@
 // start a new item here (new-item.tsx) and find the deleted items below the matrix, each opening its
 // page, where it is restored.
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
 import { CONTENT_KINDS, type ContentKind } from '../../../../contract/content-kinds';
 import { LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '../../../../contract/languages';
@@ -94,6 +95,38 @@ function DeletedItems({ itemPath }: { itemPath: (itemId: string, lang: string) =
   );
 }
 
+/** The language filter's "Any language", in the address: a translator's own language is the default. */
+const ANY = 'any';
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
+
+/**
+ * The matrix's filters, kept in the address (?kind=&state=&lang=): back from an item, a reload or a
+ * shared link finds them as they were. A translator of one language starts at it.
+ */
+function useMatrixFilters(me: StaffMe) {
+  const [params, setParams] = useSearchParams();
+  const own = me.languages.length === 1 ? me.languages[0]! : '';
+  const asked = params.get('lang');
+  return {
+    kind: oneOf<ContentKind>(CONTENT_KINDS, params.get('kind')),
+    state: oneOf<CellState>(CELL_STATES, params.get('state')),
+    lang: asked === ANY ? '' : oneOf<LanguageCode>(LANGUAGE_CODES, asked) || own,
+    setFilter(name: 'kind' | 'state' | 'lang', value: string) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+  };
+}
+
 export function TranslationMatrixPage({
   me,
   itemPath,
@@ -104,9 +137,7 @@ export function TranslationMatrixPage({
   const { t } = useTranslation('staff');
   const editor = me.roles.includes('admin') || me.roles.includes('editor');
   const [creating, setCreating] = useState(false);
-  const [kind, setKind] = useState<ContentKind | ''>('');
-  const [lang, setLang] = useState<LanguageCode | ''>('');
-  const [state, setState] = useState<CellState | ''>('');
+  const { kind, state, lang, setFilter } = useMatrixFilters(me);
   const matrix = useTranslationMatrix(kind || undefined);
 
   // A translator's own languages come first, then the others in the platform's order.
@@ -151,7 +182,7 @@ export function TranslationMatrixPage({
       <form className="staff-filters" onSubmit={(event) => event.preventDefault()}>
         <label>
           {t('matrix.kind')}
-          <select value={kind} onChange={(event) => setKind(event.target.value as ContentKind | '')}>
+          <select value={kind} onChange={(event) => setFilter('kind', event.target.value)}>
             <option value="">{t('matrix.allKinds')}</option>
             {CONTENT_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -162,7 +193,7 @@ export function TranslationMatrixPage({
         </label>
         <label>
           {t('matrix.state')}
-          <select value={state} onChange={(event) => setState(event.target.value as CellState | '')}>
+          <select value={state} onChange={(event) => setFilter('state', event.target.value)}>
             <option value="">{t('matrix.anyState')}</option>
             {CELL_STATES.map((s) => (
               <option key={s} value={s}>
@@ -173,8 +204,8 @@ export function TranslationMatrixPage({
         </label>
         <label>
           {t('matrix.language')}
-          <select value={lang} onChange={(event) => setLang(event.target.value as LanguageCode | '')}>
-            <option value="">{t('matrix.anyLanguage')}</option>
+          <select value={lang || ANY} onChange={(event) => setFilter('lang', event.target.value)}>
+            <option value={ANY}>{t('matrix.anyLanguage')}</option>
             {LANGUAGE_CODES.map((code) => (
               <option key={code} value={code}>
                 {LANGUAGES[code].name}
