@@ -3,7 +3,7 @@
 // of published versions of content items (ADR 19). Each is owned by its public module, which says
 // here how a published document becomes its rows; authoring calls them inside its publishing
 // transaction and never writes those tables itself.
-import type { LanguageCode } from '../../contract/languages';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages';
 import type { DbOrTx } from '../db/client';
 
 /** What a projection made of the stored rows. */
@@ -61,3 +61,16 @@ export const textOrNull = (text: string | null | undefined) => (text && text.tri
 
 /** A document's date (YYYY-MM-DD) as the row's timestamp. */
 export const dayOf = (date: string) => new Date(`${date}T00:00:00.000Z`);
+
+/**
+ * One item of a read model for a reader (ADR 33): its published version in the reader's language,
+ * else its English one, else none (the caller then answers the item asked for). A Tamil reader given
+ * a Hindi link reads it in English, with the note that says so.
+ */
+export async function versionForReader<Row>(
+  findIn: (lang: LanguageCode) => Promise<Row | undefined>,
+  lang: LanguageCode | undefined,
+): Promise<Row | undefined> {
+  if (!lang) return undefined;
+  return (await findIn(lang)) ?? (lang === DEFAULT_LANGUAGE ? undefined : await findIn(DEFAULT_LANGUAGE));
+}

@@ -11,7 +11,7 @@ import { RECENT_COUNT } from '../../../contract/page-sizes';
 import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
-import type { ReadModel } from '../../lib/read-models';
+import { versionForReader, type ReadModel } from '../../lib/read-models';
 import { notFound } from '../../plugins/errors';
 import { blogRow, blogRowId } from './read-model';
 import * as repository from './repository';
@@ -47,12 +47,9 @@ export async function publishedBlog(db: DbOrTx, id: string): Promise<Blog | unde
 
 /** A post; with `lang`, its version in that language when that one is published (a reader who changed language). */
 export async function getBlog(db: DbOrTx, id: string, lang?: LanguageCode) {
-  // The reader's language first, then English (a Tamil reader given a Hindi link reads it in English, with the note).
-  const inLanguage =
-    lang && UUID.test(id)
-      ? ((await repository.findPublishedIn(db, id, lang)) ??
-        (lang === DEFAULT_LANGUAGE ? undefined : await repository.findPublishedIn(db, id, DEFAULT_LANGUAGE)))
-      : undefined;
+  const inLanguage = UUID.test(id)
+    ? await versionForReader((l) => repository.findPublishedIn(db, id, l), lang)
+    : undefined;
   const blog = inLanguage ? toBlog(inLanguage) : await publishedBlog(db, id);
   if (!blog) throw notFound('blogNotFound');
   return { response: blog };
