@@ -434,11 +434,21 @@ export const VersionList = Type.Object({
 });
 export type VersionList = Static<typeof VersionList>;
 
+export const ElementName = Type.Object(
+  {
+    list: Type.String({ description: 'Its list: lessons, questions, options…' }),
+    number: Type.Integer({ minimum: 1, description: 'Its place in its list' }),
+    title: Type.String({ description: 'What it is called: its title, text or text alternative, as plain text' }),
+  },
+  { description: 'The element a field belongs to, named for a person (contract/document-fields.ts: elementNames)' },
+);
+
 export const FieldChange = Type.Object({
   field: Type.String({ description: 'The field’s path, by keys: lessons[bank-account/why].content' }),
   change: StringEnum(['added', 'removed', 'changed'] as const),
   before: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
   after: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  element: nullable(ElementName),
 });
 
 /** The largest version number: the column is a PostgreSQL integer. */
@@ -490,6 +500,7 @@ export const StaleFields = Type.Object({
   fields: Type.Array(
     Type.Object({
       field: Type.String(),
+      element: nullable(ElementName),
       state: StringEnum(['stale', 'missing'] as const),
       source: nullable(Type.String({ description: 'The source’s text now' })),
       translatedFrom: nullable(

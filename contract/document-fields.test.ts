@@ -2,7 +2,8 @@ import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_DOCUMENTS } from './authoring';
 import { CONTENT_KINDS } from './content-kinds';
-import { SPECS, describeField, type NodeSpec } from './document-fields';
+import type { AnyDocument } from './authoring';
+import { SPECS, describeField, diffDocuments, type NodeSpec } from './document-fields';
 
 describe('what a field’s address names', () => {
   it('names the document’s own fields, elements of lists, hoisted lessons and their chapter, with each field’s kind', () => {
@@ -63,5 +64,36 @@ describe('the limits of plain text', () => {
         check(list.node, inner(schema.properties[name] as TSchema), `${where}.${name}`);
     };
     for (const kind of CONTENT_KINDS) check(SPECS[kind], CONTENT_DOCUMENTS[kind], kind);
+  });
+});
+
+describe('a difference between two documents', () => {
+  const course = (lessons: { key: string; title: string; content: string }[]) =>
+    ({
+      title: 'Money',
+      chapters: [{ key: 'k1', title: 'Saving', lessons: lessons.map((l) => ({ ...l, duration: 5 })) }],
+      videos: [],
+      quizzes: [],
+    }) as unknown as AnyDocument;
+
+  it('names each changed element by its list, its place and its title on one line, from the older document when it is gone', () => {
+    const before = course([
+      { key: 'a1', title: 'Why save', content: '<p>Save</p>' },
+      { key: 'b2', title: 'Gone', content: '<p>Old</p>' },
+    ]);
+    const after = course([{ key: 'a1', title: 'Why\n  save', content: '<p>Save a lot</p>' }]);
+    const changes = diffDocuments('course', before, after);
+    expect(changes.find((c) => c.field === 'lessons[a1].content')?.element).toEqual({
+      list: 'lessons',
+      number: 1,
+      title: 'Why save',
+    });
+    expect(changes.find((c) => c.field === 'lessons[b2].content')).toMatchObject({
+      change: 'removed',
+      element: { list: 'lessons', number: 2, title: 'Gone' },
+    });
+    expect(diffDocuments('course', course([]), { ...course([]), title: 'Money basics' } as AnyDocument)).toEqual([
+      { field: 'title', change: 'changed', before: 'Money', after: 'Money basics', element: null },
+    ]);
   });
 });

@@ -253,27 +253,81 @@ export function describeField(
   return { element, name, role: spec?.fields[name] ?? null };
 }
 
+/**
+ * An element as a person names it, never by its key (a generated id such as `8nyeu1d5yn`): its
+ * list's name (lessons, options), its place in its list from 1, and what it is called there (its
+ * title, its text, a picture's text alternative) on one line, cut to a length.
+ */
+export interface ElementName {
+  list: string;
+  number: number;
+  title: string;
+}
+
+const ELEMENT_TITLE_MAX = 80;
+
+function elementTitle(element: Node): string {
+  // Each of these is a plain-text field (a title, a question's or an option's text, an alternative).
+  const text = String(element.title ?? element.content ?? element.alt ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > ELEMENT_TITLE_MAX ? `${text.slice(0, ELEMENT_TITLE_MAX - 1).trimEnd()}…` : text;
+}
+
+/** Every element of a document by its address (lessons[key], quizzes[q].questions[k]), named for a person. */
+export function elementNames(kind: ContentKind, doc: AnyDocument): Map<string, ElementName> {
+  const names = new Map<string, ElementName>();
+  walkElements(doc as unknown as Node, SPECS[kind], (element, _spec, { address, list, index }) => {
+    names.set(address, {
+      list: list.split('.').at(-1)!.replace(/\[.*$/, ''),
+      number: index + 1,
+      title: elementTitle(element),
+    });
+  });
+  return names;
+}
+
+/** The address of the element a field belongs to (lessons[key] of lessons[key].content); null for the document's own fields. */
+export function elementAddress(path: string): string | null {
+  const dot = path.lastIndexOf('.');
+  return dot > 0 && path.includes('[') ? path.slice(0, dot) : null;
+}
+
 export interface FieldChange {
   field: string;
   change: 'added' | 'removed' | 'changed';
   before: FieldValue;
   after: FieldValue;
+  /** The element the field belongs to, as the newer document names it (the older one for a removed element); null for the document's own fields. */
+  element: ElementName | null;
 }
 
 /** Field-by-field differences between two documents of one kind (from null: all added), in the order of the newer one. */
 export function diffDocuments(kind: ContentKind, from: AnyDocument | null, to: AnyDocument): FieldChange[] {
   const before = new Map(from ? flatten(kind, from).map((f) => [f.path, f.value]) : []);
   const after = flatten(kind, to);
+  const namesAfter = elementNames(kind, to);
+  let namesBefore: Map<string, ElementName> | null = null;
+  const element = (path: string): ElementName | null => {
+    const address = elementAddress(path);
+    if (!address) return null;
+    const named = namesAfter.get(address);
+    if (named) return named;
+    namesBefore ??= from ? elementNames(kind, from) : new Map<string, ElementName>();
+    return namesBefore.get(address) ?? null;
+  };
   const changes: FieldChange[] = [];
   const seen = new Set<string>();
   for (const { path, value } of after) {
     seen.add(path);
-    if (!before.has(path)) changes.push({ field: path, change: 'added', before: null, after: value });
+    if (!before.has(path))
+      changes.push({ field: path, change: 'added', before: null, after: value, element: element(path) });
     else if (before.get(path) !== value)
-      changes.push({ field: path, change: 'changed', before: before.get(path)!, after: value });
+      changes.push({ field: path, change: 'changed', before: before.get(path)!, after: value, element: element(path) });
   }
   for (const [path, value] of before)
-    if (!seen.has(path)) changes.push({ field: path, change: 'removed', before: value, after: null });
+    if (!seen.has(path))
+      changes.push({ field: path, change: 'removed', before: value, after: null, element: element(path) });
   return changes;
 }
 

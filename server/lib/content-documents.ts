@@ -11,6 +11,8 @@ import type { ContentKind } from '../../contract/content-kinds';
 import {
   SPECS,
   diffDocuments,
+  elementAddress,
+  elementNames,
   flatten,
   isTextRole,
   questionProblems,
@@ -24,7 +26,17 @@ import {
 } from '../../contract/document-fields';
 import { sanitizeRichText } from './rich-text';
 
-export { diffDocuments, flatten, isTextRole, type FieldChange, type FieldRole, type FieldValue, type FlatField };
+export {
+  diffDocuments,
+  elementAddress,
+  elementNames,
+  flatten,
+  isTextRole,
+  type FieldChange,
+  type FieldRole,
+  type FieldValue,
+  type FlatField,
+};
 
 /** Where a translation's field came from: the source version and the hash of its text then. */
 export interface SourceRef {

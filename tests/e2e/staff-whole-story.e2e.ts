@@ -397,6 +397,36 @@ describe('the whole story of the staff console', () => {
     ).toEqual(['en', 'hi']);
   });
 
+  it('names each change for a person: an element by its place and title, never its key, and rich text as its words', async () => {
+    const head = await pageCall<LanguageHead>(editor, 'GET', `/api/staff/content/${courseId}/en`);
+    const body = structuredClone(head.body as CourseDocument);
+    const lesson = body.chapters[0]!.lessons[1]!;
+    lesson.content = '<p>Write down <strong>every</strong> expense, every day.</p>';
+    await pageCall(editor, 'PUT', `/api/staff/content/${courseId}/en`, { baseVersion: head.version.number, body });
+
+    // What publishing English changes: "Lesson 2: What goes out", its text compared as words.
+    await editor.goto(`/staff/content/${courseId}/en`);
+    await editor.getByRole('button', { name: 'Publish English', exact: true }).click();
+    const change = dialog(editor).getByRole('row', { name: /Lesson 2: What goes out · text/ });
+    await change.waitFor();
+    const shown = await dialog(editor).innerText();
+    expect(shown).not.toContain(lesson.key);
+    expect(shown).not.toContain('<p>');
+    expect(await change.locator('ins').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/every day/)]),
+    );
+    await dialog(editor).getByRole('button', { name: 'Cancel' }).click();
+
+    // The Hindi page lists the field whose English changed the same way, its words without markup.
+    await editor.goto(`/staff/content/${courseId}/hi`);
+    const stale = editor.locator('.staff-stale li').filter({ hasText: 'Lesson 2: What goes out · text' });
+    await stale.waitFor();
+    const staleText = await stale.innerText();
+    expect(staleText).not.toContain(lesson.key);
+    expect(staleText).not.toContain('<p>');
+    expect(staleText).toContain('every day');
+  });
+
   it('lets a learner find the course in the Hindi catalogue and complete it', async () => {
     const { page, context, consoleErrors } = await phonePage(browser(), { language: 'hi' });
     await page.goto('/courses');

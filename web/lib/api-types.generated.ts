@@ -4046,6 +4046,15 @@ export interface paths {
                                 before: string | number | boolean | (never | null);
                                 /** @enum {string} */
                                 change: "added" | "removed" | "changed";
+                                /** @description The element a field belongs to, named for a person (contract/document-fields.ts: elementNames) */
+                                element: {
+                                    /** @description Its list: lessons, questions, options… */
+                                    list: string;
+                                    /** @description Its place in its list */
+                                    number: number;
+                                    /** @description What it is called: its title, text or text alternative, as plain text */
+                                    title: string;
+                                } | null;
                                 /** @description The field’s path, by keys: lessons[bank-account/why].content */
                                 field: string;
                             }[];
@@ -5374,6 +5383,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             fields: {
+                                /** @description The element a field belongs to, named for a person (contract/document-fields.ts: elementNames) */
+                                element: {
+                                    /** @description Its list: lessons, questions, options… */
+                                    list: string;
+                                    /** @description Its place in its list */
+                                    number: number;
+                                    /** @description What it is called: its title, text or text alternative, as plain text */
+                                    title: string;
+                                } | null;
                                 field: string;
                                 /** @description The source’s text now */
                                 source: string | null;

@@ -197,9 +197,22 @@ describe('versions', () => {
     const video = v1.videos[0]!.key;
     expect(diff.changes).toEqual(
       expect.arrayContaining([
-        { field: 'title', change: 'changed', before: 'Safe money', after: 'Safe money, second edition' },
-        { field: `lessons[${added}].title`, change: 'added', before: null, after: 'Where to save' },
-        { field: `videos[${video}].title`, change: 'removed', before: 'Welcome', after: null },
+        { field: 'title', change: 'changed', before: 'Safe money', after: 'Safe money, second edition', element: null },
+        // Each element named for a person by its list, place and title; a removed one as it was.
+        {
+          field: `lessons[${added}].title`,
+          change: 'added',
+          before: null,
+          after: 'Where to save',
+          element: { list: 'lessons', number: 3, title: 'Where to save' },
+        },
+        {
+          field: `videos[${video}].title`,
+          change: 'removed',
+          before: 'Welcome',
+          after: null,
+          element: { list: 'videos', number: 1, title: 'Welcome' },
+        },
       ]),
     );
     expect(diff.changes.some((c) => c.field === 'description')).toBe(false);

@@ -6,7 +6,7 @@ import type { ContentKind, ContentStatus } from '../../../contract/content-kinds
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict } from '../../plugins/errors';
-import { EMPTY_TEXT_HASH, textValues, type SourceRef } from '../../lib/content-documents';
+import { EMPTY_TEXT_HASH, elementAddress, elementNames, textValues, type SourceRef } from '../../lib/content-documents';
 import * as items from './repository';
 import { requireItem } from './items';
 
@@ -102,10 +102,13 @@ export async function staleFields(db: Db, id: string, lang: LanguageCode) {
     ...new Set(status.stale.flatMap((path) => (refs?.[path] ? [refs[path].v] : []))),
   ]);
   const earlierText = new Map(earlier.map((v) => [v.number, textValues(kind, v.body as AnyDocument)]));
+  const names = elementNames(kind, source.body as AnyDocument);
   const field = (path: string, fieldState: 'stale' | 'missing') => {
     const ref = refs?.[path];
+    const address = elementAddress(path);
     return {
       field: path,
+      element: address ? (names.get(address) ?? null) : null,
       state: fieldState,
       source: sourceText.get(path) ?? null,
       translatedFrom:

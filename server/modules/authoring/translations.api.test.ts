@@ -243,6 +243,7 @@ describe('translation status', () => {
     expect(stale.fields).toEqual([
       {
         field: 'title',
+        element: null,
         state: 'stale',
         source: 'Safe money for families',
         translatedFrom: { version: 1, text: 'Safe money' },
@@ -250,6 +251,7 @@ describe('translation status', () => {
       },
       {
         field: `lessons[${lessonKey}].content`,
+        element: { list: 'lessons', number: 2, title: 'How to save' },
         state: 'stale',
         source: '<p>How, step by step.</p>',
         translatedFrom: { version: 1, text: '<p>How.</p>' },

@@ -36,16 +36,25 @@ import {
 } from '../../../staff-shared/api/content';
 import { DialogActions } from '../../../staff-shared/components/dialog-actions';
 import { errorText, fieldErrors } from '../../../staff-shared/components/error-text';
+import { FieldName } from '../../../staff-shared/components/field-name';
 import { TextDiff } from '../../../staff-shared/components/text-diff';
 import { StaffTable, hiddenColumn } from '../../../staff-shared/components/staff-table';
 import { instantOfStaffTime, staffTime } from '../../../staff-shared/components/staff-time';
 
 const show = (value: FieldChange['before']) => (value === null ? '' : String(value));
 
+const isRich = (kind: ContentKind, path: string) => {
+  const { role } = describeField(kind, path);
+  return role === 'rich' || role === 'optionalRich';
+};
+/** A field's text as a person reads it: rich text as its words, not its markup. */
+const readable = (kind: ContentKind, path: string, text: string | null) =>
+  text !== null && isRich(kind, path) ? plainText(text) : (text ?? '');
+
 /**
- * A comparison of two versions, field by field, each named for a person (the element's list and
- * key, the field's name; its address for those who read them): texts word by word (rich text as its
- * words, not its markup), other values before and after.
+ * A comparison of two versions, field by field, each named for a person (the element's list, place
+ * and title, the field's name): texts word by word (rich text as its words, not its markup), other
+ * values before and after.
  */
 export function Changes({ kind, changes, lang }: { kind: ContentKind; changes: FieldChange[]; lang: string }) {
   const { t } = useTranslation('staff');
@@ -53,20 +62,14 @@ export function Changes({ kind, changes, lang }: { kind: ContentKind; changes: F
   return (
     <StaffTable label={t('item.change')} columns={[t('item.field'), t('item.change')]}>
       {changes.map((change) => {
-        const field = describeField(kind, change.field);
-        const rich = field.role === 'rich' || field.role === 'optionalRich';
+        const rich = isRich(kind, change.field);
         const text = (value: FieldChange['before']) =>
           rich && typeof value === 'string' ? plainText(value) : show(value);
-        const name = t(`editor.fields.${field.name}`, { defaultValue: field.name });
         return (
           <tr key={change.field}>
             <th scope="row">
-              {field.element
-                ? `${t(`editor.lists.${field.element.list}`, { defaultValue: field.element.list })} “${field.element.key}” · ${name}`
-                : name}{' '}
+              <FieldName kind={kind} path={change.field} element={change.element} />{' '}
               <span className="staff-muted">{t(`item.changeKinds.${change.change}`)}</span>
-              <br />
-              <code className="staff-muted">{change.field}</code>
             </th>
             <td>
               {typeof change.before === 'string' || typeof change.after === 'string' ? (
@@ -367,23 +370,29 @@ function StalePanel({ item, lang }: { item: ContentItem; lang: LanguageCode }) {
         {stale.data.fields.map((field) => (
           <li key={field.field}>
             <p>
-              <code>{field.field}</code>{' '}
+              <FieldName kind={item.kind} path={field.field} element={field.element} />{' '}
               <span className={`staff-badge staff-badge--${field.state}`}>{t(`item.staleStates.${field.state}`)}</span>
             </p>
             {field.state === 'stale' && field.translatedFrom && (
               <p>
                 {t('item.sourceChange', { source: source.name, version: field.translatedFrom.version })}{' '}
-                <TextDiff before={field.translatedFrom.text ?? ''} after={field.source ?? ''} lang={source.bcp47} />
+                <TextDiff
+                  before={readable(item.kind, field.field, field.translatedFrom.text)}
+                  after={readable(item.kind, field.field, field.source)}
+                  lang={source.bcp47}
+                />
               </p>
             )}
             {field.state === 'missing' && (
               <p>
-                {t('item.sourceNow', { source: source.name })} <span lang={source.bcp47}>{field.source}</span>
+                {t('item.sourceNow', { source: source.name })}{' '}
+                <span lang={source.bcp47}>{readable(item.kind, field.field, field.source)}</span>
               </p>
             )}
             {field.translation && (
               <p>
-                {t('item.translationNow')} <span lang={LANGUAGES[lang].bcp47}>{field.translation}</span>
+                {t('item.translationNow')}{' '}
+                <span lang={LANGUAGES[lang].bcp47}>{readable(item.kind, field.field, field.translation)}</span>
               </p>
             )}
           </li>

@@ -4,7 +4,14 @@
 // translator writes (contract/document-fields.ts: text and rich text) are listed.
 import type { AnyDocument } from '../../../../contract/authoring';
 import type { ContentKind } from '../../../../contract/content-kinds';
-import { SPECS, isTextRole, walkElements, type Node, type NodeSpec } from '../../../../contract/document-fields';
+import {
+  SPECS,
+  elementNames,
+  isTextRole,
+  walkElements,
+  type Node,
+  type NodeSpec,
+} from '../../../../contract/document-fields';
 
 export interface TranslationField {
   /** The field's address (lessons[key].content). */
@@ -30,8 +37,6 @@ export interface TranslationGroup {
   fields: TranslationField[];
 }
 
-const name = (node: Node) => String(node.title ?? node.content ?? node.alt ?? '');
-
 function textFields({ fields, maxLength }: NodeSpec, prefix: string): TranslationField[] {
   return Object.entries(fields)
     .filter(([, role]) => isTextRole(role))
@@ -47,16 +52,11 @@ function textFields({ fields, maxLength }: NodeSpec, prefix: string): Translatio
 export function translationGroups(kind: ContentKind, source: AnyDocument): TranslationGroup[] {
   const spec = SPECS[kind];
   const groups: TranslationGroup[] = [{ address: '', list: null, number: 1, title: '', fields: textFields(spec, '') }];
-  walkElements(source as unknown as Node, spec, (element, nodeSpec, { address, list, index }) => {
+  const names = elementNames(kind, source);
+  walkElements(source as unknown as Node, spec, (_element, nodeSpec, { address }) => {
     const fields = textFields(nodeSpec, `${address}.`);
-    if (fields.length > 0)
-      groups.push({
-        address,
-        list: list.split('.').at(-1)!.replace(/\[.*$/, ''),
-        number: index + 1,
-        title: name(element),
-        fields,
-      });
+    const { list, number, title } = names.get(address)!;
+    if (fields.length > 0) groups.push({ address, list, number, title, fields });
   });
   return groups.filter((group) => group.fields.length > 0);
 }
