@@ -5,3 +5,7 @@ import { Type } from '@sinclair/typebox';
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export const Uuid = Type.String({ format: 'uuid', pattern: UUID_PATTERN });
+
+const UUID = new RegExp(UUID_PATTERN);
+/** Whether a text is an id PostgreSQL takes as a uuid (an audit entry's entity id is any text). */
+export const isUuid = (text: string) => UUID.test(text);

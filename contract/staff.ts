@@ -1,6 +1,7 @@
 // The shapes of the staff's own calls (/api/staff/): who is signed in as staff, the second factor,
 // the staff accounts admins manage, the audit log.
 import { Type, type Static } from '@sinclair/typebox';
+import { AUDIT_ACTIONS } from './audit-actions';
 import { StringEnum, nullable } from './schema-helpers';
 import { LANGUAGE_CODES } from './languages';
 import { STAFF_ROLES } from './staff-roles';
@@ -108,7 +109,7 @@ export const AUDIT_LIMIT_MAX = 200;
 
 export const AuditQuery = Type.Object({
   actor: Type.Optional(Uuid),
-  action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  action: Type.Optional(StringEnum(AUDIT_ACTIONS)),
   entityKind: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   entityId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this time' })),
@@ -133,6 +134,12 @@ export const AuditEntry = Type.Object({
   action: Type.String(),
   entityKind: Type.String(),
   entityId: Type.String(),
+  title: nullable(
+    Type.String({
+      description:
+        'What the entry changed, named: an item’s source-language title, a file’s name, a person’s name; null when it is gone',
+    }),
+  ),
   lang: nullable(Type.String()),
   before: Type.Unknown(),
   after: Type.Unknown(),

@@ -132,25 +132,25 @@ describe('the staff console', () => {
     await expect
       .poll(() =>
         page
-          .getByRole('row', { name: /staff\.add/ })
+          .getByRole('row', { name: /Added a person/ })
           .filter({ hasText: 'Asha Admin' })
           .count(),
       )
       .toBe(1);
-    // The account it changed is named, not only its id.
+    // The action in words, and the account it changed named, not its id.
     expect(
       await page
-        .getByRole('row', { name: /staff\.add/ })
+        .getByRole('row', { name: /Added a person/ })
         .filter({ hasText: 'Asha Admin' })
         .innerText(),
-    ).toMatch(/Staff account Kavya Translator/);
+    ).toMatch(/Kavya Translator\s+Staff account/);
     await page.getByLabel('What').selectOption('staff-member');
     await page.getByRole('button', { name: 'Show' }).click();
     // Other journeys' staff (the analytics journey's editor) may have set up theirs too.
     await expect
       .poll(() =>
         page
-          .getByRole('row', { name: /staff\.second-factor\.set/ })
+          .getByRole('row', { name: /Set up the authenticator app/ })
           .filter({ hasText: 'Asha Admin' })
           .count(),
       )
@@ -265,15 +265,33 @@ describe('the staff console', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     await screenshot(page, 'staff-item-768');
 
-    // The audit log opens the item an entry changed, in the entry's language.
+    // The audit log: the action picked from a list and said in words, the item by its title, the
+    // change line by line in words (no JSON, no markup); it opens the item in the entry's language.
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('What').selectOption('blog');
+    await page.getByLabel('Action').selectOption({ label: 'Saved a version' });
     await page.getByRole('button', { name: 'Show' }).click();
-    const published = page
-      .getByRole('row', { name: /content\.publish/ })
-      .filter({ hasText: id })
-      .first();
-    await published.getByRole('link', { name: 'Blog' }).click();
+    const entry = (title: string) =>
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: title, exact: true }) })
+        .first();
+    const saved = entry('Console check, second draft');
+    await saved.waitFor();
+    await saved.getByText('Change', { exact: true }).click();
+    const savedChange = await saved.locator('.staff-audit-change').innerText();
+    expect(savedChange).toMatch(/Version: 1 → 2/);
+    expect(savedChange).toContain('Read this second draft first.');
+    expect(savedChange).not.toMatch(/[{}<]/);
+    await page.getByLabel('Action').selectOption({ label: 'Published' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /Saved a version/ }).count()).toBe(0);
+    const published = entry('Console check, second draft');
+    expect(await published.innerText()).toContain('Published');
+    await published.getByText('Change', { exact: true }).click();
+    expect(await published.locator('.staff-audit-change').innerText()).toMatch(/Published version: 1 → 2/);
+    await screenshot(page, 'staff-audit-768', { fullPage: false });
+    await published.getByRole('link', { name: 'Console check, second draft', exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
     await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
   });

@@ -3054,7 +3054,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: string;
+                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh";
                     actor?: string;
                     /** @description Entries older than this id: the nextBefore of the previous page */
                     before?: number;
@@ -3096,6 +3096,8 @@ export interface paths {
                                 entityKind: string;
                                 id: number;
                                 lang: string | null;
+                                /** @description What the entry changed, named: an item’s source-language title, a file’s name, a person’s name; null when it is gone */
+                                title: string | null;
                             }[];
                         };
                     };

@@ -3,6 +3,7 @@
 // happen. Admins read and filter it; nothing edits or deletes it.
 //
 // Surface for other modules: recordAudit, type AuditActor, type AuditEntry.
+import type { AuditAction } from '../../../contract/audit-actions';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repository';
@@ -15,8 +16,8 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  /** What was done, as a verb phrase in one word: `course.publish`, `staff.grant`. */
-  action: string;
+  /** What was done (contract/audit-actions.ts): `content.publish`, `staff.grant`. */
+  action: AuditAction;
   entityKind: string;
   entityId: string;
   lang?: LanguageCode | null;
@@ -41,10 +42,21 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function listAudit(db: DbOrTx, filter: Omit<repo.AuditFilter, 'limit'> & { limit?: number }) {
+/** Names of the things entries changed, by id, for the kinds a module can name (content, media). */
+export type EntityTitles = (db: DbOrTx, entityKind: string, ids: string[]) => Promise<Map<string, string>>;
+
+export async function listAudit(
+  db: DbOrTx,
+  filter: Omit<repo.AuditFilter, 'limit'> & { limit?: number },
+  titlesOf: EntityTitles,
+) {
   const limit = filter.limit ?? AUDIT_PAGE_SIZE;
   const rows = await repo.listEntries(db, { ...filter, limit: limit + 1 });
   const page = rows.slice(0, limit);
+  const idsByKind = new Map<string, string[]>();
+  for (const row of page) idsByKind.set(row.entityKind, [...(idsByKind.get(row.entityKind) ?? []), row.entityId]);
+  const titles = new Map<string, Map<string, string>>();
+  for (const [kind, ids] of idsByKind) titles.set(kind, await titlesOf(db, kind, [...new Set(ids)]));
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -54,6 +66,7 @@ export async function listAudit(db: DbOrTx, filter: Omit<repo.AuditFilter, 'limi
       action: row.action,
       entityKind: row.entityKind,
       entityId: row.entityId,
+      title: titles.get(row.entityKind)?.get(row.entityId) || null,
       lang: row.lang,
       before: row.before,
       after: row.after,

@@ -285,6 +285,25 @@ export async function itemTitle(db: DbOrTx, item: ItemRow): Promise<string> {
   return row?.title ?? '';
 }
 
+/** Each item's source-language title by id (deleted items too: the audit log names what it changed). */
+export async function titlesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contentItems.id, title: sourceTitle })
+    .from(contentItems)
+    .innerJoin(contentStates, sourceHeadJoin())
+    .innerJoin(
+      contentVersions,
+      and(
+        eq(contentVersions.itemId, contentStates.itemId),
+        eq(contentVersions.lang, contentStates.lang),
+        eq(contentVersions.number, contentStates.headVersion),
+      ),
+    )
+    .where(inArray(contentItems.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.title ?? '']));
+}
+
 /**
  * For the translation matrix: every item that is not deleted, with each language's state and the
  * text hashes and source references of its head (never the documents themselves).

@@ -9,6 +9,7 @@
 // The module's surface for other modules (they call these, never authoring's other files):
 // - itemsOfPublicRows: the item a public row was published from (the media library links where a
 //   file is used to the item's page)
+// - itemTitles: items' titles by id (the audit log names what an entry changed)
 // - importLanguage, ImportStatus: one language of an item from the sample content, published as its
 //   file says unless staff have written to the item (sample-content)
 // - Writer, writerOf, ItemRow, requireItem, lockLiveItem, writeVersion, fieldStatus, translationHeads,
@@ -17,6 +18,7 @@
 export { importLanguage, type ImportStatus } from './importing';
 export { lockLiveItem, requireItem, writerOf, type Writer } from './items';
 export { itemsOfPublicRows } from './read-models';
+export { titlesOf as itemTitles } from './repository';
 export type { ItemRow } from './repository';
 export { fieldStatus, pendingTranslations, sourceVersion, translationHeads } from './translation-status';
 export { writeVersion } from './versions';

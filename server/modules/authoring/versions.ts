@@ -13,6 +13,7 @@ import {
   assignKeys,
   canonicalJson,
   diffDocuments,
+  elementAddress,
   documentTitle,
   flatten,
   isTextRole,
@@ -69,14 +70,18 @@ export function nextSourceRefs(
 }
 
 /** The audit log's record of a new version: the fields it changed, before and after. */
+/** A save's audit record: each changed field before and after, and the elements they belong to named as the console names them. */
 function changeRecord(changes: FieldChange[], from: number, to: number) {
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
+  const elements: Record<string, FieldChange['element']> = {};
   for (const change of changes) {
     before[change.field] = change.before;
     after[change.field] = change.after;
+    const address = elementAddress(change.field);
+    if (address && change.element) elements[address] = change.element;
   }
-  return { before: { version: from || null, fields: before }, after: { version: to, fields: after } };
+  return { before: { version: from || null, fields: before }, after: { version: to, fields: after, elements } };
 }
 
 export type SaveResult = { ok: true; head: LanguageHead } | { ok: false; current: LanguageHead };

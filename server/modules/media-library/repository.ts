@@ -169,3 +169,13 @@ export async function keysNamedByFiles(db: DbOrTx, keys: readonly string[]): Pro
     )})`);
   return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
 }
+
+/** Each file's name as uploaded, by id; a deleted file is absent. */
+export async function namesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mediaFiles.id, name: mediaFiles.originalName })
+    .from(mediaFiles)
+    .where(inArray(mediaFiles.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -3,7 +3,8 @@
 // be deleted; a deleted file's stored copies leave the store unless another file's row names them.
 // Every change is written to the audit log in its own transaction.
 //
-// Surface for other modules: findMediaUsage (where content names a stored file).
+// Surface for other modules: findMediaUsage (where content names a stored file), mediaNames (files'
+// names by id, for the audit log).
 import type { ContentKind } from '../../../contract/content-kinds';
 import { LANGUAGES, isLanguageCode, type LanguageCode } from '../../../contract/languages';
 import type { MediaAlt, MediaFile, MediaFileDetail, MediaUsage } from '../../../contract/media-library';
@@ -97,6 +98,9 @@ function auditRecord(row: repo.FileRow, alt: Partial<Record<LanguageCode, string
 }
 
 // ---------------------------------------------------------------- where a file is used
+
+/** Files' names as uploaded, by id (a deleted file is absent). */
+export const mediaNames = (db: DbOrTx, ids: readonly string[]) => repo.namesOf(db, ids);
 
 /** Every place content names one of these stored files (by their storage keys). */
 export async function findMediaUsage(db: DbOrTx, keys: readonly string[]): Promise<MediaUsage[]> {

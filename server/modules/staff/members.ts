@@ -3,6 +3,7 @@
 // change is audited with its before and after in its own transaction. Taking a role away,
 // deactivating or resetting the second factor ends the person's staff sessions at once. The last
 // active admin can be neither demoted nor deactivated.
+import type { AuditAction } from '../../../contract/audit-actions';
 import type { LanguageCode } from '../../../contract/languages';
 import type { SecondFactorSetup } from '../../../contract/second-factor';
 import type { StaffMemberSummary } from '../../../contract/staff';
@@ -67,7 +68,7 @@ const holdsAdmin = (state: MemberState) => state.active && state.roles.includes(
 async function applyChange(
   tx: DbOrTx,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   userId: string,
   admins: string[],
   before: MemberState,

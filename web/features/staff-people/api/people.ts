@@ -1,6 +1,7 @@
 // Staff accounts and the audit log (/api/staff/members, /api/staff/audit): admins add people to the
 // staff, change their roles and languages, deactivate them and reset their second factor, and read
 // every staff write.
+import type { AuditAction } from '../../../../contract/audit-actions';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { AuditPage, StaffMemberSummary } from '../../../../contract/staff';
 import type { StaffRole } from '../../../../contract/staff-roles';
@@ -59,7 +60,7 @@ export function useResetSecondFactor() {
 
 export interface AuditFilters {
   actor?: string;
-  action?: string;
+  action?: AuditAction;
   entityKind?: string;
   entityId?: string;
   from?: string;
