@@ -176,6 +176,26 @@ export type RatingResponse = Static<typeof RatingResponse>;
 export const RatingSaved = Type.Composite([MessageResponse, RatingResponse]);
 export type RatingSaved = Static<typeof RatingSaved>;
 
+/**
+ * The courses not published in a language yet, each with the languages it is in (its title in each):
+ * the catalogue says they exist rather than leaving them out.
+ */
+export const OtherLanguagesQuery = Type.Object({
+  lang: Type.String({ pattern: '^[a-z]{2}$', description: `One of ${LANGUAGE_CODES.join(', ')}` }),
+});
+
+export const OtherLanguagesResponse = Type.Object({
+  courses: Type.Array(
+    Type.Object({
+      slug: Type.String(),
+      versions: Type.Array(Type.Object({ lang: Type.String(), id: Uuid, title: Type.String() }), {
+        description: 'In the order of the languages (contract/languages.ts)',
+      }),
+    }),
+  ),
+});
+export type OtherLanguagesResponse = Static<typeof OtherLanguagesResponse>;
+
 /** The ids of a course's page in another language: the page a learner reads, found by slug. */
 export const CounterpartQuery = Type.Object({
   chapterId: Type.Optional(Uuid),

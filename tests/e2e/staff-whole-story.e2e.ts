@@ -482,6 +482,30 @@ describe('the whole story of the staff console', () => {
     await context.close();
   });
 
+  it('tells a Tamil learner that the course exists in English and Hindi, and that the catalogue’s language is the whole site’s', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
+    await page.goto('/courses');
+    // The selector says what it changes.
+    const select = page.locator('.lang-select').getByRole('combobox', { name: 'மொழி' });
+    expect(await select.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText('பாடநெறிகளும் முழு தளமும் இந்த மொழிக்கு மாறும்.').waitFor();
+    // The course has no Tamil version: it is named, not left out, with the languages it is in.
+    const section = page.getByRole('region', { name: 'இன்னும் தமிழ் மொழியில் இல்லை' });
+    const entry = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: COURSE_TITLE }) });
+    await entry.waitFor();
+    // Each link names its language, and the course for a screen reader.
+    expect((await entry.getByRole('link').allInnerTexts()).map((text) => text.split(/\n|:/)[0]!.trim())).toEqual([
+      'English',
+      'हिन्दी',
+    ]);
+    await screenshot(page, 'courses-other-languages-tm-360');
+    await entry.getByRole('link', { name: /हिन्दी/ }).click();
+    await page.getByRole('heading', { level: 1, name: HINDI_TITLE }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/courses\/hi\//);
+    await context.close();
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('lets the editor publish a blog post that shows on /blogs at once', async () => {
     await editor.goto('/staff');
     await editor.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();

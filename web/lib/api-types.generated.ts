@@ -1420,6 +1420,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/public/other-languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published courses not in a language yet, each with the languages it is in
+         * @description Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description One of en, hi, bn, gj, kn, ml, mh, od, tm, tl */
+                    lang: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            courses: {
+                                slug: string;
+                                /** @description In the order of the languages (contract/languages.ts) */
+                                versions: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    lang: string;
+                                    title: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;

@@ -97,6 +97,30 @@ describe('GET /api/course/public', () => {
   });
 });
 
+describe('GET /api/course/public/other-languages', () => {
+  it('names the courses a language lacks, with the languages each is in and its title in each', async () => {
+    // Hindi has "Money basics" (same slug) but not "Cyber safety"; the draft counts nowhere.
+    expect((await get('/api/course/public/other-languages?lang=hi')).json()).toEqual({
+      courses: [{ slug: en2.slug, versions: [{ lang: 'en', id: en2.courseId, title: 'Cyber safety' }] }],
+    });
+    const tamil = (await get('/api/course/public/other-languages?lang=tm')).json() as {
+      courses: { slug: string; versions: { lang: string; title: string }[] }[];
+    };
+    expect(tamil.courses.find((c) => c.slug === en.slug)?.versions).toEqual([
+      { lang: 'en', id: en.courseId, title: 'Money basics' },
+      { lang: 'hi', id: hi.courseId, title: 'पैसे की समझ' },
+    ]);
+    expect(tamil.courses.some((c) => c.versions.some((v) => v.title === 'Draft course'))).toBe(false);
+    expect((await get('/api/course/public/other-languages?lang=en')).json()).toEqual({ courses: [] });
+  });
+
+  it('refuses an unknown or malformed language', async () => {
+    expect((await get('/api/course/public/other-languages?lang=fr')).statusCode).toBe(400);
+    expect((await get('/api/course/public/other-languages?lang=english')).statusCode).toBe(400);
+    expect((await get('/api/course/public/other-languages')).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/course/public/{lang}/{courseId}', () => {
   it('answers course_{lang} with the outline, quizzes and videos in order', async () => {
     const res = await get(`/api/course/public/en/${en.courseId}`);

@@ -3,7 +3,7 @@
 // grouped subqueries joined once per query, so a page of courses costs one statement however many
 // courses it holds; the certificate reads them the same way in its transaction (a learner's calls
 // take them from the course structures kept in memory, progress/course-structures.ts).
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { chapters, courseVideos, courses, lessons, options, questions, quizzes } from '../../db/schema/courses';
@@ -144,6 +144,23 @@ export async function listPublishedCourseIds(db: DbOrTx, lang: LanguageCode): Pr
     .from(courses)
     .where(and(eq(courses.lang, lang), eq(courses.published, true)))
     .orderBy(asc(courses.createdAt), asc(courses.slug));
+}
+
+/** The most course versions the catalogue lists from other languages (a programme has tens of courses). */
+const OTHER_LANGUAGE_ROWS_MAX = 500;
+
+/** Published course versions of the courses (by slug) that are not published in a language. */
+export async function versionsMissingIn(db: DbOrTx, lang: LanguageCode) {
+  const slugsHere = db
+    .select({ slug: courses.slug })
+    .from(courses)
+    .where(and(eq(courses.lang, lang), eq(courses.published, true)));
+  return db
+    .select({ slug: courses.slug, lang: courses.lang, id: courses.id, title: courses.title })
+    .from(courses)
+    .where(and(eq(courses.published, true), notInArray(courses.slug, slugsHere)))
+    .orderBy(asc(courses.slug))
+    .limit(OTHER_LANGUAGE_ROWS_MAX);
 }
 
 export interface OutlineLesson {

@@ -8,6 +8,8 @@ import {
   CounterpartResponse,
   CourseListQuery,
   CourseListResponse,
+  OtherLanguagesQuery,
+  OtherLanguagesResponse,
   chapterDetailSchema,
   courseDetailSchema,
   perLanguage,
@@ -39,6 +41,19 @@ export default async function courseRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       return cached(request, reply, () => service.listCourses(app.db, request.query));
     },
+  );
+
+  app.get(
+    '/api/course/public/other-languages',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'The published courses not in a language yet, each with the languages it is in',
+        querystring: OtherLanguagesQuery,
+        response: { 200: OtherLanguagesResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => cached(request, reply, () => service.coursesInOtherLanguages(app.db, request.query.lang)),
   );
 
   app.get(

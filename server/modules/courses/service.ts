@@ -15,9 +15,14 @@ import type { CourseDocument } from '../../../contract/authoring';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ReadModel } from '../../lib/read-models';
 import type { LanguageCode } from '../../../contract/languages';
-import type { CounterpartQuery, CounterpartResponse, CourseListItem } from '../../../contract/courses';
+import type {
+  CounterpartQuery,
+  CounterpartResponse,
+  CourseListItem,
+  OtherLanguagesResponse,
+} from '../../../contract/courses';
 import { badRequest, notFound } from '../../plugins/errors';
-import { isLanguageCode } from '../../../contract/languages';
+import { LANGUAGE_CODES, isLanguageCode } from '../../../contract/languages';
 import { UUID_PATTERN } from '../../../contract/ids';
 import { courseRowId, courseRows } from './read-model';
 import * as repo from './repository';
@@ -61,6 +66,23 @@ export async function listCourses(db: Db, query: { lang: string; search?: string
   if (!isLanguageCode(query.lang)) throw badRequest('languageNotOffered');
   const { rows, total } = await repo.listPublishedCourses(db, { ...query, lang: query.lang });
   return { courses: rows.map(toListItem), total };
+}
+
+/** The courses a learner of a language cannot read in it yet, each with the languages it is in. */
+export async function coursesInOtherLanguages(db: Db, lang: string): Promise<OtherLanguagesResponse> {
+  if (!isLanguageCode(lang)) throw badRequest('languageNotOffered');
+  const bySlug = new Map<string, { lang: LanguageCode; id: string; title: string }[]>();
+  for (const row of await repo.versionsMissingIn(db, lang)) {
+    if (!isLanguageCode(row.lang)) continue;
+    bySlug.set(row.slug, [...(bySlug.get(row.slug) ?? []), { lang: row.lang, id: row.id, title: row.title }]);
+  }
+  const order = (code: LanguageCode) => LANGUAGE_CODES.indexOf(code);
+  return {
+    courses: [...bySlug].map(([slug, versions]) => ({
+      slug,
+      versions: versions.sort((a, b) => order(a.lang) - order(b.lang)),
+    })),
+  };
 }
 
 export async function courseDetail(db: DbOrTx, lang: LanguageCode, courseId: string) {

@@ -4,6 +4,8 @@
 // their changes that other features' data depends on (web/app/query-reactions.ts reacts to it).
 export const learningKeys = {
   courses: (lang: string, page: number) => ['courses', lang, page] as const,
+  /** The courses not in a language yet (the catalogue names them). */
+  otherLanguages: (lang: string) => ['courses-elsewhere', lang] as const,
   course: (lang: string, courseId: string) => ['course', lang, courseId] as const,
   chapter: (lang: string, courseId: string, chapterId: string) => ['chapter', lang, courseId, chapterId] as const,
   quiz: (lang: string, courseId: string, quizId: string) => ['quiz', lang, courseId, quizId] as const,

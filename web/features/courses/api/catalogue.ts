@@ -21,6 +21,14 @@ export function useCourses(lang: LanguageCode, page = 1) {
   });
 }
 
+/** The courses not in a language yet, each with the languages it is in. */
+export function useCoursesInOtherLanguages(lang: LanguageCode) {
+  return useQuery({
+    queryKey: learningKeys.otherLanguages(lang),
+    queryFn: ({ signal }) => api.get('/api/course/public/other-languages', { query: { lang }, signal }),
+  });
+}
+
 export function useProgressList(lang: LanguageCode, enabled: boolean) {
   return useQuery({
     queryKey: learningKeys.progressList(lang),

@@ -1,5 +1,6 @@
 // The course catalogue (/courses): language selector, welcome-back cards for a signed-in learner,
-// and the grid of published courses in the chosen language.
+// the grid of published courses in the chosen language, and the courses not in it yet, each with
+// the languages it is in (so a course is never just absent).
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { ReactNode } from 'react';
@@ -10,7 +11,8 @@ import { useLanguage } from '../../../i18n/use-language';
 import { QueryState } from '../../../components/query-state';
 import { ProgressBar } from '../../../components/course/progress-bar';
 import type { LearningPaths } from '../../../lib/learning-paths';
-import { useCourses, useProgressList } from '../api/catalogue';
+import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
+import { useCourses, useCoursesInOtherLanguages, useProgressList } from '../api/catalogue';
 import { LanguageSelect } from './language-select';
 import './courses.css';
 
@@ -32,6 +34,7 @@ export function Catalogue({
   const { language } = useLanguage();
   const courses = useCourses(language);
   const progress = useProgressList(language, signedIn);
+  const elsewhere = useCoursesInOtherLanguages(language);
 
   return (
     <>
@@ -113,7 +116,43 @@ export function Catalogue({
             </ul>
           )}
         </section>
+
+        {elsewhere.data && elsewhere.data.courses.length > 0 && (
+          <section className="other-languages" aria-labelledby="other-languages">
+            <h2 id="other-languages" className="section-title">
+              {t('otherLanguagesTitle', { language: LANGUAGES[language].nativeName })}
+            </h2>
+            <p>{t('otherLanguagesIntro')}</p>
+            <ul className="other-languages__list">
+              {elsewhere.data.courses.map((course) => {
+                const first = course.versions[0]!;
+                return (
+                  <li key={course.slug} className="card other-languages__item">
+                    <h3 className="other-languages__title" lang={bcp47(first.lang)}>
+                      {first.title}
+                    </h3>
+                    <p className="other-languages__links">
+                      {course.versions.map((version) => (
+                        <Link
+                          key={version.lang}
+                          className="btn btn--ghost"
+                          to={paths.course(version.lang, version.id)}
+                          lang={bcp47(version.lang)}
+                        >
+                          {isLanguageCode(version.lang) ? LANGUAGES[version.lang].nativeName : version.lang}
+                          <span className="visually-hidden">: {version.title}</span>
+                        </Link>
+                      ))}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
       </div>
     </>
   );
 }
+
+const bcp47 = (code: string) => (isLanguageCode(code) ? LANGUAGES[code].bcp47 : undefined);

@@ -8,6 +8,7 @@ import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from '../../../../contract/
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../../contract/auth-rules';
 import { NAME_MAX_LENGTH } from '../../../../contract/person-name';
 import { isPersonNameCode, normalisePersonName, personNameError } from '../../../i18n/person-name';
+import { LANGUAGES } from '../../../../contract/languages';
 import { LanguageSelectInput } from '../../../components/language-select-input';
 import { ApiError, isConsentRequired } from '../../../lib/api-client';
 import { useLanguage } from '../../../i18n/use-language';
@@ -263,6 +264,7 @@ function Stats({ certificateId }: { certificateId?: string }) {
 
   return (
     <>
+      <p className="profile__stats-note">{t('statsInLanguage', { language: LANGUAGES[language].nativeName })}</p>
       <div className="profile__stats">
         <div className="card stat">
           <span className="stat__label">{t('coursesEnrolled')}</span>
