@@ -3,7 +3,8 @@
 // server when stored; image paths are relative (uploads/...) and the client prefixes the API host.
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Uuid } from './ids';
+import { CONTENT_SLUG_MAX, CONTENT_SLUG_PATTERN } from './content-kinds';
+import { UUID_PATTERN, Uuid } from './ids';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages';
 import { StringEnum } from './schema-helpers';
 
@@ -19,6 +20,13 @@ export const PublicLangQuery = Type.Object({
       description: "The reader's language (default en): each item in it where published there, else in English",
     }),
   ),
+});
+
+/** How a reader's address names one post or story: its id, or the address name (slug) its editor gave it. */
+export const ItemAddress = Type.String({
+  pattern: `(${UUID_PATTERN})|(${CONTENT_SLUG_PATTERN})`,
+  maxLength: Math.max(36, CONTENT_SLUG_MAX),
+  description: 'The item’s id, or its address name (lowercase letters, digits and hyphens): /blogs/spot-a-fake-call',
 });
 
 /** The reader's language for one post or story: no default, so an item asked for without it is that item. */

@@ -3,6 +3,8 @@
 // of published versions of content items (ADR 19). Each is owned by its public module, which says
 // here how a published document becomes its rows; authoring calls them inside its publishing
 // transaction and never writes those tables itself.
+import { CONTENT_SLUG_MAX, CONTENT_SLUG_PATTERN } from '../../contract/content-kinds';
+import { UUID_PATTERN } from '../../contract/ids';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages';
 import type { DbOrTx } from '../db/client';
 
@@ -73,4 +75,39 @@ export async function versionForReader<Row>(
 ): Promise<Row | undefined> {
   if (!lang) return undefined;
   return (await findIn(lang)) ?? (lang === DEFAULT_LANGUAGE ? undefined : await findIn(DEFAULT_LANGUAGE));
+}
+
+/** How one public item (a post, a story) is found in its read model. */
+export interface ItemFinders<Row> {
+  /** The published row of this id. */
+  byId: (id: string) => Promise<Row | undefined>;
+  /** The published row in a language of the item this id belongs to. */
+  byIdIn: (id: string, lang: LanguageCode) => Promise<Row | undefined>;
+  /** The published row of an address name (slug) in a language. */
+  bySlugIn: (slug: string, lang: LanguageCode) => Promise<Row | undefined>;
+  /** A published row of an address name in any language. */
+  bySlug: (slug: string) => Promise<Row | undefined>;
+}
+
+const UUID = new RegExp(UUID_PATTERN);
+const SLUG = new RegExp(CONTENT_SLUG_PATTERN);
+
+/**
+ * A public item by the address a reader used (ADR 33): its id, or its address name, so
+ * /blogs/spot-a-fake-call opens the post an editor named so. In the reader's language, else English,
+ * else the one asked for (an id) or any published (a name); undefined for anything else.
+ */
+export async function itemForReader<Row>(
+  address: string,
+  lang: LanguageCode | undefined,
+  find: ItemFinders<Row>,
+): Promise<Row | undefined> {
+  if (UUID.test(address))
+    return (await versionForReader((l) => find.byIdIn(address, l), lang)) ?? (await find.byId(address));
+  if (address.length <= CONTENT_SLUG_MAX && SLUG.test(address))
+    return (
+      (await versionForReader((l) => find.bySlugIn(address, l), lang ?? DEFAULT_LANGUAGE)) ??
+      (await find.bySlug(address))
+    );
+  return undefined;
 }

@@ -99,6 +99,18 @@ describe('pages rendered on the server', () => {
     }
     await context.close();
   });
+
+  it('opens a post by the address name its editor gave it, and answers a name nobody gave with 404', async () => {
+    const { page, context, consoleErrors } = await phonePage(browser());
+    const found = await page.goto('/blogs/atm-and-debit-card-safety');
+    expect(found?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: /ATM/ }).waitFor();
+    const missing = await page.goto('/blogs/no-such-post');
+    expect(missing?.status()).toBe(404);
+    await page.getByText('This article could not be found.').waitFor();
+    await context.close();
+    expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  });
 });
 
 describe("a learner's lesson and quiz rendered on the server", () => {

@@ -235,6 +235,8 @@ describe('the staff console', () => {
     await screenshot(page, 'staff-publish-confirm-1280', { fullPage: false });
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText(/Version 2, published/).waitFor();
+    // Published, the post is on the site at its address name too.
+    expect(await page.getByRole('link', { name: `/blogs/${slug}` }).getAttribute('href')).toBe(`/blogs/${slug}`);
 
     // History: two versions compared field by field.
     await page.getByLabel('Compare version 1').check();

@@ -90,6 +90,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The item’s id, or its address name (lowercase letters, digits and hyphens): /blogs/spot-a-fake-call */
                     blogId: string;
                 };
                 cookie?: never;
@@ -7866,6 +7867,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The item’s id, or its address name (lowercase letters, digits and hyphens): /blogs/spot-a-fake-call */
                     storyId: string;
                 };
                 cookie?: never;

@@ -114,16 +114,14 @@ describe('GET /api/blog/public/{blogId}', () => {
     }
   });
 
-  it.each([
-    'not-a-uuid',
-    '123',
-    `urn:uuid:${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
-    `${'g'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
-  ])('answers 400 for the malformed id %s', async (id) => {
-    const res = await get(`/api/blog/public/${encodeURIComponent(id)}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Invalid params: blogId is not in the expected format');
-  });
+  it.each(['Not_An_Address', '-123', `urn:uuid:${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`])(
+    'answers 400 for %s, neither an id nor an address name',
+    async (id) => {
+      const res = await get(`/api/blog/public/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid params: blogId is not in the expected format');
+    },
+  );
 });
 
 describe("posts in the reader's language", () => {
@@ -188,5 +186,28 @@ describe("posts in the reader's language", () => {
     });
     expect((await get(`/api/blog/public/${stableId('blog', 'draft-post')}?lang=hi`)).statusCode).toBe(404);
     expect((await get(`/api/blog/public/${english}?lang=xx`)).statusCode).toBe(400);
+  });
+
+  it('opens a post by the address name its editor gave it, in the reader’s language, else English, else any', async () => {
+    await translate();
+    expect((await get('/api/blog/public/blog-07')).json().response).toMatchObject({
+      id: stableId('blog', 'blog-07'),
+      lang: 'en',
+    });
+    expect((await get('/api/blog/public/blog-07?lang=hi')).json().response).toMatchObject({
+      id: hindiOf('blog-07'),
+      title: 'ब्लॉग 07',
+    });
+    expect((await get('/api/blog/public/blog-06?lang=tm')).json().response).toMatchObject({
+      title: 'Blog 06',
+      lang: 'en',
+    });
+    // A name nobody gave, and an unpublished post's name, are not found.
+    expect((await get(`/api/blog/public/${'a'.repeat(101)}`)).statusCode).toBe(400);
+    for (const name of ['no-such-post', 'draft-post']) {
+      const res = await get(`/api/blog/public/${name}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('blogNotFound');
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Published blogs of a language, newest first; the (lang, published, created_at) index serves every query here.
 // The writes of the blog read model (projected from a published post version, ADR 29) are at the end.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
 import { blogs } from '../../db/schema/blogs';
@@ -43,6 +43,26 @@ export async function findPublished(db: DbOrTx, id: string): Promise<BlogRow | u
     .select(columns)
     .from(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.published, true)));
+  return row;
+}
+
+/** The published post of an address name (slug) in a language. */
+export async function findPublishedBySlug(db: DbOrTx, slug: string, lang: LanguageCode): Promise<BlogRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(blogs)
+    .where(and(eq(blogs.slug, slug), eq(blogs.lang, lang), eq(blogs.published, true)));
+  return row;
+}
+
+/** A published post of an address name in any language, the oldest first. */
+export async function findAnyPublishedBySlug(db: DbOrTx, slug: string): Promise<BlogRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(blogs)
+    .where(and(eq(blogs.slug, slug), eq(blogs.published, true)))
+    .orderBy(asc(blogs.createdAt))
+    .limit(1);
   return row;
 }
 

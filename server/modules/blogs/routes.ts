@@ -2,11 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { BlogList, BlogOne, BlogPage, ItemLangQuery, PublicLangQuery } from '../../../contract/public-content';
+import {
+  BlogList,
+  BlogOne,
+  BlogPage,
+  ItemAddress,
+  ItemLangQuery,
+  PublicLangQuery,
+} from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { BLOG_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
-import { Uuid } from '../../../contract/ids';
 import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
@@ -54,7 +60,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         tags: ['blogs'],
         summary: 'One published blog post',
         description: 'With `lang`, the same post in that language when it is published there; else the post asked for.',
-        params: Type.Object({ blogId: Uuid }),
+        params: Type.Object({ blogId: ItemAddress }),
         querystring: ItemLangQuery,
         response: { 200: BlogOne, 400: ErrorResponse, 404: ErrorResponse },
       },

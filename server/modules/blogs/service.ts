@@ -8,10 +8,9 @@
 import type { BlogDocument } from '../../../contract/authoring';
 import type { Blog } from '../../../contract/public-content';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
-import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
-import { versionForReader, type ReadModel } from '../../lib/read-models';
+import { itemForReader, type ReadModel } from '../../lib/read-models';
 import { notFound } from '../../plugins/errors';
 import { blogRow, blogRowId } from './read-model';
 import * as repository from './repository';
@@ -37,22 +36,24 @@ export async function recentBlogs(db: Db, lang: LanguageCode = DEFAULT_LANGUAGE)
   return { response: (await repository.listPublished(db, lang, 0, RECENT_COUNT)).map(toBlog) };
 }
 
-const UUID = new RegExp(UUID_PATTERN);
+const finders = (db: DbOrTx) => ({
+  byId: (id: string) => repository.findPublished(db, id),
+  byIdIn: (id: string, lang: LanguageCode) => repository.findPublishedIn(db, id, lang),
+  bySlugIn: (slug: string, lang: LanguageCode) => repository.findPublishedBySlug(db, slug, lang),
+  bySlug: (slug: string) => repository.findAnyPublishedBySlug(db, slug),
+});
 
-/** A published post; undefined for an unknown or malformed id (a share preview asks with any address). */
-export async function publishedBlog(db: DbOrTx, id: string): Promise<Blog | undefined> {
-  const row = UUID.test(id) ? await repository.findPublished(db, id) : undefined;
+/** A published blog by its id or address name; undefined for anything else (a share preview asks with any address). */
+export async function publishedBlog(db: DbOrTx, address: string): Promise<Blog | undefined> {
+  const row = await itemForReader(address, undefined, finders(db));
   return row && toBlog(row);
 }
 
-/** A post; with `lang`, its version in that language when that one is published (a reader who changed language). */
-export async function getBlog(db: DbOrTx, id: string, lang?: LanguageCode) {
-  const inLanguage = UUID.test(id)
-    ? await versionForReader((l) => repository.findPublishedIn(db, id, l), lang)
-    : undefined;
-  const blog = inLanguage ? toBlog(inLanguage) : await publishedBlog(db, id);
-  if (!blog) throw notFound('blogNotFound');
-  return { response: blog };
+/** A blog by its id or address name; with `lang`, its version in that language when that one is published (a reader who changed language). */
+export async function getBlog(db: DbOrTx, address: string, lang?: LanguageCode) {
+  const row = await itemForReader(address, lang, finders(db));
+  if (!row) throw notFound('blogNotFound');
+  return { response: toBlog(row) };
 }
 
 /** The newest post's picture: the featured article's, the largest thing on the list of posts. */

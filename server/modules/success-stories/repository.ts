@@ -1,7 +1,7 @@
 // Published success stories in a reader's language (else English: db/reader-language.ts), newest first;
 // the (lang, published, created_at) and (slug, lang) indexes serve every query here. The writes of the
 // story read model (projected from a published story version, ADR 29) are at the end.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { inReaderLanguage } from '../../db/reader-language';
 import type { DbOrTx } from '../../db/client';
 import { successStories } from '../../db/schema/success-stories';
@@ -43,6 +43,26 @@ export async function findPublished(db: DbOrTx, id: string): Promise<StoryRow | 
     .select(columns)
     .from(successStories)
     .where(and(eq(successStories.id, id), eq(successStories.published, true)));
+  return row;
+}
+
+/** The published story of an address name (slug) in a language. */
+export async function findPublishedBySlug(db: DbOrTx, slug: string, lang: LanguageCode): Promise<StoryRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(successStories)
+    .where(and(eq(successStories.slug, slug), eq(successStories.lang, lang), eq(successStories.published, true)));
+  return row;
+}
+
+/** A published story of an address name in any language, the oldest first. */
+export async function findAnyPublishedBySlug(db: DbOrTx, slug: string): Promise<StoryRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(successStories)
+    .where(and(eq(successStories.slug, slug), eq(successStories.published, true)))
+    .orderBy(asc(successStories.createdAt))
+    .limit(1);
   return row;
 }
 

@@ -2,11 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PublicLangQuery, ItemLangQuery, StoryList, StoryOne, StoryPage } from '../../../contract/public-content';
+import {
+  PublicLangQuery,
+  ItemAddress,
+  ItemLangQuery,
+  StoryList,
+  StoryOne,
+  StoryPage,
+} from '../../../contract/public-content';
 import { ErrorResponse } from '../../../contract/message-responses';
 import { STORY_PAGE_SIZE } from '../../../contract/page-sizes';
 import { pageQuery } from '../../../contract/page-query';
-import { Uuid } from '../../../contract/ids';
 import { cachedJson } from '../../lib/cached-json';
 import { cachePublicAnswers } from '../../lib/http-cache';
 import { access, routeAccess } from '../../plugins/access';
@@ -55,7 +61,7 @@ export default async function successStoryRoutes(fastify: FastifyInstance) {
         summary: 'One published success story',
         description:
           'With `lang`, the same story in that language when it is published there; else the story asked for.',
-        params: Type.Object({ storyId: Uuid }),
+        params: Type.Object({ storyId: ItemAddress }),
         querystring: ItemLangQuery,
         response: { 200: StoryOne, 400: ErrorResponse, 404: ErrorResponse },
       },

@@ -8,10 +8,9 @@
 import type { StoryDocument } from '../../../contract/authoring';
 import { RECENT_COUNT } from '../../../contract/page-sizes';
 import type { Story } from '../../../contract/public-content';
-import { UUID_PATTERN } from '../../../contract/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
-import { versionForReader, type ReadModel } from '../../lib/read-models';
+import { itemForReader, type ReadModel } from '../../lib/read-models';
 import { notFound } from '../../plugins/errors';
 import { storyRow, storyRowId } from './read-model';
 import * as repository from './repository';
@@ -37,20 +36,22 @@ export async function recentStories(db: Db, lang: LanguageCode = DEFAULT_LANGUAG
   return { response: (await repository.listPublished(db, lang, 0, RECENT_COUNT)).map(toStory) };
 }
 
-const UUID = new RegExp(UUID_PATTERN);
+const finders = (db: DbOrTx) => ({
+  byId: (id: string) => repository.findPublished(db, id),
+  byIdIn: (id: string, lang: LanguageCode) => repository.findPublishedIn(db, id, lang),
+  bySlugIn: (slug: string, lang: LanguageCode) => repository.findPublishedBySlug(db, slug, lang),
+  bySlug: (slug: string) => repository.findAnyPublishedBySlug(db, slug),
+});
 
-/** A published story; undefined for an unknown or malformed id (a share preview asks with any address). */
-export async function publishedStory(db: DbOrTx, id: string): Promise<Story | undefined> {
-  const row = UUID.test(id) ? await repository.findPublished(db, id) : undefined;
+/** A published story by its id or address name; undefined for anything else (a share preview asks with any address). */
+export async function publishedStory(db: DbOrTx, address: string): Promise<Story | undefined> {
+  const row = await itemForReader(address, undefined, finders(db));
   return row && toStory(row);
 }
 
-/** A story; with `lang`, its version in that language when that one is published (a reader who changed language). */
-export async function getStory(db: DbOrTx, id: string, lang?: LanguageCode) {
-  const inLanguage = UUID.test(id)
-    ? await versionForReader((l) => repository.findPublishedIn(db, id, l), lang)
-    : undefined;
-  const story = inLanguage ? toStory(inLanguage) : await publishedStory(db, id);
-  if (!story) throw notFound('storyNotFound');
-  return { response: story };
+/** A story by its id or address name; with `lang`, its version in that language when that one is published (a reader who changed language). */
+export async function getStory(db: DbOrTx, address: string, lang?: LanguageCode) {
+  const row = await itemForReader(address, lang, finders(db));
+  if (!row) throw notFound('storyNotFound');
+  return { response: toStory(row) };
 }

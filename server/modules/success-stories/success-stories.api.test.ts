@@ -105,10 +105,20 @@ describe('GET /api/successstories/public/{storyId}', () => {
     }
   });
 
-  it('answers 400 for a malformed id', async () => {
-    const res = await get('/api/successstories/public/42');
+  it('answers 400 for an address that is neither an id nor an address name', async () => {
+    const res = await get('/api/successstories/public/Not_A_Name');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid params: storyId is not in the expected format');
+  });
+
+  it('opens a story by its address name, and answers 404 for a name nobody gave', async () => {
+    const [story] = await t.database.db
+      .select()
+      .from(successStories)
+      .where(eq(successStories.published, true))
+      .limit(1);
+    expect((await get(`/api/successstories/public/${story!.slug}`)).json().response).toMatchObject({ id: story!.id });
+    expect((await get('/api/successstories/public/no-such-story')).statusCode).toBe(404);
   });
 });
 

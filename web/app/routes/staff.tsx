@@ -99,6 +99,7 @@ export function Item() {
           previewPath={paths.staffPreview(itemId, lang)}
           editPath={(other) => paths.staffEditor(itemId, other)}
           translatePath={(other) => paths.staffTranslate(itemId, other)}
+          sitePath={(kind, slug) => (kind === 'blog' ? paths.blog(slug) : kind === 'story' ? paths.story(slug) : null)}
         />
       )}
     </ForRoles>

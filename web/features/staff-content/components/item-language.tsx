@@ -411,6 +411,7 @@ export function ItemLanguagePage({
   previewPath,
   editPath,
   translatePath,
+  sitePath,
 }: {
   me: StaffMe;
   itemId: string;
@@ -423,6 +424,8 @@ export function ItemLanguagePage({
   editPath?: (lang: string) => string;
   /** The translation view of the item in a language (not its source). */
   translatePath?: (lang: string) => string;
+  /** Where a published item of a kind with its own page is on the site, by its address name (/blogs/atm-safety). */
+  sitePath?: (kind: ContentKind, slug: string) => string | null;
 }) {
   const { t } = useTranslation('staff');
   const item = useItem(itemId);
@@ -452,6 +455,7 @@ export function ItemLanguagePage({
   const language = LANGUAGES[lang];
   const isSource = lang === item.data.sourceLang;
   const deleted = item.data.deletedAt !== null;
+  const onSite = deleted ? null : (sitePath?.(item.data.kind, item.data.slug) ?? null);
   // A deleted item is read, previewed and restored; nothing else is written to it (the server refuses).
   const writes = !deleted;
   // A translation is written beside its source (a translator's first choice), or in the kind's editor.
@@ -483,6 +487,11 @@ export function ItemLanguagePage({
           {t(`kinds.${item.data.kind}`)} · {language.name}
         </span>
       </h1>
+      {onSite && state?.publishedVersion != null && (
+        <p>
+          {t('item.onSite')} <a href={onSite}>{onSite}</a>
+        </p>
+      )}
       <nav aria-label={t('item.languages')}>
         <ul className="staff-nav staff-nav--languages">
           {item.data.languages.map((other) => (
