@@ -27,7 +27,7 @@
 //   const [picking, setPicking] = useState(false);
 //   <MediaPicker open={picking} onClose={() => setPicking(false)} lang="hi" me={me}
 //     onPick={({ path, alt }) => { setPicking(false); setImage(path, alt); }} />
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
 import {
   MEDIA_ALT_MAX_LENGTH,
@@ -159,6 +159,18 @@ function Choice({
   );
 }
 
+/**
+ * Scrolls the dialog so the chosen tile shows whole: above the chosen file's pane, which stays at
+ * the dialog's foot and would otherwise cover the lower part of a tile picked near it.
+ */
+function keepInSight(card: HTMLElement, pane: HTMLElement, scroller: HTMLElement) {
+  const tile = card.getBoundingClientRect();
+  const foot = pane.getBoundingClientRect().top;
+  const head = scroller.getBoundingClientRect().top;
+  if (tile.bottom > foot) scroller.scrollBy({ top: tile.bottom - foot + 8 });
+  else if (tile.top < head) scroller.scrollBy({ top: tile.top - head - 8 });
+}
+
 function PickerBody({ lang, onPick, onClose, me, title, kind = 'image' }: Omit<MediaPickerProps, 'open'>) {
   const { t } = useTranslation('staff');
   const words = WORDS[kind];
@@ -176,13 +188,20 @@ function PickerBody({ lang, onPick, onClose, me, title, kind = 'image' }: Omit<M
     setChosen(file);
   });
   const top = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = body.current?.querySelector<HTMLElement>('.media-card[aria-pressed="true"]');
+    const pane = body.current?.querySelector<HTMLElement>('.media-choice');
+    const scroller = body.current?.closest<HTMLElement>('.dialog');
+    if (card && pane && scroller) keepInSight(card, pane, scroller);
+  }, [chosen?.id, list.data]);
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(draft.trim());
     setPage(1);
   };
   return (
-    <div className="staff-dialog-body media-picker">
+    <div ref={body} className="staff-dialog-body media-picker">
       <div className="media-picker-head">
         <h2 id={`${id}-title`}>{title ?? t(words.title)}</h2>
         <CloseButton onClick={onClose} label={t('actions.cancel')} />
