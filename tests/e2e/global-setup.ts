@@ -32,6 +32,8 @@ declare module 'vitest' {
     /** Hindi translators of the items' and the other kinds' journeys, each its own: every staff member sets up a second factor at the first sign-in. */
     itemsTranslatorMobile: string;
     kindsTranslatorMobile: string;
+    /** An admin of the console's layout checks, its own so its first sign-in shows the authenticator's setup. */
+    layoutAdminMobile: string;
     /** The first admin of the whole story's journey, its own so its second factor starts unset (staff-console.e2e.ts sets up the other's). */
     storyAdminMobile: string;
   }
@@ -87,6 +89,7 @@ export default async function setup(project: TestProject) {
   const storyAdminMobile = staffMobile(11);
   const itemsTranslatorMobile = staffMobile(12);
   const kindsTranslatorMobile = staffMobile(13);
+  const layoutAdminMobile = staffMobile(14);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -101,6 +104,7 @@ export default async function setup(project: TestProject) {
     [storyAdminMobile, 'admin', 'Vani Admin', undefined],
     [itemsTranslatorMobile, 'translator', 'Ila Translator', 'hi'],
     [kindsTranslatorMobile, 'translator', 'Kiran Translator', 'hi'],
+    [layoutAdminMobile, 'admin', 'Lata Admin', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -168,6 +172,7 @@ export default async function setup(project: TestProject) {
   project.provide('storyAdminMobile', storyAdminMobile);
   project.provide('itemsTranslatorMobile', itemsTranslatorMobile);
   project.provide('kindsTranslatorMobile', kindsTranslatorMobile);
+  project.provide('layoutAdminMobile', layoutAdminMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CourseDocument, LanguageHead } from '../../contract/authoring';
+import { mp4, pdf } from '../../server/modules/uploads/upload-test-files';
 import {
+  confirmAuthenticator,
   desktopPage,
   expectAccessible,
   pageCall,
@@ -27,6 +29,8 @@ const browser = sharedBrowser();
 let courseId = '';
 /** Deletes it once every test is done, as the editor: the other journeys' matrix and figures stay as they expect. */
 let removeCourse: (() => Promise<unknown>) | null = null;
+/** The course editor's authenticator key, once set up (a later sign-in confirms with it). */
+let editorSecret: string | null = null;
 afterAll(async () => {
   await removeCourse?.();
 });
@@ -79,7 +83,7 @@ describe('the course editor', () => {
     const { page, consoleErrors } = await desktopPage(browser());
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, inject('courseEditorMobile'));
-    await setUpAuthenticator(page);
+    editorSecret = await setUpAuthenticator(page);
     await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
 
     const slug = `editor-check-${Date.now()}`;
@@ -371,6 +375,119 @@ describe('the course editor', () => {
     await page.waitForURL((url) => url.pathname === `/staff/content/${id}/en`);
     // The 409s and the dropped connection the journey provoked are not errors of the page.
     expect(consoleErrors.filter((e) => !/status of 409|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+
+  it('uploads a video and a document from the course editor, picks them, and the published course offers them', async () => {
+    const { page, consoleErrors } = await desktopPage(browser());
+    await page.goto('/login?redirect=%2Fstaff');
+    await signIn(page, inject('courseEditorMobile'));
+    if (editorSecret) await confirmAuthenticator(page, editorSecret);
+    else editorSecret = await setUpAuthenticator(page);
+    await page.getByRole('heading', { name: 'Translations', level: 1 }).waitFor();
+    const samples = await pageCall<{ items: { id: string }[] }>(
+      page,
+      'GET',
+      '/api/staff/content?kind=course&search=money-basics',
+    );
+    const cover = (
+      (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${samples.items[0]!.id}/en`))
+        .body as CourseDocument
+    ).image!;
+    const created = await pageCall<{ item: { id: string } }>(page, 'POST', '/api/staff/content', {
+      kind: 'course',
+      slug: `media-check-${Date.now()}`,
+      body: { ...COURSE, title: 'Media check', image: cover },
+    });
+    const id = created.item.id;
+    try {
+      const body = async () =>
+        (await pageCall<LanguageHead>(page, 'GET', `/api/staff/content/${id}/en`)).body as CourseDocument;
+      await page.goto(`/staff/content/${id}/en/edit`);
+      await page.getByRole('heading', { name: /Edit: Media check/ }).waitFor();
+
+      // Unique bytes, so each upload is a new file of the library (7 s long, as its header says).
+      const stamp = Date.now();
+      const clip = `bank-visit-${stamp}.mp4`;
+      const handout = `savings-plan-${stamp}.pdf`;
+      const video = page.getByRole('group', { name: 'Video 1: A visit to the bank' });
+      await video.getByRole('button', { name: 'Choose from the library: Video file' }).click();
+      let dialog = page.getByRole('dialog', { name: 'Choose a video' });
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: clip,
+        mimeType: 'video/mp4',
+        buffer: mp4(undefined, undefined, 4096 + (stamp % 1000), 7_000),
+      });
+      await dialog.getByRole('form', { name: `Chosen: ${clip}` }).waitFor();
+      // Only videos are offered to choose from.
+      expect(
+        await dialog
+          .locator('.media-card-name')
+          .filter({ hasText: /\.(pdf|png|svg|jpe?g|webp)$/ })
+          .count(),
+      ).toBe(0);
+      await dialog.getByRole('button', { name: 'Use this file' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // The chosen file by its name and size, with a preview; its length is filled in from the file.
+      const chosenVideo = video.locator('.ce-media');
+      expect(await chosenVideo.innerText()).toContain(clip);
+      expect(await chosenVideo.innerText()).toMatch(/\d+(\.\d+)? KB/);
+      expect(await chosenVideo.locator('video').getAttribute('src')).toMatch(/^\/uploads\/by-hash\/.+\.mp4$/);
+      expect(await video.getByLabel('Length (seconds)').inputValue()).toBe('7');
+
+      await page.getByRole('button', { name: 'Choose from the library: Document for download' }).click();
+      dialog = page.getByRole('dialog', { name: 'Choose a document' });
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: handout,
+        mimeType: 'application/pdf',
+        buffer: Buffer.concat([await pdf(), Buffer.from(`\n% ${stamp}\n`)]),
+      });
+      await dialog.getByRole('form', { name: `Chosen: ${handout}` }).waitFor();
+      await dialog.getByRole('button', { name: 'Use this file' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const chosenDocument = page.locator('.ce-media').filter({ hasText: 'Document for download' });
+      expect(await chosenDocument.innerText()).toContain(handout);
+      await waitSaved(page);
+      let saved = await body();
+      expect(saved.videos[0]!.video).toMatch(/^uploads\/by-hash\/.+\.mp4$/);
+      expect(saved.videos[0]!.duration).toBe(7);
+      expect(saved.document).toMatch(/^uploads\/by-hash\/.+\.pdf$/);
+      await screenshot(page, 'staff-course-editor-media-1280');
+
+      // Removed, then chosen again from the library (already there: no upload this time).
+      await chosenDocument.getByRole('button', { name: 'Remove: Document for download' }).click();
+      await waitSaved(page);
+      expect((await body()).document).toBeNull();
+      await page.getByRole('button', { name: 'Choose from the library: Document for download' }).click();
+      dialog = page.getByRole('dialog', { name: 'Choose a document' });
+      await dialog.getByRole('button', { name: new RegExp(handout.replace('.', '\\.')) }).click();
+      await dialog.getByRole('button', { name: 'Use this file' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await waitSaved(page);
+      saved = await body();
+      expect(saved.document).toMatch(/^uploads\/by-hash\/.+\.pdf$/);
+
+      // Published, the course page offers the document and the course its video.
+      const { publicId } = await pageCall<{ publicId: string }>(
+        page,
+        'POST',
+        `/api/staff/content/${id}/en/publish`,
+        {},
+      );
+      await page.goto(`/courses/en/${publicId}`);
+      const download = page.getByRole('link', { name: 'Download' });
+      expect(await download.getAttribute('href')).toBe(`/${saved.document}`);
+      const course = await pageCall<{ course_en: { videos: { video: string | null }[] } }>(
+        page,
+        'GET',
+        `/api/course/public/en/${publicId}`,
+      );
+      expect(course.course_en.videos.map((v) => v.video)).toEqual([saved.videos[0]!.video]);
+      for (const file of [saved.document!, saved.videos[0]!.video!])
+        expect(await page.evaluate(async (url) => (await fetch(url)).status, `/${file}`)).toBe(200);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await pageCall(page, 'DELETE', `/api/staff/content/${id}`);
+    }
   });
 
   it('lets a Hindi translator write the course in Hindi, text only, and nowhere else', async () => {

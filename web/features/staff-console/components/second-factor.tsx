@@ -1,7 +1,7 @@
 // The second factor of admins and editors: setting up an authenticator app (scan the QR code or
 // type the secret, confirm a first code, keep the ten recovery codes shown once) and confirming a
 // code at each sign-in. Also the recovery codes shown after a renewal (account page).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useRefreshStaff } from '../../../staff-shared/api/refresh-staff';
 import { useConfirmSetup, useStartSetup, useVerify } from '../api/staff-session';
@@ -170,7 +170,15 @@ export function SecondFactorSetup({ name }: { name: string }) {
                 <summary>{t('setup.cannotScan')}</summary>
                 <p>
                   {t('setup.typeSecret')}{' '}
-                  <code className="staff-secret">{start.data.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+                  {/* Groups of four, each kept whole on its line: a line breaks only between groups. */}
+                  <code className="staff-secret">
+                    {start.data.secret.match(/.{1,4}/g)?.map((group, index) => (
+                      <Fragment key={index}>
+                        {index > 0 && ' '}
+                        <span className="staff-secret__group">{group}</span>
+                      </Fragment>
+                    ))}
+                  </code>
                 </p>
               </details>
             </li>

@@ -9,14 +9,13 @@ import type { LanguageCode } from '../../../../contract/languages';
 import { QueryState } from '../../../components/query-state';
 import { useEditStart } from '../../../staff-shared/api/content';
 import type { StaffMe } from '../../../../contract/staff';
-import type { ImagePicker } from '../../../staff-shared/components/image-picker';
+import type { ImagePicker, PickMedia } from '../../../staff-shared/components/image-picker';
 import { EditGate } from '../../../staff-shared/components/document-editor/edit-gate';
 import type { KindEditorProps } from '../../../staff-shared/components/document-editor/document-editor';
 import { CourseEditor } from './course-editor/course-editor';
 import { BlogEditor } from './kind-editors/blog-editor';
 import { StoryEditor } from './kind-editors/story-editor';
 import { BannerEditor, GalleryEditor } from './kind-editors/gallery-editor';
-import type { PickedImage } from '../../../staff-shared/components/rich-text/rich-text-editor';
 
 const EDITORS: Record<ContentKind, ComponentType<KindEditorProps>> = {
   course: CourseEditor,
@@ -61,7 +60,7 @@ function EditorLoader({
 }: Omit<KindEditorProps, 'start' | 'baseVersion'> & {
   Editor: ComponentType<KindEditorProps>;
   lang: LanguageCode;
-  onPickImage?: () => Promise<PickedImage | null>;
+  onPickImage?: PickMedia;
 }) {
   const start = useEditStart(props.itemId, props.lang);
   if (start.isPending || start.isError)

@@ -236,6 +236,7 @@ export function MembersPage({ selfId }: { selfId: string }) {
       {members.data && (
         <StaffTable
           label={t('members.title')}
+          className="staff-members"
           columns={[
             t('members.name'),
             t('members.mobile'),

@@ -22,10 +22,10 @@ import { saveLanguage, savedMeanwhile, type LanguageHead } from '../../api/conte
 import { staffKeys } from '../../api/keys';
 import { errorText, fieldErrors } from '../error-text';
 import { staffTime } from '../staff-time';
-import type { PickedImage } from '../rich-text/rich-text-editor';
+import type { PickMedia } from '../image-picker';
 import { adoptKeys, documentOf, draftOf } from './document-draft';
 import { ConflictView } from './conflict';
-import { Confirm, ContentLanguage, FieldProblems, PickImage, TextOnly, type ConfirmRequest } from './fields';
+import { Confirm, ContentLanguage, FieldProblems, PickFromLibrary, TextOnly, type ConfirmRequest } from './fields';
 
 /** How long after the last change the draft saves itself. */
 export const AUTOSAVE_MS = 2500;
@@ -87,7 +87,8 @@ export interface KindEditorProps {
   back: string;
   start: AnyDocument;
   baseVersion: number;
-  onPickImage?: () => Promise<PickedImage | null>;
+  /** The media library's picker (pictures unless a kind is asked for). */
+  onPickImage?: PickMedia;
 }
 
 /** Where the draft stands, for the editor's own actions (submitting the saved version for review). */
@@ -373,9 +374,9 @@ export function DocumentEditor<D>({
         <ContentLanguage.Provider value={language.bcp47}>
           <TextOnly.Provider value={textOnly}>
             <Confirm.Provider value={setConfirm}>
-              <PickImage.Provider value={onPickImage}>
+              <PickFromLibrary.Provider value={onPickImage}>
                 <div key={generation}>{children(draft, edit, { baseVersion, unsaved: dirty || saving })}</div>
-              </PickImage.Provider>
+              </PickFromLibrary.Provider>
             </Confirm.Provider>
           </TextOnly.Provider>
         </ContentLanguage.Provider>

@@ -11,8 +11,7 @@ import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { useItem, type ContentItem } from '../../api/content';
 import type { StaffMe } from '../../../../contract/staff';
-import { useImagePicker, type ImagePicker } from '../image-picker';
-import type { PickedImage } from '../rich-text/rich-text-editor';
+import { useImagePicker, type ImagePicker, type PickMedia } from '../image-picker';
 
 export interface Editable {
   item: ContentItem;
@@ -22,7 +21,7 @@ export interface Editable {
   /** Whether the person translates this language (submits it for review). */
   translator: boolean;
   back: string;
-  onPickImage: () => Promise<PickedImage | null>;
+  onPickImage: PickMedia;
 }
 
 export interface EditGateProps {

@@ -4,10 +4,12 @@
 // put right: nothing typed is lost, and nothing wrong is sent.
 import { createContext, Suspense, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { STORED_FILE_PATTERN } from '../../../../contract/content-kinds';
+import { formatBytes } from '../../../../contract/media-rules';
 import { useTranslation } from '../../../i18n/react';
 import { fileUrl } from '../../../lib/api-client';
 // TipTap and ProseMirror load with the first rich-text field, in their own chunk.
 import { RichTextEditor, type PickedImage } from '../rich-text/rich-text-editor';
+import type { PickedFile, PickMedia } from '../image-picker';
 
 /** Where a field reports that what it holds cannot be saved (null: it can again). */
 export const FieldProblems = createContext<(id: string, problem: string | null) => void>(() => undefined);
@@ -28,8 +30,8 @@ export interface ConfirmRequest {
 /** Asks before a removal that takes written work with it (the editor's dialog). */
 export const Confirm = createContext<(request: ConfirmRequest) => void>((request) => request.run());
 
-/** The media library's picker, when the console has one: handed to every image and rich-text field. */
-export const PickImage = createContext<(() => Promise<PickedImage | null>) | undefined>(undefined);
+/** The media library's picker, when the console has one: handed to every file and rich-text field. */
+export const PickFromLibrary = createContext<PickMedia | undefined>(undefined);
 
 function useProblem(problem: string | null) {
   const report = useContext(FieldProblems);
@@ -358,7 +360,7 @@ export function ImageField({
 }) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
-  const pick = useContext(PickImage);
+  const pick = useContext(PickFromLibrary);
   return (
     <div className="ce-image">
       {value ? (
@@ -382,6 +384,97 @@ export function ImageField({
             }
           >
             {t('editor.chooseImage')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "1:05" for a video's length in seconds. */
+const minutesAndSeconds = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+/**
+ * A video or a document of the media library: the chosen file by its name (and, when chosen in this
+ * visit, its size and a video's length), a video with a player to check it, a button that opens the
+ * library's picker for that kind (which may also upload), one that removes it, and its path for
+ * those who type it. `onPicked` hears the file chosen in the picker (a video's length, read from its
+ * header when it was uploaded).
+ */
+export function LibraryFileField({
+  label,
+  kind,
+  value,
+  onChange,
+  onPicked,
+}: {
+  label: string;
+  kind: 'video' | 'document';
+  value: string | null;
+  onChange: (value: string | null) => void;
+  onPicked?: (picked: PickedFile) => void;
+}) {
+  const { t } = useTranslation('staff');
+  const textOnly = useContext(TextOnly);
+  const pick = useContext(PickFromLibrary);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  // A path saved before this visit shows by the name it is stored under (the library's, by hash).
+  const known = picked && picked.path === value ? picked : null;
+  const url = value ? fileUrl(value) : '';
+  return (
+    <div className="ce-media">
+      {value ? (
+        <div className="ce-media__chosen">
+          {kind === 'video' && (
+            <video className="ce-media__preview" src={url} controls preload="metadata">
+              <a href={url}>{t('media.openFile')}</a>
+            </video>
+          )}
+          <p className="ce-media__facts">
+            <a className="ce-media__name" href={url} target="_blank" rel="noreferrer">
+              {known?.name ?? value.split('/').pop()}
+            </a>
+            {known && (
+              <span className="staff-muted">
+                {formatBytes(known.bytes)}
+                {known.durationSeconds !== null && ` · ${minutesAndSeconds(known.durationSeconds)}`}
+              </span>
+            )}
+          </p>
+        </div>
+      ) : (
+        <span className="ce-image__none">{t(kind === 'video' ? 'editor.noVideo' : 'editor.noDocument')}</span>
+      )}
+      <div className="ce-image__choose">
+        <FileField label={label} value={value} onChange={onChange} />
+        {pick && !textOnly && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            aria-label={t('editor.chooseImageFor', { label })}
+            onClick={() =>
+              void pick(kind).then((chosen) => {
+                if (!chosen) return;
+                setPicked(chosen);
+                onChange(chosen.path);
+                onPicked?.(chosen);
+              })
+            }
+          >
+            {t('editor.chooseImage')}
+          </button>
+        )}
+        {value && !textOnly && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            aria-label={t('editor.removeFileFor', { label })}
+            onClick={() => onChange(null)}
+          >
+            {t('editor.removeAction')}
           </button>
         )}
       </div>

@@ -11,8 +11,8 @@ import {
   type KindEditorProps,
 } from '../../../../staff-shared/components/document-editor/document-editor';
 import {
-  FileField,
   ImageField,
+  LibraryFileField,
   NumberField,
   RichField,
   TextField,
@@ -55,7 +55,12 @@ export function CourseEditor(props: KindEditorProps) {
               </div>
               <div className="staff-row">
                 <ImageField label={t('editor.courseImage')} value={draft.image} onChange={set('image')} required />
-                <FileField label={t('editor.courseDocument')} value={draft.document} onChange={set('document')} />
+                <LibraryFileField
+                  label={t('editor.courseDocument')}
+                  kind="document"
+                  value={draft.document}
+                  onChange={set('document')}
+                />
               </div>
               <RichField
                 label={t('editor.courseDescription')}

@@ -18,10 +18,10 @@ import {
 } from './course-draft';
 import {
   Confirm,
-  FileField,
   ImageField,
+  LibraryFileField,
   NumberField,
-  PickImage,
+  PickFromLibrary,
   RichField,
   TextField,
   TextOnly,
@@ -166,7 +166,7 @@ function LessonEditor({
 }) {
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
-  const pickImage = useContext(PickImage);
+  const pickImage = useContext(PickFromLibrary);
   const panel = `ce-lesson-${lesson.uid}`;
   const name = t('editor.lessonName', { number, title: lesson.title || t('editor.untitled') });
   return (
@@ -280,10 +280,16 @@ export function VideosEditor({ videos, edit }: { videos: DraftVideo[]; edit: Edi
               }
             />
             <div className="staff-row">
-              <FileField
+              <LibraryFileField
                 label={t('editor.videoFile')}
+                kind="video"
                 value={video.video}
                 onChange={(file) => setVideo(video.uid, (v) => ({ ...v, video: file }))}
+                onPicked={({ durationSeconds }) => {
+                  // The length the file's header gives, in the whole seconds the course keeps.
+                  if (durationSeconds !== null)
+                    setVideo(video.uid, (v) => ({ ...v, duration: Math.min(86_400, Math.round(durationSeconds)) }));
+                }}
               />
               <ImageField
                 label={t('editor.videoPoster')}

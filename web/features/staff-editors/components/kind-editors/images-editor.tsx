@@ -15,7 +15,7 @@ import type { Edit } from '../../../../staff-shared/components/document-editor/d
 import {
   Confirm,
   ImageField,
-  PickImage,
+  PickFromLibrary,
   TextField,
   TextOnly,
 } from '../../../../staff-shared/components/document-editor/fields';
@@ -40,7 +40,7 @@ export function ImagesEditor<D extends WithImages>({
   const { t } = useTranslation('staff');
   const textOnly = useContext(TextOnly);
   const confirm = useContext(Confirm);
-  const pick = useContext(PickImage);
+  const pick = useContext(PickFromLibrary);
   const name = (image: DraftImage, index: number) =>
     t('editor.images.name', { number: index + 1, alt: image.alt || t('editor.images.noAlt') });
   const setImage = (uid: string, change: (image: DraftImage) => DraftImage) =>
