@@ -2486,19 +2486,19 @@ export interface paths {
         };
         /**
          * Certificates issued and journal entries written (a count, never their text) per period
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2519,7 +2519,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
@@ -2539,7 +2539,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2556,7 +2556,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
@@ -2584,19 +2584,19 @@ export interface paths {
         };
         /**
          * Each course’s funnel (enrolled, started, half done, completed, certificate) for the learners who enrolled in the period, with median days between steps and ratings
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2653,7 +2653,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2686,19 +2686,19 @@ export interface paths {
         };
         /**
          * One course: its funnel, where learners stop, and each quiz question’s answers (from first attempts) and the attempts needed to pass
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2756,7 +2756,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2825,19 +2825,19 @@ export interface paths {
         };
         /**
          * A report as a CSV file (UTF-8 with a byte-order mark, for Excel), with the same filters; every download is in the audit log
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). The report `course` needs `course`. Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). The report `course` needs `course`. Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2876,19 +2876,19 @@ export interface paths {
         };
         /**
          * Learners registered and active per period, and those registered by language, gender, age band, qualification and consent
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2910,7 +2910,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
@@ -2956,7 +2956,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2972,7 +2972,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
