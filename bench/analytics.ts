@@ -17,6 +17,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { admin, migrateWithSampleContent, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
+import { addDays, weekStart } from '../contract/analytics-rules';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 1_000_000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 10_000_000);
@@ -342,20 +343,21 @@ async function main() {
       `refresh of everything: answered ${refresh.status} in ${(refresh.ms / 1000).toFixed(1)} s (${refresh.text.slice(0, 200)}); figures computed at ${frame?.computedAt ?? `(learners answered ${first.status})`}`,
     );
 
-    const today = new Date().toISOString().slice(0, 10);
-    const twoYears = new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10);
+    // Whole weeks that have ended (ADR 35): two years is the 104 weeks up to last Sunday.
+    const thisMonday = weekStart(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()));
+    const today = addDays(thisMonday, -1);
+    const twoYears = addDays(thisMonday, -7 * 104);
     const calls = [
       '/api/staff/analytics/learners',
-      '/api/staff/analytics/learners?grain=day',
       '/api/staff/analytics/learners?lang=hi',
       `/api/staff/analytics/learners?course=${who.courseId}`,
-      `/api/staff/analytics/learners?from=${twoYears}&to=${today}&grain=month`,
+      `/api/staff/analytics/learners?from=${twoYears}&to=${today}`,
       '/api/staff/analytics/courses',
       `/api/staff/analytics/courses?from=${twoYears}&to=${today}`,
       `/api/staff/analytics/courses/${who.courseId}`,
       `/api/staff/analytics/courses/${who.courseId}?from=${twoYears}&to=${today}`,
-      '/api/staff/analytics/certificates?grain=day',
-      `/api/staff/analytics/certificates?from=${twoYears}&to=${today}&grain=month`,
+      '/api/staff/analytics/certificates',
+      `/api/staff/analytics/certificates?from=${twoYears}&to=${today}`,
       `/api/staff/analytics/export/learners?from=${twoYears}&to=${today}`,
       `/api/staff/analytics/export/course?course=${who.courseId}&from=${twoYears}&to=${today}`,
     ];

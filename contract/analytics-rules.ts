@@ -7,14 +7,31 @@ export const ANALYTICS_MIN_GROUP = 10;
 /** How often one instance refreshes the figures, so they are at most this old (plus a refresh). */
 export const ANALYTICS_REFRESH_MINUTES = 5;
 
-/** The longest period one call may cover, in days. */
-export const ANALYTICS_MAX_DAYS = 1100;
-
-/** The period a dashboard opens on, in days up to today. */
-export const ANALYTICS_DEFAULT_DAYS = 90;
-
-export const ANALYTICS_GRAINS = ['day', 'week', 'month'] as const;
+/**
+ * Figures are of whole weeks that have ended (ADR 35): Monday to Sunday in India's time, each week
+ * protected on its own and a longer period the sum of its weeks, so no two answers differ by a
+ * part of a week, and a week's figures no longer change as learners come.
+ */
+export const ANALYTICS_GRAINS = ['week'] as const;
 export type AnalyticsGrain = (typeof ANALYTICS_GRAINS)[number];
+
+const DAY_MS = 86_400_000;
+
+/** A calendar day (YYYY-MM-DD) some days later, or earlier when `days` is negative. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week that holds a calendar day (YYYY-MM-DD). */
+export function weekStart(day: string): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+/** The longest period one call may cover, in weeks (about three years). */
+export const ANALYTICS_MAX_WEEKS = 157;
+
+/** The period a dashboard opens on: this many of the weeks that have ended, the last one last week. */
+export const ANALYTICS_DEFAULT_WEEKS = 13;
 
 export const AGE_BANDS = ['under18', '18-24', '25-34', '35-49', '50plus', 'unknown'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];

@@ -1,7 +1,8 @@
 // The staff's analytics (/api/staff/analytics/, analysts and admins): only aggregates, computed from
 // materialized views refreshed every few minutes (ADR 27). Any count of fewer than
 // ANALYTICS_MIN_GROUP learners is withheld, and so are the cells that would let it be worked out
-// by subtracting from a total (complementary suppression).
+// by subtracting from a total (complementary suppression). Only whole weeks that have ended are
+// answered, each protected on its own, a longer period as the sum of its weeks (ADR 35).
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum, nullable } from './schema-helpers';
 import { LANGUAGE_CODES } from './languages';
@@ -9,7 +10,7 @@ import { GENDERS, QUALIFICATIONS } from './profile-options';
 import { Uuid } from './ids';
 import {
   AGE_BANDS,
-  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_DEFAULT_WEEKS,
   ANALYTICS_GRAINS,
   ANALYTICS_REPORTS,
   CONSENT_GROUPS,
@@ -53,13 +54,22 @@ export type SafeCount = Static<typeof SafeCount>;
 
 export const AnalyticsQuery = Type.Object({
   from: Type.Optional(
-    isoDate(`The first day (India's time), inclusive; default ${ANALYTICS_DEFAULT_DAYS - 1} days before \`to\``),
+    isoDate(
+      `A Monday (India's time), the first day; default the Monday ${ANALYTICS_DEFAULT_WEEKS} weeks before \`to\`'s week ends`,
+    ),
   ),
-  to: Type.Optional(isoDate("The last day (India's time), inclusive; default today")),
+  to: Type.Optional(
+    isoDate(
+      "A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35)",
+    ),
+  ),
   lang: Type.Optional(StringEnum(LANGUAGE_CODES, { description: 'Only this course language' })),
   course: Type.Optional(Uuid),
   grain: Type.Optional(
-    StringEnum(ANALYTICS_GRAINS, { default: 'week', description: 'The length of each period of a series' }),
+    StringEnum(ANALYTICS_GRAINS, {
+      default: 'week',
+      description: 'The length of each period of a series: weeks only, the unit every figure is protected in',
+    }),
   ),
 });
 export type AnalyticsQuery = Static<typeof AnalyticsQuery>;
@@ -83,7 +93,7 @@ export const AnalyticsFrame = Type.Object({
 export type AnalyticsFrame = Static<typeof AnalyticsFrame>;
 
 const SeriesPoint = Type.Object({
-  period: isoDate('The first day of the period (a Monday for weeks, the 1st for months)'),
+  period: isoDate('The first day of the week (a Monday)'),
   count: SafeCount,
 });
 export type SeriesPoint = Static<typeof SeriesPoint>;

@@ -125,7 +125,8 @@ export const MESSAGES = {
   translationNeedsSource: 'The source language must be written before a translation.',
   contentDeleted: 'This content is deleted. Restore it first.',
   scheduleInvalid: 'The publishing time must be in the future and at most a year away.',
-  analyticsPeriodInvalid: 'The period must start on or before its last day and be at most {{max}} days long.',
+  analyticsPeriodInvalid:
+    'The period must be whole weeks that have ended, from a Monday to a Sunday (India’s time), at most {{max}} weeks.',
 
   // The translator exchange (XLIFF files). `details` says in English what is wrong and where.
   xliffMalformed: 'The file could not be read as XML.',

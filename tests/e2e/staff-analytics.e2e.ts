@@ -1,10 +1,13 @@
 // The staff's analytics as an analyst meets them: a dozen learners sign up in Tamil and start the
 // Tamil course; the analyst (granted from the command line) sets up the second factor and lands on the figures,
-// refreshes them, reads them, filters by language and by date, opens the course, and downloads a CSV
-// file that parses. An editor and a learner are refused.
+// refreshes them, reads them (whole weeks that have ended: this week's sign-ups are not in them yet),
+// filters by language and by week, opens the course, and downloads a CSV file that parses. Small
+// weeks are drawn as marked gaps with a legend. An editor and a learner are refused.
 import fs from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { SafeCount } from '../../contract/analytics';
+import { addDays } from '../../contract/analytics-rules';
 import { learnerName } from '../../server/test/learner-names';
 import { parseCsv } from '../../server/test/csv';
 import {
@@ -109,75 +112,77 @@ describe('the analytics', () => {
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Translations' }).count()).toBe(0);
 
-    // The figures were computed when the server started, before the learners came: refreshed now, they count them.
+    // Figures are of whole weeks that have ended (ADR 35): refreshed now, this week's sign-ups are
+    // not in them yet, and no period picked can reach into this week.
     await page.getByRole('button', { name: 'Refresh now' }).click();
-    await expect
-      .poll(async () => numberIn(await page.locator('.analytics-total strong').first().innerText()), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThanOrEqual(SEEDED);
     await page.getByText(/Figures computed at/).waitFor();
-    // The site language of the Tamil sign-ups is counted. Learners of the other browser journeys
-    // (the suite shares one server) may leave another site language with fewer than ten: then the
-    // Tamil count may be the one withheld beside it, so that group cannot be worked out from the total.
-    const tamil = await cellOf(page, 'Site language', /Tamil/, 1);
-    if (tamil.trim() === 'withheld') {
-      const counts = await page
-        .getByRole('region', { name: 'Site language', exact: true })
-        .getByRole('row')
-        .allInnerTexts();
-      expect(
-        counts.some((row) => row.includes('fewer than 10')),
-        counts.join(' | '),
-      ).toBe(true);
-    } else {
-      expect(numberIn(tamil)).toBeGreaterThanOrEqual(SEEDED);
-    }
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const thisMonday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const lastMonday = addDays(thisMonday, -7);
+    const dateText = (day: string) =>
+      new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      );
+    await page.getByText(`${dateText(addDays(lastMonday, -84))} to ${dateText(addDays(thisMonday, -1))}.`).waitFor();
+    const froms = await page
+      .getByLabel('From')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(froms[0]).toBe(lastMonday);
+    expect(froms).toHaveLength(157);
+    expect(froms.every((day) => day < thisMonday && new Date(`${day}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    const tos = await page
+      .getByLabel('To')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(tos.every((day) => day < thisMonday && new Date(`${day}T00:00:00Z`).getUTCDay() === 0)).toBe(true);
+    expect(await page.getByLabel('Each step of a series').count()).toBe(0);
+    // The series is the 13 weeks, and this week's dozen Tamil sign-ups are in none of them.
+    const registrations = page.getByRole('region', { name: 'Learners registered', exact: true });
+    expect(await registrations.locator('.analytics-point').count()).toBe(13);
+    expect(numberIn(await page.locator('.analytics-total strong').first().innerText())).toBe(0);
     await expectAccessible(page, 'analytics');
     await screenshot(page, 'staff-analytics-1280');
 
-    // Only the Tamil course language: the Tamil course has at least the dozen enrolments.
+    // Only the Tamil course language, and only last week: the address says whole weeks.
     await page.getByLabel('Course language').selectOption('tm');
+    await page.getByLabel('From').selectOption(lastMonday);
+    await page.getByLabel('To').selectOption(addDays(lastMonday, 6));
     await page.getByRole('button', { name: 'Show' }).click();
-    await page.waitForURL((url) => url.searchParams.get('lang') === 'tm');
-    await expect
-      .poll(async () => numberIn(await cellOf(page, 'Courses', new RegExp(tamilCourse.title), 1)))
-      .toBeGreaterThanOrEqual(SEEDED);
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('lang') === 'tm' &&
+        url.searchParams.get('from') === lastMonday &&
+        url.searchParams.get('to') === addDays(lastMonday, 6),
+    );
+    await page.getByText(`${dateText(lastMonday)} to ${dateText(addDays(lastMonday, 6))}.`).waitFor();
+    await page.getByText('Nobody enrolled in a course in this period.').waitFor();
 
-    // Only today: the period says so.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-    await page.getByLabel('From').fill(today);
-    await page.getByLabel('To').fill(today);
-    await page.getByLabel('Each step of a series').selectOption('day');
-    await page.getByRole('button', { name: 'Show' }).click();
-    await page.waitForURL((url) => url.searchParams.get('from') === today && url.searchParams.get('grain') === 'day');
-    const todayText = new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${today}T00:00:00Z`));
-    await page.getByText(`${todayText} to ${todayText}.`).waitFor();
-
-    // The CSV file of the courses: UTF-8 with a byte-order mark, one header, the Tamil course's title in its script.
+    // The CSV file of the courses: UTF-8 with a byte-order mark, one header, named by its weeks.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('region', { name: 'Courses', exact: true }).first().waitFor();
     await page.locator('section[aria-label="Courses"]').getByRole('link', { name: 'Download CSV' }).click();
-    const file = await (await downloading).path();
-    const bytes = fs.readFileSync(file);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`analytics-courses-${lastMonday}-to-${addDays(lastMonday, 6)}.csv`);
+    const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.subarray(3).toString('utf8'));
     expect(rows[0]).toEqual(['figure', 'group', 'count', 'from', 'to', 'language', 'course', 'computed_at']);
-    const enrolled = rows.find((row) => row[0] === 'learners enrolled' && row[1] === `${tamilCourse.title} (tm)`);
-    expect(enrolled).toBeDefined();
-    expect(numberIn(enrolled![2]!)).toBeGreaterThanOrEqual(SEEDED);
-    expect(enrolled!.slice(3, 6)).toEqual([today, today, 'tm']);
+
+    // An address from before, of one day: said beside the fields, and the last weeks shown instead.
+    await page.goto(`/staff/analytics?from=${today}&to=${today}&grain=day`);
+    await page.getByRole('alert').filter({ hasText: 'only for whole weeks that have ended' }).waitFor();
+    await page.getByText(`${dateText(addDays(lastMonday, -84))} to ${dateText(addDays(thisMonday, -1))}.`).waitFor();
+    const refused = await page.evaluate(
+      async (day) => (await fetch(`/api/staff/analytics/learners?from=${day}&to=${day}`)).json(),
+      today,
+    );
+    expect(refused.code).toBe('analyticsPeriodInvalid');
 
     // The course's own figures: its funnel, where learners stop, its quizzes.
-    await page.getByRole('link', { name: tamilCourse.title }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/staff/analytics/courses/'));
+    await page.goto(`/staff/analytics/courses/${tamilCourse.id}`);
+    // The course's own figures: its funnel, where learners stop, its quizzes.
     await page.getByRole('heading', { name: 'Where learners stop' }).waitFor();
-    expect(numberIn(await cellOf(page, 'From enrolment to certificate', /Enrolled/, 1))).toBeGreaterThanOrEqual(SEEDED);
+    expect(numberIn(await cellOf(page, 'From enrolment to certificate', /Enrolled/, 1))).toBe(0);
     await page.getByRole('heading', { name: 'Quizzes' }).waitFor();
     await expectAccessible(page, 'course analytics');
     await screenshot(page, 'staff-course-analytics-1280');
@@ -191,6 +196,72 @@ describe('the analytics', () => {
     await page.getByRole('alert').getByRole('link', { name: '← All figures' }).click();
     await page.waitForURL((url) => url.pathname === '/staff/analytics');
     expect(consoleErrors.filter((e) => !/status of (400|401|404)/.test(e))).toEqual([]);
+  });
+
+  it('draws weeks with fewer than ten learners, or withheld, as marked gaps with a legend, not as 0', async () => {
+    const { page, consoleErrors } = await desktopPage(browser());
+    await page.goto('/login?redirect=%2Fstaff%2Fanalytics');
+    await page.waitForTimeout(Math.max(0, analystCodeSentAt + COOLDOWN_MS + 1_000 - Date.now()));
+    analystCodeSentAt = Date.now();
+    await signIn(page, inject('analystMobile'));
+    await confirmAuthenticator(page, analystSecret);
+    await page.waitForURL((url) => url.pathname === '/staff/analytics');
+    // A pilot's small weeks: the figures as the server sends them, some weeks hidden.
+    const counts: SafeCount[] = [12, null, 15, 'withheld', 0, 11, null, null, 14, 10, 0, 13, null];
+    const hidden = counts.filter((count) => typeof count !== 'number').length;
+    const monday = Date.parse('2026-08-03T00:00:00Z');
+    const series = counts.map((count, i) => ({
+      period: new Date(monday + i * 7 * 86_400_000).toISOString().slice(0, 10),
+      count,
+    }));
+    await page.route('**/api/staff/analytics/learners?*', (route) =>
+      route.fulfill({
+        json: {
+          frame: {
+            from: series[0]!.period,
+            to: '2026-11-01',
+            lang: null,
+            course: null,
+            grain: 'week',
+            computedAt: new Date().toISOString(),
+            minGroup: 10,
+          },
+          registrations: { total: 'withheld', series },
+          active: { series },
+          breakdowns: Object.fromEntries(
+            ['interfaceLanguage', 'courseLanguage', 'gender', 'ageBand', 'qualification', 'consent'].map((b) => [
+              b,
+              [{ key: 'unknown', count: 'withheld' }],
+            ]),
+          ),
+        },
+      }),
+    );
+    await page.goto('/staff/analytics?from=2026-08-03&to=2026-11-01');
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const figure = page.getByRole('region', { name: 'Learners registered', exact: true });
+      const chart = figure.locator('.analytics-chart');
+      await chart.waitFor();
+      // Each hidden week is a marked gap; no point, and no line, is drawn for it (not at 0 either).
+      expect(await chart.locator('.analytics-gap').count()).toBe(hidden);
+      expect(await chart.locator('.analytics-point').count()).toBe(counts.length - hidden);
+      // The legend names the line and the gaps, in words, beside the chart.
+      const legend = chart.locator('.analytics-legend');
+      await expect.poll(() => legend.innerText()).toContain('Learners registered');
+      const gapEntry = legend.getByText('Gap: fewer than 10 learners, or withheld', { exact: true });
+      await gapEntry.waitFor();
+      const box = (await gapEntry.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const size = await gapEntry.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect(size).toBeGreaterThanOrEqual(13);
+      await figure.scrollIntoViewIfNeeded();
+      fs.mkdirSync('/work/shots', { recursive: true });
+      await page.screenshot({ path: `/work/shots/analytics-${width}.png`, fullPage: false });
+    }
+    await expectAccessible(page, 'analytics with gaps');
+    expect(consoleErrors).toEqual([]);
   });
 
   it('reads on a phone', async () => {

@@ -2540,19 +2540,19 @@ export interface paths {
         };
         /**
          * Certificates issued and journal entries written (a count, never their text) per period
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2573,7 +2573,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
@@ -2593,7 +2593,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2610,7 +2610,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
@@ -2638,19 +2638,19 @@ export interface paths {
         };
         /**
          * Each course’s funnel (enrolled, started, half done, completed, certificate) for the learners who enrolled in the period, with median days between steps and ratings
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2707,7 +2707,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2740,19 +2740,19 @@ export interface paths {
         };
         /**
          * One course: its funnel, where learners stop, and each quiz question’s answers (from first attempts) and the attempts needed to pass
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2810,7 +2810,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -2879,19 +2879,19 @@ export interface paths {
         };
         /**
          * A report as a CSV file (UTF-8 with a byte-order mark, for Excel), with the same filters; every download is in the audit log
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). The report `course` needs `course`. Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). The report `course` needs `course`. Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2930,19 +2930,19 @@ export interface paths {
         };
         /**
          * Learners registered and active per period, and those registered by language, gender, age band, qualification and consent
-         * @description Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago). Access: staff with the role admin (everything, including staff accounts and the audit log) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
                 query?: {
                     course?: string;
-                    /** @description The first day (India's time), inclusive; default 89 days before `to` */
+                    /** @description A Monday (India's time), the first day; default the Monday 13 weeks before `to`'s week ends */
                     from?: string;
-                    /** @description The length of each period of a series */
-                    grain?: "day" | "week" | "month";
+                    /** @description The length of each period of a series: weeks only, the unit every figure is protected in */
+                    grain?: "week";
                     /** @description Only this course language */
                     lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
-                    /** @description The last day (India's time), inclusive; default today */
+                    /** @description A Sunday (India's time) before the current week, the last day; default last week's Sunday. Only whole weeks that have ended are answered (ADR 35) */
                     to?: string;
                 };
                 header?: never;
@@ -2964,7 +2964,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];
@@ -3010,7 +3010,7 @@ export interface paths {
                                  */
                                 from: string;
                                 /** @enum {string} */
-                                grain: "day" | "week" | "month";
+                                grain: "week";
                                 /** @description The course language filtered on, or null for all */
                                 lang: string | null;
                                 /** @description The smallest group a shown count describes */
@@ -3026,7 +3026,7 @@ export interface paths {
                                     count: number | (never | null) | "withheld";
                                     /**
                                      * Format: date
-                                     * @description The first day of the period (a Monday for weeks, the 1st for months)
+                                     * @description The first day of the week (a Monday)
                                      */
                                     period: string;
                                 }[];

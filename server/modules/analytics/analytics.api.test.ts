@@ -18,7 +18,7 @@ import type {
   LearnersAnswer,
   SafeCount,
 } from '../../../contract/analytics';
-import { todayInIndia } from './periods';
+import { addDays, periodStart, todayInIndia } from './periods';
 
 const t = testAppPerFile();
 let course: CourseFixture;
@@ -27,6 +27,11 @@ let analyst: SignedIn;
 let admin: SignedIn;
 const population: SignedIn[] = [];
 const names: string[] = [];
+// Figures are of whole weeks that have ended (ADR 35): the population learned last week.
+const thisWeek = periodStart(todayInIndia(new Date()), 'week');
+const lastWeek = addDays(thisWeek, -7);
+const lastSunday = addDays(thisWeek, -1);
+const LAST_WEEK = `from=${lastWeek}&to=${lastSunday}`;
 
 type Method = 'GET' | 'POST';
 const call = (method: Method, url: string, who?: SignedIn, payload?: unknown) =>
@@ -109,6 +114,22 @@ beforeAll(async () => {
       completedAt: new Date(),
     });
   }
+  // All of it happened last Tuesday (India's time), a week that has ended: moved back by the same
+  // time, so what each learner did keeps its order.
+  const ids = population.map((learner) => learner.userId);
+  const seconds = Math.round((Date.now() - Date.parse(`${addDays(lastWeek, 1)}T06:00:00Z`)) / 1000);
+  for (const [table, column] of [
+    ['users', 'id'],
+    ['enrolments', 'user_id'],
+    ['completions', 'user_id'],
+    ['quiz_attempts', 'user_id'],
+    ['certificates', 'user_id'],
+  ] as const) {
+    await t.app.db.execute(
+      sql`update ${sql.identifier(table)} set created_at = created_at - make_interval(secs => ${seconds})
+        where ${sql.identifier(column)} in ${ids}`,
+    );
+  }
 });
 
 describe('who may read the figures', () => {
@@ -157,19 +178,18 @@ describe('the figures', () => {
   });
 
   it('count the learners registered and active, with every small group withheld and the rest shown', async () => {
-    const today = todayInIndia(new Date());
-    const answer = await read<LearnersAnswer>(`/api/staff/analytics/learners?grain=day&from=${today}&to=${today}`);
+    const answer = await read<LearnersAnswer>(`/api/staff/analytics/learners?${LAST_WEEK}`);
     expect(answer.frame).toMatchObject({
-      from: today,
-      to: today,
-      grain: 'day',
+      from: lastWeek,
+      to: lastSunday,
+      grain: 'week',
       lang: null,
       course: null,
       minGroup: 10,
     });
     // The staff who read the figures are not counted among the learners.
-    expect(answer.registrations).toEqual({ total: 44, series: [{ period: today, count: 44 }] });
-    expect(answer.active.series).toEqual([{ period: today, count: 40 }]);
+    expect(answer.registrations).toEqual({ total: 44, series: [{ period: lastWeek, count: 44 }] });
+    expect(answer.active.series).toEqual([{ period: lastWeek, count: 40 }]);
     const { gender, ageBand, consent, interfaceLanguage, courseLanguage, qualification } = answer.breakdowns;
     // 3 "Other" are fewer than 10; "Male" (17) is withheld too, or 44 - 24 would give the 3 away.
     expect(cells(gender)).toEqual({ Male: 'withheld', Female: 24, Other: null, unknown: 0 });
@@ -206,7 +226,8 @@ describe('the figures', () => {
       completed: 'withheld',
       certificate: 11,
     });
-    expect(figures!.medianDays).toEqual({ started: 0, halfDone: 0, completed: 0, certificate: 0 });
+    // A median is shown only beside its step's count: "started" is withheld, so is its median.
+    expect(figures!.medianDays).toEqual({ started: null, halfDone: 0, completed: null, certificate: 0 });
     expect(figures!.rating).toEqual({ count: 0, average: null });
   });
 
@@ -243,12 +264,10 @@ describe('the figures', () => {
   });
 
   it('count certificates and journal entries per period', async () => {
-    const answer = await read<CertificatesAnswer>('/api/staff/analytics/certificates?grain=month');
+    const answer = await read<CertificatesAnswer>('/api/staff/analytics/certificates');
     expect(answer.certificates.total).toBe(11);
-    expect(answer.certificates.series.at(-1)).toEqual({
-      period: `${todayInIndia(new Date()).slice(0, 8)}01`,
-      count: 11,
-    });
+    expect(answer.certificates.series).toHaveLength(13);
+    expect(answer.certificates.series.at(-1)).toEqual({ period: lastWeek, count: 11 });
     expect(answer.journalEntries.total).toBe(0);
   });
 
@@ -267,7 +286,7 @@ describe('the figures', () => {
   });
 
   it('answer zeros for a period with nobody in it, each period of the series present', async () => {
-    const answer = await read<LearnersAnswer>('/api/staff/analytics/learners?from=2020-01-01&to=2020-01-31&grain=week');
+    const answer = await read<LearnersAnswer>('/api/staff/analytics/learners?from=2019-12-30&to=2020-02-02&grain=week');
     expect(answer.registrations.total).toBe(0);
     expect(answer.registrations.series.map((point) => point.period)).toEqual([
       '2019-12-30',
@@ -277,7 +296,7 @@ describe('the figures', () => {
       '2020-01-27',
     ]);
     expect(answer.active.series.every((point) => point.count === 0)).toBe(true);
-    expect((await read<CoursesAnswer>('/api/staff/analytics/courses?from=2020-01-01&to=2020-01-31')).courses).toEqual(
+    expect((await read<CoursesAnswer>('/api/staff/analytics/courses?from=2019-12-30&to=2020-02-02')).courses).toEqual(
       [],
     );
   });
@@ -301,13 +320,26 @@ describe('the figures', () => {
     }
   });
 
-  it('refuse a period that ends before it starts or is too long, and unknown courses', async () => {
-    for (const query of ['from=2026-02-01&to=2026-01-31', 'from=2020-01-01&to=2026-01-01']) {
+  it('refuse a period that is not whole weeks that have ended, and unknown courses', async () => {
+    const today = todayInIndia(new Date());
+    for (const query of [
+      'from=2026-02-02&to=2026-01-25', // ends before it starts
+      'from=2019-12-30&to=2026-01-04', // longer than 157 weeks
+      `from=${today}&to=${today}`, // a day
+      `from=${thisWeek}&to=${addDays(thisWeek, 6)}`, // this week, not over yet
+      `from=${thisWeek}`, // from this week to last week's end
+      `from=${lastWeek}&to=${addDays(lastWeek, 2)}`, // part of a week
+      `from=${addDays(lastWeek, 1)}&to=${lastSunday}`, // not from a Monday
+      `to=${today}`, // up to today
+    ]) {
       const res = await call('GET', `/api/staff/analytics/learners?${query}`, analyst);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().code).toBe('analyticsPeriodInvalid');
+      expect(res.json().code, query).toBe('analyticsPeriodInvalid');
+      expect(res.json().message, query).toBe(
+        'The period must be whole weeks that have ended, from a Monday to a Sunday (India’s time), at most 157 weeks.',
+      );
     }
-    for (const query of ['from=yesterday', 'grain=year', 'lang=xx', 'course=42']) {
+    for (const query of ['from=yesterday', 'grain=year', 'grain=day', 'grain=month', 'lang=xx', 'course=42']) {
       const res = await call('GET', `/api/staff/analytics/learners?${query}`, analyst);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code, query).toBe('validation');
@@ -323,11 +355,10 @@ describe('the figures', () => {
 
 describe('CSV files', () => {
   it('are UTF-8 with a byte-order mark, one table that says its period, and written to the audit log', async () => {
-    const today = todayInIndia(new Date());
-    const res = await ok('GET', `/api/staff/analytics/export/learners?from=${today}&to=${today}&grain=day`, analyst);
+    const res = await ok('GET', `/api/staff/analytics/export/learners?${LAST_WEEK}`, analyst);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="analytics-learners-${today}-to-${today}.csv"`,
+      `attachment; filename="analytics-learners-${lastWeek}-to-${lastSunday}.csv"`,
     );
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -335,7 +366,8 @@ describe('CSV files', () => {
     expect(rows[0]).toEqual(['figure', 'group', 'count', 'from', 'to', 'language', 'course', 'computed_at']);
     expect(rows.every((row) => row.length === 8)).toBe(true);
     const row = (figure: string, group: string) => rows.find((r) => r[0] === figure && r[1] === group);
-    expect(row('registrations', 'total')!.slice(2, 6)).toEqual(['44', today, today, 'all']);
+    expect(row('registrations', 'total')!.slice(2, 6)).toEqual(['44', lastWeek, lastSunday, 'all']);
+    expect(row('registrations per week', lastWeek)![2]).toBe('44');
     expect(row('registrations by gender', 'Other')![2]).toBe('fewer than 10');
     expect(row('registrations by gender', 'Male')![2]).toBe('withheld');
 
@@ -347,13 +379,21 @@ describe('CSV files', () => {
       action: 'analytics.export',
       entityId: 'learners',
       actor: { id: analyst.userId },
-      after: { from: today, to: today },
+      after: { from: lastWeek, to: lastSunday },
     });
-    // Without a period asked for, the file is named by the days it covers, not "from-today".
+    // Without a period asked for, the file is named by the weeks it covers, not "from-today".
     const defaulted = await ok('GET', '/api/staff/analytics/export/learners', analyst);
-    expect(defaulted.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="analytics-learners-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv"$`),
+    expect(defaulted.headers['content-disposition']).toBe(
+      `attachment; filename="analytics-learners-${addDays(thisWeek, -91)}-to-${lastSunday}.csv"`,
     );
+    // A period that is refused downloads nothing, and is not in the audit log.
+    const refused = await call(
+      'GET',
+      `/api/staff/analytics/export/learners?from=${thisWeek}&to=${addDays(thisWeek, 6)}`,
+      analyst,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('analyticsPeriodInvalid');
   });
 
   it('write a course’s questions and titles in their own script, quoted where they hold commas', async () => {
@@ -371,8 +411,7 @@ describe('CSV files', () => {
 
 describe('refreshing', () => {
   const registeredIn2025 = async () =>
-    (await read<LearnersAnswer>('/api/staff/analytics/learners?from=2025-01-01&to=2025-01-31&grain=month'))
-      .registrations.total;
+    (await read<LearnersAnswer>('/api/staff/analytics/learners?from=2025-01-13&to=2025-01-19')).registrations.total;
   const makeDue = (whole: boolean) =>
     t.app.db.execute(
       whole
@@ -441,7 +480,7 @@ describe('an old enrolment that moves on', () => {
         ),
       );
     const inMarch = async () => {
-      const answer = await read<CoursesAnswer>('/api/staff/analytics/courses?from=2025-03-01&to=2025-03-31');
+      const answer = await read<CoursesAnswer>('/api/staff/analytics/courses?from=2025-03-10&to=2025-03-16');
       return answer.courses.find((figures) => figures.courseId === hindi.courseId)?.funnel;
     };
     const due = (whole: boolean) =>

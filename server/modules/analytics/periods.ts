@@ -1,6 +1,12 @@
 // The days an analytics call covers and the periods its series are cut into, in India's calendar
 // (contract STAFF_TIME_ZONE), computed with plain UTC dates so no clock's zone moves a day.
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, type AnalyticsGrain } from '../../../contract/analytics-rules';
+import {
+  ANALYTICS_DEFAULT_WEEKS,
+  ANALYTICS_MAX_WEEKS,
+  addDays,
+  weekStart,
+  type AnalyticsGrain,
+} from '../../../contract/analytics-rules';
 import { STAFF_TIME_ZONE } from '../../../contract/content-kinds';
 import { badRequest } from '../../plugins/errors';
 
@@ -16,36 +22,42 @@ const indiaDay = new Intl.DateTimeFormat('en-CA', {
 export type Day = string;
 
 const toTime = (day: Day) => Date.parse(`${day}T00:00:00Z`);
-const toDay = (time: number): Day => new Date(time).toISOString().slice(0, 10);
 
 /** Today in India. */
 export function todayInIndia(now: Date): Day {
   return indiaDay.format(now);
 }
 
-export function addDays(day: Day, days: number): Day {
-  return toDay(toTime(day) + days * DAY_MS);
-}
+export { addDays, weekStart };
 
 /**
- * The first and last day a call covers: `to` defaults to today, `from` to the default period before
- * it. Refused when `from` is after `to` or the period is longer than the most one call may cover.
+ * The first and last day a call covers (ADR 35): whole weeks that have ended, from a Monday to a
+ * Sunday before the current week, at most ANALYTICS_MAX_WEEKS. `to` defaults to last week's
+ * Sunday, `from` to the Monday ANALYTICS_DEFAULT_WEEKS weeks before. Anything else (a day, a week
+ * not yet over, a part of a week) is refused, not rounded: an answer says exactly what it covers.
  */
 export function resolvePeriod(query: { from?: string; to?: string }, now: Date): { from: Day; to: Day } {
-  const to = query.to ?? todayInIndia(now);
-  const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
+  const currentWeek = weekStart(todayInIndia(now));
+  const to = query.to ?? addDays(currentWeek, -1);
+  const from = query.from ?? addDays(weekStart(to), -7 * (ANALYTICS_DEFAULT_WEEKS - 1));
   const days = (toTime(to) - toTime(from)) / DAY_MS + 1;
-  if (Number.isNaN(days) || days < 1 || days > ANALYTICS_MAX_DAYS)
-    throw badRequest('analyticsPeriodInvalid', { max: ANALYTICS_MAX_DAYS });
+  const whole = !Number.isNaN(days) && weekStart(from) === from && weekStart(to) === addDays(to, -6);
+  if (!whole || days < 7 || days > 7 * ANALYTICS_MAX_WEEKS || to >= currentWeek)
+    throw badRequest('analyticsPeriodInvalid', { max: ANALYTICS_MAX_WEEKS });
   return { from, to };
 }
 
-/** The first day of the period of `grain` that holds `day`: the day, its week's Monday, its month's 1st. */
+/** The weeks of a period, each as its first and last day. */
+export function weeksOf(from: Day, to: Day): { from: Day; to: Day }[] {
+  return periodsOf(from, to, 'week').map((monday) => ({ from: monday, to: addDays(monday, 6) }));
+}
+
+/** The first day of the period of `grain` that holds `day`: its week's Monday. */
 export function periodStart(day: Day, grain: AnalyticsGrain): Day {
-  if (grain === 'day') return day;
-  if (grain === 'month') return `${day.slice(0, 8)}01`;
-  const weekday = (new Date(toTime(day)).getUTCDay() + 6) % 7; // Monday 0
-  return addDays(day, -weekday);
+  switch (grain) {
+    case 'week':
+      return weekStart(day);
+  }
 }
 
 /** Every period of `grain` that the days from..to touch, in order. */
@@ -54,13 +66,7 @@ export function periodsOf(from: Day, to: Day, grain: AnalyticsGrain): Day[] {
   let current = periodStart(from, grain);
   while (current <= to) {
     periods.push(current);
-    if (grain === 'day') current = addDays(current, 1);
-    else if (grain === 'week') current = addDays(current, 7);
-    else {
-      const date = new Date(toTime(current));
-      date.setUTCMonth(date.getUTCMonth() + 1);
-      current = toDay(date.getTime());
-    }
+    current = addDays(current, 7);
   }
   return periods;
 }

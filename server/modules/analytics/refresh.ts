@@ -53,7 +53,8 @@ const THE_BEGINNING: Day = '2000-01-01';
 export function recentSince(now: Date): Day {
   const day = addDays(todayInIndia(now), -RECENT_DAYS);
   const week = periodStart(day, 'week');
-  const month = periodStart(day, 'month');
+  // The activity table still holds a month's distinct learners, recomputed from the 1st.
+  const month = `${day.slice(0, 8)}01`;
   return week < month ? week : month;
 }
 

@@ -49,11 +49,11 @@ export async function registrationsByPeriod(db: DbOrTx, scope: Scope, grain: Ana
 export async function registrationBreakdowns(
   db: DbOrTx,
   scope: Scope,
-): Promise<{ dimension: string; key: string; count: number }[]> {
+): Promise<{ period: Day; dimension: string; key: string; count: number }[]> {
   return rows(
     db,
-    sql`select dimension, key, sum(learners)::int as count from analytics_registrations
-      where scope = ${scopeKey(scope)} and dimension <> 'total' and ${inDays(scope)} group by 1, 2`,
+    sql`select ${periodOf('week')} as period, dimension, key, sum(learners)::int as count from analytics_registrations
+      where scope = ${scopeKey(scope)} and dimension <> 'total' and ${inDays(scope)} group by 1, 2, 3`,
   );
 }
 
@@ -80,37 +80,40 @@ export interface CourseRow {
 
 export type FunnelCounts = Record<FunnelStep, number>;
 
-/** The funnel of each course enrolled in during the period, most enrolments first. */
-export async function funnels(db: DbOrTx, scope: Scope): Promise<(CourseRow & FunnelCounts)[]> {
+/** The funnel of each course enrolled in during the period, per week of enrolment. */
+export async function funnels(db: DbOrTx, scope: Scope): Promise<(CourseRow & FunnelCounts & { period: Day })[]> {
   return rows(
     db,
-    sql`select c.id as "courseId", c.slug, c.lang, c.title,
+    sql`select ${periodOf('week')} as period, c.id as "courseId", c.slug, c.lang, c.title,
         sum(f.enrolled)::int as enrolled, sum(f.started)::int as started, sum(f.half_done)::int as "halfDone",
         sum(f.completed)::int as completed, sum(f.certificate)::int as certificate
       from analytics_funnel f join courses c on c.id = f.course_id
       where ${inDays(scope)} and ${inCourses(sql`f.course_id`, scope)}
-      group by c.id order by enrolled desc, c.slug, c.lang`,
+      group by 1, c.id order by 1`,
   );
 }
 
-/** The days each step took, as histograms per course and step. */
+/** The days each step took, as histograms per week of enrolment, course and step. */
 export async function stepDays(
   db: DbOrTx,
   scope: Scope,
-): Promise<{ courseId: string; step: FunnelStep; days: number; learners: number }[]> {
+): Promise<{ period: Day; courseId: string; step: FunnelStep; days: number; learners: number }[]> {
   return rows(
     db,
-    sql`select course_id::text as "courseId", step, days, sum(learners)::int as learners from analytics_step_days
-      where ${inDays(scope)} and ${inCourses(sql`course_id`, scope)} group by 1, 2, 3`,
+    sql`select ${periodOf('week')} as period, course_id::text as "courseId", step, days, sum(learners)::int as learners from analytics_step_days
+      where ${inDays(scope)} and ${inCourses(sql`course_id`, scope)} group by 1, 2, 3, 4`,
   );
 }
 
-/** Ratings given or changed in the period, per course. */
-export async function ratings(db: DbOrTx, scope: Scope): Promise<{ courseId: string; count: number; total: number }[]> {
+/** Ratings given or changed in the period, per week and course. */
+export async function ratings(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<{ period: Day; courseId: string; count: number; total: number }[]> {
   return rows(
     db,
-    sql`select course_id::text as "courseId", sum(ratings)::int as count, sum(total)::int as total from analytics_ratings
-      where ${inDays(scope)} and ${inCourses(sql`course_id`, scope)} group by 1`,
+    sql`select ${periodOf('week')} as period, course_id::text as "courseId", sum(ratings)::int as count, sum(total)::int as total from analytics_ratings
+      where ${inDays(scope)} and ${inCourses(sql`course_id`, scope)} group by 1, 2`,
   );
 }
 

@@ -29,7 +29,7 @@ import * as service from './service';
 
 const tags = ['staff analytics'];
 const filtered =
-  'Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago).';
+  'Only whole weeks that have ended are answered (from a Monday to a Sunday before the current week, India’s time; anything else is 400 analyticsPeriodInvalid), each week protected on its own and a longer period the sum of its weeks (ADR 35). Counts of fewer than 10 learners are null ("fewer than 10"); counts that would let one be worked out from a total are "withheld". The frame says the period, the filters and when the figures were computed (at most a few minutes ago).';
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,5 +1,7 @@
 // The staff's figures (ADR 27): read from the materialized views, cut into periods, and every
-// count passed through the small-group rules before it leaves the server.
+// count passed through the small-group rules before it leaves the server. The rules are applied to
+// each whole week that has ended on its own, and a longer period is the sum of its protected weeks
+// (ADR 35), so no two answers an analyst can get differ by a small group.
 //
 // Surface for other modules: none (routes only).
 import {
@@ -19,17 +21,20 @@ import {
   ATTEMPT_BUCKETS,
   FUNNEL_STEPS,
   LEARNER_BREAKDOWNS,
+  WITHHELD,
   type AnalyticsGrain,
   type FunnelStep,
 } from '../../../contract/analytics-rules';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
-import { medianOfHistogram, periodStart, periodsOf, resolvePeriod } from './periods';
+import { medianOfHistogram, periodStart, resolvePeriod, weeksOf } from './periods';
 import * as repo from './repository';
-import { withhold, withholdChain, withholdPartition } from './suppression';
+import { sumOfParts, withhold, withholdChain, withholdPartition } from './suppression';
 
 interface Request {
   scope: repo.Scope;
+  /** The period's weeks, each a scope of its own: every figure is protected week by week (ADR 35). */
+  weeks: repo.Scope[];
   grain: AnalyticsGrain;
   frame: AnalyticsFrame;
 }
@@ -39,9 +44,11 @@ async function resolve(db: DbOrTx, query: AnalyticsQuery, now: Date, courseId?: 
   const grain = query.grain ?? 'week';
   const course = courseId ?? query.course ?? null;
   const last = await repo.lastRefresh(db);
+  // A course is in one language, so a course filter makes a language filter moot.
+  const scope = { from, to, lang: course ? null : (query.lang ?? null), courseId: course };
   return {
-    // A course is in one language, so a course filter makes a language filter moot.
-    scope: { from, to, lang: course ? null : (query.lang ?? null), courseId: course },
+    scope,
+    weeks: weeksOf(from, to).map((week) => ({ ...scope, ...week })),
     grain,
     frame: {
       from,
@@ -55,20 +62,27 @@ async function resolve(db: DbOrTx, query: AnalyticsQuery, now: Date, courseId?: 
   };
 }
 
-/** Counts per period, every period of the frame present (0 where nothing happened). */
-function fillPeriods(counts: readonly repo.PeriodCount[], request: Request): { period: string; count: number }[] {
-  const byPeriod = new Map(counts.map((row) => [row.period, row.count]));
-  return periodsOf(request.scope.from, request.scope.to, request.grain).map((period) => ({
-    period,
-    count: byPeriod.get(period) ?? 0,
-  }));
+/** A count per week (0 where nothing happened), every week of the period present. */
+function countsByWeek(rows: readonly repo.PeriodCount[], request: Request): number[] {
+  const byPeriod = new Map(rows.map((row) => [row.period, row.count]));
+  return request.weeks.map((week) => byPeriod.get(week.from) ?? 0);
 }
 
-/** A series whose periods add up to a shown total. */
-function partitionSeries(counts: readonly repo.PeriodCount[], request: Request) {
-  const filled = fillPeriods(counts, request);
-  const { cells, total } = withholdPartition(filled.map((point) => point.count));
-  return { total, series: filled.map((point, i) => ({ period: point.period, count: cells[i]! })) };
+/**
+ * A series of weeks, each week's count protected on its own, and their total: the sum of the
+ * protected weeks, so a longer period tells nothing the weeks in it did not.
+ */
+function weeklySeries(rows: readonly repo.PeriodCount[], request: Request) {
+  const series = countsByWeek(rows, request).map((count, i) => ({
+    period: request.weeks[i]!.from,
+    count: withhold(count),
+  }));
+  return { total: sumOfParts(series.map((point) => point.count)), series };
+}
+
+/** Figures of the same shape, one per week, summed cell by cell (`sumOfParts`). */
+function sumWeeks(weeks: readonly SafeCount[][]): SafeCount[] {
+  return (weeks[0] ?? []).map((_, i) => sumOfParts(weeks.map((week) => week[i]!)));
 }
 
 export async function learners(db: DbOrTx, query: AnalyticsQuery, now: Date): Promise<LearnersAnswer> {
@@ -82,18 +96,27 @@ export async function learners(db: DbOrTx, query: AnalyticsQuery, now: Date): Pr
   const breakdowns = Object.fromEntries(
     LEARNER_BREAKDOWNS.map((breakdown) => {
       const keys = BREAKDOWN_KEYS[breakdown];
-      const counts = keys.map(
-        (key) => breakdownRows.find((row) => row.dimension === breakdown && row.key === key)?.count ?? 0,
-      );
-      const { cells } = withholdPartition(counts);
+      // Each week's learners partitioned by the breakdown, protected within the week; then summed.
+      const weeks = request.weeks.map((week) => {
+        const counts = keys.map(
+          (key) =>
+            breakdownRows.find((row) => row.period === week.from && row.dimension === breakdown && row.key === key)
+              ?.count ?? 0,
+        );
+        return withholdPartition(counts).cells;
+      });
+      const cells = sumWeeks(weeks);
       return [breakdown, keys.map((key, i) => ({ key, count: cells[i]! }))];
     }),
   ) as LearnersAnswer['breakdowns'];
   return {
     frame: request.frame,
-    registrations: partitionSeries(registrations, request),
+    registrations: weeklySeries(registrations, request),
     active: {
-      series: fillPeriods(active, request).map((point) => ({ period: point.period, count: withhold(point.count) })),
+      series: countsByWeek(active, request).map((count, i) => ({
+        period: request.weeks[i]!.from,
+        count: withhold(count),
+      })),
     },
     breakdowns,
   };
@@ -101,48 +124,115 @@ export async function learners(db: DbOrTx, query: AnalyticsQuery, now: Date): Pr
 
 const MEDIAN_STEPS = ['started', 'halfDone', 'completed', 'certificate'] as const satisfies readonly FunnelStep[];
 
-/** Each course's funnel, medians and rating, with every small group withheld. */
-async function courseFigures(db: DbOrTx, scope: repo.Scope): Promise<CourseFigures[]> {
+/** Each course's funnel, medians and rating, each week protected on its own and the weeks summed. */
+async function courseFigures(db: DbOrTx, request: Request, scope: repo.Scope): Promise<CourseFigures[]> {
   const [funnels, stepDays, ratings] = await Promise.all([
     repo.funnels(db, scope),
     repo.stepDays(db, scope),
     repo.ratings(db, scope),
   ]);
-  return funnels.map((row) => {
-    const shown = withholdChain(FUNNEL_STEPS.map((step) => row[step]));
-    const medianDays = Object.fromEntries(
-      MEDIAN_STEPS.map((step) => {
-        const histogram = new Map(
-          stepDays.filter((d) => d.courseId === row.courseId && d.step === step).map((d) => [d.days, d.learners]),
-        );
-        // A median of a small group tells too much about each of them.
-        return [step, row[step] >= ANALYTICS_MIN_GROUP ? medianOfHistogram(histogram) : null];
-      }),
-    ) as CourseFigures['medianDays'];
-    const rating = ratings.find((r) => r.courseId === row.courseId) ?? { count: 0, total: 0 };
-    const count = withhold(rating.count);
-    return {
+  const courses = new Map<string, repo.CourseRow & { enrolled: number }>();
+  for (const row of funnels) {
+    const known = courses.get(row.courseId);
+    courses.set(row.courseId, {
       courseId: row.courseId,
       slug: row.slug,
       lang: row.lang,
       title: row.title,
+      enrolled: (known?.enrolled ?? 0) + row.enrolled,
+    });
+  }
+  const ordered = [...courses.values()].sort(
+    (a, b) => b.enrolled - a.enrolled || a.slug.localeCompare(b.slug) || a.lang.localeCompare(b.lang),
+  );
+  return ordered.map((course) => {
+    const weeks = request.weeks.map((week) =>
+      funnels.find((row) => row.courseId === course.courseId && row.period === week.from),
+    );
+    const shown = sumWeeks(weeks.map((row) => withholdChain(FUNNEL_STEPS.map((step) => row?.[step] ?? 0))));
+    const medianDays = Object.fromEntries(
+      MEDIAN_STEPS.map((step) => {
+        // A median of a small group tells too much about each of them: shown only when the step's
+        // count is shown (every week of it 0 or shown), so whether it is shown says nothing more.
+        const count = shown[FUNNEL_STEPS.indexOf(step)];
+        if (typeof count !== 'number' || count < ANALYTICS_MIN_GROUP) return [step, null];
+        const histogram = new Map<number, number>();
+        for (const d of stepDays) {
+          if (d.courseId === course.courseId && d.step === step)
+            histogram.set(d.days, (histogram.get(d.days) ?? 0) + d.learners);
+        }
+        return [step, medianOfHistogram(histogram)];
+      }),
+    ) as CourseFigures['medianDays'];
+    const rated = ratings.filter((r) => r.courseId === course.courseId);
+    const count = sumOfParts(rated.map((r) => withhold(r.count)));
+    const sum = rated.reduce((total, r) => ({ count: total.count + r.count, total: total.total + r.total }), {
+      count: 0,
+      total: 0,
+    });
+    return {
+      courseId: course.courseId,
+      slug: course.slug,
+      lang: course.lang,
+      title: course.title,
       funnel: Object.fromEntries(FUNNEL_STEPS.map((step, i) => [step, shown[i]!])) as CourseFigures['funnel'],
       medianDays,
-      rating: { count, average: count ? Math.round((rating.total / rating.count) * 10) / 10 : null },
+      rating: {
+        count,
+        average: typeof count === 'number' && count > 0 ? Math.round((sum.total / sum.count) * 10) / 10 : null,
+      },
     };
   });
 }
 
 export async function courses(db: DbOrTx, query: AnalyticsQuery, now: Date): Promise<CoursesAnswer> {
   const request = await resolve(db, query, now);
-  return { frame: request.frame, courses: await courseFigures(db, request.scope) };
+  return { frame: request.frame, courses: await courseFigures(db, request, request.scope) };
 }
 
 /** The figures of one question's options: a partition of its learners for a single answer. */
 function optionCounts(question: repo.QuestionRow, options: readonly repo.OptionRow[]): SafeCount[] {
   const chosen = options.map((option) => option.chosen);
   if (question.type === 'single') return withholdPartition(chosen).cells;
+  // Several answers each: the options are not a partition, but beside a small group every one is hidden.
+  if (question.learners > 0 && question.learners < ANALYTICS_MIN_GROUP) return chosen.map(() => WITHHELD);
   return chosen.map((count) => withhold(count));
+}
+
+/** One week of a course's detail, protected on its own: where learners stop and the quizzes' figures. */
+async function courseWeek(db: DbOrTx, scope: repo.Scope & { courseId: string }) {
+  const [stopRows, quizRows, passRows, questionRows, optionRows] = await Promise.all([
+    repo.stops(db, scope),
+    repo.quizzes(db, scope),
+    repo.attemptsToPass(db, scope),
+    repo.questions(db, scope),
+    repo.options(db, scope),
+  ]);
+  const stopped = withholdPartition(stopRows.map((row) => row.learners));
+  const quizzes = quizRows.map((quiz) => {
+    const learners = withhold(quiz.learners);
+    const buckets = ATTEMPT_BUCKETS.map((attempts) =>
+      passRows
+        .filter((row) => row.quizId === quiz.quizId && row.attempts === attempts)
+        .reduce((sum, row) => sum + row.learners, 0),
+    );
+    const questions = questionRows.filter((question) => question.quizId === quiz.quizId);
+    return {
+      quiz,
+      // Attempts are not learners, but a count of a few learners' attempts still describes them.
+      counts: [learners, learners === null ? null : quiz.attempts],
+      pass: withholdPartition(buckets).cells,
+      questions: questions.map((question) => {
+        const options = optionRows.filter((option) => option.questionId === question.questionId);
+        return {
+          question,
+          options,
+          counts: [...withholdChain([question.learners, question.answeredRight]), ...optionCounts(question, options)],
+        };
+      }),
+    };
+  });
+  return { stopRows, stopped, quizzes };
 }
 
 export async function courseDetail(
@@ -155,61 +245,49 @@ export async function courseDetail(
   if (!course) throw notFound('courseNotFound');
   const request = await resolve(db, query, now, courseId);
   const scope = { ...request.scope, courseId };
-  const [figures, stopRows, quizRows, passRows, questionRows, optionRows] = await Promise.all([
-    courseFigures(db, scope),
-    repo.stops(db, scope),
-    repo.quizzes(db, scope),
-    repo.attemptsToPass(db, scope),
-    repo.questions(db, scope),
-    repo.options(db, scope),
+  const [figures, weeks] = await Promise.all([
+    courseFigures(db, request, scope),
+    Promise.all(request.weeks.map((week) => courseWeek(db, { ...week, courseId }))),
   ]);
-  const stopped = withholdPartition(stopRows.map((row) => row.learners));
-  const quizzes = quizRows.map((quiz): QuizFigures => {
-    const learners = withhold(quiz.learners);
-    const buckets = ATTEMPT_BUCKETS.map((attempts) =>
-      passRows
-        .filter((row) => row.quizId === quiz.quizId && row.attempts === attempts)
-        .reduce((sum, row) => sum + row.learners, 0),
-    );
-    const passCells = withholdPartition(buckets).cells;
+  // Every week lists the same items, quizzes, questions and options in the same order: summed by position.
+  const [first] = weeks;
+  const stopCells = sumWeeks(weeks.map((week) => week.stopped.cells));
+  const quizzes = (first?.quizzes ?? []).map((quiz, q): QuizFigures => {
+    const [learners, attempts] = sumWeeks(weeks.map((week) => week.quizzes[q]!.counts));
+    const pass = sumWeeks(weeks.map((week) => week.quizzes[q]!.pass));
     return {
-      quizId: quiz.quizId,
-      title: quiz.title,
-      // Attempts are not learners, but a count of a few learners' attempts still describes them.
-      attempts: learners === null ? null : quiz.attempts,
-      learners,
-      attemptsToPass: ATTEMPT_BUCKETS.map((attempts, i) => ({ attempts, learners: passCells[i]! })),
-      questions: questionRows
-        .filter((question) => question.quizId === quiz.quizId)
-        .map((question) => {
-          const options = optionRows.filter((option) => option.questionId === question.questionId);
-          const [answered, right] = withholdChain([question.learners, question.answeredRight]);
-          const chosen = optionCounts(question, options);
-          return {
-            questionId: question.questionId,
-            text: question.text,
-            learners: answered!,
-            answeredRight: right!,
-            options: options.map((option, i) => ({
-              optionId: option.optionId,
-              text: option.text,
-              correct: option.correct,
-              chosen: chosen[i]!,
-            })),
-          };
-        }),
+      quizId: quiz.quiz.quizId,
+      title: quiz.quiz.title,
+      attempts: attempts!,
+      learners: learners!,
+      attemptsToPass: ATTEMPT_BUCKETS.map((attempts, i) => ({ attempts, learners: pass[i]! })),
+      questions: quiz.questions.map(({ question, options }, k) => {
+        const [answered, right, ...chosen] = sumWeeks(weeks.map((week) => week.quizzes[q]!.questions[k]!.counts));
+        return {
+          questionId: question.questionId,
+          text: question.text,
+          learners: answered!,
+          answeredRight: right!,
+          options: options.map((option, i) => ({
+            optionId: option.optionId,
+            text: option.text,
+            correct: option.correct,
+            chosen: chosen[i]!,
+          })),
+        };
+      }),
     };
   });
   return {
     frame: request.frame,
     course: figures[0] ?? emptyFigures(course),
     stops: {
-      total: stopped.total,
-      items: stopRows.map((row, i) => ({
+      total: sumOfParts(weeks.map((week) => week.stopped.total)),
+      items: (first?.stopRows ?? []).map((row, i) => ({
         itemId: row.itemId,
         kind: row.kind,
         title: row.title,
-        learners: stopped.cells[i]!,
+        learners: stopCells[i]!,
       })),
     },
     quizzes,
@@ -234,7 +312,7 @@ export async function certificates(db: DbOrTx, query: AnalyticsQuery, now: Date)
   ]);
   return {
     frame: request.frame,
-    certificates: partitionSeries(issued, request),
-    journalEntries: partitionSeries(journal, request),
+    certificates: weeklySeries(issued, request),
+    journalEntries: weeklySeries(journal, request),
   };
 }

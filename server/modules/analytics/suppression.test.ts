@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SafeCount } from '../../../contract/analytics';
-import { withhold, withholdChain, withholdPartition } from './suppression';
+import { sumOfParts, withhold, withholdChain, withholdPartition } from './suppression';
 
 /** What an analyst can work out: the total minus every shown cell is what the hidden cells hold. */
 function hiddenRemainder(result: { cells: SafeCount[]; total: SafeCount }): number | null {
@@ -33,8 +33,10 @@ describe('small groups', () => {
     expect(hiddenRemainder(enough)).toBe(10);
   });
 
-  it('withholds a small total and every cell of it', () => {
-    expect(withholdPartition([4, 0, 3])).toEqual({ cells: [null, 0, null], total: null });
+  it('withholds a small total and every cell of it, zeros too', () => {
+    // A 0 beside the others would say what all of the 7 did not do.
+    expect(withholdPartition([4, 0, 3])).toEqual({ cells: ['withheld', 'withheld', 'withheld'], total: null });
+    expect(withholdPartition([1, 0, 0])).toEqual({ cells: ['withheld', 'withheld', 'withheld'], total: null });
   });
 
   it('never lets the subtraction attack recover a small cell, over many random partitions', () => {
@@ -49,7 +51,7 @@ describe('small groups', () => {
       const remainder = hiddenRemainder(result);
       const hiddenCells = result.cells.filter((cell) => typeof cell !== 'number').length;
       counts.forEach((count, i) => {
-        if (count > 0 && count < 10) expect(result.cells[i]).toBeNull();
+        if (count > 0 && count < 10) expect(typeof result.cells[i]).not.toBe('number');
       });
       // What the hidden cells hold together is unknown, 0, or not a small group.
       if (remainder !== null) expect(remainder === 0 || remainder >= 10).toBe(true);
@@ -69,7 +71,24 @@ describe('a funnel', () => {
     expect(withholdChain([100, 95, 80, 75, 3])).toEqual([100, 'withheld', 80, 'withheld', null]);
   });
 
-  it('hides every step of a small cohort', () => {
-    expect(withholdChain([8, 5, 2, 0, 0])).toEqual([null, null, null, 0, 0]);
+  it('hides every step of a small cohort, zeros too', () => {
+    expect(withholdChain([8, 5, 2, 0, 0])).toEqual([null, 'withheld', 'withheld', 'withheld', 'withheld']);
+    // One learner who answered wrong: "0 answered right" would say so.
+    expect(withholdChain([1, 0])).toEqual([null, 'withheld']);
+  });
+});
+
+describe('a longer period, the sum of its weeks', () => {
+  it('is a number only when every week with learners is shown', () => {
+    expect(sumOfParts([22, 0, 15])).toBe(37);
+    expect(sumOfParts([0, 0])).toBe(0);
+    expect(sumOfParts([])).toBe(0);
+  });
+
+  it('keeps one hidden week as it was, and withholds more than one', () => {
+    expect(sumOfParts([0, null, 0])).toBeNull();
+    expect(sumOfParts([0, 'withheld'])).toBe('withheld');
+    expect(sumOfParts([22, null])).toBe('withheld');
+    expect(sumOfParts([null, null])).toBe('withheld');
   });
 });

@@ -2,7 +2,7 @@
 // page to load). Every chart is hidden from screen readers: the table beside it says the same.
 // Colours are the Okabe-Ito set, told apart by people with any common colour blindness, and every
 // part is also labelled in words.
-import type { ReactNode } from 'react';
+import { useId } from 'react';
 import type { SafeCount } from '../../../../contract/analytics';
 import { shown } from './format';
 
@@ -24,14 +24,25 @@ const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { left: 8, right: 8, top: 12, bottom: 8 };
 
-/** A line over the periods; a withheld period is a gap in the line, not a zero. */
-export function LineChart({ points, caption }: { points: { label: string; count: SafeCount }[]; caption: ReactNode }) {
+/**
+ * A line over the periods. A period withheld or with fewer than the smallest group is not a point
+ * at 0 but a hatched gap the line breaks at, and the legend under the chart says so in words.
+ */
+export function LineChart({
+  points,
+  label,
+  gapLabel,
+}: {
+  points: { label: string; count: SafeCount }[];
+  /** What the line counts, its legend entry. */
+  label: string;
+  /** The legend entry of a gap. */
+  gapLabel: string;
+}) {
+  const hatch = useId();
   const max = Math.max(1, ...points.map((p) => (shown(p.count) ? p.count : 0)));
-  const x = (i: number) =>
-    PAD.left +
-    (points.length === 1
-      ? (WIDTH - PAD.left - PAD.right) / 2
-      : (i * (WIDTH - PAD.left - PAD.right)) / (points.length - 1));
+  const step = points.length > 1 ? (WIDTH - PAD.left - PAD.right) / (points.length - 1) : WIDTH - PAD.left - PAD.right;
+  const x = (i: number) => PAD.left + (points.length === 1 ? (WIDTH - PAD.left - PAD.right) / 2 : i * step);
   const y = (count: number) => PAD.top + (1 - count / max) * (HEIGHT - PAD.top - PAD.bottom);
   let path = '';
   let drawing = false;
@@ -43,19 +54,55 @@ export function LineChart({ points, caption }: { points: { label: string; count:
     path += `${drawing ? 'L' : 'M'}${x(i).toFixed(1)},${y(point.count).toFixed(1)}`;
     drawing = true;
   });
+  const gaps = points.flatMap((point, i) => (shown(point.count) ? [] : [i]));
   return (
     <figure className="analytics-chart" aria-hidden="true">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" className="analytics-line">
+        <defs>
+          <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" className="analytics-gap-ground" />
+            <line x1="0" y1="0" x2="0" y2="6" className="analytics-gap-stripe" />
+          </pattern>
+        </defs>
+        {gaps.map((i) => (
+          <rect
+            key={i}
+            className="analytics-gap"
+            x={Math.max(0, x(i) - step / 2)}
+            width={Math.min(step, WIDTH)}
+            y={PAD.top}
+            height={HEIGHT - PAD.top - PAD.bottom}
+            fill={`url(#${hatch})`}
+          />
+        ))}
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="analytics-axis" />
         <path d={path} className="analytics-line-path" />
+        {/* Each point a round cap of a zero-length stroke: round however the chart is stretched. */}
         {points.map((point, i) =>
-          shown(point.count) ? <circle key={i} cx={x(i)} cy={y(point.count)} r={points.length > 60 ? 1.5 : 3} /> : null,
+          shown(point.count) ? (
+            <path
+              key={i}
+              className={`analytics-point${points.length > 60 ? ' analytics-point--small' : ''}`}
+              d={`M${x(i).toFixed(1)},${y(point.count).toFixed(1)}h0`}
+            />
+          ) : null,
         )}
       </svg>
-      <figcaption className="analytics-chart-scale">
-        <span>{points[0]?.label}</span>
-        {caption}
-        <span>{points.at(-1)?.label}</span>
+      <figcaption>
+        <span className="analytics-chart-scale">
+          <span>{points[0]?.label}</span>
+          <span>{points.at(-1)?.label}</span>
+        </span>
+        <ul className="analytics-legend">
+          <li>
+            <span className="analytics-legend-line" /> {label}
+          </li>
+          {gaps.length > 0 && (
+            <li>
+              <span className="analytics-legend-gap" /> <span>{gapLabel}</span>
+            </li>
+          )}
+        </ul>
       </figcaption>
     </figure>
   );

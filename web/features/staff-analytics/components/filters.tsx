@@ -1,34 +1,45 @@
 // The filters every figure is read with, kept in the page's address (so a view can be shared and
-// the back button undoes a change): the period, the length of each step of a series, a course
-// language and a course. A period that cannot be asked for is said beside the fields.
+// the back button undoes a change): the period, a course language and a course. The period is whole
+// weeks that have ended (ADR 35), so the pickers offer only those: from a week's Monday to a week's
+// Sunday, the last week offered last week. An address with another period (a link from before, say)
+// is said beside the fields, and the figures show the default weeks meanwhile.
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  ANALYTICS_DEFAULT_DAYS,
-  ANALYTICS_GRAINS,
-  ANALYTICS_MAX_DAYS,
-  type AnalyticsGrain,
-} from '../../../../contract/analytics-rules';
+import { ANALYTICS_DEFAULT_WEEKS, ANALYTICS_MAX_WEEKS, addDays, weekStart } from '../../../../contract/analytics-rules';
+import { STAFF_TIME_ZONE } from '../../../../contract/content-kinds';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { useTranslation } from '../../../i18n/react';
 import type { AnalyticsQuery } from '../api/analytics';
+import { periodText } from './format';
 
-const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-const isGrain = (value: string | null): value is AnalyticsGrain =>
-  (ANALYTICS_GRAINS as readonly string[]).includes(value ?? '');
+const indiaDay = new Intl.DateTimeFormat('en-CA', { timeZone: STAFF_TIME_ZONE });
 
-/** The filters in the address, as the API takes them (what is absent takes the server's default). */
+/** The Mondays of the weeks that can be asked for, newest first: last week and the ones before it. */
+export function closedWeeks(now = new Date()): string[] {
+  const lastWeek = addDays(weekStart(indiaDay.format(now)), -7);
+  return Array.from({ length: ANALYTICS_MAX_WEEKS }, (_, i) => addDays(lastWeek, -7 * i));
+}
+
+/** The default period: the last ANALYTICS_DEFAULT_WEEKS weeks that have ended. */
+function defaultPeriod(weeks: readonly string[]): { from: string; to: string } {
+  return { from: weeks[ANALYTICS_DEFAULT_WEEKS - 1]!, to: addDays(weeks[0]!, 6) };
+}
+
+/** Whether the address's period is one the server answers: whole weeks that have ended, in order. */
+function wholeWeeks(from: string, to: string, weeks: readonly string[]): boolean {
+  return weeks.includes(from) && weeks.includes(addDays(to, -6)) && from <= to;
+}
+
+/** The filters in the address, as the API takes them; a period the server would refuse is left out. */
 export function useAnalyticsQuery(): AnalyticsQuery {
   const [search] = useSearchParams();
   const from = search.get('from');
   const to = search.get('to');
-  const grain = search.get('grain');
   const lang = search.get('lang');
   const course = search.get('course');
+  const period = from && to && wholeWeeks(from, to, closedWeeks()) ? { from, to } : {};
   return {
-    ...(isDay(from) ? { from } : {}),
-    ...(isDay(to) ? { to } : {}),
-    ...(isGrain(grain) ? { grain } : {}),
+    ...period,
     ...(lang && isLanguageCode(lang) ? { lang } : {}),
     ...(course ? { course } : {}),
   };
@@ -40,36 +51,26 @@ export interface CourseChoice {
   lang: string;
 }
 
-/** Whole days from one YYYY-MM-DD to another, both counted. */
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-
 export function AnalyticsFilters({ courses, showCourse = true }: { courses: CourseChoice[]; showCourse?: boolean }) {
   const { t } = useTranslation('staff');
   const id = useId();
   const [search, setSearch] = useSearchParams();
   const query = useAnalyticsQuery();
+  const weeks = closedWeeks();
+  const period = query.from && query.to ? { from: query.from, to: query.to } : defaultPeriod(weeks);
   const [draft, setDraft] = useState({
-    from: query.from ?? '',
-    to: query.to ?? '',
-    grain: query.grain ?? 'week',
+    ...period,
     lang: query.lang ?? '',
     course: query.course ?? '',
   });
-  const [problem, setProblem] = useState('');
+  // A period in the address that is not whole weeks that have ended: said, not silently replaced.
+  const refused = (search.has('from') || search.has('to')) && !query.from;
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    if (draft.from && draft.to) {
-      const days = daysBetween(draft.from, draft.to);
-      if (days < 1 || days > ANALYTICS_MAX_DAYS) {
-        setProblem(t('analytics.periodProblem', { max: ANALYTICS_MAX_DAYS }));
-        return;
-      }
-    }
-    setProblem('');
     const next = new URLSearchParams(search);
+    next.delete('grain');
     for (const [key, value] of Object.entries(draft)) {
-      if (value && !(key === 'grain' && value === 'week')) next.set(key, value);
+      if (value) next.set(key, value);
       else next.delete(key);
     }
     setSearch(next);
@@ -79,37 +80,34 @@ export function AnalyticsFilters({ courses, showCourse = true }: { courses: Cour
     <form
       className="staff-filters analytics-filters"
       onSubmit={apply}
-      aria-describedby={problem ? `${id}-problem` : undefined}
+      aria-describedby={refused ? `${id}-problem` : `${id}-rule`}
     >
       <label>
         {t('analytics.from')}
-        <input
-          type="date"
+        <select
           value={draft.from}
-          max={draft.to || undefined}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        />
+          onChange={(event) => {
+            const from = event.target.value;
+            setDraft({ ...draft, from, to: draft.to < from ? addDays(from, 6) : draft.to });
+          }}
+        >
+          {weeks.map((monday) => (
+            <option key={monday} value={monday}>
+              {periodText(monday, 'week', t)}
+            </option>
+          ))}
+        </select>
       </label>
       <label>
         {t('analytics.to')}
-        <input
-          type="date"
-          value={draft.to}
-          min={draft.from || undefined}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
-      </label>
-      <label>
-        {t('analytics.grain')}
-        <select
-          value={draft.grain}
-          onChange={(event) => setDraft({ ...draft, grain: event.target.value as AnalyticsGrain })}
-        >
-          {ANALYTICS_GRAINS.map((grain) => (
-            <option key={grain} value={grain}>
-              {t(`analytics.grains.${grain}`)}
-            </option>
-          ))}
+        <select value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })}>
+          {weeks
+            .filter((monday) => monday >= draft.from)
+            .map((monday) => (
+              <option key={monday} value={addDays(monday, 6)}>
+                {periodText(monday, 'week', t)}
+              </option>
+            ))}
         </select>
       </label>
       <label>
@@ -139,12 +137,14 @@ export function AnalyticsFilters({ courses, showCourse = true }: { courses: Cour
       <button type="submit" className="btn">
         {t('analytics.apply')}
       </button>
-      {problem && (
+      {refused && (
         <p className="staff-error" role="alert" id={`${id}-problem`}>
-          {problem}
+          {t('analytics.periodProblem', { max: ANALYTICS_MAX_WEEKS })}
         </p>
       )}
-      <p className="staff-muted analytics-default">{t('analytics.defaultPeriod', { days: ANALYTICS_DEFAULT_DAYS })}</p>
+      <p className="staff-muted analytics-default" id={`${id}-rule`}>
+        {t('analytics.defaultPeriod', { weeks: ANALYTICS_DEFAULT_WEEKS })}
+      </p>
     </form>
   );
 }

@@ -35,7 +35,7 @@ export function Series({
           {t('analytics.total')} <strong>{countText(total, frame.minGroup, t)}</strong>
         </p>
       )}
-      <LineChart points={rows} caption={<span className="staff-muted">{t('analytics.gapsNote')}</span>} />
+      <LineChart points={rows} label={label} gapLabel={t('analytics.gapLegend', { count: frame.minGroup })} />
       {rows.length > 12 ? (
         <details>
           <summary>{t('analytics.showTable', { count: rows.length })}</summary>
