@@ -412,6 +412,13 @@ describe('the course editor', () => {
       const video = page.getByRole('group', { name: 'Video 1: A visit to the bank' });
       await video.getByRole('button', { name: 'Choose from the library: Video file' }).click();
       let dialog = page.getByRole('dialog', { name: 'Choose a video' });
+      // A picture is not taken as a video: refused before a byte is sent, saying what is accepted.
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'poster.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not a video'),
+      });
+      await dialog.getByRole('alert').filter({ hasText: 'MP4' }).waitFor();
       await dialog.locator('input[type=file]').setInputFiles({
         name: clip,
         mimeType: 'video/mp4',
@@ -507,6 +514,8 @@ describe('the course editor', () => {
     expect(await page.getByRole('button', { name: /^Move down/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add a chapter' }).count()).toBe(0);
     expect(await page.getByLabel('Duration (minutes)').isDisabled()).toBe(true);
+    // The files are structure: a translator neither chooses nor removes them.
+    expect(await page.getByRole('button', { name: /^(Choose from the library|Remove): / }).count()).toBe(0);
     await page.getByLabel('Course title').fill('पैसे की बुनियादी बातें');
     await page.getByRole('button', { name: /^Edit Lesson 1\.1/ }).click();
     await page.getByLabel('Lesson title').fill('बचत क्यों');
