@@ -34,6 +34,10 @@ declare module 'vitest' {
     kindsTranslatorMobile: string;
     /** The first admin of the whole story's journey, its own so its second factor starts unset (staff-console.e2e.ts sets up the other's). */
     storyAdminMobile: string;
+    /** The content editor's journey (staff-editor-work.e2e.ts): two editors at work on one item, and an admin who deactivates one. */
+    workEditorMobile: string;
+    workOtherEditorMobile: string;
+    workAdminMobile: string;
   }
 }
 
@@ -87,6 +91,9 @@ export default async function setup(project: TestProject) {
   const storyAdminMobile = staffMobile(11);
   const itemsTranslatorMobile = staffMobile(12);
   const kindsTranslatorMobile = staffMobile(13);
+  const workEditorMobile = staffMobile(14);
+  const workOtherEditorMobile = staffMobile(15);
+  const workAdminMobile = staffMobile(16);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -101,6 +108,9 @@ export default async function setup(project: TestProject) {
     [storyAdminMobile, 'admin', 'Vani Admin', undefined],
     [itemsTranslatorMobile, 'translator', 'Ila Translator', 'hi'],
     [kindsTranslatorMobile, 'translator', 'Kiran Translator', 'hi'],
+    [workEditorMobile, 'editor', 'Divya Editor', undefined],
+    [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
+    [workAdminMobile, 'admin', 'Uma Admin', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -168,6 +178,9 @@ export default async function setup(project: TestProject) {
   project.provide('storyAdminMobile', storyAdminMobile);
   project.provide('itemsTranslatorMobile', itemsTranslatorMobile);
   project.provide('kindsTranslatorMobile', kindsTranslatorMobile);
+  project.provide('workEditorMobile', workEditorMobile);
+  project.provide('workOtherEditorMobile', workOtherEditorMobile);
+  project.provide('workAdminMobile', workAdminMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -3,7 +3,9 @@
 // Save), each save a new version based on the one the editor holds; the status says where it stands
 // in words; unsaved work is copied into this browser and offered back after a closed tab or a lost
 // connection; leaving with changes not saved asks first (a move within the console, and the
-// browser's own question for a reload or another site); when someone else saved meanwhile, the two
+// browser's own question for a reload or another site); a connection or server that fails is tried
+// again less and less often, a refusal waits for a change, and an account taken off the staff (or a
+// staff session that ended) stops the saving, says so and keeps the text; when someone else saved meanwhile, the two
 // editions are shown side by side and the person chooses. A field that cannot be saved as typed
 // keeps what was typed and says why, and nothing is sent until it is put right. The kind's own
 // fields are the children, given the draft and a way to change it.
@@ -20,6 +22,7 @@ import { LeaveDialog } from '../leave-dialog';
 import { useLeaveGuard } from '../leave-guard';
 import { saveLanguage, savedMeanwhile, type LanguageHead } from '../../api/content';
 import { staffKeys } from '../../api/keys';
+import { accessEndedBy } from '../../api/staff-access';
 import { errorText, fieldErrors } from '../error-text';
 import { staffTime } from '../staff-time';
 import type { PickedImage } from '../rich-text/rich-text-editor';
@@ -29,8 +32,13 @@ import { Confirm, ContentLanguage, FieldProblems, PickImage, TextOnly, type Conf
 
 /** How long after the last change the draft saves itself. */
 export const AUTOSAVE_MS = 2500;
-/** How long after a save the connection or the server failed the draft tries again by itself. */
+/** How long after a save the connection or the server failed the draft first tries again by itself; each failure after doubles it. */
 export const RETRY_MS = 15_000;
+/** The longest wait between two tries of a failing connection or server. */
+export const RETRY_MAX_MS = 5 * 60_000;
+
+/** The wait before the next try after `failures` saves in a row failed for the connection or the server. */
+export const retryDelay = (failures: number) => Math.min(RETRY_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
 
 const NONE: readonly string[] = [];
 
@@ -71,8 +79,20 @@ function writeBackup(key: string, backup: Backup | null) {
   }
 }
 
-/** Why the draft is not saved: a check of the editor's own (`check`), or the server's answer. */
-type Failure = { reason: string; details?: string[]; check?: boolean; retry?: boolean } | null;
+/**
+ * Why the draft is not saved: a check of the editor's own (`check`), or the server's answer: a
+ * failure tried again by itself (`retry`: the tries in a row so far), a refusal of the draft as it
+ * was (`refused`: that draft's JSON, not sent again), or the end of the person's staff access
+ * (`ended`: nothing is sent any more).
+ */
+type Failure = {
+  reason: string;
+  details?: string[];
+  check?: boolean;
+  retry?: number;
+  refused?: string;
+  ended?: boolean;
+} | null;
 
 /** What every kind's editor is given by the editor page (editor-page.tsx). */
 export interface KindEditorProps {
@@ -231,7 +251,15 @@ export function DocumentEditor<D>({
         return true;
       } catch (error) {
         const current = savedMeanwhile(error);
-        if (current) {
+        const ended = accessEndedBy(error);
+        if (ended) {
+          // Off the staff or signed out: nothing more is sent; the text stays here and in this browser's copy.
+          setFailure({
+            reason: t(ended === 'notStaff' ? 'editor.status.offStaff' : 'editor.status.sessionEnded'),
+            ended: true,
+          });
+          void client.invalidateQueries({ queryKey: staffKeys.me });
+        } else if (current) {
           setConflict(current);
           setConflictOpen(true);
           setFailure({
@@ -239,10 +267,15 @@ export function DocumentEditor<D>({
           });
         } else {
           const fields = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
-          // A dropped connection, a busy or failing server: tried again by itself; a refusal waits for a change.
+          // A dropped connection, a busy or failing server: tried again by itself, less and less often; a
+          // refusal waits for a change.
           const retry =
             error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
-          setFailure({ reason: errorText(error), details: fields.length ? fields : undefined, retry });
+          setFailure((before) => ({
+            reason: errorText(error),
+            details: fields.length ? fields : undefined,
+            ...(retry ? { retry: (before?.retry ?? 0) + 1 } : { refused: sentJson }),
+          }));
         }
         return false;
       } finally {
@@ -253,10 +286,11 @@ export function DocumentEditor<D>({
     [client, itemId, kind, lang, send, t],
   );
 
-  // Saved by itself a moment after the last change; not while a conflict waits for the person's choice.
+  // Saved by itself a moment after the last change; not while a conflict waits for the person's choice,
+  // not the draft the server refused as it is, and never once the person's staff access ended.
   useEffect(() => {
-    if (!dirty || saving || conflict) return;
-    const timer = setTimeout(() => void save(), failure?.retry ? RETRY_MS : AUTOSAVE_MS);
+    if (!dirty || saving || conflict || failure?.ended || failure?.refused === json) return;
+    const timer = setTimeout(() => void save(), failure?.retry ? retryDelay(failure.retry) : AUTOSAVE_MS);
     return () => clearTimeout(timer);
   }, [json, dirty, confirmFields, saving, conflict, failure, save]);
 
@@ -362,7 +396,7 @@ export function DocumentEditor<D>({
           type="button"
           className="btn"
           onClick={() => void save()}
-          disabled={saving || !!conflict}
+          disabled={saving || !!conflict || !!failure?.ended}
           aria-busy={saving || undefined}
         >
           {saving ? t('actions.saving') : t('actions.save')}
