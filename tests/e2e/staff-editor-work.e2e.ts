@@ -1,7 +1,8 @@
 // The content editor as staff meet it at work. An editor whose account an admin deactivates while
 // their tab holds unsaved changes is told at once that the account is no longer on the staff: the
 // editor stops trying to save, the text stays as typed, and the console's bar no longer shows their
-// name and roles.
+// name and roles. An editor typing for a while makes one version, not one per pause, and the
+// editor's bar says where the draft stands in one status that cannot contradict itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -47,6 +48,13 @@ const post = (title: string): BlogDocument => ({
   description: '',
 });
 
+/** The admin, signed in once for the journey. */
+let adminPage: Page | null = null;
+async function admin(): Promise<Page> {
+  adminPage ??= await signedIn(inject('workAdminMobile'));
+  return adminPage;
+}
+
 /** Counts the saves a page sends to one item's language. */
 function countSaves(page: Page, id: string): () => number {
   let saves = 0;
@@ -59,13 +67,13 @@ function countSaves(page: Page, id: string): () => number {
 describe('the content editor at work', () => {
   it('tells an editor deactivated mid-edit that the account is off the staff, stops saving and keeps the text', async () => {
     const editor = await signedIn(inject('workEditorMobile'));
-    const admin = await signedIn(inject('workAdminMobile'));
+    const uma = await admin();
     const { item } = await pageCall<{ item: { id: string } }>(editor, 'POST', '/api/staff/content', {
       kind: 'blog',
       slug: `deactivated-mid-edit-${stamp}`,
       body: post('Budgeting basics'),
     });
-    cleanUp.push(() => pageCall(admin, 'DELETE', `/api/staff/content/${item.id}`));
+    cleanUp.push(() => pageCall(uma, 'DELETE', `/api/staff/content/${item.id}`));
     const me = await pageCall<{ userId: string }>(editor, 'GET', '/api/staff/me');
 
     await editor.goto(`/staff/content/${item.id}/en/edit`);
@@ -76,7 +84,7 @@ describe('the content editor at work', () => {
     expect(await bar.innerText()).toContain('Divya Editor');
 
     // The admin deactivates the editor; the editor goes on typing in the open tab.
-    await pageCall(admin, 'POST', `/api/staff/members/${me.userId}/deactivate`);
+    await pageCall(uma, 'POST', `/api/staff/members/${me.userId}/deactivate`);
     const saves = countSaves(editor, item.id);
     await title.fill('Budgeting basics for families and friends');
 
@@ -95,5 +103,45 @@ describe('the content editor at work', () => {
     await editor.setViewportSize({ width: 768, height: 1024 });
     await shot(editor, 'editor-status-off-staff-768');
     await editor.context().close();
+  });
+
+  it('keeps one version while an editor types for a while, and says where the draft stands in one status', async () => {
+    const ravi = await signedIn(inject('workOtherEditorMobile'));
+    const { item } = await pageCall<{ item: { id: string } }>(ravi, 'POST', '/api/staff/content', {
+      kind: 'blog',
+      slug: `one-session-${stamp}`,
+      body: post('Saving for school'),
+    });
+    cleanUp.push(() => pageCall(ravi, 'DELETE', `/api/staff/content/${item.id}`));
+    await ravi.goto(`/staff/content/${item.id}/en/edit`);
+    const bar = ravi.locator('.ce-bar');
+    // Just opened: saved as version 1, said once.
+    expect(await status(ravi).innerText()).toBe('Saved as version 1');
+    const title = ravi.getByLabel('Title', { exact: true });
+    // Typing with pauses long enough for the editor to save by itself each time.
+    for (const words of ['Saving for school fees', 'Saving for school fees early', 'Saving for school fees early on']) {
+      await title.fill(words);
+      expect(await status(ravi).innerText()).toBe('Changes not saved yet');
+      expect(await bar.innerText()).not.toMatch(/Version \d/);
+      await waitSaved(ravi);
+    }
+    expect(await status(ravi).innerText()).toMatch(/^Saved at .+ IST as version 2$/);
+    expect(await bar.innerText()).not.toMatch(/Not saved yet|Version \d/);
+    const history = await pageCall<{ versions: { number: number }[] }>(
+      ravi,
+      'GET',
+      `/api/staff/content/${item.id}/en/versions`,
+    );
+    expect(history.versions.map((v) => v.number)).toEqual([2, 1]);
+    await shot(ravi, 'editor-status-saved-1280');
+
+    // Save ends the session: the next change is a version of its own.
+    await ravi.getByRole('button', { name: 'Save', exact: true }).click();
+    await title.fill('Saving for school fees, early on');
+    await expect.poll(() => status(ravi).innerText(), { timeout: 15_000 }).toMatch(/as version 3$/);
+    await ravi.setViewportSize({ width: 768, height: 1024 });
+    await shot(ravi, 'editor-status-saved-768');
+    await ravi.setViewportSize({ width: 1280, height: 800 });
+    await ravi.context().close();
   });
 });

@@ -3358,6 +3358,8 @@ export interface paths {
                                 kind: "course" | "blog" | "story" | "gallery" | "banner";
                                 /** @enum {string} */
                                 lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                                revision: string;
                                 state: {
                                     headVersion: number;
                                     /** @enum {string} */
@@ -3765,6 +3767,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -3825,12 +3829,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The `revision` of the version this edit started from: a save based on a version that changed since (another session’s saves updated it) is refused as stale. Without it only the number is checked. */
+                        baseRevision?: string;
                         /** @description The version this edit started from (the head read before editing); 0 for a language that has none yet */
                         baseVersion: number;
                         /** @description The whole document of the language, of the item’s kind (its shape is the `body` of GET /api/staff/content/{id}/{lang}) */
                         body: unknown;
                         /** @description A translation’s fields whose text still says what the current source says, though unchanged: they stop being stale */
                         confirmFields?: string[];
+                        /** @description This save continues the editing session that made the newest version (the editor’s own saves as the person types): the version is updated instead of a new one being made when it is this person’s draft, neither published nor scheduled nor in review, written in the last EDIT_SESSION_PAUSE_MINUTES minutes, and no translation was made from it. Otherwise a new version, as without it. */
+                        continueVersion?: boolean;
                     };
                 };
             };
@@ -3958,6 +3966,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -5559,6 +5569,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -6037,6 +6049,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -6244,6 +6258,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */

@@ -149,6 +149,8 @@ export interface EditStart {
   body: LanguageHead['body'];
   /** The version the first save is based on (0: the language has none yet). */
   baseVersion: number;
+  /** That version's revision (ADR 36), when read from the version itself. */
+  baseRevision?: string;
 }
 
 export function useEditStart(id: string, lang: LanguageCode) {
@@ -162,7 +164,7 @@ export function useEditStart(id: string, lang: LanguageCode) {
     queryFn: async ({ signal }): Promise<EditStart> => {
       try {
         const head: LanguageHead = await api.get('/api/staff/content/{id}/{lang}', { path: { id, lang }, signal });
-        return { body: head.body, baseVersion: head.version.number };
+        return { body: head.body, baseVersion: head.version.number, baseRevision: head.revision };
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'contentLanguageMissing')) throw error;
         const start = await api.get('/api/staff/content/{id}/{lang}/template', { path: { id, lang }, signal });

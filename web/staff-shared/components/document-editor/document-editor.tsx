@@ -1,7 +1,8 @@
 // One language of an item, being written, whatever its kind: what every editor of the console
 // shares. Nothing is lost: the draft is saved by itself a moment after the last change (and by
-// Save), each save a new version based on the one the editor holds; the status says where it stands
-// in words; unsaved work is copied into this browser and offered back after a closed tab or a lost
+// Save), based on the version (and revision) the editor holds; the saves made by itself continue the
+// version this page's session made, and Save ends the session, so the history holds a version per
+// session (ADR 36); one status says where the draft stands in words, the version's number in it; unsaved work is copied into this browser and offered back after a closed tab or a lost
 // connection; leaving with changes not saved asks first (a move within the console, and the
 // browser's own question for a reload or another site); a connection or server that fails is tried
 // again less and less often, a refusal waits for a change, and an account taken off the staff (or a
@@ -55,6 +56,7 @@ export const fieldSetter =
 /** A copy of unsaved work in this browser, for when the tab closes or the connection drops before a save. */
 interface Backup {
   baseVersion: number;
+  baseRevision?: string;
   body: AnyDocument;
   at: string;
 }
@@ -107,6 +109,8 @@ export interface KindEditorProps {
   back: string;
   start: AnyDocument;
   baseVersion: number;
+  /** The revision of that version (ADR 36), when known: a save on a version that changed since is refused. */
+  baseRevision?: string;
   onPickImage?: () => Promise<PickedImage | null>;
 }
 
@@ -141,6 +145,7 @@ export function DocumentEditor<D>({
   back,
   start,
   baseVersion: startVersion,
+  baseRevision: startRevision,
   onPickImage,
   check,
   confirmFields = NONE,
@@ -157,6 +162,9 @@ export function DocumentEditor<D>({
   /** The document as last saved (or loaded), as JSON: the draft differs from it when there is something to save. */
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(send(fresh(start))));
   const [baseVersion, setBaseVersion] = useState(startVersion);
+  const [baseRevision, setBaseRevision] = useState(startRevision);
+  /** The version this page's editing session made: its saves by themselves update it (ADR 36); null once Save ended the session. */
+  const [sessionVersion, setSessionVersion] = useState<number | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
@@ -181,17 +189,45 @@ export function DocumentEditor<D>({
     if (offer) return;
     if (!dirty) return writeBackup(backupAt, null);
     const timer = setTimeout(
-      () => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as AnyDocument, at: new Date().toISOString() }),
+      () =>
+        writeBackup(backupAt, {
+          baseVersion,
+          baseRevision,
+          body: JSON.parse(json) as AnyDocument,
+          at: new Date().toISOString(),
+        }),
       500,
     );
     return () => clearTimeout(timer);
-  }, [json, dirty, baseVersion, backupAt, offer]);
+  }, [json, dirty, baseVersion, baseRevision, backupAt, offer]);
   const problem = useMemo(() => check?.(draft) ?? null, [check, draft]);
 
   // What the save reads: the newest of each, whenever it runs.
-  const latest = useRef({ draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved });
+  const latest = useRef({
+    draft,
+    baseVersion,
+    baseRevision,
+    sessionVersion,
+    savedJson,
+    problem,
+    invalid,
+    saving,
+    confirmFields,
+    onSaved,
+  });
   useEffect(() => {
-    latest.current = { draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved };
+    latest.current = {
+      draft,
+      baseVersion,
+      baseRevision,
+      sessionVersion,
+      savedJson,
+      problem,
+      invalid,
+      saving,
+      confirmFields,
+      onSaved,
+    };
   });
 
   const reportField = useCallback((id: string, reason: string | null) => {
@@ -206,14 +242,19 @@ export function DocumentEditor<D>({
 
   const edit: Edit<D> = useCallback((change) => setDraft((current) => change(current)), []);
 
-  /** Saves the draft as it is now, on the given version (the one held, unless the person chose to save over a newer one). */
+  /**
+   * Saves the draft as it is now, on the given version (the one held, unless the person chose to save
+   * over a newer one). A save by itself continues the session's version; the person's own (Save, Save
+   * then leave, saving over a newer version) ends the session: the next change is a new version.
+   */
   const save = useCallback(
-    async (over?: number): Promise<boolean> => {
+    async ({ over, byItself = false }: { over?: LanguageHead; byItself?: boolean } = {}): Promise<boolean> => {
       const now = latest.current;
       if (now.saving) return false;
       const body = send(now.draft);
       const sentJson = JSON.stringify(body);
       const confirming = [...now.confirmFields];
+      if (!byItself) setSessionVersion(null);
       if (sentJson === now.savedJson && confirming.length === 0 && over === undefined) return true;
       if (now.invalid.size > 0) {
         setFailure({
@@ -230,8 +271,13 @@ export function DocumentEditor<D>({
       setSaving(true);
       latest.current.saving = true;
       try {
+        const baseRevision = over ? over.revision : now.baseRevision;
         const head = await saveLanguage(itemId, lang, {
-          baseVersion: over ?? now.baseVersion,
+          baseVersion: over ? over.version.number : now.baseVersion,
+          ...(baseRevision ? { baseRevision } : {}),
+          ...(byItself && now.sessionVersion !== null && now.sessionVersion === now.baseVersion
+            ? { continueVersion: true }
+            : {}),
           body,
           ...(confirming.length > 0 ? { confirmFields: confirming } : {}),
         });
@@ -241,7 +287,9 @@ export function DocumentEditor<D>({
         setSavedJson(JSON.stringify(send(sent)));
         setDraft((current) => adoptKeys(kind, current, now.draft, saved));
         setBaseVersion(head.version.number);
-        setSavedAt(head.version.createdAt);
+        setBaseRevision(head.revision);
+        setSessionVersion(byItself ? head.version.number : null);
+        setSavedAt(new Date().toISOString());
         setFailure(null);
         setConflict(null);
         setConflictOpen(false);
@@ -290,7 +338,10 @@ export function DocumentEditor<D>({
   // not the draft the server refused as it is, and never once the person's staff access ended.
   useEffect(() => {
     if (!dirty || saving || conflict || failure?.ended || failure?.refused === json) return;
-    const timer = setTimeout(() => void save(), failure?.retry ? retryDelay(failure.retry) : AUTOSAVE_MS);
+    const timer = setTimeout(
+      () => void save({ byItself: true }),
+      failure?.retry ? retryDelay(failure.retry) : AUTOSAVE_MS,
+    );
     return () => clearTimeout(timer);
   }, [json, dirty, confirmFields, saving, conflict, failure, save]);
 
@@ -313,6 +364,8 @@ export function DocumentEditor<D>({
     setDraft(fresh(backup.body));
     // Saved on the version it was written on: if someone saved since, the conflict view shows both.
     setBaseVersion(backup.baseVersion);
+    setBaseRevision(backup.baseRevision);
+    setSessionVersion(null);
     setGeneration((g) => g + 1);
     setOffer(null);
   };
@@ -323,22 +376,28 @@ export function DocumentEditor<D>({
     setDraft(theirs);
     setSavedJson(JSON.stringify(send(theirs)));
     setBaseVersion(conflict.version.number);
-    setSavedAt(conflict.version.createdAt);
+    setBaseRevision(conflict.revision);
+    setSessionVersion(null);
+    setSavedAt(null);
     setGeneration((g) => g + 1);
     setConflict(null);
     setConflictOpen(false);
     setFailure(null);
   };
 
+  // One status: what is not saved and why, or the version the draft is saved as (never both).
   const status = saving
     ? t('editor.status.saving')
     : shown
       ? t('editor.status.notSaved', { reason: shown.reason })
       : dirty
         ? t('editor.status.unsaved')
-        : savedAt
-          ? t('editor.status.savedAt', { at: staffTime(savedAt) })
-          : t('editor.status.saved');
+        : baseVersion === 0
+          ? t('editor.noVersionYet')
+          : savedAt
+            ? t('editor.status.savedAt', { at: staffTime(savedAt), number: baseVersion })
+            : t('editor.status.saved', { number: baseVersion });
+  const dot = saving ? 'saving' : shown ? 'failed' : dirty || baseVersion === 0 ? 'unsaved' : 'saved';
 
   return (
     <article aria-labelledby="ce-title" className="ce">
@@ -371,10 +430,7 @@ export function DocumentEditor<D>({
       )}
       <div className={shown ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
         <div className="ce-status" role="status" aria-live="polite">
-          <span
-            className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`}
-            aria-hidden="true"
-          />
+          <span className={`ce-dot ce-dot--${dot}`} aria-hidden="true" />
           <span>{status}</span>
           {shown?.details && (
             <ul className="ce-details">
@@ -384,9 +440,6 @@ export function DocumentEditor<D>({
             </ul>
           )}
         </div>
-        <span className="staff-muted ce-version">
-          {baseVersion > 0 ? t('item.versionNumber', { number: baseVersion }) : t('editor.noVersionYet')}
-        </span>
         {conflict && !conflictOpen && (
           <button type="button" className="btn btn--ghost" onClick={() => setConflictOpen(true)}>
             {t('editor.conflict.show')}
@@ -429,7 +482,7 @@ export function DocumentEditor<D>({
             lang={language.bcp47}
             busy={saving}
             onKeepTheirs={keepTheirs}
-            onSaveMine={() => void save(conflict.version.number)}
+            onSaveMine={() => void save({ over: conflict })}
           />
         )}
       </Dialog>
