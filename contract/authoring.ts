@@ -425,6 +425,20 @@ export const StaleVersionResponse = Type.Object({
   code: Type.Literal('staleVersion'),
   message: Type.String(),
   current: LanguageHead,
+  conflicts: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String({ description: 'The field’s path, by keys' }),
+        base: FieldValueSchema,
+        mine: FieldValueSchema,
+        theirs: FieldValueSchema,
+      }),
+      {
+        description:
+          'When the save could be merged with the current version but for these fields, which both changed (ADR 36): each with its value in the version the edit started from, in the save, and now. Absent when the structure changed on either side.',
+      },
+    ),
+  ),
 });
 
 export const TemplateResponse = Type.Object({

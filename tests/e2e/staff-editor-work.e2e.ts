@@ -2,7 +2,10 @@
 // their tab holds unsaved changes is told at once that the account is no longer on the staff: the
 // editor stops trying to save, the text stays as typed, and the console's bar no longer shows their
 // name and roles. An editor typing for a while makes one version, not one per pause, and the
-// editor's bar says where the draft stands in one status that cannot contradict itself.
+// editor's bar says where the draft stands in one status that cannot contradict itself. Two editors
+// at one post: each one's change to a different field comes into the other's open editor at once,
+// and when both change the same field, that field alone is offered, theirs or mine, in a dialog whose
+// words are not hidden under its buttons.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -53,6 +56,13 @@ let adminPage: Page | null = null;
 async function admin(): Promise<Page> {
   adminPage ??= await signedIn(inject('workAdminMobile'));
   return adminPage;
+}
+
+/** The other editor, signed in once for the journey. */
+let raviPage: Page | null = null;
+async function otherEditor(): Promise<Page> {
+  raviPage ??= await signedIn(inject('workOtherEditorMobile'));
+  return raviPage;
 }
 
 /** Counts the saves a page sends to one item's language. */
@@ -106,7 +116,7 @@ describe('the content editor at work', () => {
   });
 
   it('keeps one version while an editor types for a while, and says where the draft stands in one status', async () => {
-    const ravi = await signedIn(inject('workOtherEditorMobile'));
+    const ravi = await otherEditor();
     const { item } = await pageCall<{ item: { id: string } }>(ravi, 'POST', '/api/staff/content', {
       kind: 'blog',
       slug: `one-session-${stamp}`,
@@ -143,5 +153,71 @@ describe('the content editor at work', () => {
     await shot(ravi, 'editor-status-saved-768');
     await ravi.setViewportSize({ width: 1280, height: 800 });
     await ravi.context().close();
+  });
+
+  it('brings another editor’s change into an open editor at once, and offers a field both changed on its own', async () => {
+    const uma = await admin();
+    const other = await otherEditor();
+    const { item } = await pageCall<{ item: { id: string } }>(uma, 'POST', '/api/staff/content', {
+      kind: 'blog',
+      slug: `two-editors-${stamp}`,
+      body: post('Family budget'),
+    });
+    cleanUp.push(() => pageCall(uma, 'DELETE', `/api/staff/content/${item.id}`));
+    for (const page of [uma, other]) {
+      await page.goto(`/staff/content/${item.id}/en/edit`);
+      await expect.poll(() => status(page).innerText()).toBe('Saved as version 1');
+    }
+    const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+
+    // Uma changes the author; Ravi, who has not saved, sees it in his editor within seconds, unasked.
+    await field(uma, 'Author').fill('Uma and the programme team');
+    await waitSaved(uma);
+    await expect
+      .poll(() => field(other, 'Author').inputValue(), { timeout: 15_000 })
+      .toBe('Uma and the programme team');
+    await other.getByText('Uma Admin saved version 2 meanwhile').waitFor();
+
+    // Ravi changes the title: saved on top, both changes kept.
+    await field(other, 'Title').fill('Family budget basics');
+    await waitSaved(other);
+    const head = await pageCall<{ body: BlogDocument; version: { number: number } }>(
+      other,
+      'GET',
+      `/api/staff/content/${item.id}/en`,
+    );
+    expect(head.body).toMatchObject({ title: 'Family budget basics', author: 'Uma and the programme team' });
+    await expect.poll(() => field(uma, 'Title').inputValue(), { timeout: 15_000 }).toBe('Family budget basics');
+
+    // Both change the title: Ravi is offered that field alone, theirs or his.
+    await field(other, 'Reading time (minutes)').fill('5');
+    await field(other, 'Title').fill('Ravi’s family budget');
+    await field(uma, 'Title').fill('Uma’s family budget');
+    await uma.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = other.locator('dialog[open]');
+    await dialog.getByRole('heading', { name: 'Someone else saved this meanwhile' }).waitFor({ timeout: 20_000 });
+    const choices = dialog.locator('fieldset');
+    expect(await choices.count()).toBe(1);
+    expect(await choices.locator('legend').innerText()).toBe('Title');
+    // The words of the dialog are not under its buttons.
+    const words = (await dialog.locator('.staff-dialog-body > p').last().boundingBox())!;
+    const buttons = (await dialog.locator('.staff-actions').boundingBox())!;
+    expect(words.y + words.height).toBeLessThanOrEqual(buttons.y + 1);
+    await shot(other, 'editor-conflict-1280');
+    await other.setViewportSize({ width: 768, height: 1024 });
+    await shot(other, 'editor-conflict-768');
+    await other.setViewportSize({ width: 1280, height: 800 });
+
+    // He keeps Uma's title; his reading time, which she did not touch, stays his and is saved.
+    await choices.getByRole('radio', { name: /Uma Admin's version/ }).check();
+    await dialog.getByRole('button', { name: 'Keep these choices' }).click();
+    expect(await field(other, 'Title').inputValue()).toBe('Uma’s family budget');
+    await waitSaved(other);
+    const last = await pageCall<{ body: BlogDocument }>(other, 'GET', `/api/staff/content/${item.id}/en`);
+    expect(last.body).toMatchObject({
+      title: 'Uma’s family budget',
+      readTime: 5,
+      author: 'Uma and the programme team',
+    });
   });
 });

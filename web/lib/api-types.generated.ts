@@ -3813,7 +3813,7 @@ export interface paths {
             };
         };
         /**
-         * Saves a language as a new version (a draft). 409 with the current version, and nothing written, when baseVersion is not the newest. Translators: their languages, text only
+         * Saves a language as a new version (a draft), or updates the version its editing session made (continueVersion, ADR 36). A save based on an older version with its baseRevision is merged field by field with what was saved since (changes to different fields both kept); 409 with the current version, and nothing written, when both changed a field (each named in `conflicts`), when either changed the structure, or without baseRevision. Translators: their languages, text only
          * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         put: {

@@ -36,6 +36,7 @@ import {
 import * as items from './repository';
 import { type Writer, isEditor, requireHead, takeOwnership, lockLiveItem } from './items';
 import { itemOut, headOut } from './answers';
+import { mergeDocuments, type FieldConflict } from '../../../contract/document-fields';
 
 /** Checks, keys and sanitises a submitted document of the kind; 400 naming every field at fault. */
 function prepareDocument(kind: ContentKind, body: unknown): AnyDocument {
@@ -86,7 +87,8 @@ function changeRecord(changes: FieldChange[], from: number, to: number) {
   return { before: { version: from || null, fields: before }, after: { version: to, fields: after } };
 }
 
-export type SaveResult = { ok: true; head: LanguageHead } | { ok: false; current: LanguageHead };
+export type SaveResult =
+  { ok: true; head: LanguageHead } | { ok: false; current: LanguageHead; conflicts?: FieldConflict[] };
 
 interface NewVersion {
   body: unknown;
@@ -143,16 +145,34 @@ export async function writeVersion(
   assertMayEditLanguage(writer.member, lang);
   const state = await items.findState(tx, item.id, lang);
   const head = state ? (await items.findVersion(tx, item.id, lang, state.headVersion))! : null;
-  if (
+  const stale =
     state &&
     head &&
     (baseVersion !== state.headVersion ||
-      (next.baseRevision !== undefined && next.baseRevision !== revisionOf(head.body)))
-  )
-    return { ok: false, current: await headOut(tx, item, state, head) };
+      (next.baseRevision !== undefined && next.baseRevision !== revisionOf(head.body)));
   if (!state && baseVersion !== 0) throw notFound('contentLanguageMissing');
 
-  const doc = prepareDocument(kind, next.body);
+  let doc = prepareDocument(kind, next.body);
+  let merged = false;
+  if (stale) {
+    // Based on an older version, as it still is (its revision): merged with what was saved since, field by field.
+    const base =
+      next.baseRevision !== undefined && baseVersion >= 1 && baseVersion < state.headVersion
+        ? await items.findVersion(tx, item.id, lang, baseVersion)
+        : null;
+    const merge =
+      base && revisionOf(base.body) === next.baseRevision
+        ? mergeDocuments(kind, base.body as AnyDocument, doc, head.body as AnyDocument)
+        : null;
+    if (!merge || merge.conflicts.length > 0)
+      return {
+        ok: false,
+        current: await headOut(tx, item, state, head),
+        ...(merge ? { conflicts: merge.conflicts } : {}),
+      };
+    doc = merge.merged;
+    merged = true;
+  }
   const sourceState = lang === sourceLang ? null : await items.findState(tx, item.id, sourceLang);
   if (lang !== sourceLang && !sourceState) throw conflict('translationNeedsSource');
   const source = sourceState ? (await items.findVersion(tx, item.id, sourceLang, sourceState.headVersion))! : null;
@@ -194,7 +214,7 @@ export async function writeVersion(
         confirmed,
       )
     : null;
-  const amend = state && head ? await continuesSession(tx, writer, item, state, head, next) : false;
+  const amend = state && head && !merged ? await continuesSession(tx, writer, item, state, head, next) : false;
   const number = amend ? head!.number : (state?.headVersion ?? 0) + 1;
   const version = amend
     ? await items.updateVersion(

@@ -21,13 +21,23 @@ import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { LeaveDialog } from '../leave-dialog';
 import { useLeaveGuard } from '../leave-guard';
-import { saveLanguage, savedMeanwhile, type LanguageHead } from '../../api/content';
+import {
+  conflictingFields,
+  readHead,
+  saveLanguage,
+  savedMeanwhile,
+  useLanguageWatch,
+  type FieldConflict,
+  type LanguageHead,
+} from '../../api/content';
+import { mergeDocuments, withFields } from '../../../../contract/document-fields';
+import { describeField, diffDocuments } from '../../../../contract/document-fields';
 import { staffKeys } from '../../api/keys';
 import { accessEndedBy } from '../../api/staff-access';
 import { errorText, fieldErrors } from '../error-text';
 import { staffTime } from '../staff-time';
 import type { PickedImage } from '../rich-text/rich-text-editor';
-import { adoptKeys, documentOf, draftOf } from './document-draft';
+import { adoptKeys, documentOf, draftOf, setField } from './document-draft';
 import { ConflictView } from './conflict';
 import { Confirm, ContentLanguage, FieldProblems, PickImage, TextOnly, type ConfirmRequest } from './fields';
 
@@ -170,6 +180,10 @@ export function DocumentEditor<D>({
   const [failure, setFailure] = useState<Failure>(null);
   const [conflict, setConflict] = useState<LanguageHead | null>(null);
   const [conflictOpen, setConflictOpen] = useState(false);
+  /** The fields both changed, when everything else merged (ADR 36); null: the whole of both is compared. */
+  const [conflictFields, setConflictFields] = useState<FieldConflict[] | null>(null);
+  /** Said once someone else's save was taken into the draft. */
+  const [notice, setNotice] = useState<string | null>(null);
   /** Bumped when the whole draft is replaced (their version kept): the rich-text fields start afresh. */
   const [generation, setGeneration] = useState(0);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
@@ -242,6 +256,19 @@ export function DocumentEditor<D>({
 
   const edit: Edit<D> = useCallback((change) => setDraft((current) => change(current)), []);
 
+  /** The draft with the fields someone else changed (from one document to another) set to their values. */
+  const takeIn = useCallback(
+    (current: D, from: AnyDocument, to: AnyDocument): D =>
+      diffDocuments(kind, from, to)
+        .filter(
+          (change) =>
+            change.change === 'changed' &&
+            !['position', 'parent', null].includes(describeField(kind, change.field).role),
+        )
+        .reduce((next, change) => setField(kind, next, change.field, change.after), current),
+    [kind],
+  );
+
   /**
    * Saves the draft as it is now, on the given version (the one held, unless the person chose to save
    * over a newer one). A save by itself continues the session's version; the person's own (Save, Save
@@ -282,16 +309,26 @@ export function DocumentEditor<D>({
           ...(confirming.length > 0 ? { confirmFields: confirming } : {}),
         });
         const saved = head.body as AnyDocument;
+        // Saved on top of someone else's save (merged by the server, field by field): their changes come into the draft too.
+        const mergedIn = head.version.number > (over ? over.version.number : now.baseVersion) + 1;
         // The keys the server gave to new elements, taken into what was sent and into the draft as it is now.
         const sent = adoptKeys(kind, now.draft, now.draft, saved);
-        setSavedJson(JSON.stringify(send(sent)));
-        setDraft((current) => adoptKeys(kind, current, now.draft, saved));
+        setSavedJson(JSON.stringify(mergedIn ? saved : send(sent)));
+        setDraft((current) => {
+          const keyed = adoptKeys(kind, current, now.draft, saved);
+          return mergedIn ? takeIn(keyed, body, saved) : keyed;
+        });
+        if (mergedIn) {
+          setGeneration((g) => g + 1);
+          setNotice(t('editor.mergedOnSave', { version: head.version.number }));
+        }
         setBaseVersion(head.version.number);
         setBaseRevision(head.revision);
         setSessionVersion(byItself ? head.version.number : null);
         setSavedAt(new Date().toISOString());
         setFailure(null);
         setConflict(null);
+        setConflictFields(null);
         setConflictOpen(false);
         now.onSaved?.(head.version.number);
         void client.invalidateQueries({ queryKey: staffKeys.item(itemId) });
@@ -309,6 +346,7 @@ export function DocumentEditor<D>({
           void client.invalidateQueries({ queryKey: staffKeys.me });
         } else if (current) {
           setConflict(current);
+          setConflictFields(conflictingFields(error));
           setConflictOpen(true);
           setFailure({
             reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }),
@@ -331,8 +369,51 @@ export function DocumentEditor<D>({
         setSaving(false);
       }
     },
-    [client, itemId, kind, lang, send, t],
+    [client, itemId, kind, lang, send, t, takeIn],
   );
+
+  // Someone else's save is known at once (the language's state, read every few seconds): merged into
+  // the draft field by field when it touched other fields than this person's changes, otherwise the
+  // fields both changed are offered at once, before this person's next save.
+  const watch = useLanguageWatch(itemId, lang);
+  const seenState = useRef<string | null>(null);
+  useEffect(() => {
+    const state = watch.data;
+    if (!state || state.updatedAt === seenState.current) return;
+    const first = seenState.current === null;
+    seenState.current = state.updatedAt;
+    if (first && state.headVersion === latest.current.baseVersion) return;
+    let stop = false;
+    void readHead(itemId, lang)
+      .then((head) => {
+        const held = latest.current;
+        if (stop || held.saving || held.baseVersion === 0) return;
+        if (head.revision === held.baseRevision || head.version.number < held.baseVersion) return;
+        const theirs = head.body as AnyDocument;
+        const base = JSON.parse(held.savedJson) as AnyDocument;
+        const result = mergeDocuments(kind, base, send(held.draft), theirs);
+        const who = head.version.createdBy?.name ?? t('item.importedBy');
+        if (result && result.conflicts.length === 0) {
+          setDraft((current) => takeIn(current, base, theirs));
+          setSavedJson(JSON.stringify(theirs));
+          setBaseVersion(head.version.number);
+          setBaseRevision(head.revision);
+          setSessionVersion(null);
+          setSavedAt(null);
+          setGeneration((g) => g + 1);
+          setNotice(t('editor.theirsTakenIn', { who, version: head.version.number }));
+        } else {
+          setConflict(head);
+          setConflictFields(result?.conflicts ?? null);
+          setConflictOpen(true);
+          setFailure({ reason: t('editor.status.savedMeanwhile', { who }) });
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [watch.data, itemId, lang, kind, send, t, takeIn]);
 
   // Saved by itself a moment after the last change; not while a conflict waits for the person's choice,
   // not the draft the server refused as it is, and never once the person's staff access ended.
@@ -381,6 +462,28 @@ export function DocumentEditor<D>({
     setSavedAt(null);
     setGeneration((g) => g + 1);
     setConflict(null);
+    setConflictFields(null);
+    setConflictOpen(false);
+    setFailure(null);
+  };
+
+  /** The fields both changed, each as the person chose (theirs unless named): the rest merged; saved by itself next. */
+  const useChoices = (mineFields: ReadonlySet<string>) => {
+    if (!conflict) return;
+    const theirs = conflict.body as AnyDocument;
+    const base = JSON.parse(latest.current.savedJson) as AnyDocument;
+    const result = mergeDocuments(kind, base, send(latest.current.draft), theirs);
+    if (!result) return;
+    const chosen = new Map(result.conflicts.filter((c) => mineFields.has(c.field)).map((c) => [c.field, c.mine]));
+    setDraft(fresh(withFields(kind, result.merged, chosen)));
+    setSavedJson(JSON.stringify(theirs));
+    setBaseVersion(conflict.version.number);
+    setBaseRevision(conflict.revision);
+    setSessionVersion(null);
+    setSavedAt(null);
+    setGeneration((g) => g + 1);
+    setConflict(null);
+    setConflictFields(null);
     setConflictOpen(false);
     setFailure(null);
   };
@@ -456,6 +559,11 @@ export function DocumentEditor<D>({
         </button>
       </div>
 
+      {notice && (
+        <p className="staff-muted ce-notice" role="status">
+          {notice}
+        </p>
+      )}
       <FieldProblems.Provider value={reportField}>
         <ContentLanguage.Provider value={language.bcp47}>
           <TextOnly.Provider value={textOnly}>
@@ -478,6 +586,8 @@ export function DocumentEditor<D>({
           <ConflictView
             kind={kind}
             theirs={conflict}
+            fields={conflictFields}
+            onUseChoices={useChoices}
             mine={draft}
             lang={language.bcp47}
             busy={saving}
