@@ -20,6 +20,7 @@ const SHOTS = '/work/shots';
 const cleanUp: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const remove of cleanUp.reverse()) await remove().catch(() => undefined);
+  for (const page of [adminPage, raviPage]) await page?.context().close();
 });
 
 async function shot(page: Page, name: string) {
@@ -152,7 +153,6 @@ describe('the content editor at work', () => {
     await ravi.setViewportSize({ width: 768, height: 1024 });
     await shot(ravi, 'editor-status-saved-768');
     await ravi.setViewportSize({ width: 1280, height: 800 });
-    await ravi.context().close();
   });
 
   it('brings another editor’s change into an open editor at once, and offers a field both changed on its own', async () => {
