@@ -299,12 +299,22 @@ export const VersionInfo = Type.Object({
 });
 export type VersionInfo = Static<typeof VersionInfo>;
 
+/**
+ * How long a pause ends an editing session (ADR 36): a save that continues the session's version
+ * updates it only when that version was written less than this many minutes ago.
+ */
+export const EDIT_SESSION_PAUSE_MINUTES = 10;
+
 /** A language's newest version with its document (or any version, read by number). */
 export const LanguageHead = Type.Object({
   itemId: Uuid,
   kind: ContentKindSchema,
   lang: Lang,
   version: VersionInfo,
+  revision: Type.String({
+    description:
+      'A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`.',
+  }),
   state: LanguageState,
   body: AnyContentDocument,
 });
@@ -383,6 +393,19 @@ export const SaveContent = Type.Object({
     description:
       'The version this edit started from (the head read before editing); 0 for a language that has none yet',
   }),
+  baseRevision: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description:
+        'The `revision` of the version this edit started from: a save based on a version that changed since (another session’s saves updated it) is refused as stale. Without it only the number is checked.',
+    }),
+  ),
+  continueVersion: Type.Optional(
+    Type.Boolean({
+      description:
+        'This save continues the editing session that made the newest version (the editor’s own saves as the person types): the version is updated instead of a new one being made when it is this person’s draft, neither published nor scheduled nor in review, written in the last EDIT_SESSION_PAUSE_MINUTES minutes, and no translation was made from it. Otherwise a new version, as without it.',
+    }),
+  ),
   body: SubmittedDocument,
   confirmFields: Type.Optional(
     Type.Array(Type.String({ maxLength: 400 }), {
@@ -394,11 +417,28 @@ export const SaveContent = Type.Object({
 });
 export type SaveContent = Static<typeof SaveContent>;
 
+/** A field's value in a flat comparison of documents (contract/document-fields.ts). */
+const FieldValueSchema = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
 /** 409: the save was based on an older version; nothing was written. */
 export const StaleVersionResponse = Type.Object({
   code: Type.Literal('staleVersion'),
   message: Type.String(),
   current: LanguageHead,
+  conflicts: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String({ description: 'The field’s path, by keys' }),
+        base: FieldValueSchema,
+        mine: FieldValueSchema,
+        theirs: FieldValueSchema,
+      }),
+      {
+        description:
+          'When the save could be merged with the current version but for these fields, which both changed (ADR 36): each with its value in the version the edit started from, in the save, and now. Absent when the structure changed on either side.',
+      },
+    ),
+  ),
 });
 
 export const TemplateResponse = Type.Object({
@@ -446,8 +486,8 @@ export const ElementName = Type.Object(
 export const FieldChange = Type.Object({
   field: Type.String({ description: 'The field’s path, by keys: lessons[bank-account/why].content' }),
   change: StringEnum(['added', 'removed', 'changed'] as const),
-  before: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
-  after: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  before: FieldValueSchema,
+  after: FieldValueSchema,
   element: nullable(ElementName),
 });
 

@@ -345,3 +345,68 @@ export function questionProblems(question: {
   else if (question.type === 'single' && correct > 1) problems.push('singleNeedsOneCorrect');
   return problems;
 }
+
+// ---------------------------------------------------------------- two people's edits put together
+// Two people's edits of one version put together (ADR 36): a three-way merge, field by field,
+// against the version both started from. Each side's changes are its fields that differ from that
+// version; a field only one side changed takes that side's value, a field both changed to different
+// values is a conflict, offered to the person field by field. Only text and values are merged: when
+// either side added, removed or moved an element (a lesson, a question, a picture), the documents
+// are not merged by themselves and the person compares the whole of both. The server merges a save
+// based on an older version (versions.ts); the console merges someone else's save into the draft.
+
+export interface FieldConflict {
+  field: string;
+  /** The value in the version both started from. */
+  base: FieldValue;
+  mine: FieldValue;
+  theirs: FieldValue;
+}
+
+export type MergeResult =
+  | { merged: AnyDocument; conflicts: FieldConflict[] }
+  /** Either side changed the structure: not merged by itself. */
+  | null;
+
+/** The document with some fields, by their addresses, set to values (a copy; the original is untouched). */
+export function withFields(kind: ContentKind, doc: AnyDocument, values: ReadonlyMap<string, FieldValue>): AnyDocument {
+  const copy = structuredClone(doc) as unknown as Node;
+  const elements = new Map<string, Node>([['', copy]]);
+  walkElements(copy, SPECS[kind], (element, _spec, info) => elements.set(info.address, element));
+  for (const [path, value] of values) {
+    const cut = path.lastIndexOf('.');
+    const element = elements.get(cut < 0 ? '' : path.slice(0, cut));
+    if (element) element[cut < 0 ? path : path.slice(cut + 1)] = value;
+  }
+  return copy as unknown as AnyDocument;
+}
+
+/** Theirs with my changes since the base, unless both changed the same field (a conflict) or the structure. */
+export function mergeDocuments(
+  kind: ContentKind,
+  base: AnyDocument,
+  mine: AnyDocument,
+  theirs: AnyDocument,
+): MergeResult {
+  const myChanges = diffDocuments(kind, base, mine);
+  const theirChanges = diffDocuments(kind, base, theirs);
+  // An element's place (its position, its chapter) is structure too.
+  const places = new Set(
+    flatten(kind, base)
+      .filter((field) => field.role === 'position' || field.role === 'parent')
+      .map((field) => field.path),
+  );
+  const structural = (change: { field: string; change: string }) =>
+    change.change !== 'changed' || places.has(change.field);
+  if (myChanges.some(structural) || theirChanges.some(structural)) return null;
+  const theirsByField = new Map(theirChanges.map((change) => [change.field, change]));
+  const take = new Map<string, FieldValue>();
+  const conflicts: FieldConflict[] = [];
+  for (const change of myChanges) {
+    const other = theirsByField.get(change.field);
+    if (!other) take.set(change.field, change.after);
+    else if (other.after !== change.after)
+      conflicts.push({ field: change.field, base: change.before, mine: change.after, theirs: other.after });
+  }
+  return { merged: withFields(kind, theirs, take), conflicts };
+}

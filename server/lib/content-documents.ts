@@ -288,6 +288,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A short hash of a whole document: a version's revision, which changes when its document does (ADR 36). */
+export function revisionOf(doc: unknown): string {
+  return createHash('sha256').update(canonicalJson(doc)).digest('hex').slice(0, 16);
+}
+
 /** The text a document is listed by: a story's author, any other kind's title. */
 export function documentTitle(kind: ContentKind, doc: AnyDocument): string {
   return kind === 'story' ? (doc as ContentDocuments['story']).authorName : (doc as { title: string }).title;

@@ -36,6 +36,10 @@ declare module 'vitest' {
     layoutAdminMobile: string;
     /** The first admin of the whole story's journey, its own so its second factor starts unset (staff-console.e2e.ts sets up the other's). */
     storyAdminMobile: string;
+    /** The content editor's journey (staff-editor-work.e2e.ts): two editors at work on one item, and an admin who deactivates one. */
+    workEditorMobile: string;
+    workOtherEditorMobile: string;
+    workAdminMobile: string;
   }
 }
 
@@ -90,6 +94,9 @@ export default async function setup(project: TestProject) {
   const itemsTranslatorMobile = staffMobile(12);
   const kindsTranslatorMobile = staffMobile(13);
   const layoutAdminMobile = staffMobile(14);
+  const workEditorMobile = staffMobile(15);
+  const workOtherEditorMobile = staffMobile(16);
+  const workAdminMobile = staffMobile(17);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -105,6 +112,9 @@ export default async function setup(project: TestProject) {
     [itemsTranslatorMobile, 'translator', 'Ila Translator', 'hi'],
     [kindsTranslatorMobile, 'translator', 'Kiran Translator', 'hi'],
     [layoutAdminMobile, 'admin', 'Lata Admin', undefined],
+    [workEditorMobile, 'editor', 'Divya Editor', undefined],
+    [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
+    [workAdminMobile, 'admin', 'Uma Admin', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -173,6 +183,9 @@ export default async function setup(project: TestProject) {
   project.provide('itemsTranslatorMobile', itemsTranslatorMobile);
   project.provide('kindsTranslatorMobile', kindsTranslatorMobile);
   project.provide('layoutAdminMobile', layoutAdminMobile);
+  project.provide('workEditorMobile', workEditorMobile);
+  project.provide('workOtherEditorMobile', workOtherEditorMobile);
+  project.provide('workAdminMobile', workAdminMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

@@ -265,8 +265,8 @@ describe('the editors of blog posts and gallery titles', () => {
     expect(await post.getByText('Not yet in Hindi').count()).toBe(4);
     await post.getByLabel('Title in Hindi').fill('नकली लॉटरी कॉल');
     await post.getByLabel('Author in Hindi').fill('बीना संपादक');
-    await post.getByLabel('Text alternative in Hindi').fill('बजता हुआ फ़ोन');
-    await post.getByRole('textbox', { name: 'Description in Hindi' }).click();
+    await post.getByLabel('Text alternative of the picture in Hindi').fill('बजता हुआ फ़ोन');
+    await post.getByRole('textbox', { name: 'Text of the post in Hindi' }).click();
     await tablet.keyboard.type('कोई भी लॉटरी पहले पैसे नहीं माँगती।');
     await tablet.getByText('4 of 4 fields written.').waitFor();
     await waitSaved(tablet);

@@ -3414,6 +3414,8 @@ export interface paths {
                                 kind: "course" | "blog" | "story" | "gallery" | "banner";
                                 /** @enum {string} */
                                 lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                                revision: string;
                                 state: {
                                     headVersion: number;
                                     /** @enum {string} */
@@ -3821,6 +3823,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -3865,7 +3869,7 @@ export interface paths {
             };
         };
         /**
-         * Saves a language as a new version (a draft). 409 with the current version, and nothing written, when baseVersion is not the newest. Translators: their languages, text only
+         * Saves a language as a new version (a draft), or updates the version its editing session made (continueVersion, ADR 36). A save based on an older version with its baseRevision is merged field by field with what was saved since (changes to different fields both kept); 409 with the current version, and nothing written, when both changed a field (each named in `conflicts`), when either changed the structure, or without baseRevision. Translators: their languages, text only
          * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         put: {
@@ -3881,12 +3885,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The `revision` of the version this edit started from: a save based on a version that changed since (another session’s saves updated it) is refused as stale. Without it only the number is checked. */
+                        baseRevision?: string;
                         /** @description The version this edit started from (the head read before editing); 0 for a language that has none yet */
                         baseVersion: number;
                         /** @description The whole document of the language, of the item’s kind (its shape is the `body` of GET /api/staff/content/{id}/{lang}) */
                         body: unknown;
                         /** @description A translation’s fields whose text still says what the current source says, though unchanged: they stop being stale */
                         confirmFields?: string[];
+                        /** @description This save continues the editing session that made the newest version (the editor’s own saves as the person types): the version is updated instead of a new one being made when it is this person’s draft, neither published nor scheduled nor in review, written in the last EDIT_SESSION_PAUSE_MINUTES minutes, and no translation was made from it. Otherwise a new version, as without it. */
+                        continueVersion?: boolean;
                     };
                 };
             };
@@ -4014,6 +4022,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -5633,6 +5643,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -6111,6 +6123,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */
@@ -6318,6 +6332,8 @@ export interface paths {
                             kind: "course" | "blog" | "story" | "gallery" | "banner";
                             /** @enum {string} */
                             lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            /** @description A short hash of the version’s document: it changes when an editing session’s saves update the version (ADR 36). Sent back as `baseRevision`. */
+                            revision: string;
                             state: {
                                 headVersion: number;
                                 /** @enum {string} */

@@ -5,6 +5,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
 import * as items from './repository';
 import { publicId } from './read-models';
+import { revisionOf } from '../../lib/content-documents';
 
 export function stateOut(item: items.ItemRow, state: items.StateRow): LanguageState {
   return {
@@ -62,6 +63,7 @@ export async function headOut(
     kind: item.kind as ContentKind,
     lang: state.lang as LanguageCode,
     version: await versionOut(db, version),
+    revision: revisionOf(version.body),
     state: stateOut(item, state),
     body: version.body as AnyDocument,
   };

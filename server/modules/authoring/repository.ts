@@ -144,6 +144,41 @@ export async function insertVersion(
   return inserted!;
 }
 
+/** An editing session's save (ADR 36): the version's document, text hashes and source references updated in place. */
+export async function updateVersion(
+  tx: DbOrTx,
+  key: { itemId: string; lang: LanguageCode; number: number },
+  values: { body: unknown; textHashes: Record<string, string>; sourceRefs: Record<string, SourceRef> | null },
+): Promise<VersionRow> {
+  const [row] = await tx
+    .update(contentVersions)
+    .set(values)
+    .where(
+      and(
+        eq(contentVersions.itemId, key.itemId),
+        eq(contentVersions.lang, key.lang),
+        eq(contentVersions.number, key.number),
+      ),
+    )
+    .returning();
+  return row!;
+}
+
+/** Whether any other language's version was translated from this version of the source (its source references name it). */
+export async function translatedFrom(tx: DbOrTx, itemId: string, sourceLang: LanguageCode, number: number) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(contentVersions)
+    .where(
+      and(
+        eq(contentVersions.itemId, itemId),
+        sql`${contentVersions.lang} <> ${sourceLang}`,
+        sql`exists (select 1 from jsonb_each(coalesce(${contentVersions.sourceRefs}, '{}'::jsonb)) as ref where (ref.value->>'v')::int = ${number})`,
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
 export async function findVersion(
   db: DbOrTx,
   itemId: string,

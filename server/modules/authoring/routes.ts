@@ -78,9 +78,12 @@ type App = FastifyInstance<
 /** A save's answer: the new head, or 409 with the head it should have been based on. */
 function saved(reply: FastifyReply, result: SaveResult) {
   if (result.ok) return result.head;
-  return reply
-    .code(409)
-    .send({ code: 'staleVersion', message: formatMessage('staleVersion'), current: result.current });
+  return reply.code(409).send({
+    code: 'staleVersion',
+    message: formatMessage('staleVersion'),
+    current: result.current,
+    ...(result.conflicts ? { conflicts: result.conflicts } : {}),
+  });
 }
 
 /** Items: the list, creating one, the translation matrix, one item, soft delete and restore. */
@@ -211,7 +214,7 @@ function languageRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Saves a language as a new version (a draft). 409 with the current version, and nothing written, when baseVersion is not the newest. Translators: their languages, text only',
+          'Saves a language as a new version (a draft), or updates the version its editing session made (continueVersion, ADR 36). A save based on an older version with its baseRevision is merged field by field with what was saved since (changes to different fields both kept); 409 with the current version, and nothing written, when both changed a field (each named in `conflicts`), when either changed the structure, or without baseRevision. Translators: their languages, text only',
         params: LangParams,
         body: SaveContent,
         response: { 200: LanguageHead, 409: Conflict, ...errorResponses(400, 401, 403, 404) },

@@ -1,8 +1,14 @@
-// Saving: every save of a language is a new version, based on the head the edit started from (409
+// Saving: a save of a language is a new version, based on the head the edit started from (409
 // with the current head otherwise, nothing written), checked against the kind's schema, sanitised,
-// with a translator's text-only rule, a translation's source references, and its audit record.
+// with a translator's text-only rule, a translation's source references, and its audit record. The
+// saves of one editing session update the version the session made (ADR 36, `continuesSession`).
 import { randomUUID } from 'node:crypto';
-import type { AnyDocument, ContentItem, LanguageHead } from '../../../contract/authoring';
+import {
+  EDIT_SESSION_PAUSE_MINUTES,
+  type AnyDocument,
+  type ContentItem,
+  type LanguageHead,
+} from '../../../contract/authoring';
 import type { ContentKind, VersionOrigin } from '../../../contract/content-kinds';
 import type { LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
@@ -17,6 +23,7 @@ import {
   documentTitle,
   flatten,
   isTextRole,
+  revisionOf,
   sanitizeDocument,
   shapeProblems,
   structure,
@@ -30,6 +37,7 @@ import {
 import * as items from './repository';
 import { type Writer, isEditor, requireHead, takeOwnership, lockLiveItem } from './items';
 import { itemOut, headOut } from './answers';
+import { mergeDocuments, type FieldConflict } from '../../../contract/document-fields';
 
 /** Checks, keys and sanitises a submitted document of the kind; 400 naming every field at fault. */
 function prepareDocument(kind: ContentKind, body: unknown): AnyDocument {
@@ -84,13 +92,45 @@ function changeRecord(changes: FieldChange[], from: number, to: number) {
   return { before: { version: from || null, fields: before }, after: { version: to, fields: after, elements } };
 }
 
-export type SaveResult = { ok: true; head: LanguageHead } | { ok: false; current: LanguageHead };
+export type SaveResult =
+  { ok: true; head: LanguageHead } | { ok: false; current: LanguageHead; conflicts?: FieldConflict[] };
 
 interface NewVersion {
   body: unknown;
   origin: VersionOrigin;
   restoredFrom?: number;
   confirmFields?: readonly string[];
+  /** The revision of the head the edit started from: another revision of it is stale (ADR 36). */
+  baseRevision?: string;
+  /** The save continues the editing session that made the head (ADR 36). */
+  continueVersion?: boolean;
+}
+
+/**
+ * Whether a save updates the head instead of making a new version (ADR 36): it asks to continue its
+ * session, and the head is that person's saved draft (not a restore or the import), written less than
+ * EDIT_SESSION_PAUSE_MINUTES ago, neither published, scheduled nor in review, and, in the source
+ * language, no translation was made from it (its references would name a text that changed).
+ */
+async function continuesSession(
+  tx: DbOrTx,
+  writer: Writer,
+  item: items.ItemRow,
+  state: items.StateRow,
+  head: items.VersionRow,
+  next: NewVersion,
+): Promise<boolean> {
+  if (!next.continueVersion || next.origin !== 'save') return false;
+  if (head.origin !== 'save' || head.createdBy !== writer.actor.id) return false;
+  if (state.status !== 'draft' || state.publishedVersion === head.number || state.scheduledVersion === head.number)
+    return false;
+  if (Date.now() - state.updatedAt.getTime() >= EDIT_SESSION_PAUSE_MINUTES * 60_000) return false;
+  if (
+    head.lang === item.sourceLang &&
+    (await items.translatedFrom(tx, item.id, item.sourceLang as LanguageCode, head.number))
+  )
+    return false;
+  return true;
 }
 
 /**
@@ -110,11 +150,34 @@ export async function writeVersion(
   assertMayEditLanguage(writer.member, lang);
   const state = await items.findState(tx, item.id, lang);
   const head = state ? (await items.findVersion(tx, item.id, lang, state.headVersion))! : null;
-  if (state && head && baseVersion !== state.headVersion)
-    return { ok: false, current: await headOut(tx, item, state, head) };
+  const stale =
+    state &&
+    head &&
+    (baseVersion !== state.headVersion ||
+      (next.baseRevision !== undefined && next.baseRevision !== revisionOf(head.body)));
   if (!state && baseVersion !== 0) throw notFound('contentLanguageMissing');
 
-  const doc = prepareDocument(kind, next.body);
+  let doc = prepareDocument(kind, next.body);
+  let merged = false;
+  if (stale) {
+    // Based on an older version, as it still is (its revision): merged with what was saved since, field by field.
+    const base =
+      next.baseRevision !== undefined && baseVersion >= 1 && baseVersion < state.headVersion
+        ? await items.findVersion(tx, item.id, lang, baseVersion)
+        : null;
+    const merge =
+      base && revisionOf(base.body) === next.baseRevision
+        ? mergeDocuments(kind, base.body as AnyDocument, doc, head.body as AnyDocument)
+        : null;
+    if (!merge || merge.conflicts.length > 0)
+      return {
+        ok: false,
+        current: await headOut(tx, item, state, head),
+        ...(merge ? { conflicts: merge.conflicts } : {}),
+      };
+    doc = merge.merged;
+    merged = true;
+  }
   const sourceState = lang === sourceLang ? null : await items.findState(tx, item.id, sourceLang);
   if (lang !== sourceLang && !sourceState) throw conflict('translationNeedsSource');
   const source = sourceState ? (await items.findVersion(tx, item.id, sourceLang, sourceState.headVersion))! : null;
@@ -147,26 +210,38 @@ export async function writeVersion(
   if (head && canonicalJson(head.body) === canonicalJson(doc) && confirmed.size === 0) {
     return { ok: true, head: await headOut(tx, item, state!, head) };
   }
-  const number = (state?.headVersion ?? 0) + 1;
-  const version = await items.insertVersion(tx, {
-    itemId: item.id,
-    lang,
-    number,
-    body: doc,
-    textHashes: textHashes(kind, doc),
-    sourceRefs: source
-      ? nextSourceRefs(
-          kind,
-          doc,
-          head ? { body: head.body as AnyDocument, refs: head.sourceRefs as Record<string, SourceRef> | null } : null,
-          source,
-          confirmed,
-        )
-      : null,
-    origin: next.origin,
-    restoredFrom: next.restoredFrom ?? null,
-    createdBy: writer.actor.id,
-  });
+  const sourceRefs = source
+    ? nextSourceRefs(
+        kind,
+        doc,
+        head ? { body: head.body as AnyDocument, refs: head.sourceRefs as Record<string, SourceRef> | null } : null,
+        source,
+        confirmed,
+      )
+    : null;
+  const amend = state && head && !merged ? await continuesSession(tx, writer, item, state, head, next) : false;
+  const number = amend ? head!.number : (state?.headVersion ?? 0) + 1;
+  const version = amend
+    ? await items.updateVersion(
+        tx,
+        { itemId: item.id, lang, number },
+        {
+          body: doc,
+          textHashes: textHashes(kind, doc),
+          sourceRefs,
+        },
+      )
+    : await items.insertVersion(tx, {
+        itemId: item.id,
+        lang,
+        number,
+        body: doc,
+        textHashes: textHashes(kind, doc),
+        sourceRefs,
+        origin: next.origin,
+        restoredFrom: next.restoredFrom ?? null,
+        createdBy: writer.actor.id,
+      });
   const newState = await items.upsertState(tx, item.id, lang, { headVersion: number, status: 'draft' });
   await takeOwnership(tx, item);
   const changes = diffDocuments(kind, (head?.body as AnyDocument | undefined) ?? null, doc);
@@ -175,7 +250,7 @@ export async function writeVersion(
     entityKind: kind,
     entityId: item.id,
     lang,
-    ...changeRecord(changes, state?.headVersion ?? 0, number),
+    ...changeRecord(changes, amend ? number : (state?.headVersion ?? 0), number),
   });
   return { ok: true, head: await headOut(tx, item, newState, version) };
 }
@@ -216,7 +291,13 @@ export function saveLanguage(
   writer: Writer,
   id: string,
   lang: LanguageCode,
-  input: { baseVersion: number; body: unknown; confirmFields?: string[] },
+  input: {
+    baseVersion: number;
+    body: unknown;
+    confirmFields?: string[];
+    baseRevision?: string;
+    continueVersion?: boolean;
+  },
 ): Promise<SaveResult> {
   return db.transaction(async (tx) => {
     const item = await lockLiveItem(tx, id);
@@ -224,6 +305,8 @@ export function saveLanguage(
       body: input.body,
       origin: 'save',
       confirmFields: input.confirmFields,
+      baseRevision: input.baseRevision,
+      continueVersion: input.continueVersion,
     });
   });
 }

@@ -60,8 +60,8 @@ export function Layout() {
     <>
       <link rel="stylesheet" href={staffStylesheet} precedence="staff" />
       <StaffGate loginPath={(back) => paths.login(back)} homePath={paths.home()}>
-        {(me) => (
-          <ConsoleFrame me={me} sections={sections} homePath={paths.home()}>
+        {(me, ended) => (
+          <ConsoleFrame me={me} ended={ended} sections={sections} homePath={paths.home()}>
             <Outlet context={me} />
           </ConsoleFrame>
         )}

@@ -16,11 +16,12 @@ import type {
   VersionList,
 } from '../../../contract/authoring';
 import type { LanguageCode } from '../../../contract/languages';
+import type { FieldConflict } from '../../../contract/document-fields';
 import { CONTENT_PAGE_MAX } from '../../../contract/page-sizes';
 import { ApiError, api, type ApiAnswer } from '../../lib/api-client';
 import { staffKeys } from './keys';
 
-export type { ContentItem, LanguageHead, LanguageState };
+export type { ContentItem, LanguageHead, LanguageState, FieldConflict };
 /** A draft as the site will answer it once published (the contract's type would ask for every language's keys of a course at once). */
 export type PreviewResponse = ApiAnswer<'/api/staff/content/{id}/{lang}/preview', 'get'>;
 export type VersionRow = VersionList['versions'][number];
@@ -149,6 +150,8 @@ export interface EditStart {
   body: LanguageHead['body'];
   /** The version the first save is based on (0: the language has none yet). */
   baseVersion: number;
+  /** That version's revision (ADR 36), when read from the version itself. */
+  baseRevision?: string;
 }
 
 export function useEditStart(id: string, lang: LanguageCode) {
@@ -162,7 +165,7 @@ export function useEditStart(id: string, lang: LanguageCode) {
     queryFn: async ({ signal }): Promise<EditStart> => {
       try {
         const head: LanguageHead = await api.get('/api/staff/content/{id}/{lang}', { path: { id, lang }, signal });
-        return { body: head.body, baseVersion: head.version.number };
+        return { body: head.body, baseVersion: head.version.number, baseRevision: head.revision };
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'contentLanguageMissing')) throw error;
         const start = await api.get('/api/staff/content/{id}/{lang}/template', { path: { id, lang }, signal });
@@ -175,6 +178,37 @@ export function useEditStart(id: string, lang: LanguageCode) {
 /** Saves a language as a new version; a 409 carries the version saved meanwhile (savedMeanwhile). */
 export function saveLanguage(id: string, lang: LanguageCode, save: SaveContent): Promise<LanguageHead> {
   return api.put('/api/staff/content/{id}/{lang}', { path: { id, lang }, body: save });
+}
+
+/** The fields both people changed, when a save was refused for them only (409 staleVersion with `conflicts`, ADR 36). */
+export function conflictingFields(error: unknown): FieldConflict[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'staleVersion') return null;
+  return (error.details as { conflicts?: FieldConflict[] } | undefined)?.conflicts ?? null;
+}
+
+/** How often an open editor asks whether someone else saved its language (ADR 36). */
+export const WATCH_MS = 5_000;
+
+/**
+ * Where one language stands now (its head and when it last changed), read again every WATCH_MS
+ * while an editor is open, so someone else's save is known at once: the item's small answer, not
+ * the document, which is read only when it changed.
+ */
+export function useLanguageWatch(id: string, lang: LanguageCode) {
+  return useQuery({
+    queryKey: [...staffKeys.language(id, lang), 'watch'],
+    queryFn: async ({ signal }): Promise<LanguageState | null> => {
+      const item: ContentItem = await api.get('/api/staff/content/{id}', { path: { id }, signal });
+      return item.languages.find((state) => state.lang === lang) ?? null;
+    },
+    refetchInterval: WATCH_MS,
+    retry: false,
+  });
+}
+
+/** A language's newest version, read once when the watch says it changed. */
+export function readHead(id: string, lang: LanguageCode): Promise<LanguageHead> {
+  return api.get('/api/staff/content/{id}/{lang}', { path: { id, lang } });
 }
 
 /** The version someone else saved meanwhile, when a save was refused for it (409 staleVersion). */

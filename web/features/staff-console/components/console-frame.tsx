@@ -9,6 +9,7 @@ import type { StaffRole } from '../../../../contract/staff-roles';
 import { useTranslation } from '../../../i18n/react';
 import type { StaffMe } from '../../../../contract/staff';
 import { signOutTo } from '../api/staff-session';
+import type { StaffAccessEnded } from './staff-gate';
 
 export interface ConsoleSection {
   to: string;
@@ -23,11 +24,14 @@ export function ConsoleFrame({
   me,
   sections,
   homePath,
+  ended = null,
   children,
 }: {
   me: StaffMe;
   sections: ConsoleSection[];
   homePath: string;
+  /** The account left the staff or the session ended while a page was open: no name, no roles, sign in again. */
+  ended?: StaffAccessEnded | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation('staff');
@@ -82,14 +86,23 @@ export function ConsoleFrame({
               ))}
             </ul>
           </nav>
-          <div className="staff-who">
-            <span>
-              {me.name} <span className="staff-muted">({me.roles.map((role) => t(`roles.${role}`)).join(', ')})</span>
-            </span>
-            <button type="button" className="btn btn--ghost" onClick={() => signOutTo(homePath)}>
-              {t('signOut')}
-            </button>
-          </div>
+          {ended ? (
+            <div className="staff-who staff-who--ended" role="alert">
+              <span>{t(ended.reason === 'notStaff' ? 'gate.notStaffTitle' : 'gate.endedTitle')}</span>
+              <button type="button" className="btn" onClick={ended.signInAgain}>
+                {t('gate.signInAgain')}
+              </button>
+            </div>
+          ) : (
+            <div className="staff-who">
+              <span>
+                {me.name} <span className="staff-muted">({me.roles.map((role) => t(`roles.${role}`)).join(', ')})</span>
+              </span>
+              <button type="button" className="btn btn--ghost" onClick={() => signOutTo(homePath)}>
+                {t('signOut')}
+              </button>
+            </div>
+          )}
         </div>
       </header>
       <main id="main" tabIndex={-1} className="staff-main">

@@ -57,7 +57,7 @@ export function EditorPage({ me, itemId, lang, itemPath, imagePicker }: EditorPa
 function EditorLoader({
   Editor,
   ...props
-}: Omit<KindEditorProps, 'start' | 'baseVersion'> & {
+}: Omit<KindEditorProps, 'start' | 'baseVersion' | 'baseRevision'> & {
   Editor: ComponentType<KindEditorProps>;
   lang: LanguageCode;
   onPickImage?: PickMedia;
@@ -65,5 +65,12 @@ function EditorLoader({
   const start = useEditStart(props.itemId, props.lang);
   if (start.isPending || start.isError)
     return <QueryState isPending={start.isPending} isError={start.isError} refetch={() => void start.refetch()} />;
-  return <Editor {...props} start={start.data.body as AnyDocument} baseVersion={start.data.baseVersion} />;
+  return (
+    <Editor
+      {...props}
+      start={start.data.body as AnyDocument}
+      baseVersion={start.data.baseVersion}
+      baseRevision={start.data.baseRevision}
+    />
+  );
 }

@@ -97,6 +97,7 @@ function withCourse() {
     kind: 'course',
     lang: 'en',
     version: { number: 1, origin: 'save', restoredFrom: null, createdAt: at, createdBy: null },
+    revision: '0123456789abcdef',
     state: { lang: 'en', ...state },
     body: course,
   } satisfies LanguageHead);

@@ -34,7 +34,7 @@ import {
   type DraftState,
   type Edit,
 } from '../../../staff-shared/components/document-editor/document-editor';
-import { RichField, TextField } from '../../../staff-shared/components/document-editor/fields';
+import { RichField, TextField, fieldLabel } from '../../../staff-shared/components/document-editor/fields';
 import type { ImagePicker } from '../../../staff-shared/components/image-picker';
 import { EditGate, type Editable } from '../../../staff-shared/components/document-editor/edit-gate';
 import { translationGroups, type TranslationField, type TranslationGroup } from './translation-rows';
@@ -117,9 +117,6 @@ function TranslationLoader(props: {
 }
 
 type Filter = 'all' | 'needsWork';
-
-/** A field's name (written for the middle of a sentence) at the start of a label. */
-const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 function TranslationEditor({
   item,
@@ -331,7 +328,8 @@ function GroupRows({
         const value = readDraft(field.path);
         const text = typeof value === 'string' ? value : '';
         const mark = staleByField.get(field.path);
-        const fieldName = sentence(t(`editor.fields.${field.name}`, { defaultValue: field.name }));
+        // Named as the kind's editor names it, so a field is called the same in both views.
+        const fieldName = fieldLabel(t, kind, field.name);
         const label = t('translate.in', { field: fieldName, language: to.name });
         const set = (next: string) =>
           edit((d) => setField(kind, d, field.path, next === '' && !field.required && !field.rich ? null : next));

@@ -1,8 +1,13 @@
-// When someone else saved the document while this person was writing: the two editions side by side,
-// field by field (theirs as saved, and this person's), and the choice. Keeping theirs drops this
-// person's changes and carries on from their version; saving mine makes this person's the newest
-// version, and theirs stays in the history, restorable.
-import type { LanguageHead } from '../../api/content';
+// When someone else saved the document while this person was writing. When only some fields were
+// changed by both (ADR 36: everything else is merged already), each of those is offered on its own:
+// theirs or mine, field by field. When the structure changed (an element added, removed or moved),
+// the two editions side by side, field by field, and the choice of the whole: keeping theirs drops
+// this person's changes and carries on from their version; saving mine makes this person's the
+// newest version, and theirs stays in the history, restorable. The explanation comes before the
+// buttons, which stay in sight at the dialog's foot.
+import { useState } from 'react';
+import type { FieldConflict, LanguageHead } from '../../api/content';
+import { describeField } from '../../../../contract/document-fields';
 import type { AnyDocument } from '../../../../contract/authoring';
 import type { ContentKind } from '../../../../contract/content-kinds';
 import { plainText } from '../../../../contract/plain-text';
@@ -11,6 +16,7 @@ import { StaffTable } from '../staff-table';
 import { TextDiff } from '../text-diff';
 import { staffTime } from '../staff-time';
 import { conflictRows, type ConflictRow } from './document-draft';
+import { fieldLabel } from './fields';
 
 function shown(row: ConflictRow, value: ConflictRow['mine']): string {
   if (value === null) return '';
@@ -22,6 +28,10 @@ export interface ConflictViewProps {
   kind: ContentKind;
   /** The version saved meanwhile. */
   theirs: LanguageHead;
+  /** The fields both changed, when the rest merged; null: the whole of both editions is compared. */
+  fields: FieldConflict[] | null;
+  /** Carries on from theirs with the rest merged and these fields (by address) as this person wrote them. */
+  onUseChoices: (mine: ReadonlySet<string>) => void;
   /** This person's draft (document-draft.ts). */
   mine: unknown;
   lang: string;
@@ -30,7 +40,96 @@ export interface ConflictViewProps {
   onSaveMine: () => void;
 }
 
-export function ConflictView({ kind, theirs, mine, lang, busy, onKeepTheirs, onSaveMine }: ConflictViewProps) {
+export function ConflictView(props: ConflictViewProps) {
+  return props.fields ? <FieldChoices {...props} fields={props.fields} /> : <WholeConflict {...props} />;
+}
+
+const valueText = (kind: ContentKind, field: string, value: FieldConflict['mine']) => {
+  const role = describeField(kind, field).role;
+  if (value === null) return '';
+  return typeof value === 'string' && (role === 'rich' || role === 'optionalRich') ? plainText(value) : String(value);
+};
+
+/** The fields both changed, each with a choice of theirs or mine (mine chosen first: it is what the person wrote last). */
+function FieldChoices({
+  kind,
+  theirs,
+  fields,
+  lang,
+  busy,
+  onKeepTheirs,
+  onUseChoices,
+}: ConflictViewProps & { fields: FieldConflict[] }) {
+  const { t } = useTranslation('staff');
+  const [mineFields, setMineFields] = useState<ReadonlySet<string>>(() => new Set(fields.map((f) => f.field)));
+  const who = theirs.version.createdBy?.name ?? t('item.importedBy');
+  const choose = (field: string, mine: boolean) =>
+    setMineFields((current) => {
+      const next = new Set(current);
+      if (mine) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  return (
+    <div className="staff-dialog-body">
+      <h2>{t('editor.conflict.title')}</h2>
+      <p>
+        {t('editor.conflict.fieldsText', {
+          who,
+          version: theirs.version.number,
+          at: staffTime(theirs.version.createdAt),
+          count: fields.length,
+        })}
+      </p>
+      {fields.map((conflict) => {
+        const info = describeField(kind, conflict.field);
+        const name = fieldLabel(t, kind, info.name);
+        const label = info.element
+          ? `${t(`editor.lists.${info.element.list}`, { defaultValue: info.element.list })} “${info.element.key}” · ${name}`
+          : name;
+        return (
+          <fieldset key={conflict.field} className="ce-choice">
+            <legend>{label}</legend>
+            <label className="staff-check">
+              <input
+                type="radio"
+                name={conflict.field}
+                checked={!mineFields.has(conflict.field)}
+                onChange={() => choose(conflict.field, false)}
+              />
+              <span>
+                {t('editor.conflict.theirs', { who })}:{' '}
+                <span lang={lang}>{valueText(kind, conflict.field, conflict.theirs)}</span>
+              </span>
+            </label>
+            <label className="staff-check">
+              <input
+                type="radio"
+                name={conflict.field}
+                checked={mineFields.has(conflict.field)}
+                onChange={() => choose(conflict.field, true)}
+              />
+              <span>
+                {t('editor.conflict.mine')}: <span lang={lang}>{valueText(kind, conflict.field, conflict.mine)}</span>
+              </span>
+            </label>
+          </fieldset>
+        );
+      })}
+      <p className="staff-muted">{t('editor.conflict.choicesExplain', { who })}</p>
+      <div className="staff-actions">
+        <button type="button" className="btn" onClick={() => onUseChoices(mineFields)} disabled={busy}>
+          {t('editor.conflict.useChoices')}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onKeepTheirs} disabled={busy}>
+          {t('editor.conflict.keepTheirs', { who })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function WholeConflict({ kind, theirs, mine, lang, busy, onKeepTheirs, onSaveMine }: ConflictViewProps) {
   const { t } = useTranslation('staff');
   const rows = conflictRows(kind, theirs.body as AnyDocument, mine);
   const who = theirs.version.createdBy?.name ?? t('item.importedBy');
@@ -85,6 +184,7 @@ export function ConflictView({ kind, theirs, mine, lang, busy, onKeepTheirs, onS
           ))}
         </StaffTable>
       )}
+      <p className="staff-muted">{t('editor.conflict.explain')}</p>
       <div className="staff-actions">
         <button type="button" className="btn" onClick={onSaveMine} disabled={busy} aria-busy={busy || undefined}>
           {t('editor.conflict.saveMine')}
@@ -93,7 +193,6 @@ export function ConflictView({ kind, theirs, mine, lang, busy, onKeepTheirs, onS
           {t('editor.conflict.keepTheirs', { who })}
         </button>
       </div>
-      <p className="staff-muted">{t('editor.conflict.explain')}</p>
     </div>
   );
 }

@@ -1,9 +1,12 @@
 // One language of an item, being written, whatever its kind: what every editor of the console
 // shares. Nothing is lost: the draft is saved by itself a moment after the last change (and by
-// Save), each save a new version based on the one the editor holds; the status says where it stands
-// in words; unsaved work is copied into this browser and offered back after a closed tab or a lost
+// Save), based on the version (and revision) the editor holds; the saves made by itself continue the
+// version this page's session made, and Save ends the session, so the history holds a version per
+// session (ADR 36); one status says where the draft stands in words, the version's number in it; unsaved work is copied into this browser and offered back after a closed tab or a lost
 // connection; leaving with changes not saved asks first (a move within the console, and the
-// browser's own question for a reload or another site); when someone else saved meanwhile, the two
+// browser's own question for a reload or another site); a connection or server that fails is tried
+// again less and less often, a refusal waits for a change, and an account taken off the staff (or a
+// staff session that ended) stops the saving, says so and keeps the text; when someone else saved meanwhile, the two
 // editions are shown side by side and the person chooses. A field that cannot be saved as typed
 // keeps what was typed and says why, and nothing is sent until it is put right. The kind's own
 // fields are the children, given the draft and a way to change it.
@@ -18,19 +21,35 @@ import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { LeaveDialog } from '../leave-dialog';
 import { useLeaveGuard } from '../leave-guard';
-import { saveLanguage, savedMeanwhile, type LanguageHead } from '../../api/content';
+import {
+  conflictingFields,
+  readHead,
+  saveLanguage,
+  savedMeanwhile,
+  useLanguageWatch,
+  type FieldConflict,
+  type LanguageHead,
+} from '../../api/content';
+import { mergeDocuments, withFields } from '../../../../contract/document-fields';
+import { describeField, diffDocuments } from '../../../../contract/document-fields';
 import { staffKeys } from '../../api/keys';
+import { accessEndedBy } from '../../api/staff-access';
 import { errorText, fieldErrors } from '../error-text';
 import { staffTime } from '../staff-time';
 import type { PickMedia } from '../image-picker';
-import { adoptKeys, documentOf, draftOf } from './document-draft';
+import { adoptKeys, documentOf, draftOf, setField } from './document-draft';
 import { ConflictView } from './conflict';
 import { Confirm, ContentLanguage, FieldProblems, PickFromLibrary, TextOnly, type ConfirmRequest } from './fields';
 
 /** How long after the last change the draft saves itself. */
 export const AUTOSAVE_MS = 2500;
-/** How long after a save the connection or the server failed the draft tries again by itself. */
+/** How long after a save the connection or the server failed the draft first tries again by itself; each failure after doubles it. */
 export const RETRY_MS = 15_000;
+/** The longest wait between two tries of a failing connection or server. */
+export const RETRY_MAX_MS = 5 * 60_000;
+
+/** The wait before the next try after `failures` saves in a row failed for the connection or the server. */
+export const retryDelay = (failures: number) => Math.min(RETRY_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
 
 const NONE: readonly string[] = [];
 
@@ -47,6 +66,7 @@ export const fieldSetter =
 /** A copy of unsaved work in this browser, for when the tab closes or the connection drops before a save. */
 interface Backup {
   baseVersion: number;
+  baseRevision?: string;
   body: AnyDocument;
   at: string;
 }
@@ -71,8 +91,20 @@ function writeBackup(key: string, backup: Backup | null) {
   }
 }
 
-/** Why the draft is not saved: a check of the editor's own (`check`), or the server's answer. */
-type Failure = { reason: string; details?: string[]; check?: boolean; retry?: boolean } | null;
+/**
+ * Why the draft is not saved: a check of the editor's own (`check`), or the server's answer: a
+ * failure tried again by itself (`retry`: the tries in a row so far), a refusal of the draft as it
+ * was (`refused`: that draft's JSON, not sent again), or the end of the person's staff access
+ * (`ended`: nothing is sent any more).
+ */
+type Failure = {
+  reason: string;
+  details?: string[];
+  check?: boolean;
+  retry?: number;
+  refused?: string;
+  ended?: boolean;
+} | null;
 
 /** What every kind's editor is given by the editor page (editor-page.tsx). */
 export interface KindEditorProps {
@@ -87,6 +119,8 @@ export interface KindEditorProps {
   back: string;
   start: AnyDocument;
   baseVersion: number;
+  /** The revision of that version (ADR 36), when known: a save on a version that changed since is refused. */
+  baseRevision?: string;
   /** The media library's picker (pictures unless a kind is asked for). */
   onPickImage?: PickMedia;
 }
@@ -122,6 +156,7 @@ export function DocumentEditor<D>({
   back,
   start,
   baseVersion: startVersion,
+  baseRevision: startRevision,
   onPickImage,
   check,
   confirmFields = NONE,
@@ -138,11 +173,18 @@ export function DocumentEditor<D>({
   /** The document as last saved (or loaded), as JSON: the draft differs from it when there is something to save. */
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(send(fresh(start))));
   const [baseVersion, setBaseVersion] = useState(startVersion);
+  const [baseRevision, setBaseRevision] = useState(startRevision);
+  /** The version this page's editing session made: its saves by themselves update it (ADR 36); null once Save ended the session. */
+  const [sessionVersion, setSessionVersion] = useState<number | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const [conflict, setConflict] = useState<LanguageHead | null>(null);
   const [conflictOpen, setConflictOpen] = useState(false);
+  /** The fields both changed, when everything else merged (ADR 36); null: the whole of both is compared. */
+  const [conflictFields, setConflictFields] = useState<FieldConflict[] | null>(null);
+  /** Said once someone else's save was taken into the draft. */
+  const [notice, setNotice] = useState<string | null>(null);
   /** Bumped when the whole draft is replaced (their version kept): the rich-text fields start afresh. */
   const [generation, setGeneration] = useState(0);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
@@ -162,17 +204,45 @@ export function DocumentEditor<D>({
     if (offer) return;
     if (!dirty) return writeBackup(backupAt, null);
     const timer = setTimeout(
-      () => writeBackup(backupAt, { baseVersion, body: JSON.parse(json) as AnyDocument, at: new Date().toISOString() }),
+      () =>
+        writeBackup(backupAt, {
+          baseVersion,
+          baseRevision,
+          body: JSON.parse(json) as AnyDocument,
+          at: new Date().toISOString(),
+        }),
       500,
     );
     return () => clearTimeout(timer);
-  }, [json, dirty, baseVersion, backupAt, offer]);
+  }, [json, dirty, baseVersion, baseRevision, backupAt, offer]);
   const problem = useMemo(() => check?.(draft) ?? null, [check, draft]);
 
   // What the save reads: the newest of each, whenever it runs.
-  const latest = useRef({ draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved });
+  const latest = useRef({
+    draft,
+    baseVersion,
+    baseRevision,
+    sessionVersion,
+    savedJson,
+    problem,
+    invalid,
+    saving,
+    confirmFields,
+    onSaved,
+  });
   useEffect(() => {
-    latest.current = { draft, baseVersion, savedJson, problem, invalid, saving, confirmFields, onSaved };
+    latest.current = {
+      draft,
+      baseVersion,
+      baseRevision,
+      sessionVersion,
+      savedJson,
+      problem,
+      invalid,
+      saving,
+      confirmFields,
+      onSaved,
+    };
   });
 
   const reportField = useCallback((id: string, reason: string | null) => {
@@ -187,14 +257,32 @@ export function DocumentEditor<D>({
 
   const edit: Edit<D> = useCallback((change) => setDraft((current) => change(current)), []);
 
-  /** Saves the draft as it is now, on the given version (the one held, unless the person chose to save over a newer one). */
+  /** The draft with the fields someone else changed (from one document to another) set to their values. */
+  const takeIn = useCallback(
+    (current: D, from: AnyDocument, to: AnyDocument): D =>
+      diffDocuments(kind, from, to)
+        .filter(
+          (change) =>
+            change.change === 'changed' &&
+            !['position', 'parent', null].includes(describeField(kind, change.field).role),
+        )
+        .reduce((next, change) => setField(kind, next, change.field, change.after), current),
+    [kind],
+  );
+
+  /**
+   * Saves the draft as it is now, on the given version (the one held, unless the person chose to save
+   * over a newer one). A save by itself continues the session's version; the person's own (Save, Save
+   * then leave, saving over a newer version) ends the session: the next change is a new version.
+   */
   const save = useCallback(
-    async (over?: number): Promise<boolean> => {
+    async ({ over, byItself = false }: { over?: LanguageHead; byItself?: boolean } = {}): Promise<boolean> => {
       const now = latest.current;
       if (now.saving) return false;
       const body = send(now.draft);
       const sentJson = JSON.stringify(body);
       const confirming = [...now.confirmFields];
+      if (!byItself) setSessionVersion(null);
       if (sentJson === now.savedJson && confirming.length === 0 && over === undefined) return true;
       if (now.invalid.size > 0) {
         setFailure({
@@ -211,20 +299,37 @@ export function DocumentEditor<D>({
       setSaving(true);
       latest.current.saving = true;
       try {
+        const baseRevision = over ? over.revision : now.baseRevision;
         const head = await saveLanguage(itemId, lang, {
-          baseVersion: over ?? now.baseVersion,
+          baseVersion: over ? over.version.number : now.baseVersion,
+          ...(baseRevision ? { baseRevision } : {}),
+          ...(byItself && now.sessionVersion !== null && now.sessionVersion === now.baseVersion
+            ? { continueVersion: true }
+            : {}),
           body,
           ...(confirming.length > 0 ? { confirmFields: confirming } : {}),
         });
         const saved = head.body as AnyDocument;
+        // Saved on top of someone else's save (merged by the server, field by field): their changes come into the draft too.
+        const mergedIn = head.version.number > (over ? over.version.number : now.baseVersion) + 1;
         // The keys the server gave to new elements, taken into what was sent and into the draft as it is now.
         const sent = adoptKeys(kind, now.draft, now.draft, saved);
-        setSavedJson(JSON.stringify(send(sent)));
-        setDraft((current) => adoptKeys(kind, current, now.draft, saved));
+        setSavedJson(JSON.stringify(mergedIn ? saved : send(sent)));
+        setDraft((current) => {
+          const keyed = adoptKeys(kind, current, now.draft, saved);
+          return mergedIn ? takeIn(keyed, body, saved) : keyed;
+        });
+        if (mergedIn) {
+          setGeneration((g) => g + 1);
+          setNotice(t('editor.mergedOnSave', { version: head.version.number }));
+        }
         setBaseVersion(head.version.number);
-        setSavedAt(head.version.createdAt);
+        setBaseRevision(head.revision);
+        setSessionVersion(byItself ? head.version.number : null);
+        setSavedAt(new Date().toISOString());
         setFailure(null);
         setConflict(null);
+        setConflictFields(null);
         setConflictOpen(false);
         now.onSaved?.(head.version.number);
         void client.invalidateQueries({ queryKey: staffKeys.item(itemId) });
@@ -232,18 +337,32 @@ export function DocumentEditor<D>({
         return true;
       } catch (error) {
         const current = savedMeanwhile(error);
-        if (current) {
+        const ended = accessEndedBy(error);
+        if (ended) {
+          // Off the staff or signed out: nothing more is sent; the text stays here and in this browser's copy.
+          setFailure({
+            reason: t(ended === 'notStaff' ? 'editor.status.offStaff' : 'editor.status.sessionEnded'),
+            ended: true,
+          });
+          void client.invalidateQueries({ queryKey: staffKeys.me });
+        } else if (current) {
           setConflict(current);
+          setConflictFields(conflictingFields(error));
           setConflictOpen(true);
           setFailure({
             reason: t('editor.status.savedMeanwhile', { who: current.version.createdBy?.name ?? t('item.importedBy') }),
           });
         } else {
           const fields = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
-          // A dropped connection, a busy or failing server: tried again by itself; a refusal waits for a change.
+          // A dropped connection, a busy or failing server: tried again by itself, less and less often; a
+          // refusal waits for a change.
           const retry =
             error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
-          setFailure({ reason: errorText(error), details: fields.length ? fields : undefined, retry });
+          setFailure((before) => ({
+            reason: errorText(error),
+            details: fields.length ? fields : undefined,
+            ...(retry ? { retry: (before?.retry ?? 0) + 1 } : { refused: sentJson }),
+          }));
         }
         return false;
       } finally {
@@ -251,13 +370,60 @@ export function DocumentEditor<D>({
         setSaving(false);
       }
     },
-    [client, itemId, kind, lang, send, t],
+    [client, itemId, kind, lang, send, t, takeIn],
   );
 
-  // Saved by itself a moment after the last change; not while a conflict waits for the person's choice.
+  // Someone else's save is known at once (the language's state, read every few seconds): merged into
+  // the draft field by field when it touched other fields than this person's changes, otherwise the
+  // fields both changed are offered at once, before this person's next save.
+  const watch = useLanguageWatch(itemId, lang);
+  const seenState = useRef<string | null>(null);
   useEffect(() => {
-    if (!dirty || saving || conflict) return;
-    const timer = setTimeout(() => void save(), failure?.retry ? RETRY_MS : AUTOSAVE_MS);
+    const state = watch.data;
+    if (!state || state.updatedAt === seenState.current) return;
+    const first = seenState.current === null;
+    seenState.current = state.updatedAt;
+    if (first && state.headVersion === latest.current.baseVersion) return;
+    let stop = false;
+    void readHead(itemId, lang)
+      .then((head) => {
+        const held = latest.current;
+        if (stop || held.saving || held.baseVersion === 0) return;
+        if (head.revision === held.baseRevision || head.version.number < held.baseVersion) return;
+        const theirs = head.body as AnyDocument;
+        const base = JSON.parse(held.savedJson) as AnyDocument;
+        const result = mergeDocuments(kind, base, send(held.draft), theirs);
+        const who = head.version.createdBy?.name ?? t('item.importedBy');
+        if (result && result.conflicts.length === 0) {
+          setDraft((current) => takeIn(current, base, theirs));
+          setSavedJson(JSON.stringify(theirs));
+          setBaseVersion(head.version.number);
+          setBaseRevision(head.revision);
+          setSessionVersion(null);
+          setSavedAt(null);
+          setGeneration((g) => g + 1);
+          setNotice(t('editor.theirsTakenIn', { who, version: head.version.number }));
+        } else {
+          setConflict(head);
+          setConflictFields(result?.conflicts ?? null);
+          setConflictOpen(true);
+          setFailure({ reason: t('editor.status.savedMeanwhile', { who }) });
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [watch.data, itemId, lang, kind, send, t, takeIn]);
+
+  // Saved by itself a moment after the last change; not while a conflict waits for the person's choice,
+  // not the draft the server refused as it is, and never once the person's staff access ended.
+  useEffect(() => {
+    if (!dirty || saving || conflict || failure?.ended || failure?.refused === json) return;
+    const timer = setTimeout(
+      () => void save({ byItself: true }),
+      failure?.retry ? retryDelay(failure.retry) : AUTOSAVE_MS,
+    );
     return () => clearTimeout(timer);
   }, [json, dirty, confirmFields, saving, conflict, failure, save]);
 
@@ -280,6 +446,8 @@ export function DocumentEditor<D>({
     setDraft(fresh(backup.body));
     // Saved on the version it was written on: if someone saved since, the conflict view shows both.
     setBaseVersion(backup.baseVersion);
+    setBaseRevision(backup.baseRevision);
+    setSessionVersion(null);
     setGeneration((g) => g + 1);
     setOffer(null);
   };
@@ -290,22 +458,50 @@ export function DocumentEditor<D>({
     setDraft(theirs);
     setSavedJson(JSON.stringify(send(theirs)));
     setBaseVersion(conflict.version.number);
-    setSavedAt(conflict.version.createdAt);
+    setBaseRevision(conflict.revision);
+    setSessionVersion(null);
+    setSavedAt(null);
     setGeneration((g) => g + 1);
     setConflict(null);
+    setConflictFields(null);
     setConflictOpen(false);
     setFailure(null);
   };
 
+  /** The fields both changed, each as the person chose (theirs unless named): the rest merged; saved by itself next. */
+  const useChoices = (mineFields: ReadonlySet<string>) => {
+    if (!conflict) return;
+    const theirs = conflict.body as AnyDocument;
+    const base = JSON.parse(latest.current.savedJson) as AnyDocument;
+    const result = mergeDocuments(kind, base, send(latest.current.draft), theirs);
+    if (!result) return;
+    const chosen = new Map(result.conflicts.filter((c) => mineFields.has(c.field)).map((c) => [c.field, c.mine]));
+    setDraft(fresh(withFields(kind, result.merged, chosen)));
+    setSavedJson(JSON.stringify(theirs));
+    setBaseVersion(conflict.version.number);
+    setBaseRevision(conflict.revision);
+    setSessionVersion(null);
+    setSavedAt(null);
+    setGeneration((g) => g + 1);
+    setConflict(null);
+    setConflictFields(null);
+    setConflictOpen(false);
+    setFailure(null);
+  };
+
+  // One status: what is not saved and why, or the version the draft is saved as (never both).
   const status = saving
     ? t('editor.status.saving')
     : shown
       ? t('editor.status.notSaved', { reason: shown.reason })
       : dirty
         ? t('editor.status.unsaved')
-        : savedAt
-          ? t('editor.status.savedAt', { at: staffTime(savedAt) })
-          : t('editor.status.saved');
+        : baseVersion === 0
+          ? t('editor.noVersionYet')
+          : savedAt
+            ? t('editor.status.savedAt', { at: staffTime(savedAt), number: baseVersion })
+            : t('editor.status.saved', { number: baseVersion });
+  const dot = saving ? 'saving' : shown ? 'failed' : dirty || baseVersion === 0 ? 'unsaved' : 'saved';
 
   return (
     <article aria-labelledby="ce-title" className="ce">
@@ -338,10 +534,7 @@ export function DocumentEditor<D>({
       )}
       <div className={shown ? 'ce-bar ce-bar--failed' : 'ce-bar'}>
         <div className="ce-status" role="status" aria-live="polite">
-          <span
-            className={`ce-dot ce-dot--${saving ? 'saving' : shown ? 'failed' : dirty ? 'unsaved' : 'saved'}`}
-            aria-hidden="true"
-          />
+          <span className={`ce-dot ce-dot--${dot}`} aria-hidden="true" />
           <span>{status}</span>
           {shown?.details && (
             <ul className="ce-details">
@@ -351,9 +544,6 @@ export function DocumentEditor<D>({
             </ul>
           )}
         </div>
-        <span className="staff-muted ce-version">
-          {baseVersion > 0 ? t('item.versionNumber', { number: baseVersion }) : t('editor.noVersionYet')}
-        </span>
         {conflict && !conflictOpen && (
           <button type="button" className="btn btn--ghost" onClick={() => setConflictOpen(true)}>
             {t('editor.conflict.show')}
@@ -363,13 +553,18 @@ export function DocumentEditor<D>({
           type="button"
           className="btn"
           onClick={() => void save()}
-          disabled={saving || !!conflict}
+          disabled={saving || !!conflict || !!failure?.ended}
           aria-busy={saving || undefined}
         >
           {saving ? t('actions.saving') : t('actions.save')}
         </button>
       </div>
 
+      {notice && (
+        <p className="staff-muted ce-notice" role="status">
+          {notice}
+        </p>
+      )}
       <FieldProblems.Provider value={reportField}>
         <ContentLanguage.Provider value={language.bcp47}>
           <TextOnly.Provider value={textOnly}>
@@ -392,11 +587,13 @@ export function DocumentEditor<D>({
           <ConflictView
             kind={kind}
             theirs={conflict}
+            fields={conflictFields}
+            onUseChoices={useChoices}
             mine={draft}
             lang={language.bcp47}
             busy={saving}
             onKeepTheirs={keepTheirs}
-            onSaveMine={() => void save(conflict.version.number)}
+            onSaveMine={() => void save({ over: conflict })}
           />
         )}
       </Dialog>

@@ -3,9 +3,10 @@
 // what is wrong beside it, and tells the editor (useFieldProblems), which does not save until it is
 // put right: nothing typed is lost, and nothing wrong is sent.
 import { createContext, Suspense, useContext, useEffect, useId, useState, type ReactNode } from 'react';
-import { STORED_FILE_PATTERN } from '../../../../contract/content-kinds';
+import { STORED_FILE_PATTERN, type ContentKind } from '../../../../contract/content-kinds';
 import { formatBytes } from '../../../../contract/media-rules';
 import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { fileUrl } from '../../../lib/api-client';
 // TipTap and ProseMirror load with the first rich-text field, in their own chunk.
 import { RichTextEditor, type PickedImage } from '../rich-text/rich-text-editor';
@@ -480,4 +481,18 @@ export function LibraryFileField({
       </div>
     </div>
   );
+}
+
+/**
+ * What the kind's editor calls a field of its document (`editor.<kind>.<name>`, the picture's
+ * labels), else the field's name at the start of a label: the translation view names each field as
+ * the editor does.
+ */
+export function fieldLabel(t: TFunction, kind: ContentKind, name: string): string {
+  const own = t(`editor.${kind}.${name}`, { defaultValue: '' });
+  if (own) return own;
+  if (name === 'image') return t('editor.picture');
+  if (name === 'imageAlt') return t('editor.pictureAlt');
+  const field = t(`editor.fields.${name}`, { defaultValue: name });
+  return field.charAt(0).toLocaleUpperCase() + field.slice(1);
 }

@@ -65,7 +65,7 @@ export function BlogEditor(props: KindEditorProps) {
               wide
             />
             <RichField
-              label={t('editor.blog.text')}
+              label={t('editor.blog.description')}
               value={draft.description}
               onChange={set('description')}
               onPickImage={props.onPickImage}

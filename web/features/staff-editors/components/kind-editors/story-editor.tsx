@@ -57,7 +57,7 @@ export function StoryEditor(props: KindEditorProps) {
               wide
             />
             <RichField
-              label={t('editor.story.text')}
+              label={t('editor.story.description')}
               value={draft.description}
               onChange={set('description')}
               onPickImage={props.onPickImage}
