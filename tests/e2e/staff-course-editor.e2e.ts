@@ -276,7 +276,7 @@ describe('the course editor', () => {
     await waitSaved(page);
     expect((await body()).duration).toBe(120);
 
-    // Someone else saves meanwhile: both versions shown; keeping theirs carries on from theirs.
+    // Someone else saves the title meanwhile: that field alone is offered, theirs or mine; keeping theirs carries on from theirs.
     const courseTitle = page.getByLabel('Course title');
     let current = await head();
     await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, {
@@ -286,9 +286,9 @@ describe('the course editor', () => {
     await courseTitle.fill('My title');
     const conflict = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
     await conflict.waitFor({ timeout: 15_000 });
-    const titleRow = conflict.getByRole('row', { name: /Course · title/ });
-    expect(await titleRow.innerText()).toContain('Their title');
-    expect(await titleRow.innerText()).toContain('My title');
+    const titleChoice = conflict.getByRole('group', { name: 'Title' });
+    expect(await titleChoice.innerText()).toContain('Their title');
+    expect(await titleChoice.innerText()).toContain('My title');
     expect(await status(page).innerText()).toMatch(/^Not saved: Chitra Editor saved this meanwhile/);
     await expectAccessible(page, 'course editor conflict');
     await screenshot(page, 'staff-course-editor-conflict-1280', { fullPage: false });
@@ -296,7 +296,7 @@ describe('the course editor', () => {
     await expect.poll(() => courseTitle.inputValue()).toBe('Their title');
     expect(await status(page).innerText()).toMatch(/^Saved/);
 
-    // Again, and this time the person's own version is saved over theirs, which stays in the history.
+    // Again, and this time the person keeps their own title (chosen first), saved over theirs, which stays in the history.
     current = await head();
     await pageCall(page, 'PUT', `/api/staff/content/${id}/en`, {
       baseVersion: current.version.number,
@@ -304,7 +304,7 @@ describe('the course editor', () => {
     });
     await courseTitle.fill('My own title');
     await conflict.waitFor({ timeout: 15_000 });
-    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await conflict.getByRole('button', { name: 'Keep these choices' }).click();
     await waitSaved(page);
     const after = await head();
     expect((after.body as CourseDocument).title).toBe('My own title');
