@@ -221,7 +221,7 @@ describe('a catalogue that failed to load', () => {
     await page.goto('/courses');
     await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).waitFor();
     await context.route('**/api/course/public?*lang=hi*', failCourses);
-    await page.getByLabel('Course language').selectOption('hi');
+    await page.locator('.lang-select').getByLabel('Language').selectOption('hi');
     await page.getByRole('heading', { name: 'JGK कोर्स', level: 1 }).waitFor();
     await page.getByRole('status').filter({ hasText: 'लोड हो रहा है…' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Money basics: bank, save, pay and stay safe' }).count()).toBe(0);
