@@ -39,7 +39,15 @@ import { staffTime } from '../staff-time';
 import type { PickMedia } from '../image-picker';
 import { adoptKeys, documentOf, draftOf, setField } from './document-draft';
 import { ConflictView } from './conflict';
-import { Confirm, ContentLanguage, FieldProblems, PickFromLibrary, TextOnly, type ConfirmRequest } from './fields';
+import {
+  Confirm,
+  ContentLanguage,
+  DraftGeneration,
+  FieldProblems,
+  PickFromLibrary,
+  TextOnly,
+  type ConfirmRequest,
+} from './fields';
 
 /** How long after the last change the draft saves itself. */
 export const AUTOSAVE_MS = 2500;
@@ -570,7 +578,9 @@ export function DocumentEditor<D>({
           <TextOnly.Provider value={textOnly}>
             <Confirm.Provider value={setConfirm}>
               <PickFromLibrary.Provider value={onPickImage}>
-                <div key={generation}>{children(draft, edit, { baseVersion, unsaved: dirty || saving })}</div>
+                <DraftGeneration.Provider value={generation}>
+                  {children(draft, edit, { baseVersion, unsaved: dirty || saving })}
+                </DraftGeneration.Provider>
               </PickFromLibrary.Provider>
             </Confirm.Provider>
           </TextOnly.Provider>

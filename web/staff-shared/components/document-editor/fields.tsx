@@ -32,6 +32,13 @@ export interface ConfirmRequest {
 export const Confirm = createContext<(request: ConfirmRequest) => void>((request) => request.run());
 
 /** The media library's picker, when the console has one: handed to every file and rich-text field. */
+/**
+ * Counts the times the draft was replaced from outside the fields (another person's save taken in, a
+ * conflict resolved): the rich-text editors, which hold their own document, start again from the
+ * draft, while the rest of the form (an open lesson, a chosen tab) stays as it is.
+ */
+export const DraftGeneration = createContext(0);
+
 export const PickFromLibrary = createContext<PickMedia | undefined>(undefined);
 
 function useProblem(problem: string | null) {
@@ -246,6 +253,7 @@ export function RichField({
 }) {
   const { t } = useTranslation('staff');
   const lang = useContext(ContentLanguage);
+  const generation = useContext(DraftGeneration);
   return (
     <div className="staff-field ce-field ce-field--wide">
       {/* The editing area is named by aria-label: a <label> cannot name a contenteditable element. */}
@@ -253,7 +261,14 @@ export function RichField({
         {label}
       </span>
       <Suspense fallback={<p className="rte-loading">{t('editor.loadingEditor')}</p>}>
-        <RichTextEditor label={label} value={value} onChange={onChange} lang={lang} onPickImage={onPickImage} />
+        <RichTextEditor
+          key={generation}
+          label={label}
+          value={value}
+          onChange={onChange}
+          lang={lang}
+          onPickImage={onPickImage}
+        />
       </Suspense>
     </div>
   );
