@@ -55,8 +55,11 @@ export async function listAudit(
   const page = rows.slice(0, limit);
   const idsByKind = new Map<string, string[]>();
   for (const row of page) idsByKind.set(row.entityKind, [...(idsByKind.get(row.entityKind) ?? []), row.entityId]);
-  const titles = new Map<string, Map<string, string>>();
-  for (const [kind, ids] of idsByKind) titles.set(kind, await titlesOf(db, kind, [...new Set(ids)]));
+  const titles = new Map(
+    await Promise.all(
+      [...idsByKind].map(async ([kind, ids]) => [kind, await titlesOf(db, kind, [...new Set(ids)])] as const),
+    ),
+  );
   return {
     rows: page.map((row) => ({
       id: row.id,

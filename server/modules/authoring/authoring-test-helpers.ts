@@ -186,3 +186,30 @@ export function translationTeamPerFile(t: { app: FastifyInstance }) {
     },
   };
 }
+
+/** Two editors, Asha and Ravi, signed in once for a file's tests, with the staff API: two people on one item. */
+export function twoEditorsPerFile(t: { app: FastifyInstance }) {
+  let pair: { asha: SignedIn; ravi: SignedIn; api: ReturnType<typeof staffApi> } | undefined;
+  beforeAll(async () => {
+    pair = {
+      asha: await signInAsStaff(t.app, ['editor'], { name: 'Asha Editor' }),
+      ravi: await signInAsStaff(t.app, ['editor'], { name: 'Ravi Editor' }),
+      api: staffApi(t.app),
+    };
+  });
+  const current = () => {
+    if (!pair) throw new Error('the editors sign in before the tests run; read them inside a hook or a test');
+    return pair;
+  };
+  return {
+    get asha() {
+      return current().asha;
+    },
+    get ravi() {
+      return current().ravi;
+    },
+    get api() {
+      return current().api;
+    },
+  };
+}

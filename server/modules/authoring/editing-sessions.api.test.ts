@@ -4,28 +4,20 @@
 // is scheduled, and a pause of EDIT_SESSION_PAUSE_MINUTES start a new one. A save based on a version
 // that changed since it was read (another session's saves) is refused as stale, nothing written.
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlogDocument, LanguageHead, VersionList } from '../../../contract/authoring';
 import { EDIT_SESSION_PAUSE_MINUTES } from '../../../contract/authoring';
 import { contentStates } from '../../db/schema/authoring';
 import { testAppPerFile } from '../../test/test-app';
-import { signInAsStaff, type SignedIn } from '../../test/sign-in';
-import { blogBody, staffApi } from './authoring-test-helpers';
+import type { SignedIn } from '../../test/sign-in';
+import { blogBody, twoEditorsPerFile } from './authoring-test-helpers';
 
 const t = testAppPerFile();
-let asha: SignedIn;
-let ravi: SignedIn;
-let api: ReturnType<typeof staffApi>;
-
-beforeAll(async () => {
-  asha = await signInAsStaff(t.app, ['editor'], { name: 'Asha Editor' });
-  ravi = await signInAsStaff(t.app, ['editor'], { name: 'Ravi Editor' });
-  api = staffApi(t.app);
-});
+const editors = twoEditorsPerFile(t);
 
 /** A save as the editor sends it: on the version and revision it holds, continuing its session's version or not. */
 async function save(who: SignedIn, id: string, held: LanguageHead, body: BlogDocument, continueVersion: boolean) {
-  return api.call('PUT', `/api/staff/content/${id}/en`, who.headers, {
+  return editors.api.call('PUT', `/api/staff/content/${id}/en`, who.headers, {
     baseVersion: held.version.number,
     baseRevision: held.revision,
     body,
@@ -40,7 +32,7 @@ async function saved(who: SignedIn, id: string, held: LanguageHead, body: BlogDo
 }
 
 async function history(id: string) {
-  const res = await api.call('GET', `/api/staff/content/${id}/en/versions`, asha.headers);
+  const res = await editors.api.call('GET', `/api/staff/content/${id}/en/versions`, editors.asha.headers);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as VersionList).versions.map((v) => ({ number: v.number, by: v.createdBy?.name }));
 }
@@ -49,61 +41,63 @@ const post = (title: string): BlogDocument => ({ ...blogBody(), title });
 
 describe('a version per editing session', () => {
   it('keeps one version for the many saves of one session, each with the newest text', async () => {
-    const { item, head } = await api.create(asha.headers, 'blog', 'many-autosaves', post('Draft'));
+    const { item, head } = await editors.api.create(editors.asha.headers, 'blog', 'many-autosaves', post('Draft'));
     // The session's first save makes version 2; the next ten, made by the editor as Asha types, update it.
-    let held = await saved(asha, item.id, head, post('Budgeting'), false);
+    let held = await saved(editors.asha, item.id, head, post('Budgeting'), false);
     expect(held.version.number).toBe(2);
     for (let n = 1; n <= 10; n++) {
-      held = await saved(asha, item.id, held, post(`Budgeting basics ${n}`), true);
+      held = await saved(editors.asha, item.id, held, post(`Budgeting basics ${n}`), true);
       expect(held.version.number).toBe(2);
     }
     expect(await history(item.id)).toEqual([
       { number: 2, by: 'Asha Editor' },
       { number: 1, by: 'Asha Editor' },
     ]);
-    expect(((await api.head(asha.headers, item.id, 'en')).body as BlogDocument).title).toBe('Budgeting basics 10');
+    expect(((await editors.api.head(editors.asha.headers, item.id, 'en')).body as BlogDocument).title).toBe(
+      'Budgeting basics 10',
+    );
     // Version 1 is as it was.
-    const first = await api.call('GET', `/api/staff/content/${item.id}/en/versions/1`, asha.headers);
+    const first = await editors.api.call('GET', `/api/staff/content/${item.id}/en/versions/1`, editors.asha.headers);
     expect((first.json() as LanguageHead).body).toMatchObject({ title: 'Draft' });
   });
 
   it('refuses a save based on a version another session changed since, and makes a new version for another person', async () => {
-    const { item, head } = await api.create(asha.headers, 'blog', 'two-people', post('Draft'));
-    const ashas = await saved(asha, item.id, head, post('Asha one'), false);
+    const { item, head } = await editors.api.create(editors.asha.headers, 'blog', 'two-people', post('Draft'));
+    const ashas = await saved(editors.asha, item.id, head, post('Asha one'), false);
     // Ravi reads version 2 as it is now; Asha's session goes on updating it.
-    const ravis = await api.head(ravi.headers, item.id, 'en');
-    const later = await saved(asha, item.id, ashas, post('Asha two'), true);
+    const ravis = await editors.api.head(editors.ravi.headers, item.id, 'en');
+    const later = await saved(editors.asha, item.id, ashas, post('Asha two'), true);
     expect(later.version.number).toBe(2);
     expect(later.revision).not.toBe(ravis.revision);
 
     // Ravi's save on version 2 as he read it would drop "Asha two": refused, nothing written.
-    const stale = await save(ravi, item.id, ravis, post('Ravi'), true);
+    const stale = await save(editors.ravi, item.id, ravis, post('Ravi'), true);
     expect(stale.statusCode).toBe(409);
     expect((stale.json() as { current: LanguageHead }).current.revision).toBe(later.revision);
-    expect(((await api.head(asha.headers, item.id, 'en')).body as BlogDocument).title).toBe('Asha two');
+    expect(((await editors.api.head(editors.asha.headers, item.id, 'en')).body as BlogDocument).title).toBe('Asha two');
 
     // On the version as it is now, Ravi's save is his own version, though it asks to continue.
-    const his = await saved(ravi, item.id, later, post('Ravi'), true);
+    const his = await saved(editors.ravi, item.id, later, post('Ravi'), true);
     expect(his.version.number).toBe(3);
     expect(his.version.createdBy?.name).toBe('Ravi Editor');
     // A save that names no revision (an older client) is still checked by its number.
-    const old = await api.save(asha.headers, item.id, 'en', 2, post('Old tab'));
+    const old = await editors.api.save(editors.asha.headers, item.id, 'en', 2, post('Old tab'));
     expect(old.statusCode).toBe(409);
   });
 
   it('starts a new version after a save that ends a session, on what learners see, and after a pause', async () => {
-    const { item, head } = await api.create(asha.headers, 'blog', 'sessions-end', post('Draft'));
-    let held = await saved(asha, item.id, head, post('One'), false);
+    const { item, head } = await editors.api.create(editors.asha.headers, 'blog', 'sessions-end', post('Draft'));
+    let held = await saved(editors.asha, item.id, head, post('One'), false);
     // A save that does not continue (Save, or leaving) ends the session: the next change is a new version.
-    held = await saved(asha, item.id, held, post('Two'), false);
+    held = await saved(editors.asha, item.id, held, post('Two'), false);
     expect(held.version.number).toBe(3);
 
     // Version 3 published: learners see it, so it is never updated.
-    await api.publishOk(asha.headers, item.id, 'en', { version: 3 });
-    held = await api.head(asha.headers, item.id, 'en');
-    held = await saved(asha, item.id, held, post('Three'), true);
+    await editors.api.publishOk(editors.asha.headers, item.id, 'en', { version: 3 });
+    held = await editors.api.head(editors.asha.headers, item.id, 'en');
+    held = await saved(editors.asha, item.id, held, post('Three'), true);
     expect(held.version.number).toBe(4);
-    held = await saved(asha, item.id, held, post('Three and a bit'), true);
+    held = await saved(editors.asha, item.id, held, post('Three and a bit'), true);
     expect(held.version.number).toBe(4);
 
     // A pause longer than the session's: the next save is a new version.
@@ -111,7 +105,7 @@ describe('a version per editing session', () => {
       .update(contentStates)
       .set({ updatedAt: new Date(Date.now() - (EDIT_SESSION_PAUSE_MINUTES + 1) * 60_000) })
       .where(and(eq(contentStates.itemId, item.id), eq(contentStates.lang, 'en')));
-    held = await saved(asha, item.id, held, post('After lunch'), true);
+    held = await saved(editors.asha, item.id, held, post('After lunch'), true);
     expect(held.version.number).toBe(5);
     expect((await history(item.id)).map((v) => v.number)).toEqual([5, 4, 3, 2, 1]);
   });

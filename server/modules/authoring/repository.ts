@@ -230,6 +230,15 @@ export function listVersions(db: DbOrTx, itemId: string, lang: LanguageCode) {
 /** The source language's head title of each item (a story's author), read out of the document. */
 const sourceTitle = sql<string>`coalesce(${contentVersions.body}->>'title', ${contentVersions.body}->>'authorName', '')`;
 
+/** A language state's head version: the join from content_states to content_versions. */
+function headVersionJoin() {
+  return and(
+    eq(contentVersions.itemId, contentStates.itemId),
+    eq(contentVersions.lang, contentStates.lang),
+    eq(contentVersions.number, contentStates.headVersion),
+  );
+}
+
 function sourceHeadJoin() {
   return and(eq(contentStates.itemId, contentItems.id), eq(contentStates.lang, contentItems.sourceLang));
 }
@@ -272,14 +281,7 @@ export async function listItems(
       .select({ item: contentItems, title: sourceTitle })
       .from(contentItems)
       .leftJoin(contentStates, sourceHeadJoin())
-      .leftJoin(
-        contentVersions,
-        and(
-          eq(contentVersions.itemId, contentStates.itemId),
-          eq(contentVersions.lang, contentStates.lang),
-          eq(contentVersions.number, contentStates.headVersion),
-        ),
-      );
+      .leftJoin(contentVersions, headVersionJoin());
   const [rows, totals] = await Promise.all([
     base()
       .where(where)
@@ -290,14 +292,7 @@ export async function listItems(
       .select({ total: count() })
       .from(contentItems)
       .leftJoin(contentStates, sourceHeadJoin())
-      .leftJoin(
-        contentVersions,
-        and(
-          eq(contentVersions.itemId, contentStates.itemId),
-          eq(contentVersions.lang, contentStates.lang),
-          eq(contentVersions.number, contentStates.headVersion),
-        ),
-      )
+      .leftJoin(contentVersions, headVersionJoin())
       .where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row.item, title: row.title ?? '' })), total: totals[0]?.total ?? 0 };
@@ -308,14 +303,7 @@ export async function itemTitle(db: DbOrTx, item: ItemRow): Promise<string> {
   const [row] = await db
     .select({ title: sourceTitle })
     .from(contentStates)
-    .innerJoin(
-      contentVersions,
-      and(
-        eq(contentVersions.itemId, contentStates.itemId),
-        eq(contentVersions.lang, contentStates.lang),
-        eq(contentVersions.number, contentStates.headVersion),
-      ),
-    )
+    .innerJoin(contentVersions, headVersionJoin())
     .where(and(eq(contentStates.itemId, item.id), eq(contentStates.lang, item.sourceLang)));
   return row?.title ?? '';
 }
@@ -327,14 +315,7 @@ export async function titlesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<
     .select({ id: contentItems.id, title: sourceTitle })
     .from(contentItems)
     .innerJoin(contentStates, sourceHeadJoin())
-    .innerJoin(
-      contentVersions,
-      and(
-        eq(contentVersions.itemId, contentStates.itemId),
-        eq(contentVersions.lang, contentStates.lang),
-        eq(contentVersions.number, contentStates.headVersion),
-      ),
-    )
+    .innerJoin(contentVersions, headVersionJoin())
     .where(inArray(contentItems.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.title ?? '']));
 }
@@ -368,14 +349,7 @@ export async function matrixRows(db: DbOrTx, kind: ContentKind | undefined) {
     })
     .from(contentStates)
     .innerJoin(contentItems, eq(contentItems.id, contentStates.itemId))
-    .innerJoin(
-      contentVersions,
-      and(
-        eq(contentVersions.itemId, contentStates.itemId),
-        eq(contentVersions.lang, contentStates.lang),
-        eq(contentVersions.number, contentStates.headVersion),
-      ),
-    )
+    .innerJoin(contentVersions, headVersionJoin())
     .where(and(isNull(contentItems.deletedAt), kind ? eq(contentItems.kind, kind) : undefined));
   return { items, heads };
 }

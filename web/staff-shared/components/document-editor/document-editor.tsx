@@ -226,7 +226,7 @@ export function DocumentEditor<D>({
   const problem = useMemo(() => check?.(draft) ?? null, [check, draft]);
 
   // What the save reads: the newest of each, whenever it runs.
-  const latest = useRef({
+  const now = {
     draft,
     baseVersion,
     baseRevision,
@@ -237,20 +237,10 @@ export function DocumentEditor<D>({
     saving,
     confirmFields,
     onSaved,
-  });
+  };
+  const latest = useRef(now);
   useEffect(() => {
-    latest.current = {
-      draft,
-      baseVersion,
-      baseRevision,
-      sessionVersion,
-      savedJson,
-      problem,
-      invalid,
-      saving,
-      confirmFields,
-      onSaved,
-    };
+    latest.current = now;
   });
 
   const reportField = useCallback((id: string, reason: string | null) => {

@@ -387,23 +387,34 @@ export function ImageField({
       <div className="ce-image__choose">
         <FileField label={label} value={value} onChange={onChange} />
         {pick && !textOnly && (
-          <button
-            type="button"
-            className="btn btn--ghost"
-            aria-label={t('editor.chooseImageFor', { label })}
-            onClick={() =>
+          <ChooseFromLibrary
+            label={label}
+            onChoose={() =>
               void pick().then((picked) => {
                 if (!picked) return;
                 onChange(picked.path);
                 if (picked.alt) onAlt?.(picked.alt);
               })
             }
-          >
-            {t('editor.chooseImage')}
-          </button>
+          />
         )}
       </div>
     </div>
+  );
+}
+
+/** The button that opens the media library's picker for a field, named for the field. */
+function ChooseFromLibrary({ label, onChoose }: { label: string; onChoose: () => void }) {
+  const { t } = useTranslation('staff');
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost"
+      aria-label={t('editor.chooseImageFor', { label })}
+      onClick={onChoose}
+    >
+      {t('editor.chooseImage')}
+    </button>
   );
 }
 
@@ -467,11 +478,9 @@ export function LibraryFileField({
       <div className="ce-image__choose">
         <FileField label={label} value={value} onChange={onChange} />
         {pick && !textOnly && (
-          <button
-            type="button"
-            className="btn btn--ghost"
-            aria-label={t('editor.chooseImageFor', { label })}
-            onClick={() =>
+          <ChooseFromLibrary
+            label={label}
+            onChoose={() =>
               void pick(kind).then((chosen) => {
                 if (!chosen) return;
                 setPicked(chosen);
@@ -479,9 +488,7 @@ export function LibraryFileField({
                 onPicked?.(chosen);
               })
             }
-          >
-            {t('editor.chooseImage')}
-          </button>
+          />
         )}
         {value && !textOnly && (
           <button
