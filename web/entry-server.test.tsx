@@ -236,6 +236,60 @@ describe('server-side rendering', () => {
     expect(calls).toHaveLength(5);
   });
 
+  it("renders a lesson for any learner: the course's text, nobody's session, their own reads left for the browser", async () => {
+    const learner = learnerAnswers();
+    const { calls, fetch } = api(learner.answers);
+    const { html, queryState, personalReads } = await renderPage({
+      url: learner.lessonUrl,
+      language: 'en',
+      namespaces: namespaces('en'),
+      fetch,
+      forAnyLearner: true,
+    });
+    // The lesson and the sidebar, drawn past the sign-in and consent gates, as for a signed-in learner.
+    expect(html).toContain('<h1 id="view-title" class="view__title">Lesson number 2</h1>');
+    expect(html).toContain('What a bank does, part 2.');
+    expect(html).toContain('Banking quiz');
+    const nav = (namespaces('en').common as { nav: { profile: string; signIn: string } }).nav;
+    expect(html).toContain(nav.profile);
+    // Nothing of the learner: no check mark, and "Mark as complete" waits for their progress.
+    expect(html).not.toContain('data-done="true"');
+    expect(html).toMatch(/<button type="button" class="btn" disabled="">/);
+    // Only the public reads were called; the session, the profile and the progress were not.
+    expect(calls.sort()).toEqual(
+      Object.keys(learner.answers)
+        .filter((call) => !/\/quiz\/|\/user\/|\/progress\//.test(call))
+        .map((call) => `GET ${call}`)
+        .sort(),
+    );
+    const keys = queryState.queries.map((q) => String(q.queryKey[0]));
+    expect(keys).not.toContain('session');
+    expect(queryState.queries.every((q) => q.state.status === 'success')).toBe(true);
+    expect(personalReads?.sort()).toEqual(
+      [
+        apiAddress('/api/user/me'),
+        apiAddress('/api/progress/{lang}/{courseId}/progress', {
+          path: { lang: 'en', courseId: '10000000-0000-4000-8000-000000000001' },
+        }),
+      ].sort(),
+    );
+  });
+
+  it("renders a quiz for any learner with its questions, before the learner's progress is known", async () => {
+    const learner = learnerAnswers();
+    const { calls, fetch } = api(learner.answers);
+    const { html } = await renderPage({
+      url: learner.quizUrl,
+      language: 'en',
+      namespaces: namespaces('en'),
+      fetch,
+      forAnyLearner: true,
+    });
+    expect(html).toContain('Banking quiz</h1>');
+    expect(html).not.toContain('role="status"');
+    expect(calls.filter((call) => /\/user\/|\/progress\//.test(call))).toEqual([]);
+  });
+
   it("asks for the posts in the reader's language and renders their translation", async () => {
     const hindiPost = { ...blog(1), title: 'पोस्ट संख्या 1', lang: 'hi' as const };
     const recent = apiAddress('/api/blog/public/recent', { query: { lang: 'hi' } });

@@ -9,12 +9,20 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { RenderInput, RenderResult } from '../contract/page-render';
 import { isNotFound, setApiTransport, type ApiTransport } from './lib/api-client';
 import { createServerI18n } from './i18n/i18n';
 import { AppProviders, createQueryClient } from './app/providers';
 import { App } from './app/app';
+import { sessionKeys } from './lib/session';
+import { personalReadOf, STAND_IN_LEARNER } from './lib/learner-data';
 
 /**
  * Rendering finds a page's data calls as its components ask for them: each pass renders, then
@@ -53,7 +61,7 @@ function isEnabled(query: Query): boolean {
   return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
 }
 
-function waitingQueries(queryClient: QueryClient, tried: Set<string>): Query[] {
+function waitingQueries(queryClient: QueryClient, tried: Set<string>, forAnyLearner: boolean): Query[] {
   return queryClient
     .getQueryCache()
     .getAll()
@@ -62,17 +70,35 @@ function waitingQueries(queryClient: QueryClient, tried: Set<string>): Query[] {
         query.state.status === 'pending' &&
         query.state.fetchStatus === 'idle' &&
         isEnabled(query) &&
-        !tried.has(query.queryHash),
+        !tried.has(query.queryHash) &&
+        // Rendered for any learner, the learner's own reads are the browser's.
+        !(forAnyLearner && personalReadOf(query.meta)),
     );
 }
+
+/** The learner's own reads a render for any learner left waiting: the browser starts them at once. */
+function personalReads(queryClient: QueryClient): string[] {
+  const reads = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending')
+    .map((query) => personalReadOf(query.meta))
+    .filter((read): read is string => read !== undefined);
+  return [...new Set(reads)];
+}
+
+const isSession = (query: Query) => query.queryKey[0] === sessionKeys.session[0];
 
 export async function renderPage(input: RenderInput): Promise<RenderResult<DehydratedState>> {
   const queryClient = createQueryClient();
   // One try per call: a failing call makes the browser render the page, not the server wait.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const i18n = createServerI18n(input.language, input.namespaces);
+  const forAnyLearner = input.forAnyLearner === true;
+  // The session every learner's copy is drawn with; the browser asks for the learner's own.
+  if (forAnyLearner) queryClient.setQueryData(sessionKeys.session, STAND_IN_LEARNER);
   const element = (
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <AppProviders i18n={i18n} queryClient={queryClient} learnerDataFollows={forAnyLearner}>
       <StaticRouter location={input.url}>
         <App />
       </StaticRouter>
@@ -83,7 +109,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult<Dehyd
     const tried = new Set<string>();
     let html = await renderToHtml(element, signal);
     for (let pass = 1; pass < MAX_DATA_PASSES; pass++) {
-      const waiting = waitingQueries(queryClient, tried);
+      const waiting = waitingQueries(queryClient, tried, forAnyLearner);
       if (!waiting.length) break;
       waiting.forEach((query) => tried.add(query.queryHash));
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
@@ -99,6 +125,14 @@ export async function renderPage(input: RenderInput): Promise<RenderResult<Dehyd
     const failed = failures[0];
     // An error state cannot be handed to the browser as it is: the browser asks again itself.
     if (failed) throw new Error(`call ${failed.queryHash} failed: ${String(failed.state.error)}`);
-    return { html, queryState: dehydrate(queryClient) };
+    if (!forAnyLearner) return { html, queryState: dehydrate(queryClient) };
+    return {
+      html,
+      // The stand-in session stays on the server: the browser sets its own (web/main.tsx).
+      queryState: dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && !isSession(query),
+      }),
+      personalReads: personalReads(queryClient),
+    };
   });
 }

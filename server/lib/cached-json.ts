@@ -4,11 +4,8 @@
 // a client asks for them, so a hit costs no query, no serialization and no compression. The answers
 // are built field by field by the services, so nothing beyond the documented schema can be in them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedEncoding, compressAs, COMPRESS_THRESHOLD, type Encoding } from './compression';
+import { sendFinished, type Finished } from './compression';
 import type { PublicCacheOptions } from './public-caches';
-
-/** An answer ready to send, as JSON and in each encoding a client has asked for. */
-type Finished = { json: Buffer } & Partial<Record<Encoding, Buffer>>;
 
 /** A value's JSON with object keys in order: the same request gives the same text. */
 function canonical(value: unknown): string {
@@ -36,18 +33,9 @@ export function cachedJson(app: FastifyInstance, options: Pick<PublicCacheOption
   const cache = app.publicCaches.create<Finished>({ ...options, maxEntries: 1000 });
   return async (request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) => {
     const finished = await cache.get<Finished>(keyOf(request), async () => ({
-      json: Buffer.from(JSON.stringify(await load())),
+      body: Buffer.from(JSON.stringify(await load())),
     }));
     reply.type('application/json; charset=utf-8');
-    if (finished.json.length < COMPRESS_THRESHOLD) return reply.send(finished.json);
-    // Whether the answer is compressed depends on the request's Accept-Encoding: shared caches must know.
-    const vary = reply.getHeader('vary');
-    if (!vary) reply.header('vary', 'accept-encoding');
-    else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(finished.json);
-    // Sent with its Content-Encoding, the compression plugin leaves it as it is.
-    finished[encoding] ??= compressAs(encoding, finished.json);
-    return reply.header('content-encoding', encoding).send(finished[encoding]);
+    return sendFinished(request, reply, finished);
   };
 }

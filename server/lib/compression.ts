@@ -1,7 +1,9 @@
 // How answers are compressed: which encodings, from what size, and Brotli at a quality fast enough
 // per request. The compression plugin (plugins/compression.ts) compresses answers as they are sent;
-// answers kept finished (lib/cached-json.ts) keep their compressed bytes too, made once per answer.
+// answers kept finished (lib/cached-json.ts, the pages of modules/pages) keep their compressed bytes
+// too, made once per answer: sendFinished.
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -42,4 +44,24 @@ export function compressAs(encoding: Encoding, body: Buffer): Buffer {
         },
       })
     : zlib.gzipSync(body);
+}
+
+/** An answer kept ready to send: its bytes, and its bytes in each encoding a client has asked for. */
+export type Finished = { body: Buffer } & Partial<Record<Encoding, Buffer>>;
+
+/**
+ * Sends a kept answer (its Content-Type already set) in the encoding the request accepts, compressing
+ * it the first time that encoding is asked for and keeping the result on `finished`.
+ */
+export function sendFinished(request: FastifyRequest, reply: FastifyReply, finished: Finished): FastifyReply {
+  if (finished.body.length < COMPRESS_THRESHOLD) return reply.send(finished.body);
+  // Whether the answer is compressed depends on the request's Accept-Encoding: shared caches must know.
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(finished.body);
+  // Sent with its Content-Encoding, the compression plugin leaves it as it is.
+  finished[encoding] ??= compressAs(encoding, finished.body);
+  return reply.header('content-encoding', encoding).send(finished[encoding]);
 }

@@ -36,6 +36,33 @@ describe('createTtlCache', () => {
     expect(await cache.get('k', async () => 3)).toBe(2);
   });
 
+  it('peeks at finished values only, and keeps values set from outside until they expire', async () => {
+    let clock = 0;
+    const cache = createTtlCache<string>({ ttlMs: 100, maxEntries: 10, now: () => clock });
+    expect(cache.peek('a')).toBeUndefined();
+    let finish!: (value: string) => void;
+    const loading = cache.get('a', () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.peek('a')).toBeUndefined();
+    finish('loaded');
+    await loading;
+    expect(cache.peek('a')).toBe('loaded');
+    cache.set('b', 'made');
+    expect(cache.peek('b')).toBe('made');
+    expect(await cache.get('b', async () => 'loaded again')).toBe('made');
+    clock = 100;
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')).toBeUndefined();
+    cache.set('c', 'made');
+    cache.clear();
+    expect(cache.peek('c')).toBeUndefined();
+  });
+
+  it('keeps nothing set from outside when it keeps nothing at all', () => {
+    const cache = createTtlCache<string>({ ttlMs: 0, maxEntries: 10 });
+    cache.set('a', 'made');
+    expect(cache.peek('a')).toBeUndefined();
+  });
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     let loads = 0;
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });

@@ -5,6 +5,10 @@
 export interface TtlCache<V> {
   /** The cached answer for the key, or load()'s, which is then kept; one cache may hold answers of several types. */
   get<T extends V>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The kept value for the key, if one is kept and finished (counted as a lookup); else undefined. */
+  peek(key: string): V | undefined;
+  /** Keeps a value already made (a value whose making may turn out not to be worth keeping). */
+  set(key: string, value: V): void;
   clear(): void;
 }
 
@@ -18,10 +22,18 @@ export function createTtlCache<V>(options: {
   name?: string;
 }): TtlCache<V> {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { expires: number; value: Promise<V> }>();
+  const entries = new Map<string, { expires: number; value: Promise<V>; settled?: { value: V } }>();
   const name = options.name ?? 'public';
   const lookups = cacheLookups.get(name) ?? { hits: 0, misses: 0 };
   cacheLookups.set(name, lookups);
+  const keep = (key: string, entry: { expires: number; value: Promise<V>; settled?: { value: V } }) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > options.maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  };
   return {
     async get<T extends V>(key: string, load: () => Promise<T>): Promise<T> {
       if (options.ttlMs <= 0) return load();
@@ -34,17 +46,31 @@ export function createTtlCache<V>(options: {
       if (hit) entries.delete(key);
       // The promise is cached, so simultaneous misses share one load; a failed load is not kept.
       const value = load();
-      const entry = { expires: now() + options.ttlMs, value };
-      entries.set(key, entry);
+      const entry: { expires: number; value: Promise<V>; settled?: { value: V } } = {
+        expires: now() + options.ttlMs,
+        value,
+      };
+      keep(key, entry);
       // Only this load's entry: after a clear() the key may already hold a newer load.
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
-      if (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
+      value.then(
+        (settled) => (entry.settled = { value: settled }),
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
+    },
+    peek(key) {
+      if (options.ttlMs <= 0) return undefined;
+      const hit = entries.get(key);
+      if (!hit?.settled || hit.expires <= now()) return undefined;
+      lookups.hits++;
+      return hit.settled.value;
+    },
+    set(key, value) {
+      if (options.ttlMs <= 0) return;
+      lookups.misses++;
+      keep(key, { expires: now() + options.ttlMs, value: Promise.resolve(value), settled: { value } });
     },
     clear() {
       entries.clear();

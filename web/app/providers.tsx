@@ -3,6 +3,7 @@ import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react
 import { I18nProvider } from '../i18n/react';
 import type { I18n } from '../i18n/translator';
 import { isClientError } from '../lib/api-client';
+import { LearnerDataFollowsProvider } from '../lib/learner-data';
 
 /** One per browser page, and one per page the server renders (web/entry-server.tsx). */
 export function createQueryClient(): QueryClient {
@@ -30,15 +31,20 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({
   i18n,
   queryClient,
+  learnerDataFollows = false,
   children,
 }: {
   i18n: I18n;
   queryClient: QueryClient;
+  /** The page was rendered for any learner; the learner's own data follows (lib/learner-data.ts). */
+  learnerDataFollows?: boolean;
   children: ReactNode;
 }) {
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <LearnerDataFollowsProvider value={learnerDataFollows}>{children}</LearnerDataFollowsProvider>
+      </QueryClientProvider>
     </I18nProvider>
   );
 }

@@ -32,9 +32,10 @@ const INDEX = `<!doctype html>
 </html>`;
 
 // Renders the common namespace's "home" word, the page's URL and the session call's answer; fails
-// for /news, as a page whose render throws.
+// for /news, as a page whose render throws. Rendered for any learner, it names a personal read it
+// left for the browser, as the web app's renderer does.
 const RENDERER = `
-export async function renderPage({ url, language, namespaces, fetch }) {
+export async function renderPage({ url, language, namespaces, fetch, forAnyLearner }) {
   globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
   if (url.startsWith('/news')) throw new Error('render failed');
   if (url.startsWith('/blogs/0')) return { html: '', queryState: { queries: [] }, notFound: true };
@@ -43,6 +44,7 @@ export async function renderPage({ url, language, namespaces, fetch }) {
   return {
     html: '<main><h1>' + namespaces.common.nav.home + '</h1><p class="url">' + url + '</p><p class="lang">' + language + '</p><p class="user">' + (status.user ? status.user.name : 'anonymous') + '</p></main>',
     queryState: { queries: [{ queryKey: ['session'], state: { data: status, note: '</script><script>alert(1)</script>' } }] },
+    ...(forAnyLearner ? { personalReads: ['/api/progress/en/c1/progress'] } : {}),
   };
 }`;
 
@@ -159,7 +161,7 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it("renders a learner's lesson, quiz and chapter only for a visitor with a session, as theirs alone", async () => {
+  it("renders a learner's lesson, quiz and chapter for a visitor with a session, as for any learner", async () => {
     const course = '/courses/en/8c1d7e0e-4a57-4c52-9d2a-2d3f0b6c1a11';
     const views = [`${course}/chapter/c1/lesson/l1`, `${course}/quiz/q1`, `${course}/chapter/c1`];
     const learner = await signInAs(app, { name: 'Asha Devi' });
@@ -172,12 +174,21 @@ describe('pages rendered on the server', () => {
       expect(anonymous.body, url).toContain(
         '<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />',
       );
+      expect(anonymous.body, url).not.toContain('data-learner-data');
       expect(anonymous.headers['cache-control'], url).toBe('no-cache');
 
+      // With one, rendered without anyone's session: the learner's name and progress are not in it,
+      // their own reads are started by the page, and the browser is told to fill them in.
       const mine = await page(url, learner.headers);
-      expect(mine.body, url).toContain(`<p class="url">${url}</p><p class="lang">en</p><p class="user">Asha Devi</p>`);
+      expect(mine.body, url).toContain(`<p class="url">${url}</p><p class="lang">en</p><p class="user">anonymous</p>`);
+      expect(mine.body, url).not.toContain('Asha Devi');
       expect(mine.body, url).toContain('<script src="/boot.js" defer');
-      expect(mine.headers['cache-control'], url).toBe('private, no-store');
+      expect(mine.body, url).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/session-status" />');
+      expect(mine.body, url).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/api/progress/en/c1/progress" />',
+      );
+      expect(mine.body, url).toContain('<script type="application/json" id="query-data" data-learner-data="follows">');
+      expect(mine.headers['cache-control'], url).toBe('no-cache');
       expect(mine.headers.vary, url).toMatch(/(^|, *)Cookie(,|$)/i);
     }
     // A video is not rendered here, signed in or not.
@@ -384,6 +395,41 @@ describe('pages kept for visitors without a session', () => {
     await get('/gallery?published');
     // The post's page twice before and once after, the gallery once after.
     expect(renders() - before).toBe(4);
+  });
+
+  it("renders a learner's view once for every learner, per language and address, until a course is published", async () => {
+    const url = '/courses/en/8c1d7e0e-4a57-4c52-9d2a-2d3f0b6c1a11/chapter/c1/lesson/l1';
+    const asha = await signInAs(cachingApp, { name: 'Asha Devi' });
+    const meena = await signInAs(cachingApp, { name: 'Meena Kumari' });
+    const before = renders();
+    const first = await get(url, asha.headers.cookie);
+    const second = await get(url, meena.headers.cookie);
+    expect(second.body).toBe(first.body);
+    expect(renders() - before).toBe(1);
+    // Kept finished: Brotli bytes made once are the same bytes for the next learner.
+    const br = (cookie: string) =>
+      cachingApp.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br', cookie } });
+    const [a, b] = [await br(asha.headers.cookie), await br(meena.headers.cookie)];
+    expect(a.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(a.rawPayload).toString()).toBe(first.body);
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    // Another interface language is its own render.
+    await get(url, `${asha.headers.cookie}; jgk_lang=hi`);
+    expect(renders() - before).toBe(2);
+    // A blog published leaves it kept; a course published renders it again.
+    await database.db.transaction(async (tx) => announceContentChange(tx, { kind: 'blog', lang: null }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await get(url, meena.headers.cookie);
+    expect(renders() - before).toBe(2);
+    await database.db.transaction(async (tx) => announceContentChange(tx, { kind: 'course', lang: 'en' }));
+    await waitFor(
+      async () => {
+        await get(url, meena.headers.cookie);
+        return renders() - before === 3;
+      },
+      1000,
+      'the view rendered again',
+    );
   });
 
   it('does not keep a failed render', async () => {

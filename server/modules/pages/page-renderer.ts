@@ -9,7 +9,9 @@
 // or when a render fails, the page goes out as the bare app, which the browser renders itself.
 // A page for a visitor without a session is the same for all of them: it is kept a few seconds
 // (as the public reads are, ADR 8) or until content changes (ADR 21), so a busy page costs one
-// render per language and address.
+// render per language and address. So is a learner's view (lesson, quiz, chapter): rendered once
+// for every learner, without anyone's session, and the learner's own data filled in by the browser
+// (ADR 39).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +26,10 @@ import type { Translations } from './translations';
 /** A render that takes longer is given up: the visitor gets the page the browser renders. */
 const RENDER_TIMEOUT_MS = 3000;
 
-/** A page rendered here; `personal` when it was rendered with the visitor's session (their name, their progress). */
+/**
+ * A page rendered here; `personal` when it was rendered with the visitor's session (their name, their
+ * progress), else the same for every visitor of its kind (`personalReads` set: every learner).
+ */
 export interface RenderedPage extends RenderResult {
   personal: boolean;
 }
@@ -79,6 +84,12 @@ export async function createPageRenderer(
     kinds: CONTENT_KINDS,
     maxEntries: 500,
   });
+  // A learner's view depends on its course alone: kept as the public pages are, emptied when a course changes.
+  const learnerViews = app.publicCaches.create<RenderResult>({
+    name: 'learner-views',
+    kinds: ['course'],
+    maxEntries: 1000,
+  });
   const sessionCookie = sessionCookieName(app);
 
   return {
@@ -86,6 +97,9 @@ export async function createPageRenderer(
       const withSession = Boolean(request.cookies?.[sessionCookie]);
       // Without a session a learner's view only sends the visitor to sign in, which the browser does.
       if (rendered === 'signed-in' && !withSession) return undefined;
+      // A learner's view is rendered for every learner alike: its calls go without anyone's session.
+      const forAnyLearner = rendered === 'signed-in';
+      const cookie = forAnyLearner ? undefined : request.headers.cookie;
       const fetchInside = async (callPath: string, init: RequestInit): Promise<Response> => {
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -93,7 +107,7 @@ export async function createPageRenderer(
           headers: {
             accept: 'application/json',
             ...app.innerCallHeaders,
-            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            ...(cookie ? { cookie } : {}),
           },
           remoteAddress: request.ip,
           ...(typeof init.body === 'string' ? { payload: init.body } : {}),
@@ -113,9 +127,11 @@ export async function createPageRenderer(
           namespaces: namespacesOf(language),
           fetch: fetchInside,
           timeoutMs: RENDER_TIMEOUT_MS,
+          forAnyLearner,
         });
       try {
         // A failed render is not kept (the cache drops rejected loads): the next visitor tries again.
+        if (forAnyLearner) return { ...(await learnerViews.get(`${language} ${url}`, render)), personal: false };
         if (withSession) return { ...(await render()), personal: true };
         return { ...(await anonymousPages.get(`${language} ${url}`, render)), personal: false };
       } catch (error) {

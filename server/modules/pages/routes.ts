@@ -17,19 +17,15 @@ import {
 } from '../../../contract/languages';
 import type { PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
+import { CONTENT_KINDS } from '../../lib/content-changes';
+import { sessionCookieName } from '../../plugins/session';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
 import { pageMatcher, type PageMatch } from './page-match';
 import { createPageRenderer, logPageFailure } from './page-renderer';
+import { queryDataOf, sendPage, SESSION_STATUS_CALL, type FinishedPage } from './page-answer';
 import { sharePreview, sitePreview, type SharePreviewContext } from './share-preview';
 import { allNamespaces, readNamespaces, translationsFor } from './translations';
 import { readWebBuild } from './web-build';
-
-/**
- * The call every page makes first (web/lib/session.ts). A page the browser renders has it
- * preloaded, so it starts with the page instead of after the scripts; a page rendered here
- * carries its answer.
- */
-const SESSION_STATUS_CALL = '/api/user/session-status';
 
 /** The web app's pages are not part of the API, so its document leaves them out. */
 const PAGE_ROUTE = { schema: { hide: true } };
@@ -153,12 +149,23 @@ export default fp(
       return frame;
     };
 
+    const finishedPages = app.publicCaches.create<FinishedPage>({
+      name: 'finished-pages',
+      kinds: CONTENT_KINDS,
+      maxEntries: 1000,
+    });
+    const sessionCookie = sessionCookieName(app);
+
     app.get('/*', PAGE_ROUTE, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isPageAddress(pathname)) return notFound(request, reply);
-      const match = matchPage(pathname);
       const cookieLang = request.cookies?.[LANGUAGE_COOKIE];
       const lang = cookieLang && isLanguageCode(cookieLang) ? cookieLang : DEFAULT_LANGUAGE;
+      const withSession = Boolean(request.cookies?.[sessionCookie]);
+      const key = `${lang} ${withSession ? 'session' : 'none'} ${request.url}`;
+      const kept = finishedPages.peek(key);
+      if (kept) return sendPage(request, reply, kept, false);
+      const match = matchPage(pathname);
       const [meta, rendered] = await Promise.all([
         previewOf(request, pathname, match, lang),
         renderer && match?.page.rendered ? renderer.render(request, request.url, lang, match.page.rendered) : undefined,
@@ -167,24 +174,19 @@ export default fp(
       const notFoundPage = rendered?.notFound === true;
       const shown = notFoundPage ? undefined : rendered;
       const frame = frameOf(match?.page, lang, Boolean(shown), match && courseScriptOf(match));
-      const queryData = shown
-        ? `\n    <script type="application/json" id="query-data">${jsonForHtml(shown.queryState)}</script>`
-        : '';
       const html = assemblePage(frame.template, {
         htmlAttributes: frame.htmlAttributes,
-        head: `${renderHeadTags(meta, pageManifest.site.name)}${frame.head}${queryData}`,
+        head: `${renderHeadTags(meta, pageManifest.site.name)}${frame.head}${shown ? queryDataOf(shown) : ''}`,
         root: shown?.html ?? '',
       });
-      // Every page depends on the cookies (the language cookie, and the session a rendered page was
-      // rendered with), so a cache must never hand one visitor's copy to another: `Vary: Cookie`. A
-      // page rendered with the visitor's session is theirs alone and never kept by a shared cache.
-      // A page rendered with the visitor's session carries their name and progress: kept by nobody.
-      return reply
-        .code(notFoundPage ? 404 : 200)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', rendered?.personal ? 'private, no-store' : 'no-cache')
-        .header('vary', 'Cookie')
-        .send(html);
+      const page: FinishedPage = { status: notFoundPage ? 404 : 200, body: Buffer.from(html) };
+      const personal = rendered?.personal === true;
+      // A page the server meant to render but could not goes out as the bare app, and is not kept:
+      // the next visitor's render may well succeed.
+      const renderFailed =
+        Boolean(renderer && match?.page.rendered) && !rendered && (match?.page.rendered === true || withSession);
+      if (!personal && !renderFailed) finishedPages.set(key, page);
+      return sendPage(request, reply, page, personal);
     });
   },
   { name: 'pages', dependencies: ['config', 'allowed-methods'] },

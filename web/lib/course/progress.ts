@@ -4,7 +4,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../contract/languages';
 import type { ProgressRecord } from '../../../contract/progress';
-import { api, ApiError } from '../api-client';
+import { api, apiAddress, ApiError } from '../api-client';
+import { personalRead } from '../learner-data';
 import { learningKeys } from './keys';
 
 /** The progress record, or null when the learner is not enrolled (404). Off when signed out. */
@@ -20,6 +21,7 @@ export const progressQuery = (lang: LanguageCode, courseId: string) =>
         throw error;
       }
     },
+    meta: personalRead(apiAddress('/api/progress/{lang}/{courseId}/progress', { path: { lang, courseId } })),
   });
 
 export function useProgress(lang: LanguageCode, courseId: string, enabled: boolean) {

@@ -1,7 +1,13 @@
 // The reads a learning view needs, started together as soon as its frame mounts. Left to the
 // components, they would follow one another (the session, then the consent check, then the
 // course, then the chapter, then the progress), each a round trip on a slow network.
-import { useQueryClient, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import {
+  useQueryClient,
+  type QueryClient,
+  type QueryFunction,
+  type QueryKey,
+  type QueryMeta,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { courseQuery } from '../../../lib/course/courses';
@@ -9,9 +15,11 @@ import { progressQuery } from '../../../lib/course/progress';
 import { chapterQuery, quizQuery } from './chapter-quiz';
 
 /** A read put into the cache without fetching it: a waiting query, which the server's render fetches. */
-function leaveWaiting(client: QueryClient, read: { queryKey: QueryKey; queryFn?: unknown }) {
+function leaveWaiting(client: QueryClient, read: { queryKey: QueryKey; queryFn?: unknown; meta?: QueryMeta }) {
   // The key's data tag (queryOptions') makes the two sides' types differ; the function is the read's own.
-  client.getQueryCache().build(client, { queryKey: read.queryKey, queryFn: read.queryFn as QueryFunction });
+  client
+    .getQueryCache()
+    .build(client, { queryKey: read.queryKey, queryFn: read.queryFn as QueryFunction, meta: read.meta });
 }
 
 /**

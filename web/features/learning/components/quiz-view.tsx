@@ -15,6 +15,7 @@ import { EnrolOffer } from './enrol-offer';
 import { QuizArticle, useQuizMessage } from './learning-articles';
 import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
+import { useLearnerDataFollows } from '../../../lib/learner-data';
 
 export function QuizView({
   lang,
@@ -31,12 +32,14 @@ export function QuizView({
   const quiz = useQuiz(lang, courseId, quizId);
   const progress = useProgress(lang, courseId, true);
   const submit = useSubmitQuiz(lang, courseId, quizId);
+  // Rendered for any learner, the questions are drawn at once and the learner's own note follows.
+  const learnerDataFollows = useLearnerDataFollows();
 
   // The specification: a quiz that cannot be loaded sends the learner to the home page.
   if (isNotFound(quiz.error)) return <Navigate to={paths.home()} replace />;
   // Drawn once the learner's progress is known too: the enrol offer and the "passed" note arriving
   // after the questions would push them down.
-  if (!quiz.data || progress.isPending) {
+  if (!quiz.data || (progress.isPending && !learnerDataFollows)) {
     return (
       <QueryState
         isPending={quiz.isPending || progress.isPending}

@@ -3,14 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody } from '../../../../contract/users';
 import type { LanguageCode } from '../../../../contract/languages';
-import { api, apiBlob } from '../../../lib/api-client';
+import { api, apiAddress, apiBlob } from '../../../lib/api-client';
 import { profileKeys } from './keys';
+import { personalRead } from '../../../lib/learner-data';
 
 export function useMe(enabled = true) {
   return useQuery({
     queryKey: profileKeys.me,
     enabled,
     queryFn: ({ signal }) => api.get('/api/user/me', { signal }),
+    meta: personalRead(apiAddress('/api/user/me')),
     select: (data) => data.user,
     staleTime: 0,
   });

@@ -6,6 +6,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { UserProfile } from '../../../../contract/users';
 import { QueryState } from '../../../components/query-state';
 import { useMe } from '../api/profile';
+import { useLearnerDataFollows } from '../../../lib/learner-data';
 
 const GuardianConsentForm = lazy(() =>
   import('./guardian-consent').then((module) => ({ default: module.GuardianConsentForm })),
@@ -28,6 +29,10 @@ export function ConsentStep() {
 /** Learning waits for a minor's guardian consent; everyone else goes straight on. */
 export function ConsentGate({ children }: { children: ReactNode }) {
   const me = useMe();
+  // A view rendered for any learner is shown while the profile is on its way (its content is public;
+  // the server refuses a minor's progress until the guardian agrees), then gated as ever.
+  const learnerDataFollows = useLearnerDataFollows();
+  if (me.isPending && learnerDataFollows) return <>{children}</>;
   if (me.isPending || me.isError) {
     return (
       <QueryState isPending={me.isPending} isError={me.isError} refetch={() => void me.refetch()} minHeight="screen" />
