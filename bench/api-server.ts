@@ -1,16 +1,32 @@
-// A child process of bench/api.ts: the real application on the benchmark's PostgreSQL database, or
-// (BENCH_BARE=1) a bare Fastify "hello" for the baseline. Prints "LISTENING <port>" when ready.
+// A child process of bench/api.ts: the real application on the benchmark's PostgreSQL database (with
+// the web build, when there is one), or (BENCH_BARE=1) a bare Fastify for the baseline: "hello" at /,
+// and at /sized/<bytes> a JSON answer of that many bytes, made once, to hold an answer of the same
+// size against. Prints "LISTENING <port>" when ready.
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { loadConfig } from '../server/plugins/config';
+import { root } from './shared';
+
+// Stopped by the benchmark, it exits as a program does, so a CPU profile (--cpu-prof) is written.
+process.on('SIGTERM', () => process.exit(0));
 
 async function main() {
   if (process.env.BENCH_BARE === '1') {
     const bare = Fastify({ logger: false });
     bare.get('/', async () => ({ hello: 'world' }));
+    const sized = new Map<number, Buffer>();
+    bare.get<{ Params: { bytes: string } }>('/sized/:bytes', async (request, reply) => {
+      const bytes = Number(request.params.bytes);
+      let body = sized.get(bytes);
+      if (!body) {
+        body = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, bytes - 11)) }));
+        sized.set(bytes, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const address = bare.server.address();
     console.log(`LISTENING ${typeof address === 'object' && address ? address.port : 0}`);
@@ -27,7 +43,8 @@ async function main() {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
   const database = await openDatabase({ databaseUrl, poolSize: 20 });
-  const app = await buildApp({ config, db: database.db, listen: database.listen, logger: false });
+  const webDir = path.join(root, 'dist/web');
+  const app = await buildApp({ config, db: database.db, listen: database.listen, logger: false, webDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(`LISTENING ${typeof address === 'object' && address ? address.port : 0}`);

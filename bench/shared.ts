@@ -34,9 +34,13 @@ export async function timed<T>(log: (message: string) => void, label: string, fn
 }
 
 /** bench/api-server.ts in a child process with these variables; resolves once it listens. */
-export function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+export function startChild(
+  env: Record<string, string>,
+  /** Node's own options for the child (`--cpu-prof`). */
+  nodeOptions: string[] = [],
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
+    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

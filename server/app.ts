@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits);
   await app.register(loadShedding);
   await app.register(metrics);
-  await app.register(session);
+  await app.register(session, { listen: options.listen });
   await app.register(staff);
   await app.register(privateAnswers);
   await app.register(accessRules);

@@ -161,13 +161,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    // One process, one connection: nothing to lose, so only notifications are reported.
-    listen: async (channel, handlers) => {
-      const unlisten = await client.listen(channel, handlers.notification);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
+    listen: listenOnPglite(client),
     close: () => client.close(),
+  };
+}
+
+/** Listening on an embedded database: one process, one connection, nothing to lose, so only notifications are reported. */
+export function listenOnPglite(client: PGlite): Listen {
+  return async (channel, handlers) => {
+    const unlisten = await client.listen(channel, handlers.notification);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
   };
 }

@@ -43,6 +43,7 @@ export function prepareSessionLookup(db: Db) {
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       role: users.role,
       name: users.name,

@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { migrationsFolder, type Db } from '../db/client';
+import { listenOnPglite, migrationsFolder, type Db } from '../db/client';
 import { schema } from '../db/all-tables';
 import { testConfig, testPgliteImage } from './test-app';
 
@@ -24,7 +24,8 @@ export async function createStatementLoggingApp(env: Record<string, string> = {}
   const statements: string[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (query) => statements.push(query) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  const app = await buildApp({ config: testConfig(env), db, listen: null, logger: false });
+  // Listening as a server does, so sessions are held when the environment holds them.
+  const app = await buildApp({ config: testConfig(env), db, listen: listenOnPglite(client), logger: false });
   statements.length = 0;
   return {
     app,
