@@ -22,6 +22,7 @@
 // expression> measures only the endpoints whose names match, to look at a few calls quickly.
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -302,6 +303,30 @@ async function run(port: number, target: Target, seconds: number) {
   return { rps: result.requests.average, p99: result.latency.p99, ok, bad };
 }
 
+/**
+ * The size in bytes of a read's answer as the benchmark's requests get it (no compression asked),
+ * asked until it answers 200 (a server just started may shed a call).
+ */
+async function answerSize(port: number, path: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const { status, size } = await new Promise<{ status: number; size: number }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, headers: { 'x-forwarded-for': nextAddress() } }, (res) => {
+          let size = 0;
+          res.on('data', (chunk: Buffer) => (size += chunk.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, size }));
+        })
+        .on('error', reject);
+    });
+    if (status === 200) {
+      log(`${path}: ${size.toLocaleString('en')} bytes`);
+      return size;
+    }
+    if (attempt === 20) throw new Error(`${path} answered ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -354,6 +379,8 @@ async function explainLearnerCalls(url: string, fixture: Fixture) {
     DATA_DIR: path.join(os.tmpdir(), 'jgk-bench-data'),
     LOG_LEVEL: 'error',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    // It records statements, it is not measured: a busy machine's pause while it starts must not shed its calls.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
   });
   const app = await buildApp({ config, db, listen: null, logger: false });
   const base = `/api/progress/en/${fixture.courseId}`;

@@ -44,11 +44,15 @@ export function topFrames(file: string, root: string, count = 15): { frame: stri
     .map(([frame, time]) => ({ frame, percent: (100 * time) / total }));
 }
 
-/** The newest profile in a folder. */
+/**
+ * The application's profile of the newest run in a folder: V8 writes one per thread, and the
+ * module loader's thread (tsx) is idle while the application works, so the largest is the one.
+ */
 export function newestProfile(dir: string): string | undefined {
   const files = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => path.join(dir, name));
-  return files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    .map((name) => ({ file: path.join(dir, name), stat: fs.statSync(path.join(dir, name)) }));
+  const newest = Math.max(...files.map(({ stat }) => stat.mtimeMs));
+  return files.filter(({ stat }) => newest - stat.mtimeMs < 5000).sort((a, b) => b.stat.size - a.stat.size)[0]?.file;
 }
