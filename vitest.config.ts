@@ -5,6 +5,9 @@
 //           on its own copy of the run's migrated database (server/test/global-setup.ts).
 // - system: the whole system: child processes, crowds, the OpenAPI fuzz, the staff role matrix:
 //           `*.system.test.ts`. CI runs them (`npm run test:system`); `npm test` does not.
+// - cluster: several instances of the built server behind nginx on PostgreSQL and Redis:
+//           `tests/cluster/*.cluster.test.ts` (`npm run test:cluster`). Each file starts its own
+//           cluster (tests/cluster/cluster.ts).
 // `npm test` runs unit and api. The browser journeys have a configuration of their own
 // (tests/e2e/vitest.config.ts).
 import os from 'node:os';
@@ -56,6 +59,17 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 600_000,
           hookTimeout: 600_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.cluster.test.ts'],
+          // A file's cluster is three servers and nginx: one at a time.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

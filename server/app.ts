@@ -73,7 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: (request) => !request.url.startsWith('/api/') }),
     // Each route gets the limit its body schema needs (plugins/body-limits.ts).
     bodyLimit: DEFAULT_BODY_LIMIT,
-    // Requests that arrive while the server stops get the API's own 503 (plugins/stopping.ts).
+    // Requests that reach the server on an open connection while it stops are answered as usual,
+    // their connection closed after them (plugins/stopping.ts).
     return503OnClosing: false,
     // An address the router cannot read is answered through the error handler, as {code, message}.
     frameworkErrors: routerErrors,

@@ -4,13 +4,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { databaseOptions, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { recordSiteAddress } from './lib/site-address';
 import { ConfigError, loadConfig } from './plugins/config';
 import { withDataDirSecret } from './lib/secret-file';
 import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/sample-content/service';
+import { FIRST_IMPORT_LOCK_KEY } from './modules/sample-content/repository';
 import { startRetentionJob } from './modules/retention/service';
 import { stopGracefully } from './plugins/stopping';
 import { startPublishingSchedule } from './modules/authoring/scheduler';
@@ -21,20 +22,20 @@ const root = projectRoot(fileURLToPath(import.meta.url));
 async function main() {
   const config = withDataDirSecret(loadConfig());
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
-  );
+  const database = await openDatabase(databaseOptions(config));
   // WEB_DIR lets the benchmark and browser tests serve their own build of the web app.
   const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web');
   const app = await buildApp({ config, db: database.db, listen: database.listen, webDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
-  await importContentIfEmpty({
-    db: database.db,
-    contentDir: path.join(root, 'sample-content'),
-    uploadsDir: config.uploadsDir,
-    log: app.log,
-  });
+  await database.exclusively(FIRST_IMPORT_LOCK_KEY, () =>
+    importContentIfEmpty({
+      db: database.db,
+      contentDir: path.join(root, 'sample-content'),
+      uploadsDir: config.uploadsDir,
+      log: app.log,
+    }),
+  );
 
   // Learners inactive past the retention period, ended sessions and spent one-time-password records
   // (they hold a number and an address) are deleted now and hourly (ADR 17).

@@ -3,7 +3,7 @@
 // server holds the same data folder, since two processes writing one PGlite folder corrupt it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../db/client';
+import { databaseOptions, openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { projectRoot } from '../lib/project-root';
 import { ContentValidationError, describeCounts, importContent } from '../modules/sample-content/service';
@@ -17,11 +17,7 @@ async function main(): Promise<number> {
   );
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const database = await openDatabase(
-      config.databaseUrl
-        ? { databaseUrl: config.databaseUrl, poolSize: 2 }
-        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
-    );
+    const database = await openDatabase(databaseOptions(config, 2));
     try {
       console.log(
         `Importing ${contentDir} into the ${database.kind === 'pglite' ? `PGlite database in ${config.dataDir}` : 'PostgreSQL database'}`,

@@ -2,8 +2,7 @@
 // inactive for longer than RETENTION_INACTIVE_DAYS with all their data, and deletes ended sessions
 // and spent one-time-password records; prints what it deleted by count. On the embedded database it
 // refuses while a server holds the data folder (that server runs the job itself).
-import path from 'node:path';
-import { openDatabase } from '../db/client';
+import { databaseOptions, openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { describeRetention, runRetention } from '../modules/retention/service';
 import { ConfigError, loadConfig } from '../plugins/config';
@@ -12,11 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const database = await openDatabase(
-      config.databaseUrl
-        ? { databaseUrl: config.databaseUrl, poolSize: 2 }
-        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
-    );
+    const database = await openDatabase(databaseOptions(config, 2));
     try {
       console.log(`Retention period: ${config.retention.inactiveDays} days without activity (RETENTION_INACTIVE_DAYS)`);
       console.log(`${describeRetention(await runRetention({ db: database.db, config }))}.`);

@@ -7,8 +7,7 @@
 // Exit codes: 0 done (or nothing to change), 1 refused or failed (the message says why), 2 the
 // command line itself is wrong (the message and the usage say what to type).
 import os from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../db/client';
+import { databaseOptions, openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { grantRoles, revokeRoles } from '../modules/staff/members';
 import type { AuditActor } from '../modules/audit/service';
@@ -69,11 +68,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const database = await openDatabase(
-      config.databaseUrl
-        ? { databaseUrl: config.databaseUrl, poolSize: 2 }
-        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
-    );
+    const database = await openDatabase(databaseOptions(config, 2));
     try {
       const where = database.kind === 'pglite' ? `the PGlite database in ${config.dataDir}` : 'the PostgreSQL database';
       const actor = commandLineActor();

@@ -2,6 +2,12 @@
 // data folder, or memory for tests). Both speak the same SQL and use the same migrations, and both
 // deliver NOTIFY to a listener (listen()): on PostgreSQL through a connection of its own that comes
 // back by itself after the database does, on PGlite inside its one process.
+//
+// On PostgreSQL what needs a session of its own, the listener and the migrations (under a lock, so
+// that instances starting together migrate one after the other), goes to the direct address
+// (DATABASE_DIRECT_URL), while queries may go through a pooler in transaction mode (DATABASE_URL):
+// a pooler hands each transaction a server connection of its choosing, so a LISTEN or a session's
+// lock through it would hold on to nothing.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './all-tables';
 import { projectRoot } from '../lib/project-root';
+import type { Config } from '../plugins/config';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +43,12 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   listen: Listen;
+  /**
+   * Runs `work` while holding the lock `key` (a number every process uses for the same work) for
+   * the database: another process asking for it waits until `work` is done. On PostgreSQL a session
+   * lock on a direct connection of its own; PGlite's data folder has one process already.
+   */
+  exclusively<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -120,6 +133,11 @@ export const migrationsFolder = path.join(projectRoot(fileURLToPath(import.meta.
 export interface OpenOptions {
   /** postgres:// URL; when absent PGlite is used. */
   databaseUrl?: string;
+  /**
+   * A direct connection to the same database, not through a pooler in transaction mode: the
+   * listener's and the migrations' sessions. databaseUrl when absent.
+   */
+  directUrl?: string;
   /** PGlite storage folder; absent means in memory. */
   pgliteDir?: string;
   /**
@@ -131,8 +149,45 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** The database a configuration names: PostgreSQL (through a pooler or not) or the data folder's PGlite. */
+export function databaseOptions(
+  config: Pick<Config, 'databaseUrl' | 'databaseDirectUrl' | 'dataDir'>,
+  poolSize?: number,
+): OpenOptions {
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolSize }
+    : { pgliteDir: path.join(config.dataDir, 'pgdata') };
+}
+
+/** Any number: the same in every process migrating one database. */
+const MIGRATION_LOCK_KEY = 7_413_002_100;
+
+/** Holds a session lock on a direct connection while `work` runs; it ends with the session, however the process ends. */
+async function holdingLock<T>(directUrl: string, key: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({
+    connectionString: directUrl,
+    connectionTimeoutMillis: 5000,
+    application_name: `lock ${key}`,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const directUrl = options.directUrl ?? options.databaseUrl;
+    // Through a direct connection under a lock: instances starting together on a new database (or
+    // a new release's migrations) take turns, each after the first finding nothing left to apply.
+    // Without it two of them creating the same tables at once fail.
+    await holdingLock(directUrl, MIGRATION_LOCK_KEY, (client) =>
+      migratePg(drizzlePg(client, { schema }), { migrationsFolder }),
+    );
     // A database host that does not answer fails a request in seconds instead of holding it.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -146,12 +201,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    const { databaseUrl } = options;
     return {
       db,
       kind: 'postgres',
-      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+      listen: (channel, handlers) => listenOnPostgres(directUrl, channel, handlers),
+      exclusively: (key, work) => holdingLock(directUrl, key, () => work()),
       close: () => pool.end(),
     };
   }
@@ -162,6 +216,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     listen: listenOnPglite(client),
+    exclusively: (_key, work) => work(),
     close: () => client.close(),
   };
 }

@@ -54,6 +54,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER must be/);
   });
 
+  it('takes a direct database address only beside DATABASE_URL', () => {
+    expect(loadConfig({}).databaseDirectUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://pooler:6432/jgk', DATABASE_DIRECT_URL: 'postgres://db:5432/jgk' })
+        .databaseDirectUrl,
+    ).toBe('postgres://db:5432/jgk');
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://db:5432/jgk' })).toThrow(/DATABASE_URL/);
+  });
+
   it('trusts no proxy by default, a number of proxies, or the proxies at listed addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

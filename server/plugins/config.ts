@@ -16,6 +16,11 @@ export interface Config {
   /** Where stored files (images, documents, videos) live; served under /uploads. */
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A direct connection to the same PostgreSQL when DATABASE_URL goes through a pooler in
+   * transaction mode: the content listener and the migrations need a session of their own.
+   */
+  databaseDirectUrl: string | undefined;
   redisUrl: string | undefined;
   /** How long a rate-limit count may wait for Redis before it is counted here instead. */
   redisCommandTimeoutMs: number;
@@ -137,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: databaseDirectUrl(env),
     redisUrl: env.REDIS_URL || undefined,
     // A loaded instance answers its own event loop late too: under 200 connections 200 ms was
     // reached with Redis up. A second still notices a Redis that stopped answering.
@@ -178,6 +184,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sms: { provider, msg91 },
   };
+}
+
+function databaseDirectUrl(env: Env): string | undefined {
+  const direct = env.DATABASE_DIRECT_URL || undefined;
+  if (direct && !env.DATABASE_URL)
+    throw new ConfigError("DATABASE_DIRECT_URL is the direct address of DATABASE_URL's database: set DATABASE_URL too");
+  return direct;
 }
 
 /** Names proxy-addr understands for whole families of private addresses. */

@@ -1,19 +1,22 @@
-// Stopping under load (SIGTERM from an orchestrator, or a redeploy): requests already received are
-// finished; a request that arrives on an open connection once the stop has begun is answered 503
-// serviceUnavailable with Retry-After and `Connection: close`, like any other moment the service is
-// briefly away, so a client or balancer tries again elsewhere; the answers to requests in flight
-// close their connections too; new connections are refused, since the server no longer listens. A client that never finishes its request cannot hold the stop: after
-// the grace period its connection is closed.
+// Stopping under load (SIGTERM from an orchestrator, or a rolling restart behind a balancer): the
+// server stops listening, so a new connection is refused and a balancer sends the request to another
+// instance (nginx does so even for a POST: nothing was sent). Every request that reaches the server
+// on a connection already open is answered as usual, with `Connection: close`, so the client (or
+// the balancer) opens its next one elsewhere. Idle keep-alive connections are not closed at the
+// stop: a balancer may be sending a request on one at that moment, and closing it would lose that
+// request (a balancer never tries a POST again once sent). They close after one more answer, or when
+// the balancer's own idle timeout (shorter than the grace period) ends them. A client that never
+// finishes its request cannot hold the stop: after the grace period every connection is closed.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { messageBody } from '../../contract/messages';
-import { RETRY_AFTER_SECONDS } from './database-faults';
 
 /**
  * Closes the app gracefully: stops listening, lets requests in flight finish, and after `graceMs`
  * closes whatever connections are still open. Resolves when the app (and its onClose hooks) is done.
  */
 export async function stopGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
+  // Node's server.close() and Fastify's close both close idle connections at once; see above.
+  app.server.closeIdleConnections = () => {};
   const deadline = setTimeout(() => {
     app.log.warn(
       { graceSeconds: graceMs / 1000 },
@@ -35,15 +38,6 @@ export default fp(
       closing = true;
       done();
     });
-    // A callback hook: it runs on every request and costs no promise this way.
-    app.addHook('onRequest', (_request, reply, done) => {
-      if (!closing) return done();
-      reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .header('connection', 'close')
-        .send(messageBody('serviceUnavailable'));
-    });
     // The answers to requests in flight say the connection ends with them, so the client opens a
     // new one (refused here, taken by another instance behind a balancer) instead of sending its
     // next request on a connection the server is about to close.
@@ -52,5 +46,5 @@ export default fp(
       done(null, payload);
     });
   },
-  { name: 'stopping', dependencies: ['errors'] },
+  { name: 'stopping' },
 );

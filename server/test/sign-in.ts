@@ -14,6 +14,12 @@ import { newTotpSecret } from '../modules/staff/totp';
 import { hashToken } from '../plugins/session';
 import { insertSession } from '../plugins/session-repository';
 
+/**
+ * What signing in needs of the app: its database and its secret. A running app, or a test's own
+ * connection to the database of servers it started (tests/cluster/).
+ */
+export type SignInTarget = Pick<FastifyInstance, 'db'> & { config: Pick<FastifyInstance['config'], 'secret'> };
+
 export interface SignedIn {
   userId: string;
   mobile: string;
@@ -22,7 +28,7 @@ export interface SignedIn {
 }
 
 export async function signInAs(
-  app: FastifyInstance,
+  app: SignInTarget,
   options: {
     active?: boolean;
     age?: number | null;
@@ -52,7 +58,7 @@ export async function signInAs(
 }
 
 /** Another sign-in of an existing account (a second browser): a new session's cookie header. */
-export async function newSession(app: FastifyInstance, userId: string): Promise<{ cookie: string }> {
+export async function newSession(app: SignInTarget, userId: string): Promise<{ cookie: string }> {
   const token = randomBytes(32).toString('base64url');
   await insertSession(app.db, {
     tokenHash: hashToken(token),
@@ -75,7 +81,7 @@ export interface SignedInStaff extends SignedIn {
  * (set up, not confirmed in this session) or 'setup-required' (none set up).
  */
 export async function signInAsStaff(
-  app: FastifyInstance,
+  app: SignInTarget,
   roles: [StaffRole, ...StaffRole[]],
   options: {
     languages?: LanguageCode[];

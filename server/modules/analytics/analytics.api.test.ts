@@ -19,6 +19,7 @@ import type {
   SafeCount,
 } from '../../../contract/analytics';
 import { addDays, periodStart, todayInIndia } from './periods';
+import { refreshAnalytics, refreshDue } from './refresh';
 
 const t = testAppPerFile();
 let course: CourseFixture;
@@ -449,6 +450,23 @@ describe('refreshing', () => {
     await makeDue(true);
     await ok('POST', '/api/staff/analytics/refresh', analyst);
     expect(await registeredIn2025()).toBe(0);
+  });
+});
+
+describe('the periodic refresh', () => {
+  it('leaves figures another instance refreshed after they were found due', async () => {
+    await t.app.db.execute(sql`update analytics_refreshes set refreshed_at = refreshed_at - interval '10 minutes'`);
+    // This instance found them due; another instance's refresh commits before it takes the lock.
+    expect(await refreshDue(t.app.db, new Date(), 5)).toBe(true);
+    const other = await refreshAnalytics(t.app.db, { ifOlderThanMinutes: 5 });
+    expect(other).toBeDefined();
+    expect(await refreshAnalytics(t.app.db, { ifOlderThanMinutes: 5 })).toBeUndefined();
+    const [row] = (
+      (await t.app.db.execute(sql`select refreshed_at from analytics_refreshes`)) as unknown as {
+        rows: { refreshed_at: string | Date }[];
+      }
+    ).rows;
+    expect(new Date(row!.refreshed_at).getTime()).toBe(other!.computedAt.getTime());
   });
 });
 

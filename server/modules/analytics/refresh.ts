@@ -70,11 +70,13 @@ function movedSince(last: { computedAt: Date; tookMs: number }): Date {
 
 /**
  * Recomputes every view now, unless another instance (or call) is at it: then undefined, and its
- * figures arrive when it finishes.
+ * figures arrive when it finishes. With `ifOlderThanMinutes`, only when the figures are still that
+ * old once the lock is held: an instance that found them due a moment before another instance's
+ * refresh committed would otherwise refresh them a second time.
  */
 export async function refreshAnalytics(
   db: Db,
-  options: { whole?: boolean; now?: () => Date } = {},
+  options: { whole?: boolean; now?: () => Date; ifOlderThanMinutes?: number } = {},
 ): Promise<Refreshed | undefined> {
   const now = options.now ?? (() => new Date());
   return db.transaction(async (tx) => {
@@ -82,6 +84,8 @@ export async function refreshAnalytics(
       rows: { got: boolean }[];
     };
     if (!locked.rows[0]?.got) return undefined;
+    if (options.ifOlderThanMinutes !== undefined && !(await refreshDue(tx, now(), options.ifOlderThanMinutes)))
+      return undefined;
     const started = now();
     const last = await repo.lastRefresh(tx);
     const whole = options.whole ?? (!last?.wholeAt || started.getTime() - last.wholeAt.getTime() >= WHOLE_EVERY_MS);
@@ -123,7 +127,7 @@ export function startAnalyticsRefresh(
     running = true;
     try {
       if (await refreshDue(db, new Date(), refreshMinutes)) {
-        const refreshed = await refreshAnalytics(db);
+        const refreshed = await refreshAnalytics(db, { ifOlderThanMinutes: refreshMinutes });
         if (refreshed) log.info({ tookMs: refreshed.tookMs, whole: refreshed.whole }, 'analytics refreshed');
       }
     } catch (err) {

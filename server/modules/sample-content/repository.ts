@@ -13,6 +13,13 @@ import { successStories } from '../../db/schema/success-stories';
 // servers starting together on PostgreSQL import one after the other instead of colliding.
 const IMPORT_LOCK_KEY = 7_413_002_101;
 
+/**
+ * Held (Database.exclusively) around "import into an empty database" at start: of instances starting
+ * together, one imports and the others wait, then find the content there. A key of its own, since
+ * the import's transactions take IMPORT_LOCK_KEY meanwhile.
+ */
+export const FIRST_IMPORT_LOCK_KEY = 7_413_002_104;
+
 /** An import's writes in one transaction, taken after any other server's import into the database. */
 export function importTransaction<T>(db: Db, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

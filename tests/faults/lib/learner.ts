@@ -105,7 +105,7 @@ export class Learner {
   }
 
   /** Signs in with a one-time password read from the server's log: registers a new number, logs in a known one. */
-  async signIn(server: ServerProcess, name: string): Promise<void> {
+  async signIn(server: Pick<ServerProcess, 'otpFor'>, name: string): Promise<void> {
     const sent = await this.call('POST', '/api/user/send-otp', { mobile: this.mobile });
     if (sent.status !== 200 && sent.status !== 404)
       throw new Error(`send-otp for ${this.mobile}: ${sent.status} ${JSON.stringify(sent.body)}`);

@@ -1,9 +1,11 @@
 // The real server (server/main.ts: configuration, data-folder lock, migrations, sample content,
 // signals) in a child process on 127.0.0.1, run from source through tsx so no build is needed. It
 // serves the API alone (WEB_DIR names a folder without a web build): the faults are the API's.
+// tests/cluster/ runs the built one instead, as `npm start` does.
 // Its JSON log is kept in memory, so a script can read one-time passwords (the console SMS
 // provider writes them there) and check what the server said about a fault.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { freePort, waitFor } from '../../../server/test/ports';
 
@@ -31,6 +33,8 @@ export interface ServerProcess {
   waitReady(timeoutMs?: number): Promise<number>;
   /** The next one-time password the server logs for the number (each is handed out once). */
   otpFor(mobile: string, timeoutMs?: number): Promise<string>;
+  /** The one-time password logged for the number and not yet handed out, handed out now; or undefined. */
+  takeOtp(mobile: string): string | undefined;
   /** Log lines whose message matches. */
   logged(pattern: RegExp): LogLine[];
   /** Sends the signal and waits for the exit (SIGKILL after `timeoutMs`). */
@@ -58,15 +62,24 @@ export const BASE_ENV: Record<string, string> = {
   LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
 };
 
-/** Starts the server with these settings on top of BASE_ENV; on `port` (to come back where learners know it) or a free one. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Starts the server with these settings on top of BASE_ENV; on `port` (to come back where learners
+ * know it) or a free one. From source, serving the API alone; `built` runs it as `npm start` does
+ * (dist/server/main.js, with the web app), which the caller has built.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  options: { built?: boolean } = {},
+): Promise<ServerProcess> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = options.built ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
       ...BASE_ENV,
-      WEB_DIR: path.join(root, 'tests/faults/no-web-build'),
+      ...(options.built ? {} : { WEB_DIR: path.join(root, 'tests/faults/no-web-build') }),
       PORT: String(port),
       ...env,
     },
@@ -115,23 +128,27 @@ export async function startServer(env: Record<string, string>, port?: number): P
       await waitFor(
         async () => {
           if (exitedEarly) throw new Error(`the server exited before it was ready:\n${tail(log)}`);
-          try {
-            return (await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) })).status === 200;
-          } catch {
-            return false;
-          }
+          return (await probe(`${url}/health/ready`)) === 200;
         },
         timeoutMs,
         'the server to be ready',
       );
       return Date.now() - start;
     },
-    async otpFor(mobile, timeoutMs = 10_000) {
-      await waitFor(() => codes.has(mobile), timeoutMs, `the one-time password for ${mobile} in the log`);
-      const code = codes.get(mobile)!;
+    takeOtp(mobile) {
+      const code = codes.get(mobile);
       // Used once: a later sign-in of the number waits for its new code.
       codes.delete(mobile);
       return code;
+    },
+    async otpFor(mobile, timeoutMs = 10_000) {
+      let code: string | undefined;
+      await waitFor(
+        () => (code = server.takeOtp(mobile)) !== undefined,
+        timeoutMs,
+        `the one-time password for ${mobile} in the log`,
+      );
+      return code!;
     },
     logged: (pattern) => log.filter((line) => pattern.test(line.msg ?? '')),
     async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
@@ -146,6 +163,21 @@ export async function startServer(env: Record<string, string>, port?: number): P
     },
   };
   return server;
+}
+
+/**
+ * The status of a GET on a connection of its own, closed after it (or 0 when there is no answer): a
+ * health probe must not keep an idle connection open, which a stopping server would wait for.
+ */
+function probe(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, timeout: 2000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+  });
 }
 
 /** The last lines of a log, for a message about a server that stopped unexpectedly. */
