@@ -53,17 +53,13 @@ let graphemes: Intl.Segmenter | undefined;
  * first code point, which would drop the vowel sign.
  */
 export function nameInitials(name: string): string {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const segmenter = graphemes;
   const letters = name
     .trim()
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map(
-      (word) =>
-        (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }))
-          .segment(word)
-          [Symbol.iterator]()
-          .next().value?.segment ?? '',
-    );
+    .map((word) => segmenter.segment(word)[Symbol.iterator]().next().value?.segment ?? '');
   return letters.join('').toUpperCase() || '?';
 }
