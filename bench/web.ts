@@ -3,7 +3,13 @@
 // embedded database with the sample content. Prints performance, accessibility, LCP, TBT, CLS and
 // the JavaScript transferred per page, checks them against the design's budgets (section 6), and
 // exits with 1 when one is missed. Results as JSON in bench/results/. BENCH_PAGES=/,/blogs picks the
-// pages, BENCH_RUNS=3 takes the median of three runs, BENCH_LANG=tm measures in another interface
+// pages; each page is measured three times and the median run is kept (BENCH_RUNS=1 for one run);
+// every run prints Lighthouse's benchmarkIndex (its measure of this machine's CPU, higher is faster)
+// so a slow or busy machine is visible beside the figures it produced. BENCH_CPU=1.5 slows the CPU a
+// further 1.5 times (Lighthouse's 4x becomes 6x: a cheaper phone). Beside Lighthouse's total blocking
+// time (from the tasks' wall-clock time, which a busy machine stretches) each run prints the same sum
+// from the main thread's CPU time in Lighthouse's own trace ("CPU TBT"): the work the page asks for,
+// whatever else the machine is doing (ADR 38). BENCH_LANG=tm measures in another interface
 // language (its fonts), BENCH_WIDTH=360 at another viewport width. The pages a learner spends their
 // time on are measured signed in too (BENCH_SIGNED_IN=0 leaves them out): the catalogue, a course,
 // a lesson and a quiz, as a learner who signed up with a one-time password, enrolled and finished
@@ -17,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { answers, freePort, waitFor } from '../server/test/ports';
@@ -26,7 +33,11 @@ const PAGES = process.env.BENCH_PAGES
   ? process.env.BENCH_PAGES.split(',')
   : ['/', '/courses', '/blogs', '/success-stories/all', '/vicyberShield'];
 const SIGNED_IN = process.env.BENCH_SIGNED_IN !== '0';
-const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.05, jsKb: 100 };
+/**
+ * The design's budgets (section 6) as issue 25 raised them: every page scores 100 and a public page
+ * blocks the main thread for under 100 ms in total.
+ */
+const BUDGET = { performance: 100, lcpMs: 2000, tbtMs: 100, cls: 0.05, jsKb: 100 };
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -35,7 +46,10 @@ const CHROME_FLAGS = [
   '--disable-component-update',
 ];
 const WEB_DIR = process.env.BENCH_WEB_DIR;
-const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Lighthouse's mobile CPU slowdown (4x) multiplied by BENCH_CPU (1.5: 6x, a cheaper phone). */
+const CPU_FACTOR = Number(process.env.BENCH_CPU ?? 1);
+const CPU_SLOWDOWN = 4 * CPU_FACTOR;
 /**
  * The interface language (BENCH_LANG=tm), stored as the language switcher stores it (web/i18n/i18n.ts):
  * the jgk_lang cookie the server renders the page's language from, and the stored choice the app
@@ -51,6 +65,8 @@ const LIGHTHOUSE_FLAGS = {
   output: 'json' as const,
   logLevel: 'error' as const,
   onlyCategories: ['performance', 'accessibility'],
+  // Lighthouse's own mobile throttling (simulated slow 4G), with the CPU slowdown of BENCH_CPU.
+  throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
   // The language is stored in the browser before the run (chooseLanguage), which Lighthouse must keep.
   ...(LANG ? { disableStorageReset: true } : {}),
   // The throttling stays the phone's whatever the width.
@@ -160,6 +176,59 @@ interface Row {
   jsBrKb: number;
   jsGzipKb: number;
   jsRequests: number;
+  /** Lighthouse's measure of this machine's CPU during the run (higher is faster; a busy machine drops). */
+  benchmarkIndex: number;
+  /** Total blocking time from the tasks' CPU time rather than their wall-clock time (cpuBlockingMs). */
+  cpuTbtMs: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { documentLoaderURL?: string } };
+}
+
+/**
+ * Lighthouse's blocking-time sum (each task after the first contentful paint, slowed down, less
+ * 50 ms) over the main thread's CPU time (the trace's thread duration) instead of its wall-clock
+ * time: on a shared machine a task waits for a core, and Lighthouse's simulation multiplies that
+ * wait by the CPU slowdown too.
+ */
+function cpuBlockingMs(events: TraceEvent[], url: string): number {
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
+  if (!navigation) return NaN;
+  const paint = events.find(
+    (e) => e.name === 'firstContentfulPaint' && e.pid === navigation.pid && e.ts >= navigation.ts,
+  );
+  if (!paint) return NaN;
+  // A task is "RunTask" or, in newer Chromium, "ThreadControllerImpl::RunTask"; where the two nest,
+  // the outer one counts.
+  const tasks = events
+    .filter(
+      (e) =>
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.ph === 'X' &&
+        e.pid === navigation.pid &&
+        e.tid === navigation.tid &&
+        e.ts >= paint.ts &&
+        e.dur !== undefined &&
+        e.tdur !== undefined,
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  if (!tasks.length) return NaN;
+  let blocking = 0;
+  let end = -Infinity;
+  for (const task of tasks) {
+    if (task.ts < end) continue;
+    end = task.ts + (task.dur ?? 0);
+    blocking += Math.max(0, (CPU_SLOWDOWN * (task.tdur ?? 0)) / 1000 - 50);
+  }
+  return Math.round(blocking);
 }
 
 async function main() {
@@ -279,7 +348,16 @@ async function main() {
           jsBrKb: kb(await bodies('br')),
           jsGzipKb: kb(await bodies('gzip')),
           jsRequests: requests.length,
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          cpuTbtMs: cpuBlockingMs(
+            (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? [],
+            `${origin}${page}`,
+          ),
         });
+        const last = runs[runs.length - 1]!;
+        log(
+          `${name} run ${run + 1}/${RUNS}: performance ${last.performance}, TBT ${last.tbtMs} ms (CPU TBT ${last.cpuTbtMs} ms), LCP ${last.lcpMs} ms, benchmarkIndex ${last.benchmarkIndex}`,
+        );
         if (process.env.BENCH_DEBUG) {
           fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
           fs.writeFileSync(
@@ -288,11 +366,11 @@ async function main() {
           );
         }
       }
-      // The median run by performance score.
-      runs.sort((a, b) => a.performance - b.performance);
+      // The median run by performance score (by blocking time among equal scores).
+      runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
       const row = runs[Math.floor(runs.length / 2)] as Row;
       rows.push(row);
-      log(`${name}: performance ${row.performance}, LCP ${row.lcpMs} ms, CLS ${row.cls}`);
+      log(`${name}: median performance ${row.performance}, TBT ${row.tbtMs} ms, LCP ${row.lcpMs} ms, CLS ${row.cls}`);
     }
   } finally {
     server.kill('SIGTERM');
@@ -307,34 +385,43 @@ async function main() {
       failures.push(`${row.page}: performance ${row.performance} < ${BUDGET.performance}`);
     if (row.cls > BUDGET.cls) failures.push(`${row.page}: CLS ${row.cls} > ${BUDGET.cls}`);
     if (row.lcpMs > BUDGET.lcpMs) failures.push(`${row.page}: LCP ${row.lcpMs} ms > ${BUDGET.lcpMs} ms`);
-    // The design's first-load budget is a public page's, which a visitor opens cold; a learning
-    // view opens signed in and carries the course's frame and the quiz player (its figure is
-    // printed all the same).
+    // The design's first-load and blocking-time budgets are a public page's, which a visitor opens
+    // cold; a learning view opens signed in and carries the course's frame and the quiz player (its
+    // figures are printed all the same).
     if (row.learnerOnly) continue;
+    if (row.tbtMs >= BUDGET.tbtMs) failures.push(`${row.page}: TBT ${row.tbtMs} ms >= ${BUDGET.tbtMs} ms`);
     if (row.jsBrKb > BUDGET.jsKb) failures.push(`${row.page}: JS ${row.jsBrKb} KB > ${BUDGET.jsKb} KB`);
   }
   console.log('');
   console.log(
-    `Language: ${LANG ?? 'en (no cookie)'}; viewport: ${WIDTH ? `${WIDTH} px wide` : "Lighthouse's phone"}; ${RUNS} run(s) a page, the median by performance.`,
+    `Language: ${LANG ?? 'en (no cookie)'}; viewport: ${WIDTH ? `${WIDTH} px wide` : "Lighthouse's phone"}; CPU slowed ${CPU_SLOWDOWN}x; ${RUNS} run(s) a page, the median by performance.`,
   );
   console.log(
-    '| page | performance | accessibility | LCP (ms) | TBT (ms) | CLS | JS KB sent (Brotli) | JS KB if gzip | JS KB on the wire (with headers) | JS requests |',
+    '| page | performance | accessibility | LCP (ms) | TBT (ms) | CLS | JS KB sent (Brotli) | JS KB if gzip | JS KB on the wire (with headers) | JS requests | benchmarkIndex | CPU TBT (ms) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsBrKb} | ${r.jsGzipKb} | ${r.jsKb} | ${r.jsRequests} |`,
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsBrKb} | ${r.jsGzipKb} | ${r.jsKb} | ${r.jsRequests} | ${r.benchmarkIndex} | ${r.cpuTbtMs} |`,
     );
   }
   console.log('');
   console.log(
-    `Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10); a learning view (lesson, quiz) is held to all but the first-load one.`,
+    `Budgets: performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls}, TBT < ${BUDGET.tbtMs} ms, first-load JS <= ${BUDGET.jsKb} KB as sent (Brotli; ADR 10); a learning view (lesson, quiz) is held to all but TBT and first-load JS.`,
   );
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'bench/results/web.json'),
     JSON.stringify(
-      { date: new Date().toISOString(), budget: BUDGET, language: LANG ?? 'en', width: WIDTH, rows },
+      {
+        date: new Date().toISOString(),
+        budget: BUDGET,
+        language: LANG ?? 'en',
+        width: WIDTH,
+        cpuSlowdown: CPU_SLOWDOWN,
+        runs: RUNS,
+        rows,
+      },
       null,
       2,
     ),

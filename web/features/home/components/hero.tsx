@@ -1,7 +1,7 @@
 // The hero: seven pictures that change every 3000 ms (paused for reduced motion, or by the
 // visitor), Get Started (sign-in, in a new tab) and "Watch how it works" (a video in a modal; the
 // player is mounted only while the modal is open).
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { CloseButton, Dialog } from '../../../components/dialog';
 import { YouTubeFrame } from '../../../components/youtube';
@@ -29,12 +29,22 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
   const { t: tc } = useTranslation();
   const reduce = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
-  const [index, setIndex] = useState(0);
+  // The picture shown, and the furthest one shown so far.
+  const [{ index, seen }, advance] = useReducer(
+    ({ index, seen }: { index: number; seen: number }) => {
+      const next = (index + 1) % HERO_IMAGE_COUNT;
+      return { index: next, seen: Math.max(seen, next) };
+    },
+    { index: 0, seen: 0 },
+  );
   const [videoOpen, setVideoOpen] = useState(false);
   const running = !reduce && !paused && !videoOpen;
-  // Only the first picture loads with the page; the others once the page has loaded, so they never
-  // compete with it on a slow connection.
+  // Only the first picture loads with the page; the next once the page has loaded, so it never
+  // competes with it on a slow connection, and each later one as the one before it is shown: a
+  // picture drawn is a main-thread task (an SVG is a document of its own), six at once a long one
+  // (ADR 38). A picture once loaded stays, so the second round moves without a load.
   const [others, setOthers] = useState(false);
+  const upTo = others ? seen + 1 : 0;
   useEffect(() => {
     const show = () => window.setTimeout(() => setOthers(true), 500);
     if (document.readyState === 'complete') {
@@ -47,7 +57,7 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
 
   useEffect(() => {
     if (!running) return;
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGE_COUNT), HERO_INTERVAL_MS);
+    const timer = window.setInterval(advance, HERO_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [running]);
 
@@ -73,7 +83,7 @@ export function Hero({ loginPath, videoId }: { loginPath: string; videoId: strin
       </div>
       <div className="hero__media">
         {HERO_IMAGES.map((src, i) =>
-          i > 0 && !others ? null : (
+          i > upTo ? null : (
             <img
               key={src}
               className={`hero__image${i === index ? ' is-current' : ''}`}
