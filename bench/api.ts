@@ -552,10 +552,7 @@ async function main() {
     // A public read is held against a bare answer of its own size: the bytes sent cost the same to both.
     for (const target of targets) {
       if (target.group) continue;
-      const answer = await fetch(`http://127.0.0.1:${api.port}${target.path}`, {
-        headers: { 'x-forwarded-for': nextAddress() },
-      });
-      target.bare = `/sized/${(await answer.arrayBuffer()).byteLength}`;
+      target.bare = `/sized/${await answerSize(api.port, target.path)}`;
     }
     const measured: ({ target: Target } & Awaited<ReturnType<typeof runAgainstBare>>)[] = [];
     for (const target of targets
