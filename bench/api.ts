@@ -606,8 +606,9 @@ async function main() {
         `\nA rendered lesson: ${lesson.rps.toFixed(0)} views/s against the shell's ${shell.rps.toFixed(0)}: ${ratio.toFixed(2)} of it (target ${PAGE_TARGET}: ${ratio >= PAGE_TARGET ? 'met' : 'not met'})`,
       );
     }
-    console.log('\nLearner calls: is every statement served by an index? (EXPLAIN of the statements each call issues;');
-    console.log('the first, enrol, also reads the course structure the others then find in memory)\n');
+    console.log('\nLearner calls: is every statement served by an index? (EXPLAIN of the statements each call issues,');
+    console.log('the session read afresh as on its first call to an instance; the first, enrol, also reads the');
+    console.log('course structure the others then find in memory)\n');
     console.log(
       table(
         ['call', 'statements', 'index only', 'indexes used'],

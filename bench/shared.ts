@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
+import { onPostgresServer } from '../server/test/postgres-admin';
 import { projectRoot } from '../server/lib/project-root';
 import { openDatabase } from '../server/db/client';
 import { importContent } from '../server/modules/sample-content/service';
@@ -15,14 +16,8 @@ export const root = projectRoot(fileURLToPath(import.meta.url));
 export const serverUrl = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 
 /** A connection to the server's `postgres` database (to create and drop the benchmark's own). */
-export async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+export function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  return onPostgresServer(serverUrl, fn);
 }
 
 /** Runs a step and logs how long it took. */

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, waitFor } from '../../server/test/ports';
+import { onPostgresServer } from '../../server/test/postgres-admin';
 import { root, startServer, type ServerProcess } from '../faults/lib/server-process';
 import { startBalancer, type Balancer } from './balancer';
 
@@ -54,15 +55,7 @@ export interface ClusterOptions {
   log?: (message: string) => void;
 }
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => onPostgresServer(POSTGRES_URL, fn);
 
 /** Builds what is stale, as `npm start` does before it starts the server. */
 function buildIfNeeded(): void {
