@@ -102,11 +102,11 @@ class Crowd {
   }
 }
 
-/** Signs up, enrols, then studies until the run ends: progress, lesson page, complete, page, complete, quiz. */
-async function learnerLife(crowd: Crowd, cluster: Cluster, learner: Learner, index: number, map: LearningMap) {
+/** Signs in with a one-time password: registers a new number, logs in one registered already. */
+async function signIn(crowd: Crowd, cluster: Cluster, learner: Learner, index: number): Promise<boolean> {
   const sent = await learner.call('POST', '/api/user/send-otp', { mobile: learner.mobile });
-  // 404: a number not yet registered, which is sent a code to register with.
-  if (!crowd.record('sign-in: send code', sent, [404])) return;
+  // 404: a number not yet registered, which is sent a code to register with; 200: one that is.
+  if (!crowd.record('sign-in: send code', sent, [200, 404])) return false;
   let otp: string;
   try {
     otp = await cluster.otpFor(learner.mobile, CALL_TIMEOUT_MS);
@@ -118,18 +118,25 @@ async function learnerLife(crowd: Crowd, cluster: Cluster, learner: Learner, ind
       ok: false,
       outcome: 'no code logged',
     });
-    return;
+    return false;
   }
-  const registered = await learner.call('POST', '/api/user/register', {
-    mobile: learner.mobile,
-    otp,
-    name: learnerName(index),
-  });
-  if (!crowd.record('sign-in: register', registered, [200])) return;
+  const signedIn =
+    sent.status === 404
+      ? await learner.call('POST', '/api/user/register', { mobile: learner.mobile, otp, name: learnerName(index) })
+      : await learner.call('POST', '/api/user/login', { mobile: learner.mobile, otp });
+  return crowd.record(sent.status === 404 ? 'sign-in: register' : 'sign-in: log in', signedIn, [200]);
+}
+
+/**
+ * Signs in and enrols (trying again after a pause, as a person does, when a call fails), then
+ * studies until the run ends: progress, lesson page, complete, page, complete, quiz, and again.
+ */
+async function learnerLife(crowd: Crowd, cluster: Cluster, learner: Learner, index: number, map: LearningMap) {
+  while (!(await signIn(crowd, cluster, learner, index))) if (!(await crowd.think())) return;
   const course = map.courses[index % map.courses.length]!;
   const base = `/api/progress/${course.lang}/${course.courseId}`;
-  if (!(await crowd.think())) return;
-  if (!crowd.record('enrol', await learner.call('POST', base), [201])) return;
+  do if (!(await crowd.think())) return;
+  while (!crowd.record('enrol', await learner.call('POST', base), [200, 201]));
   const items = map.completables.filter((c) => c.courseId === course.courseId && c.lang === course.lang);
   const quizzes = map.quizzes.filter((q) => q.courseId === course.courseId && q.lang === course.lang);
   for (let step = 0; await crowd.think(); step++) {
@@ -301,6 +308,29 @@ function summary(result: RunResult): string {
   }; ${carried ? `carried ${carried.step.learners} learners at ${carried.rate.toFixed(0)} calls/s, p99 ${carried.p99.toFixed(0)} ms, errors ${percent(carried.errorShare)}` : 'carried no step within the limits'}`;
 }
 
+/** The tables a learner fills: their rows and size on disk with indexes, after the run (what the database's growth is reckoned from). */
+async function databaseFigures(cluster: Cluster): Promise<string> {
+  const tables = ['users', 'sessions', 'enrolments', 'completions', 'quiz_attempts'];
+  const rows = await Promise.all(
+    tables.map(async (name) => {
+      const [row] = await cluster.query<{ n: number; bytes: string }>(
+        `select count(*)::int as n, pg_total_relation_size('${name}')::text as bytes from ${name}`,
+      );
+      const bytes = Number(row!.bytes);
+      return [
+        name,
+        String(row!.n),
+        `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+        row!.n ? `${(bytes / row!.n).toFixed(0)} B` : '-',
+      ];
+    }),
+  );
+  const [database] = await cluster.query<{ bytes: string }>(
+    'select pg_database_size(current_database())::text as bytes',
+  );
+  return `database after the run: ${(Number(database!.bytes) / 1024 / 1024).toFixed(0)} MB in all\n${table(['table', 'rows', 'with indexes', 'per row'], rows)}`;
+}
+
 async function run(instances: number, runIndex: number): Promise<RunResult> {
   const cluster = await startCluster({ instances, env: CAMPAIGN_ENV, log });
   let database: Database | undefined;
@@ -362,6 +392,7 @@ async function run(instances: number, runIndex: number): Promise<RunResult> {
       ),
     };
     for (const step of result.steps) printStep(instances, step);
+    console.log(`\n${await databaseFigures(cluster)}`);
     console.log(`\n${summary(result)}`);
     return result;
   } finally {
