@@ -34,6 +34,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/plugins/config';
 import { newestProfile, topFrames } from './cpu-profile';
 import { admin, migrateWithSampleContent, root, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
+import { table } from './table';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100_000);
 const COMPLETIONS_TARGET = Number(process.env.BENCH_COMPLETIONS ?? 1_000_000);
@@ -441,12 +442,6 @@ async function explainLearnerCalls(url: string, fixture: Fixture) {
     await pool.end();
   }
   return rows;
-}
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 async function main() {

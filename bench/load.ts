@@ -22,6 +22,7 @@ import { Ledger, storedInPglite, storedInPostgres, type StoredWrites } from '../
 import { quantile, sleep } from '../tests/faults/lib/report';
 import { startServer, type ServerProcess } from '../tests/faults/lib/server-process';
 import { learnerName } from '../server/test/learner-names';
+import { table } from './table';
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -173,13 +174,6 @@ async function runAgainst(target: string): Promise<Result> {
       await admin.end();
     }
   }
-}
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 function report(result: Result) {

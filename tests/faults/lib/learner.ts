@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { ServerProcess } from './server-process';
+import { paths } from '../../../web/app/paths';
 
 /** How a call ended: an HTTP status, or how it failed without one. */
 export type Outcome =
@@ -137,6 +138,8 @@ export interface Completable {
   courseId: string;
   id: string;
   path: string;
+  /** The lesson's page in the web app (a video has none of its own). */
+  page?: string;
 }
 
 export interface Quiz {
@@ -181,6 +184,7 @@ export async function learningMap(baseUrl: string): Promise<LearningMap> {
             courseId,
             id: lesson.id,
             path: `${base}/chapters/${chapter.id}/lessons/${lesson.id}/complete`,
+            page: paths.lesson(lang, courseId, chapter.id, lesson.id),
           });
         }
       }
