@@ -102,9 +102,10 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   const name = sessionCookieName(app);
   const token = request.cookies[name];
   if (token) {
-    await repo.deleteSessionByTokenHash(app.db, hashToken(token));
+    const tokenHash = hashToken(token);
+    await repo.deleteSessionByTokenHash(app.db, tokenHash);
     // Refused here at once; other instances hear of it from the database.
-    app.sessionCache.forgetSession(hashToken(token));
+    app.sessionCache.forgetSession(tokenHash);
     reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.env === 'production' });
   }
   request.sessionId = null;
