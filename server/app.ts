@@ -34,6 +34,7 @@ import courses from './modules/courses/routes';
 import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
 import journal from './modules/journal/routes';
+import outbox from './modules/outbox/routes';
 import ratings from './modules/ratings/routes';
 import certificates from './modules/certificates/routes';
 import blogs from './modules/blogs/routes';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quizzes);
   await app.register(progress);
   await app.register(journal);
+  await app.register(outbox);
   await app.register(ratings);
   await app.register(certificates);
   await app.register(blogs);
