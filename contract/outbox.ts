@@ -5,10 +5,10 @@
 // the reason, so the phone can tell the learner and drop nothing silently.
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './ids';
-import { LANGUAGE_CODES } from './languages';
 import { JOURNAL_MAX_LENGTH } from './learning-rules';
 import { ErrorResponse } from './message-responses';
 import { QuizResult, QuizSubmission } from './progress';
+import { LanguageCodeLiteral } from './schema-helpers';
 
 /** Events in one batch at most: a phone with more sends them in several batches, oldest first. */
 export const OUTBOX_BATCH_MAX = 50;
@@ -26,10 +26,7 @@ const eventFields = {
     pattern: Uuid.pattern,
     description: 'Made on the phone when the change was made; the same id sent again is applied once',
   }),
-  lang: Type.Union(
-    LANGUAGE_CODES.map((code) => Type.Literal(code)),
-    { description: 'The language of the course the change was made in' },
-  ),
+  lang: Type.Union(LanguageCodeLiteral.anyOf, { description: 'The language of the course the change was made in' }),
   courseId: Uuid,
   occurredAt: Type.String({
     format: 'date-time',

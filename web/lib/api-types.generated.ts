@@ -1765,6 +1765,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{lang}/{courseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published course's pack for learning without a network: its signed manifest, every file with its address, size and SHA-256
+         * @description Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Whether the pack holds the course's videos */
+                    videos?: boolean;
+                };
+                header?: never;
+                path: {
+                    courseId: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The key it was signed with (GET /api/packs/key) */
+                            keyId: string;
+                            /** @description The PackManifest as JSON text: exactly the bytes that were signed */
+                            manifest: string;
+                            /** @description ECDSA P-256 with SHA-256 over the UTF-8 bytes of manifest: r and s, base64url */
+                            signature: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packs/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public key that course pack manifests are signed with (ECDSA P-256, a JWK)
+         * @description Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keyId: string;
+                            publicKey: {
+                                /** @enum {string} */
+                                crv: "P-256";
+                                /** @enum {string} */
+                                kty: "EC";
+                                x: string;
+                                y: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/progress/{lang}/{courseId}": {
         parameters: {
             query?: never;
