@@ -30,7 +30,8 @@ export default async function packRoutes(fastify: FastifyInstance) {
       return { status: answer.statusCode, body: answer.rawPayload };
     },
   };
-  // Kept until a course is published: a pack's files are hashed once per publication.
+  // Kept as the other public answers are (ADR 8), and emptied when a course is published; a stored
+  // file is read and hashed once per process (service.ts).
   const cached = cachedJson(app, { name: 'course-packs', kinds: ['course'] });
 
   app.get(

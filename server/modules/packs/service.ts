@@ -15,7 +15,7 @@ import {
   type PackManifest,
   type SignedPackManifest,
 } from '../../../contract/packs';
-import { CONTENT_KEY_FOLDER, StoredFileMissingError, type FileStorage } from '../../lib/storage/file-storage';
+import { StoredFileMissingError, type FileStorage } from '../../lib/storage/file-storage';
 import type { PackSigner } from '../../lib/pack-signing';
 import { HttpError, notFound } from '../../plugins/errors';
 
@@ -26,8 +26,12 @@ export interface PackDeps {
   signer: PackSigner;
 }
 
-/** What a stored file is: content-addressed files never change, so this is known once per file. */
+/**
+ * What a stored file is, known once per process: uploads are stored by their content's hash and never
+ * change; the sample content's own files change only with a new release, which restarts the process.
+ */
 const knownFiles = new Map<string, { size: number; sha256: string }>();
+const KNOWN_FILES_MAX = 20_000;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -49,7 +53,8 @@ async function describeStored(storage: FileStorage, key: string): Promise<{ size
     size += (chunk as Buffer).length;
   }
   const described = { size, sha256: hash.digest('hex') };
-  if (key.startsWith(`${CONTENT_KEY_FOLDER}/`)) knownFiles.set(key, described);
+  if (knownFiles.size >= KNOWN_FILES_MAX) knownFiles.delete(knownFiles.keys().next().value!);
+  knownFiles.set(key, described);
   return described;
 }
 
