@@ -47,6 +47,7 @@ self.addEventListener('activate', function (event) {
             }),
         );
       })
+      .then(readPacked)
       .then(function () {
         // The page that registered the first worker is served by it from now on.
         return self.clients.claim();
@@ -55,7 +56,15 @@ self.addEventListener('activate', function (event) {
 });
 
 self.addEventListener('message', function (event) {
-  if (event.data && event.data.type === 'take-over') self.skipWaiting();
+  if (!event.data) return;
+  if (event.data.type === 'take-over') self.skipWaiting();
+  if (event.data.type === 'packs-changed') {
+    event.waitUntil(
+      readPacked().then(function () {
+        if (event.ports[0]) event.ports[0].postMessage('read');
+      }),
+    );
+  }
 });
 
 /** Keeps at most `limit` entries, dropping the oldest. */
@@ -79,6 +88,43 @@ function keep(cacheName, request, response, limit) {
   });
 }
 
+/**
+ * The addresses the saved courses answer (path and query), read from their caches when the worker
+ * starts and again when the page says a course was saved or removed: any other call goes to the
+ * network as if there were no worker, so a call the page cancels (leaving a page) is cancelled as
+ * usual, not reported as a failure of the worker.
+ */
+var packed = null;
+
+function readPacked() {
+  return caches
+    .keys()
+    .then(function (names) {
+      return Promise.all(
+        names
+          .filter(function (name) {
+            return name.indexOf(PACK_PREFIX) === 0;
+          })
+          .map(function (name) {
+            return caches.open(name).then(function (cache) {
+              return cache.keys();
+            });
+          }),
+      );
+    })
+    .then(function (lists) {
+      var found = new Set();
+      lists.forEach(function (requests) {
+        requests.forEach(function (request) {
+          var url = new URL(request.url);
+          found.add(url.pathname + url.search);
+        });
+      });
+      packed = found;
+      return found;
+    });
+}
+
 function fromPacks(request) {
   return caches.keys().then(function (names) {
     var packs = names.filter(function (name) {
@@ -94,6 +140,21 @@ function fromPacks(request) {
         );
       });
     }, Promise.resolve(undefined));
+  });
+}
+
+/** A saved course's call: the network first, the pack when it fails. Its pictures and videos: the pack first. */
+function packedCall(request, isFile) {
+  if (isFile) {
+    return fromPacks(request).then(function (kept) {
+      return kept || fetch(request);
+    });
+  }
+  return fetch(request).catch(function (error) {
+    return fromPacks(request).then(function (kept) {
+      if (kept) return kept;
+      throw error;
+    });
   });
 }
 
@@ -136,19 +197,14 @@ self.addEventListener('fetch', function (event) {
     event.respondWith(page(request));
   } else if (path.indexOf('/assets/') === 0) {
     event.respondWith(asset(request));
-  } else if (path.indexOf('/uploads/') === 0) {
+  } else if (path.indexOf('/uploads/') === 0 || path.indexOf('/api/') === 0) {
+    var key = path + url.search;
+    var isFile = path.indexOf('/uploads/') === 0;
+    // Not a saved course's: the network, untouched.
+    if (packed && !packed.has(key)) return;
     event.respondWith(
-      fromPacks(request).then(function (packed) {
-        return packed || fetch(request);
-      }),
-    );
-  } else if (path.indexOf('/api/') === 0) {
-    event.respondWith(
-      fetch(request).catch(function (error) {
-        return fromPacks(request).then(function (packed) {
-          if (packed) return packed;
-          throw error;
-        });
+      (packed ? Promise.resolve(packed) : readPacked()).then(function (found) {
+        return found.has(key) ? packedCall(request, isFile) : fetch(request);
       }),
     );
   }
