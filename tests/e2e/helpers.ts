@@ -109,8 +109,15 @@ async function watchedPage(
   return { context, page, consoleErrors, consoleWarnings };
 }
 
-/** A 360x740 touch page, for journeys (the 4xx answers they provoke are not console errors). */
-export function phonePage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+/**
+ * A 360x740 touch page, for journeys (the 4xx answers they provoke are not console errors).
+ * `withoutServiceWorker`: for a journey that slows or cuts the page's own requests through the
+ * DevTools protocol, which the site's service worker (ADR 43) would otherwise fetch past.
+ */
+export function phonePage(
+  browser: Browser,
+  options: { language?: string; withoutServiceWorker?: boolean } = {},
+): Promise<PhonePage> {
   return watchedPage(
     browser,
     {
@@ -119,8 +126,9 @@ export function phonePage(browser: Browser, options: { language?: string } = {})
       isMobile: true,
       hasTouch: true,
       acceptDownloads: true,
+      ...(options.withoutServiceWorker ? { serviceWorkers: 'block' as const } : {}),
     },
-    { ...options, provokesClientErrors: true },
+    { language: options.language, provokesClientErrors: true },
   );
 }
 

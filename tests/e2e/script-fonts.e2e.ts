@@ -111,7 +111,7 @@ describe("the interface script's fonts", () => {
   };
 
   it('a Malayalam page preloads the fonts its stylesheet uses, each fetched once, and does not move when they arrive', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'ml' });
+    const { page, context, consoleErrors } = await phonePage(browser(), { language: 'ml', withoutServiceWorker: true });
     await context.addCookies([{ name: 'jgk_lang', value: 'ml', url: baseUrl() }]);
     await context.addInitScript(recordShifts);
     const requested: string[] = [];

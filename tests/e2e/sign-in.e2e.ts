@@ -179,7 +179,7 @@ describe('after the code is accepted', () => {
   });
 
   it('shows a progress bar while a page takes more than a moment to come', async () => {
-    const { page, context, consoleErrors } = await phonePage(browser());
+    const { page, context, consoleErrors } = await phonePage(browser(), { withoutServiceWorker: true });
     await page.goto('/about');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -14,7 +14,9 @@ function offer(worker: ServiceWorker) {
   listeners.forEach((listener) => listener());
 }
 
-function watch(registration: ServiceWorkerRegistration) {
+function watch(registration: ServiceWorkerRegistration | undefined) {
+  // A browser that refuses workers for the site (an enterprise policy, a test harness) may answer none.
+  if (!registration) return;
   // A version that was ready before this page opened (an earlier page did not take it).
   if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
