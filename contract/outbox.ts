@@ -5,18 +5,11 @@
 // the reason, so the phone can tell the learner and drop nothing silently.
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './ids';
+import { OUTBOX_BATCH_MAX } from './offline-rules';
 import { JOURNAL_MAX_LENGTH } from './learning-rules';
 import { ErrorResponse } from './message-responses';
 import { QuizResult, QuizSubmission } from './progress';
 import { LanguageCodeLiteral } from './schema-helpers';
-
-/** Events in one batch at most: a phone with more sends them in several batches, oldest first. */
-export const OUTBOX_BATCH_MAX = 50;
-/**
- * A batch's bytes at most (JSON): a phone ends a batch before it would pass this, so a batch of long
- * journals or large quizzes is sent as several.
- */
-export const OUTBOX_BATCH_MAX_BYTES = 512 * 1024;
 
 const Timestamp = Type.String({ format: 'date-time' });
 

@@ -5,12 +5,8 @@
 // itself, so the phone checks the very bytes that were signed (no re-serialising).
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './ids';
+import { PACK_FORMAT } from './offline-rules';
 import { LanguageCodeLiteral } from './schema-helpers';
-
-/** The manifest's format: a phone that meets a higher one asks the learner to update the app. */
-export const PACK_FORMAT = 1;
-/** A download that would leave less free space on the phone than this is refused. */
-export const PACK_MIN_FREE_BYTES = 50 * 1024 * 1024;
 
 export const PackFileKind = Type.Union([Type.Literal('text'), Type.Literal('picture'), Type.Literal('video')]);
 export type PackFileKind = Static<typeof PackFileKind>;

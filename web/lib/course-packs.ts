@@ -3,7 +3,8 @@
 // worker answers from when the network fails. Every file is checked against its SHA-256 before it
 // is kept, so a pack counts as saved only when all of it is what the server signed; a download
 // that stopped goes on from the files already kept; an update downloads only the files that changed.
-import { PACK_MIN_FREE_BYTES, type PackFile, type PackKey, type PackManifest } from '../../contract/packs';
+import { PACK_MIN_FREE_BYTES } from '../../contract/offline-rules';
+import type { PackFile, PackKey, PackManifest } from '../../contract/packs';
 import type { LanguageCode } from '../../contract/languages';
 
 /** The caches of saved courses; the service worker reads every cache named so (web/public/sw.js). */

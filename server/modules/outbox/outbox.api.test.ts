@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_BATCH_MAX } from '../../../contract/outbox';
+import { OUTBOX_BATCH_MAX } from '../../../contract/offline-rules';
 import { completions, quizAttempts } from '../../db/schema/progress';
 import { courses } from '../../db/schema/courses';
 import { outboxEvents } from '../../db/schema/outbox';

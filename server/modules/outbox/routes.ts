@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../contract/message-responses';
-import { OUTBOX_BATCH_MAX, OUTBOX_BATCH_MAX_BYTES, OutboxAnswer, OutboxBatch } from '../../../contract/outbox';
+import { OUTBOX_BATCH_MAX, OUTBOX_BATCH_MAX_BYTES } from '../../../contract/offline-rules';
+import { OutboxAnswer, OutboxBatch } from '../../../contract/outbox';
 import { access, routeAccess } from '../../plugins/access';
 import { courseStructures } from '../progress/service';
 import * as service from './service';

@@ -8,13 +8,8 @@
 // The module's surface for other modules: none; only its routes call it.
 import { createHash } from 'node:crypto';
 import type { LanguageCode } from '../../../contract/languages';
-import {
-  PACK_FORMAT,
-  type PackFile,
-  type PackFileKind,
-  type PackManifest,
-  type SignedPackManifest,
-} from '../../../contract/packs';
+import { PACK_FORMAT } from '../../../contract/offline-rules';
+import { type PackFile, type PackFileKind, type PackManifest, type SignedPackManifest } from '../../../contract/packs';
 import { StoredFileMissingError, type FileStorage } from '../../lib/storage/file-storage';
 import type { PackSigner } from '../../lib/pack-signing';
 import { HttpError, notFound } from '../../plugins/errors';
