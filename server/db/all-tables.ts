@@ -13,6 +13,7 @@ import * as journal from './schema/journal';
 import * as mediaLibrary from './schema/media-library';
 import * as progress from './schema/progress';
 import * as ratings from './schema/ratings';
+import * as readAloud from './schema/read-aloud';
 import * as staff from './schema/staff';
 import * as successStories from './schema/success-stories';
 import * as users from './schema/users';
@@ -34,4 +35,5 @@ export const schema = {
   ...analytics,
   ...mediaLibrary,
   ...authoring,
+  ...readAloud,
 };
