@@ -51,7 +51,8 @@ export function courseElementIds(item: ReadModelSource, lang: LanguageCode, doc:
     questionAddresses.set(question.id, address);
     ids.set(address, question.id);
   }
-  for (const option of rows.options) ids.set(`${questionAddresses.get(option.questionId)}.options[${option.slug}]`, option.id);
+  for (const option of rows.options)
+    ids.set(`${questionAddresses.get(option.questionId)}.options[${option.slug}]`, option.id);
   return ids;
 }
 
