@@ -41,24 +41,40 @@ export function resample(input: Int16Array, fromRate: number, toRate: number): I
   // Cut-off as a fraction of the input rate; the kernel widens when the output rate is lower.
   const cutoff = Math.min(1, ratio);
   const half = Math.ceil(HALF_TAPS / cutoff);
-  for (let n = 0; n < length; n++) {
-    const centre = n / ratio;
-    const from = Math.max(0, Math.ceil(centre - half));
-    const to = Math.min(input.length - 1, Math.floor(centre + half));
+  const taps = 2 * half + 1;
+  // Output sample n sits at input position n * from / to: its fraction repeats every `phases`
+  // samples (320 for 22,050 to 16,000 Hz), so each phase's weights are worked out once.
+  const phases = toRate / gcd(fromRate, toRate);
+  const weights = new Float64Array(phases * taps);
+  for (let phase = 0; phase < phases; phase++) {
+    const fraction = (phase * fromRate) / toRate - Math.floor((phase * fromRate) / toRate);
     let sum = 0;
-    let weights = 0;
-    for (let k = from; k <= to; k++) {
-      const x = k - centre;
-      const window = 0.5 + 0.5 * Math.cos((Math.PI * x) / half);
+    for (let t = 0; t < taps; t++) {
+      const x = t - half - fraction;
+      const window = Math.abs(x) >= half ? 0 : 0.5 + 0.5 * Math.cos((Math.PI * x) / half);
       const arg = Math.PI * x * cutoff;
       const weight = (arg === 0 ? 1 : Math.sin(arg) / arg) * window;
-      sum += input[k]! * weight;
-      weights += weight;
+      weights[phase * taps + t] = weight;
+      sum += weight;
     }
-    const value = weights === 0 ? 0 : Math.round(sum / weights);
-    out[n] = value > 32767 ? 32767 : value < -32768 ? -32768 : value;
+    for (let t = 0; t < taps; t++) weights[phase * taps + t]! /= sum;
+  }
+  for (let n = 0; n < length; n++) {
+    const base = Math.floor((n * fromRate) / toRate) - half;
+    const row = (n % phases) * taps;
+    let value = 0;
+    for (let t = 0; t < taps; t++) {
+      const k = base + t;
+      if (k >= 0 && k < input.length) value += input[k]! * weights[row + t]!;
+    }
+    const rounded = Math.round(value);
+    out[n] = rounded > 32767 ? 32767 : rounded < -32768 ? -32768 : rounded;
   }
   return out;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** Stereo (interleaved) to mono, by the mean of the channels. */

@@ -31,7 +31,11 @@ const samplesToMs = (samples: number) => Math.round((samples * 1000) / ENCODE_RA
 /** The text (plain, in the language) spoken; null when it has nothing to say. */
 export async function synthesiseText(lang: LanguageCode, text: string): Promise<SpokenText | null> {
   const sentences = splitSentences(text);
-  if (sentences.length === 0) return null;
+  return sentences.length === 0 ? null : synthesiseSentences(lang, sentences);
+}
+
+/** Sentences (as splitSentences gives them, at least one) spoken one after the other. */
+export async function synthesiseSentences(lang: LanguageCode, sentences: readonly string[]): Promise<SpokenText> {
   const pause = new Int16Array((ENCODE_RATE * SENTENCE_PAUSE_MS) / 1000);
   const parts: Int16Array[] = [];
   const startSamples: number[] = [];
@@ -54,7 +58,7 @@ export async function synthesiseText(lang: LanguageCode, text: string): Promise<
   return {
     audio: encodeOggOpus(samples),
     durationMs: samplesToMs(samples.length),
-    sentences,
+    sentences: [...sentences],
     sentenceStartsMs: startSamples.map(samplesToMs),
   };
 }
