@@ -27,7 +27,6 @@ import {
   CONTENT_TYPES,
   EXTENSIONS,
   FORMATS,
-  formatBytes,
   MAX_BYTES,
   maxBytesFor,
   type FileFormat,
@@ -152,16 +151,11 @@ function checkFormat(kind: UploadKind, received: Received): FileFormat {
 
 /**
  * The bytes of a file that another module checks itself (a recording, for read-aloud), read up to
- * `limit`: refused as too large past it (without reading the rest) and as empty with none.
+ * `limit`: refused with the caller's `tooLarge` past it (without reading the rest), as empty with none.
  */
-export async function receiveUpTo(source: UploadSource, limit: number, what: string): Promise<Buffer> {
+export async function receiveUpTo(source: UploadSource, limit: number, tooLarge: () => Error): Promise<Buffer> {
   const received = await receiveInMemory(source, limit).catch((error: unknown) => {
-    if (error instanceof OverLimit)
-      throw new UploadRefusedError(
-        'uploadTooLarge',
-        `${what} can be at most ${formatBytes(limit)}; this file is larger.`,
-      );
-    throw error;
+    throw error instanceof OverLimit ? tooLarge() : error;
   });
   if (received.size === 0) throw new UploadRefusedError('uploadEmpty', 'The file is empty.');
   return received.bytes;
