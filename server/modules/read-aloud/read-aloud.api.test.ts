@@ -9,7 +9,7 @@ import type { CourseVoices } from '../../../contract/read-aloud';
 import { RECORDING_MAX_BYTES, RECORDING_MAX_MS_PER_SENTENCE } from '../../../contract/read-aloud-rules';
 import { testAppPerFile } from '../../test/test-app';
 import { signInAs, signInAsStaff, type SignedIn } from '../../test/sign-in';
-import { courseBody, toHindi, translateCourse, translationTeamPerFile } from '../authoring/authoring-test-helpers';
+import { toHindi, translateCourse, translationTeamPerFile } from '../authoring/authoring-test-helpers';
 import { uploadDepsFromConfig } from '../uploads/service';
 import { ENCODE_RATE, encodeOggOpus, readOggOpus } from './ogg-opus';
 import { queuePublished, runNextJob, type ReadAloudDeps } from './service';
