@@ -2,12 +2,13 @@
 // sentence starts: each sentence is synthesised on its own (so its start is exact, not guessed from
 // the engine's word events), its silence trimmed, and a short pause put between sentences. The
 // sentences' lengths and pauses add up to the file's duration exactly, since the starts are counted
-// in the samples that are encoded. Between sentences the event loop gets a turn, so a long lesson
-// never holds the server's requests for more than one sentence.
+// in the samples that are encoded. Each sentence is encoded as soon as it is spoken, and between
+// sentences the event loop gets a turn, so a long lesson never holds the server's requests for more
+// than one sentence.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LanguageCode } from '../../../contract/languages';
-import { ENCODE_RATE, encodeOggOpus } from './ogg-opus';
-import { concatSamples, resample, trimSilence } from './pcm';
+import { ENCODE_RATE, OggOpusWriter } from './ogg-opus';
+import { resample, trimSilence } from './pcm';
 import { speak } from './speech-engine';
 import { splitSentences, spokenForm } from './spoken-text';
 
@@ -37,28 +38,31 @@ export async function synthesiseText(lang: LanguageCode, text: string): Promise<
 /** Sentences (as splitSentences gives them, at least one) spoken one after the other. */
 export async function synthesiseSentences(lang: LanguageCode, sentences: readonly string[]): Promise<SpokenText> {
   const pause = new Int16Array((ENCODE_RATE * SENTENCE_PAUSE_MS) / 1000);
-  const parts: Int16Array[] = [];
-  const startSamples: number[] = [];
-  let at = 0;
-  for (const [index, sentence] of sentences.entries()) {
-    if (index > 0) {
-      parts.push(pause);
-      at += pause.length;
+  const file = new OggOpusWriter();
+  try {
+    const startSamples: number[] = [];
+    let at = 0;
+    for (const [index, sentence] of sentences.entries()) {
+      if (index > 0) {
+        file.write(pause);
+        at += pause.length;
+      }
+      // One sentence synthesised and encoded a turn: the longest the event loop is held.
       await nextTurn();
+      const spoken = await speak(lang, spokenForm(lang, sentence));
+      const margin = Math.round((spoken.sampleRate * MARGIN_MS) / 1000);
+      const sound = resample(trimSilence(spoken.samples, margin), spoken.sampleRate, ENCODE_RATE);
+      startSamples.push(at);
+      file.write(sound);
+      at += sound.length;
     }
-    const spoken = await speak(lang, spokenForm(lang, sentence));
-    const margin = Math.round((spoken.sampleRate * MARGIN_MS) / 1000);
-    const sound = resample(trimSilence(spoken.samples, margin), spoken.sampleRate, ENCODE_RATE);
-    startSamples.push(at);
-    parts.push(sound);
-    at += sound.length;
+    return {
+      audio: file.end(),
+      durationMs: samplesToMs(at),
+      sentences: [...sentences],
+      sentenceStartsMs: startSamples.map(samplesToMs),
+    };
+  } finally {
+    file.close();
   }
-  const samples = concatSamples(parts);
-  await nextTurn();
-  return {
-    audio: encodeOggOpus(samples),
-    durationMs: samplesToMs(samples.length),
-    sentences: [...sentences],
-    sentenceStartsMs: startSamples.map(samplesToMs),
-  };
 }
