@@ -15,6 +15,7 @@ import { loadContent } from '../server/modules/sample-content/load';
 import { courseDocument } from '../server/modules/sample-content/service';
 import { synthesiseSentences } from '../server/modules/read-aloud/synthesis';
 import { spokenParts } from '../server/modules/read-aloud/voice-overs';
+import { measureHold } from './event-loop-hold';
 import { table } from './table';
 
 const langs = (process.env.BENCH_AUDIO_LANGS?.split(',') ?? [...LANGUAGE_CODES]).filter(isLanguageCode);
@@ -29,25 +30,6 @@ for (const entry of loaded.content.courses) {
   courses.set(entry.lang, list);
 }
 
-/** The longest gap between turns of the event loop while `work` runs: what a request would wait. */
-async function measure<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; longestHoldMs: number }> {
-  let longest = 0;
-  let last = performance.now();
-  let running = true;
-  const tick = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  const started = performance.now();
-  const result = await work();
-  const ms = performance.now() - started;
-  running = false;
-  return { result, ms, longestHoldMs: longest };
-}
-
 // The engine's first load (reading its 24 MB of voices) is not a language's cost.
 await synthesiseSentences('en', ['Ready.']);
 
@@ -58,7 +40,7 @@ for (const lang of langs) {
     rows.push([lang, '0', '0', '-', '-', '-', '-', '-', '-']);
     continue;
   }
-  const { result, ms, longestHoldMs } = await measure(async () => {
+  const { result, ms, longestHoldMs } = await measureHold(async () => {
     let audioMs = 0;
     let bytes = 0;
     for (const part of parts) {
