@@ -5,13 +5,16 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadDepsFromConfig } from '../uploads/service';
 import { queuePublished, runNextJob } from './service';
+import { createSynthesisThread } from './synthesis-thread';
 
 /** How often each instance looks: a publication is voiced this long after at the latest, once the queue is free. */
 export const QUEUE_CHECK_MS = 15_000;
 
-/** Starts the runner; the returned function stops it (on shutdown) after the text it is voicing. */
+/** Starts the runner; the returned function stops it (on shutdown), ending the synthesis thread. */
 export function startVoiceOverQueue(app: FastifyInstance, everyMs = QUEUE_CHECK_MS): () => void {
-  const deps = { db: app.db, storage: uploadDepsFromConfig(app.config).storage };
+  // The engine runs on a thread of its own, so voicing a lesson never holds learners' requests.
+  const thread = createSynthesisThread();
+  const deps = { db: app.db, storage: uploadDepsFromConfig(app.config).storage, synthesise: thread.synthesise };
   let running = false;
   let stopped = false;
   const tick = async () => {
@@ -38,5 +41,6 @@ export function startVoiceOverQueue(app: FastifyInstance, everyMs = QUEUE_CHECK_
   return () => {
     stopped = true;
     clearInterval(timer);
+    void thread.close();
   };
 }
