@@ -1,7 +1,7 @@
 // Read aloud (ADR 41): a voice for every spoken text of a published course in each language. The
 // engine's voice is made after publishing by a queue in the database (queuePublished, runNextJob:
 // one job per published version, run by whichever instance claims it, tried again with backoff,
-// never inside a learner's request); a person's recording of some sentences replaces it for them
+// never inside a learner's request: queue.ts hands each text to synthesis-thread.ts); a person's recording of some sentences replaces it for them
 // (saveRecording). A learner reads which file plays each sentence (courseVoices); whether a voice is
 // stale is worked out from the hash of the published text each time (voice-overs.ts).
 //
