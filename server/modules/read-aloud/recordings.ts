@@ -1,12 +1,14 @@
 // A person's recording as uploaded, made into a voice-over: read from its bytes (never its name or
 // the type the browser claimed), decoded, held to a length, and encoded again as every voice-over
 // is (mono Opus at 16 kbit/s in Ogg), so a long studio WAV costs learners what a synthetic voice does.
-// Accepted: Ogg Opus (what browsers' MediaRecorder writes as audio/ogg) and 16-bit PCM WAV.
+// Accepted: Opus in WebM or Ogg (what browsers' MediaRecorder writes: Chrome's audio/webm, Firefox's
+// audio/ogg) and 16-bit PCM WAV.
 import { UploadRefusedError } from '../uploads/service';
 import { decodeOggOpus, ENCODE_RATE, encodeOggOpus, NotOggOpusError, readOggOpus } from './ogg-opus';
 import { resample, toMono } from './pcm';
+import { isWebm, readWebmOpus } from './webm-opus';
 
-export const ACCEPTED_RECORDINGS = 'Ogg Opus or 16-bit WAV';
+export const ACCEPTED_RECORDINGS = 'WebM or Ogg with Opus, or 16-bit WAV';
 
 const notAudio = () =>
   new UploadRefusedError(
@@ -76,10 +78,10 @@ export interface Recording {
 export function readRecording(bytes: Buffer, maxMs: number): Recording {
   let samples: Int16Array;
   if (isWav(bytes)) samples = readWav(bytes);
-  else if (isOgg(bytes)) {
+  else if (isOgg(bytes) || isWebm(bytes)) {
     try {
-      const stream = readOggOpus(bytes);
-      // Refused from its header before any of it is decoded.
+      const stream = isOgg(bytes) ? readOggOpus(bytes) : readWebmOpus(bytes);
+      // Refused from its packets' headers before any of it is decoded.
       if (stream.durationMs > maxMs) throw tooLong(stream.durationMs, maxMs);
       samples = decodeOggOpus(stream);
     } catch (error) {
