@@ -47,7 +47,7 @@ async function main() {
   // The staff's figures are recomputed every few minutes by whichever instance finds them due (ADR 27).
   const stopAnalytics = startAnalyticsRefresh(database.db, app.log, config.analytics.refreshMinutes);
   // Published courses are voiced by the engine in each language, by whichever instance claims the job (ADR 41).
-  const stopVoiceOvers = startVoiceOverQueue(app);
+  const stopVoiceOvers = config.readAloud.synthesis ? startVoiceOverQueue(app) : () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
