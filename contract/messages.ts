@@ -73,6 +73,10 @@ export const MESSAGES = {
   answerRepeated: 'Each question may be answered only once',
   answerUnknownOption: 'An answer names an option that does not belong to its question',
   journalSaved: 'Your journal is saved',
+  // The outbox: changes made without a network, sent when it returns (contract/outbox.ts).
+  eventInvalid: 'This change from your phone could not be read, so it was not saved.',
+  journalChangedElsewhere:
+    'Your journal was changed on another device, so what you wrote on this phone was not saved over it.',
   ratingSaved: 'Thank you for rating this course',
 
   // Certificates.
