@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'staff.second-factor.recovery-codes-renewed',
   'analytics.export',
   'analytics.refresh',
+  'voice.record',
+  'voice.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,6 +7,8 @@ await build({
     main: 'server/main.ts',
     'content-import': 'server/cli/content-import.ts',
     'staff-grant': 'server/cli/staff-grant.ts',
+    // The synthesis thread's entry, started by the server (server/modules/read-aloud/synthesis-thread.ts).
+    'read-aloud-worker': 'server/modules/read-aloud/synthesis-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

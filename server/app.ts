@@ -48,6 +48,7 @@ import mediaLibrary from './modules/media-library/routes';
 import authoring from './modules/authoring/routes';
 import translationExchange from './modules/translation-exchange/routes';
 import analytics from './modules/analytics/routes';
+import readAloud from './modules/read-aloud/routes';
 import pages from './modules/pages/routes';
 
 export interface AppOptions {
@@ -130,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authoring);
   await app.register(translationExchange);
   await app.register(analytics);
+  // Voices of published courses for learners, and the staff's queue and recordings (ADR 41).
+  await app.register(readAloud);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

@@ -17,6 +17,7 @@ import { startRetentionJob } from './modules/retention/service';
 import { stopGracefully } from './plugins/stopping';
 import { startPublishingSchedule } from './modules/authoring/scheduler';
 import { startAnalyticsRefresh } from './modules/analytics/refresh';
+import { startVoiceOverQueue } from './modules/read-aloud/queue';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -45,6 +46,8 @@ async function main() {
   const stopSchedule = startPublishingSchedule(app);
   // The staff's figures are recomputed every few minutes by whichever instance finds them due (ADR 27).
   const stopAnalytics = startAnalyticsRefresh(database.db, app.log, config.analytics.refreshMinutes);
+  // Published courses are voiced by the engine in each language, by whichever instance claims the job (ADR 41).
+  const stopVoiceOvers = config.readAloud.synthesis ? startVoiceOverQueue(app) : () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,6 +56,7 @@ async function main() {
     app.log.info({ signal }, 'stopping');
     stopSchedule();
     stopAnalytics();
+    stopVoiceOvers();
     try {
       // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
       // database closes, so the embedded one is left clean.

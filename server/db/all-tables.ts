@@ -14,6 +14,7 @@ import * as mediaLibrary from './schema/media-library';
 import * as outbox from './schema/outbox';
 import * as progress from './schema/progress';
 import * as ratings from './schema/ratings';
+import * as readAloud from './schema/read-aloud';
 import * as staff from './schema/staff';
 import * as successStories from './schema/success-stories';
 import * as users from './schema/users';
@@ -36,4 +37,5 @@ export const schema = {
   ...analytics,
   ...mediaLibrary,
   ...authoring,
+  ...readAloud,
 };

@@ -128,6 +128,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OTP_PER_HOUR_LIMIT: '0' })).toThrow(/OTP_PER_HOUR_LIMIT must be a whole number from 1/);
   });
 
+  it('voices published courses unless READ_ALOUD_SYNTHESIS is off, and refuses anything but on or off', () => {
+    expect(loadConfig({}).readAloud.synthesis).toBe(true);
+    expect(loadConfig({ READ_ALOUD_SYNTHESIS: 'off' }).readAloud.synthesis).toBe(false);
+    expect(loadConfig({ READ_ALOUD_SYNTHESIS: 'on' }).readAloud.synthesis).toBe(true);
+    expect(() => loadConfig({ READ_ALOUD_SYNTHESIS: 'no' })).toThrow(/READ_ALOUD_SYNTHESIS must be on or off/);
+  });
+
   it('gives the staff side of a session shorter lifetimes: 30 idle minutes, 12 hours in all', () => {
     expect(loadConfig({}).staffSession).toEqual({ idleMinutes: 30, absoluteHours: 12 });
     expect(loadConfig({ STAFF_SESSION_IDLE_MINUTES: '15', STAFF_SESSION_ABSOLUTE_HOURS: '8' }).staffSession).toEqual({

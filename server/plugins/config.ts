@@ -89,6 +89,10 @@ export interface Config {
     /** "Refresh now" recomputes them at most this often. */
     onRequestSeconds: number;
   };
+  readAloud: {
+    /** Whether this instance voices published courses (ADR 41); off, another instance must. */
+    synthesis: boolean;
+  };
   sms: {
     provider: SmsProviderName;
     msg91: { authKey: string; templateId: string; consentTemplateId: string; baseUrl: string };
@@ -100,6 +104,13 @@ export type TrustProxy = boolean | number | string[];
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(`${name} must be on or off (got "${raw}")`);
+}
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -205,6 +216,8 @@ export function loadConfig(env: Env = process.env): Config {
       refreshMinutes: int(env, 'ANALYTICS_REFRESH_MINUTES', ANALYTICS_REFRESH_MINUTES, 1, 24 * 60),
       onRequestSeconds: int(env, 'ANALYTICS_REFRESH_ON_REQUEST_SECONDS', 60, 0, 24 * 3600),
     },
+    // ADR 41: each instance voices published courses on a thread of its own unless told not to.
+    readAloud: { synthesis: onOff(env, 'READ_ALOUD_SYNTHESIS', true) },
     sms: { provider, msg91 },
   };
 }

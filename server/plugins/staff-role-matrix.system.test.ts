@@ -6,12 +6,15 @@
 // means 2xx for them; others get a request that may well be invalid (allowed then means anything
 // but 401, 403 and 5xx). And a member whose roles need a second factor and who has not confirmed it
 // gets 403 secondFactorRequired everywhere but the few routes that serve before it.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../contract/staff-roles';
 import { testAppPerFile } from '../test/test-app';
 import { renewedHeaders, signInAs, signInAsStaff, type SignedIn, type SignedInStaff } from '../test/sign-in';
 import { totpCode } from '../modules/staff/totp';
 import type { AccessRule } from './access';
+import { contentItems } from '../db/schema/authoring';
+import { voiceOverJobs } from '../db/schema/read-aloud';
 
 const t = testAppPerFile({ API_RATE_LIMIT_PER_MINUTE: '1000000' });
 
@@ -76,6 +79,26 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
   'DELETE /api/staff/members/{userId}/second-factor': async () => {
     const member = await signInAsStaff(t.app, ['editor']);
     return { url: `/api/staff/members/${member.userId}/second-factor`, succeedsFor: ['admin'] };
+  },
+  'GET /api/staff/read-aloud/jobs': async () => ({
+    url: '/api/staff/read-aloud/jobs?limit=5',
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'GET /api/staff/read-aloud/needs-voice/{lang}': async () => ({
+    url: '/api/staff/read-aloud/needs-voice/hi',
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'POST /api/staff/read-aloud/jobs/{id}/retry': async () => {
+    // A failed synthesis job of an item of its own, for each caller.
+    const itemId = randomUUID();
+    await t.app.db
+      .insert(contentItems)
+      .values({ id: itemId, kind: 'course', slug: `matrix-${itemId}`, idSeed: itemId, owner: 'staff' });
+    const [job] = await t.app.db
+      .insert(voiceOverJobs)
+      .values({ itemId, lang: 'hi', version: 1, state: 'failed', attempts: 5, lastError: 'no voice' })
+      .returning();
+    return { url: `/api/staff/read-aloud/jobs/${job!.id}/retry`, succeedsFor: ['editor', 'admin'] };
   },
   // Set up already (editor, admin) or not needed (translator, analyst): allowed, answered 409.
   'POST /api/staff/second-factor/setup': async () => ({ url: '/api/staff/second-factor/setup', succeedsFor: [] }),

@@ -2735,6 +2735,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/read-aloud/courses/{courseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The voices of every spoken text of a published course language: which file plays each sentence
+         * @description Each text (a lesson, a question, an option, an explanation, the summary) with its sentences and the segments to play in order: a person’s recording where a fresh one exists, the engine’s voice elsewhere; `stale` when what plays speaks an older text. No segments: no voice yet. Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query: {
+                    lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                };
+                header?: never;
+                path: {
+                    courseId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            courseId: string;
+                            /** @enum {string} */
+                            lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            parts: {
+                                /** @description The public id of what the text belongs to: a lesson, question or option, or the course (summary) */
+                                elementId: string;
+                                /** @description The text’s field in the course document (`lessons[k].content`) */
+                                part: string;
+                                /** @description What to play, in order, each file from each sentence’s start to its end; none: no voice yet */
+                                segments: {
+                                    /** @description The Ogg Opus file (`uploads/by-hash/...opus`), cached for a year */
+                                    audio: string;
+                                    bytes: number;
+                                    durationMs: number;
+                                    /**
+                                     * @description recorded: a person read it; synthetic: the engine spoke it at publishing
+                                     * @enum {string}
+                                     */
+                                    kind: "recorded" | "synthetic";
+                                    sentences: {
+                                        /** @description Where it ends in the file (the next one starts there) */
+                                        endMs: number;
+                                        /** @description The sentence of the text (from 0) this plays */
+                                        index: number;
+                                        /** @description Where it starts in the file */
+                                        startMs: number;
+                                    }[];
+                                    /** @description It speaks an older text than the one published: play it only saying so */
+                                    stale: boolean;
+                                }[];
+                                /** @description The published text’s sentences, as written */
+                                sentences: string[];
+                                /** @description Some of what plays speaks an older text */
+                                stale: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/analytics/certificates": {
         parameters: {
             query?: never;
@@ -3312,7 +3391,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh";
+                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh" | "voice.record" | "voice.retry";
                     actor?: string;
                     /** @description Entries older than this id: the nextBefore of the previous page */
                     before?: number;
@@ -7792,6 +7871,285 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/read-aloud/{itemId}/{lang}/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a person’s recording of sentences of a published text (multipart/form-data, one file)
+         * @description The recording is one part of a multipart/form-data body: WebM or Ogg with Opus, or 16-bit WAV, at most 10 MB, lasting at most 30 seconds a sentence and 10 minutes in all. It is stored re-encoded as every voice (mono Opus, 16 kbit/s) and replaces any recording of the same text it overlaps; learners hear it in place of the engine’s voice for those sentences. A translator records in their languages only. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query: {
+                    firstSentence: number;
+                    /** @description The text’s field (`lessons[k].content`) */
+                    part: string;
+                    sentenceCount: number;
+                };
+                header?: never;
+                path: {
+                    itemId: string;
+                    lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file, as one part named file
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            audio: string;
+                            bytes: number;
+                            durationMs: number;
+                            firstSentence: number;
+                            /**
+                             * @description recorded: a person read it; synthetic: the engine spoke it at publishing
+                             * @enum {string}
+                             */
+                            kind: "recorded" | "synthetic";
+                            part: string;
+                            sentenceCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/read-aloud/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The synthesis queue: each published version’s job, its state, tries and last error, newest first
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query: {
+                    lang?: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                    /** @description Rows to return (1 to 50) */
+                    limit: number;
+                    /** @description Rows to skip */
+                    offset: number;
+                    state?: "queued" | "running" | "failed" | "done";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobs: {
+                                attempts: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                itemId: string;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                lastError: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Not tried again before this (after a failure)
+                                 */
+                                runAfter: string;
+                                /** @description Texts that had a fresh voice already */
+                                skipped: number;
+                                /** @enum {string} */
+                                state: "queued" | "running" | "failed" | "done";
+                                /** @description Texts voiced by its last run */
+                                synthesised: number;
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The published version that asked for it */
+                                version: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/read-aloud/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues a failed synthesis job again, its tries counted afresh
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            finishedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            itemId: string;
+                            /** @enum {string} */
+                            lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Not tried again before this (after a failure)
+                             */
+                            runAfter: string;
+                            /** @description Texts that had a fresh voice already */
+                            skipped: number;
+                            /** @enum {string} */
+                            state: "queued" | "running" | "failed" | "done";
+                            /** @description Texts voiced by its last run */
+                            synthesised: number;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The published version that asked for it */
+                            version: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/read-aloud/needs-voice/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spoken texts of published courses in a language with sentences no fresh recording speaks, and each stale recording’s text then and now
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            texts: {
+                                /** Format: uuid */
+                                itemId: string;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                part: string;
+                                /** @description The published text’s sentences */
+                                sentences: string[];
+                                staleRecordings: {
+                                    /** @description The same sentences today (the console shows the difference) */
+                                    after: string;
+                                    /** @description The text as it was recorded */
+                                    before: string;
+                                    firstSentence: number;
+                                    sentenceCount: number;
+                                }[];
+                                title: string;
+                                /** @description The sentences no fresh recording speaks */
+                                unrecorded: number[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

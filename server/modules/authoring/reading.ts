@@ -107,3 +107,26 @@ export async function translationStart(db: Db, id: string, lang: LanguageCode) {
     body,
   };
 }
+
+/** Surface: the version of a language learners see, with its item; null when none is (unpublished, deleted, unknown). */
+export async function publishedDocument(
+  db: Db,
+  id: string,
+  lang: LanguageCode,
+): Promise<{ item: items.ItemRow; number: number; body: AnyDocument } | null> {
+  const item = await items.findItem(db, id);
+  if (!item || item.deletedAt) return null;
+  const state = await items.findState(db, id, lang);
+  if (state?.publishedVersion == null) return null;
+  const version = await items.findVersion(db, id, lang, state.publishedVersion);
+  return version ? { item, number: version.number, body: version.body as AnyDocument } : null;
+}
+
+/** Surface: every language of a live item of the kind that learners see, with the version they see. */
+export async function publishedLanguages(
+  db: Db,
+  kind: ContentKind,
+): Promise<{ itemId: string; lang: LanguageCode; version: number }[]> {
+  const rows = await items.publishedLanguages(db, kind);
+  return rows.map((row) => ({ ...row, lang: row.lang as LanguageCode }));
+}

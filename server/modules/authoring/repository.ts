@@ -179,6 +179,18 @@ export async function translatedFrom(tx: DbOrTx, itemId: string, sourceLang: Lan
   return (row?.n ?? 0) > 0;
 }
 
+/** Every language of a live item of the kind that learners see, with the version they see. */
+export function publishedLanguages(db: DbOrTx, kind: ContentKind) {
+  return db
+    .select({ itemId: contentStates.itemId, lang: contentStates.lang, version: contentStates.publishedVersion })
+    .from(contentStates)
+    .innerJoin(contentItems, eq(contentItems.id, contentStates.itemId))
+    .where(and(eq(contentItems.kind, kind), isNull(contentItems.deletedAt), isNotNull(contentStates.publishedVersion)))
+    .orderBy(asc(contentStates.itemId), asc(contentStates.lang)) as Promise<
+    { itemId: string; lang: string; version: number }[]
+  >;
+}
+
 export async function findVersion(
   db: DbOrTx,
   itemId: string,

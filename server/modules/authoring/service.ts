@@ -15,9 +15,12 @@
 // - Writer, writerOf, ItemRow, requireItem, lockLiveItem, writeVersion, fieldStatus, translationHeads,
 //   sourceVersion, pendingTranslations: an item's translation read and saved like any other save
 //   (translation-exchange)
+// - publishedDocument, publishedLanguages: what learners see of an item in a language, and every
+//   language of a kind they see (read-aloud voices what is published)
 export { importLanguage, type ImportStatus } from './importing';
 export { lockLiveItem, requireItem, writerOf, type Writer } from './items';
 export { itemsOfPublicRows } from './read-models';
+export { publishedDocument, publishedLanguages } from './reading';
 export { titlesOf as itemTitles } from './repository';
 export type { ItemRow } from './repository';
 export { fieldStatus, pendingTranslations, sourceVersion, translationHeads } from './translation-status';

@@ -11,9 +11,11 @@
 //   transaction too (authoring's preview of a draft)
 // - courseReadModel: a published course version projected into the course's tables, and taken off
 //   the site (authoring, ADR 29)
+// - courseElementIds: the public id of each element of a course document (read-aloud answers its
+//   voices by the ids learners' pages know)
 import type { CourseDocument } from '../../../contract/authoring';
 import type { Db, DbOrTx } from '../../db/client';
-import type { ReadModel } from '../../lib/read-models';
+import type { ReadModel, ReadModelSource } from '../../lib/read-models';
 import type { LanguageCode } from '../../../contract/languages';
 import type {
   CounterpartQuery,
@@ -33,6 +35,26 @@ export const courseReadModel: ReadModel<CourseDocument> = {
   project: (tx, item, lang, doc, options) => repo.writeCourse(tx, courseRows(item, lang, doc, options?.createdAt)),
   withdraw: repo.hideCourse,
 };
+
+/**
+ * The public id of the course and of each lesson, question and option of a course language, by the
+ * element's address in the document (`lessons[k]`, `quizzes[q].questions[n].options[o]`; '' for the course).
+ */
+export function courseElementIds(item: ReadModelSource, lang: LanguageCode, doc: CourseDocument): Map<string, string> {
+  const rows = courseRows(item, lang, doc);
+  const ids = new Map<string, string>([['', rows.course.id]]);
+  const quizKeys = new Map(rows.quizzes.map((quiz) => [quiz.id, quiz.slug]));
+  const questionAddresses = new Map<string, string>();
+  for (const lesson of rows.lessons) ids.set(`lessons[${lesson.slug}]`, lesson.id);
+  for (const question of rows.questions) {
+    const address = `quizzes[${quizKeys.get(question.quizId)}].questions[${question.slug}]`;
+    questionAddresses.set(question.id, address);
+    ids.set(address, question.id);
+  }
+  for (const option of rows.options)
+    ids.set(`${questionAddresses.get(option.questionId)}.options[${option.slug}]`, option.id);
+  return ids;
+}
 
 export function averageRating(ratingTotal: number, ratingCount: number): number {
   return ratingCount > 0 ? Math.round((10 * ratingTotal) / ratingCount) / 10 : 0;

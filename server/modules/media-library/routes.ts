@@ -17,6 +17,7 @@ import { ErrorResponse, errorResponses } from '../../../contract/message-respons
 import { acceptedNames, formatBytes, MAX_BYTES, type UploadKind } from '../../../contract/media-rules';
 import { access, routeAccess } from '../../plugins/access';
 import { badRequest, HttpError } from '../../plugins/errors';
+import { multipartRefusal } from '../../lib/multipart-refusals';
 import { requireStaff, staffActor } from '../../plugins/staff';
 import { tooLarge, uploadDepsFromConfig } from '../uploads/service';
 import * as service from './service';
@@ -26,20 +27,6 @@ import * as service from './service';
  * request declaring more than the kind's limit plus this is refused before a byte of it is read.
  */
 export const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
-
-/** The multipart parser's own refusals, said as the uploads pipeline says them. */
-function multipartRefusal(error: unknown, kind: UploadKind): unknown {
-  const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(kind, undefined, undefined);
-  // A form of more parts than one file and a few fields.
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return badRequest('badRequest');
-  // The form parser's own errors (which carry no code): a body that ends in the middle of the form,
-  // or a form without a usable boundary.
-  if (error instanceof Error && !(error instanceof HttpError) && /multipart data|boundary|needle/i.test(error.message))
-    return badRequest('badRequest');
-  return error;
-}
 
 function refuseDeclaredOversize(request: FastifyRequest, kind: UploadKind): void {
   const declared = Number(request.headers['content-length']);
@@ -115,7 +102,7 @@ export default async function mediaLibraryRoutes(fastify: FastifyInstance) {
         });
         return reply.code(outcome.repeat ? 200 : 201).send(outcome);
       } catch (error) {
-        throw multipartRefusal(error, kind);
+        throw multipartRefusal(error, () => tooLarge(kind, undefined, undefined));
       }
     },
   );

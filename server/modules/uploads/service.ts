@@ -10,7 +10,10 @@
 // The module's surface for other modules (they call these, never its other files):
 // - storeUpload, uploadDepsFromConfig: a file checked, cleaned and stored; the store of a server
 // - UploadSource: what an upload reads its bytes from (a multipart file's stream)
-// - tooLarge: the refusal of a file over its kind's limit, for a route that stops reading it itself
+// - tooLarge, UploadRefusedError: the refusal of a file over its kind's limit, for a route that
+//   stops reading it itself; a refusal of a file another module checks
+// - receiveUpTo, storeAudio: a file of another module's kind read within its limit, and sound the
+//   server made (read-aloud's Ogg Opus voice-overs) stored under its hash
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -37,7 +40,7 @@ import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
 import { videoDurationMs } from './video-duration';
 
 export type { UploadSource } from './receive';
-export { tooLarge } from './upload-refused';
+export { tooLarge, UploadRefusedError } from './upload-refused';
 
 export interface UploadDeps {
   storage: FileStorage;
@@ -144,6 +147,25 @@ function checkFormat(kind: UploadKind, received: Received): FileFormat {
   if (!format || !FORMATS[kind].includes(format)) throw notAccepted(kind, format);
   if (received.size > maxBytesFor(kind, format)) throw tooLarge(kind, format, received.size);
   return format;
+}
+
+/**
+ * The bytes of a file that another module checks itself (a recording, for read-aloud), read up to
+ * `limit`: refused with the caller's `tooLarge` past it (without reading the rest), as empty with none.
+ */
+export async function receiveUpTo(source: UploadSource, limit: number, tooLarge: () => Error): Promise<Buffer> {
+  const received = await receiveInMemory(source, limit).catch((error: unknown) => {
+    throw error instanceof OverLimit ? tooLarge() : error;
+  });
+  if (received.size === 0) throw new UploadRefusedError('uploadEmpty', 'The file is empty.');
+  return received.bytes;
+}
+
+/** Sound the server made or re-encoded, an Ogg Opus file, stored once under the hash of its bytes. */
+export async function storeAudio(storage: FileStorage, bytes: Buffer): Promise<StoredVariant> {
+  const key = contentKey(sha256(bytes), 'opus');
+  await putOnce(storage, key, () => bytes, 'audio/ogg');
+  return { key, path: storage.publicPath(key), contentType: 'audio/ogg', bytes: bytes.length };
 }
 
 export async function storeUpload(deps: UploadDeps, input: UploadInput): Promise<StoredUpload> {

@@ -60,6 +60,8 @@ export const BASE_ENV: Record<string, string> = {
   REDIS_URL: '',
   METRICS_TOKEN: '',
   LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+  // The faults are about requests and stores; voicing the sample course would take a core for minutes.
+  READ_ALOUD_SYNTHESIS: 'off',
 };
 
 /**
