@@ -28,7 +28,6 @@ export const PackManifest = Type.Object({
     description:
       "SHA-256 of the pack's files' hashes: another version means something was published since; the files whose hash changed are the ones to download again",
   }),
-  madeAt: Type.String({ format: 'date-time' }),
   withVideos: Type.Boolean(),
   files: Type.Array(PackFile),
   sizes: Type.Object({

@@ -122,7 +122,6 @@ export async function packManifest(
   lang: LanguageCode,
   courseId: string,
   withVideos: boolean,
-  madeAt = new Date(),
 ): Promise<SignedPackManifest> {
   let all: Awaited<ReturnType<typeof packFiles>>;
   try {
@@ -136,11 +135,28 @@ export async function packManifest(
     course: all.course,
     // One version per publication, whichever files a phone takes.
     version: sha256(Buffer.from(all.files.map((file) => `${file.url} ${file.sha256}\n`).join(''))),
-    madeAt: madeAt.toISOString(),
     withVideos,
     files: withVideos ? all.files : all.files.filter((file) => file.kind !== 'video'),
     sizes: { text: total(all.files, 'text'), pictures: total(all.files, 'picture'), videos: total(all.files, 'video') },
   };
   const text = JSON.stringify(manifest);
-  return { manifest: text, signature: deps.signer.sign(text), keyId: deps.signer.keyId };
+  return { manifest: text, signature: signatureOf(deps.signer, text), keyId: deps.signer.keyId };
+}
+
+/**
+ * Signatures made, by the text signed: an ECDSA signature is drawn afresh each time, and a manifest,
+ * a function of what is published, is then answered with the same bytes however often it is made.
+ */
+const signatures = new Map<string, string>();
+const SIGNATURES_KEPT = 2_000;
+
+function signatureOf(signer: PackSigner, text: string): string {
+  const key = `${signer.keyId} ${sha256(Buffer.from(text))}`;
+  let signature = signatures.get(key);
+  if (!signature) {
+    signature = signer.sign(text);
+    if (signatures.size >= SIGNATURES_KEPT) signatures.delete(signatures.keys().next().value!);
+    signatures.set(key, signature);
+  }
+  return signature;
 }
