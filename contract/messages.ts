@@ -75,6 +75,22 @@ export const MESSAGES = {
   journalSaved: 'Your journal is saved',
   ratingSaved: 'Thank you for rating this course',
 
+  // The event quiz (ADR 40).
+  eventNotFound: 'This event does not exist.',
+  eventNotOpen:
+    'Entries are not open now: the event takes entries only on its days, between its opening and closing times (India Standard Time).',
+  eventAlreadyEntered:
+    'You have already entered this event (entry number {{number}}). Each person may enter only once.',
+  eventEntryWithdrawn: 'You withdrew your entry number {{number}} from this event, so you cannot enter it again.',
+  eventMinorsNotAllowed: 'Only entrants aged {{age}} or over may enter this event.',
+  eventNoEntry: 'You have not entered this event.',
+  eventEntryNotOpen: 'Your entry is not open for answers.',
+  eventEntryClosed: 'The time for your entry is over. Only answers received by the deadline count.',
+  eventSingleAnswer: 'Choose exactly one option for this question.',
+  eventConsentNotNeeded: 'Your entry does not wait for a guardian’s consent.',
+  eventEntryErased: 'Your entry and its answers have been erased.',
+  eventResultsNotPublished: 'The results of this event are not published yet.',
+
   // Certificates.
   certificateNotEarned: 'You have not completed all the courses to get the certificate.',
   certificateUnknown: 'No certificate has this number.',

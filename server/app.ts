@@ -30,6 +30,8 @@ import sms from './modules/auth/sms/sms-plugin';
 import type { SmsProvider } from './modules/auth/sms/sms-provider';
 import auth from './modules/auth/routes';
 import users from './modules/users/routes';
+import events from './modules/events/routes';
+import publicEvents from './modules/events/public-routes';
 import courses from './modules/courses/routes';
 import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
@@ -117,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(successStories);
   await app.register(gallery);
   await app.register(banners);
+  await app.register(publicEvents);
+  await app.register(events);
 
   // The staff side: who is signed in as staff, the audit log, the media library, authoring content
   // and its exchange with translators' tools.

@@ -16,6 +16,7 @@ import { startRetentionJob } from './modules/retention/service';
 import { stopGracefully } from './plugins/stopping';
 import { startPublishingSchedule } from './modules/authoring/scheduler';
 import { startAnalyticsRefresh } from './modules/analytics/refresh';
+import { startEntryClosing } from './modules/events/scheduler';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -44,6 +45,9 @@ async function main() {
   const stopSchedule = startPublishingSchedule(app);
   // The staff's figures are recomputed every few minutes by whichever instance finds them due (ADR 27).
   const stopAnalytics = startAnalyticsRefresh(database.db, app.log, config.analytics.refreshMinutes);
+  // Event entries whose entrant never came back are closed at their deadline by whichever instance
+  // looks first (ADR 40); an entrant's own calls close theirs on read.
+  const stopEntryClosing = startEntryClosing(database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -52,6 +56,7 @@ async function main() {
     app.log.info({ signal }, 'stopping');
     stopSchedule();
     stopAnalytics();
+    stopEntryClosing();
     try {
       // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
       // database closes, so the embedded one is left clean.

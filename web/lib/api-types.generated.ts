@@ -547,7 +547,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The signed-in learner's rating, null when not rated */
@@ -1474,6 +1474,703 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{key}/entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One’s entry: the same questions and options in the same order after every reload, and the time left
+         * @description `remainingSeconds` is computed from the server’s deadline. Nothing says which options are right until results are published; then `results` has the score, rank and each question’s right options and explanation. An entry past its deadline and grace is closed here by the server. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start one’s one entry (the questions are drawn and shuffled now, and kept with it)
+         * @description One entry per verified mobile number per event, by a unique constraint: a second start is 409 eventAlreadyEntered naming the first entry’s number (eventEntryWithdrawn after a withdrawal), and counted for the staff. 409 eventNotOpen outside the event’s days and hours (IST, server clock). An age under 18, or a profile that says so, makes the entry wait for a guardian’s consent (`awaiting_guardian`); 403 eventMinorsNotAllowed where the event takes no minors. The deadline is the earlier of the start plus the time limit and the day’s closing. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        age: number;
+                        /** @enum {string} */
+                        lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Withdraw one’s entry: its answers and any guardian consent are erased
+         * @description One action, at any time. Only the event and a keyed hash of the number stay, marked withdrawn, so the same number cannot enter again. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What happened, for the client to show in its language (contract/messages.ts)
+                             * @enum {string}
+                             */
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            /** @description The same in English */
+                            message: string;
+                            /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
+                            params?: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question of one’s entry (again, to change it before the deadline)
+         * @description Kept with the time the server received it. After the deadline and its 5 s grace, or once the entry is closed, the answer is kept as late and never counts (`late: true`). 409 eventEntryNotOpen before a guardian’s consent or after submitting. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        questionId: string;
+                        selected: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            late: boolean;
+                            questionId: string;
+                            /** Format: date-time */
+                            receivedAt: string;
+                            remainingSeconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/guardian-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the guardian’s consent with the code sent to their number; the entry opens and its time starts
+         * @description The code works once, for this entry only (a sign-in code or a code for another entry is refused). The record keeps the method, the terms’ version and language, the time and the guardian’s name, relationship and number. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agree?: boolean;
+                        guardianMobile?: string;
+                        guardianName?: string;
+                        otp?: string;
+                        /** @enum {string} */
+                        relationship?: "Mother" | "Father" | "Guardian";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/guardian-consent/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the guardian’s own number a one-time password that names the event
+         * @description For an entry awaiting a guardian (else 400 eventConsentNotNeeded), while entries are open (409 eventNotOpen). The guardian, relationship and number as for learning’s consent (ADR 18: not the entrant’s own number, 400 guardianMobileOwn); sign-in’s cooldown and limits (429). Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        guardianMobile?: string;
+                        guardianName?: string;
+                        /** @enum {string} */
+                        relationship?: "Mother" | "Father" | "Guardian";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What happened, for the client to show in its language (contract/messages.ts)
+                             * @enum {string}
+                             */
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            /** @description The same in English */
+                            message: string;
+                            /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
+                            params?: {
+                                [key: string]: number;
+                            };
+                            /** @description Seconds until a new code may be asked for (the resend cooldown) */
+                            resendAfter: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit one’s entry; the time measured ends here (at the deadline when later)
+         * @description 409 eventEntryClosed when the server has already closed it at its deadline. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/public/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events taking entries now or soon, in the reader’s language (else English)
+         * @description Days and hours are IST; `entriesOpenNow` and `nextOpening` are the server’s clock, never the phone’s. Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                /** @description Daily closing, HH:MM (IST); 24:00 is the end of the day */
+                                closesAt: string;
+                                entriesOpenNow: boolean;
+                                /** @description First day, YYYY-MM-DD (IST) */
+                                firstDay: string;
+                                key: string;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                /** @description Last day, YYYY-MM-DD (IST) */
+                                lastDay: string;
+                                name: string;
+                                /** Format: date-time */
+                                nextOpening: string | null;
+                                /** @description Daily opening, HH:MM (IST) */
+                                opensAt: string;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/public/{lang}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event’s public page: name, terms, days and hours (IST), time limit, questions per entry, grace
+         * @description Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                /** @description Daily closing, HH:MM (IST); 24:00 is the end of the day */
+                                closesAt: string;
+                                entriesOpenNow: boolean;
+                                /** @description First day, YYYY-MM-DD (IST) */
+                                firstDay: string;
+                                graceSeconds: number;
+                                key: string;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                /** @description Last day, YYYY-MM-DD (IST) */
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                name: string;
+                                /** Format: date-time */
+                                nextOpening: string | null;
+                                /** @description Daily opening, HH:MM (IST) */
+                                opensAt: string;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsFinalAt: string | null;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                terms: string;
+                                termsVersion: string;
+                                timeLimitSeconds: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/public/{lang}/{key}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaderboard once results are published: rank, first name, district; never a number or full name
+         * @description 404 eventResultsNotPublished before. `final` is false during the review period the terms state (disqualifications may still change it). Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            final: boolean;
+                            key: string;
+                            /** Format: date-time */
+                            resultsFinalAt: string;
+                            rows: {
+                                district: string | null;
+                                firstName: string;
+                                rank: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1706,7 +2403,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -1727,7 +2424,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -1787,7 +2484,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -1887,7 +2584,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             journal: {
                                 /** @description The learner's own reflection, plain text; empty when nothing is saved */
                                 text: string;
@@ -2090,7 +2787,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8029,7 +8726,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8085,7 +8782,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8182,7 +8879,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8265,7 +8962,7 @@ export interface paths {
         };
         /**
          * Download everything stored about the signed-in learner (JSON)
-         * @description Profile (with the guardian’s consent: method, time, name, relationship and number), sign-ins, one-time-password requests, the guardian consent codes asked for, enrolments, completions, quiz attempts, journal entries, ratings and certificates. Access: any signed-in account, active or not (401 without a session).
+         * @description Profile (with the guardian’s consent: method, time, name, relationship and number), sign-ins, one-time-password requests, the guardian consent codes asked for, enrolments, completions, quiz attempts, journal entries, ratings, certificates, and event entries with their answers and any guardian consent. Access: any signed-in account, active or not (401 without a session).
          */
         get: {
             parameters: {
@@ -8413,7 +9110,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8475,7 +9172,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8537,7 +9234,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8596,7 +9293,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */

@@ -63,12 +63,12 @@ export function lastClosing(window: EventWindow): Date {
 }
 
 /**
- * When entries next open at or after `at` (now, when the window is open), or null when the last
- * day has closed.
+ * The opening of the hours running at `at`, or of the next ones; null when the last day has closed.
+ * The same answer all through a day's hours, so a public page can be shared by every reader.
  */
 export function nextOpening(window: EventWindow, at: Date): Date | null {
-  if (isWithinWindow(window, at)) return at;
   const today = istDay(at);
+  if (isWithinWindow(window, at)) return istInstant(today, window.opensAt);
   const opening = (day: string) => istInstant(day, window.opensAt);
   if (today < window.firstDay) return firstOpening(window);
   if (today > window.lastDay) return null;
