@@ -28,6 +28,15 @@ export const AUDIT_ACTIONS = [
   'staff.second-factor.recovery-codes-renewed',
   'analytics.export',
   'analytics.refresh',
+  'event.create',
+  'event.update',
+  'event.schedule',
+  'event.close',
+  'event.question.save',
+  'event.question.delete',
+  'event.disqualify',
+  'event.results.publish',
+  'event.results.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,7 +1,7 @@
 // The event quiz's calls (ADR 40): the public event page and leaderboard, an entrant's entry, and the
 // staff's events, pool and results. The rules' plain values are in event-rules.ts.
-import { Type, type Static } from '@sinclair/typebox';
-import { LANGUAGE_CODES } from './languages';
+import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import { LANGUAGE_CODES, type LanguageCode } from './languages';
 import { AGE_MAX, AGE_MIN } from './profile-options';
 import {
   DAY_PATTERN,
@@ -175,9 +175,17 @@ const eventSettings = {
   reviewHours: Type.Integer({ minimum: 0, maximum: EVENT_LIMITS.reviewHoursMax }),
 };
 
-const Texts = Type.Partial(Type.Record(Lang, EventText), {
-  description: 'Name and terms by language; English is needed to schedule',
-});
+/** An object with an optional value for each language: `{en: ..., hi: ...}`. */
+const byLanguage = <T extends TSchema>(schema: T, description: string) =>
+  Type.Object(
+    Object.fromEntries(LANGUAGE_CODES.map((lang) => [lang, Type.Optional(schema)])) as unknown as Record<
+      LanguageCode,
+      TOptional<T>
+    >,
+    { description },
+  );
+
+const Texts = byLanguage(EventText, 'Name and terms by language; English is needed to schedule');
 
 export const CreateEventBody = Type.Object({ key: EventKey, ...eventSettings, texts: Texts });
 export type CreateEventBody = Static<typeof CreateEventBody>;
@@ -231,7 +239,7 @@ export const QuestionBody = Type.Object({
     minItems: 1,
     maxItems: EVENT_LIMITS.optionsMax,
   }),
-  texts: Type.Partial(Type.Record(Lang, QuestionText)),
+  texts: byLanguage(QuestionText, 'The question, its options and explanation by language'),
 });
 export type QuestionBody = Static<typeof QuestionBody>;
 

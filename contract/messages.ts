@@ -144,6 +144,18 @@ export const MESSAGES = {
   analyticsPeriodInvalid:
     'The period must be whole weeks that have ended, from a Monday to a Sunday (India’s time), at most {{max}} weeks.',
 
+  // The staff's events (ADR 40).
+  eventKeyTaken: 'Another event already uses this key.',
+  eventInvalid: 'Some of the event’s settings are not valid.',
+  eventLocked: 'The event has opened: its days, hours, rules and question pool can no longer be changed.',
+  eventNotReady:
+    'The event cannot be scheduled yet: it needs its name and terms in English, and at least as many questions in its pool as each entry gets.',
+  eventNotClosed: 'Results can be published only after the event has closed.',
+  eventQuestionNotFound: 'This question is not in the event’s pool.',
+  eventEntryNotFound: 'No entry of this event has this number.',
+  eventResultsFinal: 'The review period is over: the results are final and no entry can be disqualified.',
+  eventEntryDisqualified: 'The entry is disqualified.',
+
   // The translator exchange (XLIFF files). `details` says in English what is wrong and where.
   xliffMalformed: 'The file could not be read as XML.',
   xliffInvalid: 'The file is not an XLIFF 2.0 file of this site’s content.',

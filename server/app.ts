@@ -32,6 +32,7 @@ import auth from './modules/auth/routes';
 import users from './modules/users/routes';
 import events from './modules/events/routes';
 import publicEvents from './modules/events/public-routes';
+import eventStaff from './modules/events/staff-routes';
 import courses from './modules/courses/routes';
 import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authoring);
   await app.register(translationExchange);
   await app.register(analytics);
+  await app.register(eventStaff);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

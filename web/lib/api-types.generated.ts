@@ -547,7 +547,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The signed-in learner's rating, null when not rated */
@@ -1656,7 +1656,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -1868,7 +1868,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -2403,7 +2403,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -2424,7 +2424,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -2484,7 +2484,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -2584,7 +2584,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             journal: {
                                 /** @description The learner's own reflection, plain text; empty when nothing is saved */
                                 text: string;
@@ -2787,7 +2787,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -3805,7 +3805,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh";
+                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh" | "event.create" | "event.update" | "event.schedule" | "event.close" | "event.question.save" | "event.question.delete" | "event.disqualify" | "event.results.publish" | "event.results.export";
                     actor?: string;
                     /** @description Entries older than this id: the nextBefore of the previous page */
                     before?: number;
@@ -7414,6 +7414,1161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every event, with its state on the clock and what is translated
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an event as a draft: key, days and daily hours in IST, time limit, questions per entry, minors, terms version, review period, texts by language
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HH:MM, IST; 24:00 for the end of the day */
+                        closesAt: string;
+                        /** @description YYYY-MM-DD, IST */
+                        firstDay: string;
+                        key: string;
+                        /** @description YYYY-MM-DD, IST */
+                        lastDay: string;
+                        minorsAllowed: boolean;
+                        /** @description HH:MM, IST */
+                        opensAt: string;
+                        questionsPerEntry: number;
+                        reviewHours: number;
+                        termsVersion: string;
+                        /** @description Name and terms by language; English is needed to schedule */
+                        texts: {
+                            bn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            en?: {
+                                name: string;
+                                terms: string;
+                            };
+                            gj?: {
+                                name: string;
+                                terms: string;
+                            };
+                            hi?: {
+                                name: string;
+                                terms: string;
+                            };
+                            kn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            mh?: {
+                                name: string;
+                                terms: string;
+                            };
+                            ml?: {
+                                name: string;
+                                terms: string;
+                            };
+                            od?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tl?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tm?: {
+                                name: string;
+                                terms: string;
+                            };
+                        };
+                        timeLimitSeconds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an event’s settings or texts
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HH:MM, IST; 24:00 for the end of the day */
+                        closesAt?: string;
+                        /** @description YYYY-MM-DD, IST */
+                        firstDay?: string;
+                        /** @description YYYY-MM-DD, IST */
+                        lastDay?: string;
+                        minorsAllowed?: boolean;
+                        /** @description HH:MM, IST */
+                        opensAt?: string;
+                        questionsPerEntry?: number;
+                        reviewHours?: number;
+                        termsVersion?: string;
+                        /** @description Name and terms by language; English is needed to schedule */
+                        texts?: {
+                            bn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            en?: {
+                                name: string;
+                                terms: string;
+                            };
+                            gj?: {
+                                name: string;
+                                terms: string;
+                            };
+                            hi?: {
+                                name: string;
+                                terms: string;
+                            };
+                            kn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            mh?: {
+                                name: string;
+                                terms: string;
+                            };
+                            ml?: {
+                                name: string;
+                                terms: string;
+                            };
+                            od?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tl?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tm?: {
+                                name: string;
+                                terms: string;
+                            };
+                        };
+                        timeLimitSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/staff/events/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an event early: no more entries, and the entries still running are closed now
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live counts of entries: all, awaiting a guardian, in progress, completed, withdrawn, disqualified
+         * @description A count of fewer than 10 entries is null, and counts that would let one be worked out are "withheld", as in analytics (ADR 27). Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            awaitingGuardian: number | (never | null) | "withheld";
+                            completed: number | (never | null) | "withheld";
+                            disqualified: number | (never | null) | "withheld";
+                            entries: number | (never | null) | "withheld";
+                            inProgress: number | (never | null) | "withheld";
+                            minGroup: number;
+                            /** @enum {string} */
+                            state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                            withdrawn: number | (never | null) | "withheld";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/entries/{number}/disqualify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disqualify an entry with a reason (in the audit log; the entrant sees it)
+         * @description 409 eventResultsFinal once the review period after publishing is over. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    number: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What happened, for the client to show in its language (contract/messages.ts)
+                             * @enum {string}
+                             */
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            /** @description The same in English */
+                            message: string;
+                            /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
+                            params?: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entries to review: several entries attempted with one number, answers after the deadline
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                firstName: string | null;
+                                lateAnswers: number;
+                                number: number;
+                                refusedStarts: number;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The question pool, with the right options and explanations
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            questions: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a question to the pool (single or multi answer, options and explanation by language)
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        correct: number[];
+                        optionCount: number;
+                        /** @description The question, its options and explanation by language */
+                        texts: {
+                            bn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            en?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            gj?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            hi?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            kn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            mh?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            ml?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            od?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tl?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tm?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                        };
+                        /** @enum {string} */
+                        type: "single" | "multi";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            question: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a question of the pool (its texts in every language given)
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        correct: number[];
+                        optionCount: number;
+                        /** @description The question, its options and explanation by language */
+                        texts: {
+                            bn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            en?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            gj?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            hi?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            kn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            mh?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            ml?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            od?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tl?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tm?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                        };
+                        /** @enum {string} */
+                        type: "single" | "multi";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            question: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove a question from the pool
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ranked results of a closed event: most right answers, then the shortest time the server measured
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                correct: number;
+                                district: string | null;
+                                firstName: string;
+                                number: number;
+                                rank: number;
+                                timeSeconds: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results as a CSV file: rank, first name, district, score, time; never a mobile number. Each download is audited
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/results/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the results of a closed event: entrants see score, answers and explanations; the leaderboard opens
+         * @description 409 eventNotClosed before the event has closed. The leaderboard is provisional for the review period. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a draft: it opens on its first day at its opening time (IST)
+         * @description 409 eventNotReady without the English name and terms, or with fewer questions (each with English text) than an entry gets. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/me": {
         parameters: {
             query?: never;
@@ -8726,7 +9881,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8782,7 +9937,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8879,7 +10034,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9110,7 +10265,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9172,7 +10327,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9234,7 +10389,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9293,7 +10448,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */

@@ -2,9 +2,12 @@
 // options the test knows. Its window is open all day from yesterday to tomorrow (IST) unless a test
 // gives its own.
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { EntryView } from '../../../contract/events';
 import type { EventState } from '../../../contract/event-rules';
 import type { DbOrTx } from '../../db/client';
 import { eventQuestionTexts, eventQuestions, eventTexts, events } from '../../db/schema/events';
+import { signInAs, type SignedIn } from '../../test/sign-in';
 import { istDay } from './rules';
 
 const DAY_MS = 86_400_000;
@@ -79,4 +82,21 @@ export async function createTestEvent(
     questions.push({ id: row!.id, type, correct, options: optionTexts, explanation });
   }
   return { id: event!.id, key, name, questions };
+}
+
+/** Signs a new learner in and starts their entry through the API; answers them and the entry. */
+export async function enterTestEvent(
+  app: FastifyInstance,
+  key: string,
+  options: { name?: string; age?: number } = {},
+): Promise<{ who: SignedIn; entry: EntryView }> {
+  const who = await signInAs(app, { name: options.name ?? 'Asha Devi' });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/events/${key}/entry`,
+    headers: who.headers,
+    payload: { lang: 'en', age: options.age ?? 30 },
+  });
+  if (res.statusCode !== 200) throw new Error(`start answered ${res.statusCode} ${res.body}`);
+  return { who, entry: res.json().entry as EntryView };
 }
