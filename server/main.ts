@@ -17,6 +17,7 @@ import { stopGracefully } from './plugins/stopping';
 import { startPublishingSchedule } from './modules/authoring/scheduler';
 import { startAnalyticsRefresh } from './modules/analytics/refresh';
 import { startEntryClosing } from './modules/events/scheduler';
+import { importSampleEvents } from './modules/events/seed';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -29,14 +30,17 @@ async function main() {
   const app = await buildApp({ config, db: database.db, listen: database.listen, webDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
-  await database.exclusively(FIRST_IMPORT_LOCK_KEY, () =>
-    importContentIfEmpty({
-      db: database.db,
-      contentDir: path.join(root, 'sample-content'),
-      uploadsDir: config.uploadsDir,
+  const contentDir = path.join(root, 'sample-content');
+  await database.exclusively(FIRST_IMPORT_LOCK_KEY, async () => {
+    await importContentIfEmpty({ db: database.db, contentDir, uploadsDir: config.uploadsDir, log: app.log });
+    // The sample events when missing, and outside production a demo event open from today (ADR 40).
+    await importSampleEvents(database.db, {
+      contentDir,
+      now: new Date(),
+      demo: config.env !== 'production',
       log: app.log,
-    }),
-  );
+    });
+  });
 
   // Learners inactive past the retention period, ended sessions and spent one-time-password records
   // (they hold a number and an address) are deleted now and hourly (ADR 17).
