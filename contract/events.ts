@@ -155,7 +155,7 @@ export type AnswerReceipt = Static<typeof AnswerReceipt>;
 
 // --- The staff's side -------------------------------------------------------------------------
 
-const EventText = Type.Object({
+export const EventText = Type.Object({
   name: Type.String({ minLength: 1, maxLength: EVENT_LIMITS.nameMaxLength }),
   terms: Type.String({ maxLength: EVENT_LIMITS.termsMaxLength }),
 });
@@ -221,7 +221,7 @@ export type StaffEvent = Static<typeof StaffEvent>;
 export const StaffEventAnswer = Type.Object({ event: StaffEvent });
 export const StaffEventsAnswer = Type.Object({ events: Type.Array(StaffEvent) });
 
-const QuestionText = Type.Object({
+export const QuestionText = Type.Object({
   content: Type.String({ minLength: 1, maxLength: EVENT_LIMITS.questionMaxLength }),
   options: Type.Array(Type.String({ minLength: 1, maxLength: EVENT_LIMITS.optionMaxLength }), {
     minItems: EVENT_LIMITS.optionsMin,

@@ -112,7 +112,10 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
     };
   },
   // Events (ADR 40): editors and admins write; analysts read the events, the counts and the results.
-  'GET /api/staff/events': async () => ({ url: '/api/staff/events', succeedsFor: ['editor', 'analyst', 'admin'] }),
+  'GET /api/staff/events': async () => ({
+    url: '/api/staff/events',
+    succeedsFor: ['translator (hi)', 'editor', 'analyst', 'admin'],
+  }),
   'POST /api/staff/events': async () => ({
     url: '/api/staff/events',
     body: {
@@ -132,8 +135,21 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
   }),
   'GET /api/staff/events/{id}': async () => ({
     url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}`,
-    succeedsFor: ['editor', 'analyst', 'admin'],
+    succeedsFor: ['translator (hi)', 'editor', 'analyst', 'admin'],
   }),
+  'PUT /api/staff/events/{id}/texts/{lang}': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}/texts/hi`,
+    body: { name: 'साइबर सुरक्षा', terms: 'प्रति व्यक्ति एक प्रविष्टि।' },
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'PUT /api/staff/events/{id}/questions/{questionId}/texts/{lang}': async () => {
+    const event = await createTestEvent(t.app.db, { state: 'draft', poolSize: 1 });
+    return {
+      url: `/api/staff/events/${event.id}/questions/${event.questions[0]!.id}/texts/hi`,
+      body: { content: 'प्रश्न?', options: ['क', 'ख', 'ग', 'घ'], explanation: '' },
+      succeedsFor: ['translator (hi)', 'editor', 'admin'],
+    };
+  },
   'PATCH /api/staff/events/{id}': async () => ({
     url: `/api/staff/events/${(await createTestEvent(t.app.db, { state: 'draft' })).id}`,
     body: { timeLimitSeconds: 900 },
@@ -149,7 +165,7 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
   }),
   'GET /api/staff/events/{id}/questions': async () => ({
     url: `/api/staff/events/${(await createTestEvent(t.app.db, { poolSize: 2 })).id}/questions`,
-    succeedsFor: ['editor', 'admin'],
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
   }),
   'POST /api/staff/events/{id}/questions': async () => ({
     url: `/api/staff/events/${(await createTestEvent(t.app.db, { state: 'draft', poolSize: 0 })).id}/questions`,

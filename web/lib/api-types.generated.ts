@@ -7423,7 +7423,7 @@ export interface paths {
         };
         /**
          * Every event, with its state on the clock and what is translated
-         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
@@ -7611,7 +7611,7 @@ export interface paths {
         };
         /**
          * An event
-         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
@@ -8037,7 +8037,7 @@ export interface paths {
         };
         /**
          * The question pool, with the right options and explanations
-         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
          */
         get: {
             parameters: {
@@ -8332,6 +8332,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/events/{id}/questions/{questionId}/texts/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write a question of the pool in one language: text, its options in order, explanation
+         * @description As many options as the question has (400 eventInvalid). The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        explanation: string;
+                        options: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            question: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/events/{id}/results": {
         parameters: {
             query?: never;
@@ -8563,6 +8634,91 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/texts/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write an event’s name and terms in one language (a translator: in their languages)
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        terms: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -140,6 +140,20 @@ export async function replaceQuestionTexts(
   if (texts.length) await db.insert(eventQuestionTexts).values(texts.map((t) => ({ questionId, ...t })));
 }
 
+export async function upsertQuestionText(
+  db: DbOrTx,
+  questionId: string,
+  text: { lang: LanguageCode; content: string; options: string[]; explanation: string },
+): Promise<void> {
+  await db
+    .insert(eventQuestionTexts)
+    .values({ questionId, ...text })
+    .onConflictDoUpdate({
+      target: [eventQuestionTexts.questionId, eventQuestionTexts.lang],
+      set: { content: text.content, options: text.options, explanation: text.explanation },
+    });
+}
+
 export async function deleteQuestion(db: DbOrTx, eventId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(eventQuestions)

@@ -58,11 +58,13 @@ describe('the window, in IST', () => {
     expect(nextOpening(EVENT, ist('2025-10-11T19:00:00'))).toBeNull();
   });
 
-  it('refuses hours that close before they open, and days in the wrong order', () => {
+  it('refuses hours that close before they open, days in the wrong order, and days not on the calendar', () => {
     expect(isWindowValid(EVENT)).toBe(true);
     expect(isWindowValid({ ...EVENT, opensAt: '19:00', closesAt: '09:00' })).toBe(false);
     expect(isWindowValid({ ...EVENT, closesAt: '09:00' })).toBe(false);
     expect(isWindowValid({ ...EVENT, firstDay: '2025-10-12' })).toBe(false);
+    expect(isWindowValid({ ...EVENT, firstDay: '2025-02-29', lastDay: '2025-03-01' })).toBe(false);
+    expect(isWindowValid({ ...EVENT, firstDay: '2024-02-29', lastDay: '2024-03-01' })).toBe(true);
   });
 });
 

@@ -41,9 +41,20 @@ export function istInstant(day: string, time: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS + secondsOfDay(time) * 1000);
 }
 
-/** Whether the hours are a real window: opening before closing, on the same day. */
+/** Whether a YYYY-MM-DD is a day of the calendar (not 30 February). */
+export function isCalendarDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}
+
+/** Whether the days and hours are a real window: calendar days in order, opening before closing on the same day. */
 export function isWindowValid(window: EventWindow): boolean {
-  return window.firstDay <= window.lastDay && secondsOfDay(window.opensAt) < secondsOfDay(window.closesAt);
+  return (
+    isCalendarDay(window.firstDay) &&
+    isCalendarDay(window.lastDay) &&
+    window.firstDay <= window.lastDay &&
+    secondsOfDay(window.opensAt) < secondsOfDay(window.closesAt)
+  );
 }
 
 /** Whether entries may be started and answered at `at`: one of the days, from opening (included) to closing (excluded). */

@@ -6,9 +6,11 @@ import { Type } from '@sinclair/typebox';
 import {
   CreateEventBody,
   DisqualifyBody,
+  EventText,
   EventCountsAnswer,
   FlaggedEntriesAnswer,
   QuestionBody,
+  QuestionText,
   StaffEventAnswer,
   StaffEventsAnswer,
   StaffQuestionAnswer,
@@ -21,11 +23,15 @@ import { messageBody } from '../../../contract/messages';
 import { Uuid } from '../../../contract/ids';
 import { fileAnswer } from '../../../contract/schema-helpers';
 import { access, routeAccess } from '../../plugins/access';
-import { staffActor } from '../../plugins/staff';
+import { requireStaff, staffActor } from '../../plugins/staff';
+import { LanguageParam, languageOrNotFound } from '../../lib/language';
+import * as pool from './pool';
 import * as staff from './staff';
 
 const tags = ['staff events'];
 const readers = { access: access.staff('admin', 'editor', 'analyst') };
+/** Translators read the events and the pool they translate, and write texts in their languages. */
+const translators = access.staff('admin', 'editor', 'translator');
 const IdParams = Type.Object({ id: Uuid });
 const QuestionParams = Type.Object({ id: Uuid, questionId: Uuid });
 const locked =
@@ -38,7 +44,7 @@ async function eventSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/staff/events',
     {
-      config: readers,
+      config: { access: access.staff('admin', 'editor', 'analyst', 'translator') },
       schema: {
         tags,
         summary: 'Every event, with its state on the clock and what is translated',
@@ -67,7 +73,7 @@ async function eventSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/staff/events/:id',
     {
-      config: readers,
+      config: { access: access.staff('admin', 'editor', 'analyst', 'translator') },
       schema: {
         tags,
         summary: 'An event',
@@ -135,6 +141,7 @@ async function poolRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/staff/events/:id/questions',
     {
+      config: { access: translators },
       schema: {
         tags,
         summary: 'The question pool, with the right options and explanations',
@@ -142,7 +149,7 @@ async function poolRoutes(fastify: FastifyInstance) {
         response: { 200: StaffQuestionsAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ questions: await staff.listQuestions(app.db, request.params.id) }),
+    async (request) => ({ questions: await pool.listQuestions(app.db, request.params.id) }),
   );
 
   app.post(
@@ -158,7 +165,7 @@ async function poolRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      question: await staff.createQuestion(
+      question: await pool.createQuestion(
         app.db,
         await staffActor(request),
         request.params.id,
@@ -181,7 +188,7 @@ async function poolRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      question: await staff.updateQuestion(
+      question: await pool.updateQuestion(
         app.db,
         await staffActor(request),
         request.params.id,
@@ -204,7 +211,7 @@ async function poolRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await staff.deleteQuestion(
+      await pool.deleteQuestion(
         app.db,
         await staffActor(request),
         request.params.id,
@@ -332,9 +339,66 @@ async function runningRoutes(fastify: FastifyInstance) {
   );
 }
 
+/** Translating an event's texts and its pool, language by language (a translator: in their languages). */
+async function translationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, translators);
+
+  app.put(
+    '/api/staff/events/:id/texts/:lang',
+    {
+      schema: {
+        tags,
+        summary: 'Write an event’s name and terms in one language (a translator: in their languages)',
+        params: Type.Object({ id: Uuid, lang: LanguageParam }),
+        body: EventText,
+        response: { 200: StaffEventAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      event: await staff.translateEvent(
+        app.db,
+        await requireStaff(request),
+        await staffActor(request),
+        request.params.id,
+        languageOrNotFound(request.params.lang),
+        request.body,
+        new Date(),
+      ),
+    }),
+  );
+
+  app.put(
+    '/api/staff/events/:id/questions/:questionId/texts/:lang',
+    {
+      schema: {
+        tags,
+        summary: 'Write a question of the pool in one language: text, its options in order, explanation',
+        description: `As many options as the question has (400 eventInvalid). ${locked}`,
+        params: Type.Object({ id: Uuid, questionId: Uuid, lang: LanguageParam }),
+        body: QuestionText,
+        response: { 200: StaffQuestionAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      question: await pool.translateQuestion(
+        app.db,
+        await requireStaff(request),
+        await staffActor(request),
+        request.params.id,
+        request.params.questionId,
+        languageOrNotFound(request.params.lang),
+        request.body,
+        new Date(),
+      ),
+    }),
+  );
+}
+
 export default async function eventStaffRoutes(app: FastifyInstance) {
   routeAccess(app, access.staff('admin', 'editor'));
   await app.register(eventSettingsRoutes);
+  await app.register(translationRoutes);
   await app.register(poolRoutes);
   await app.register(runningRoutes);
 }

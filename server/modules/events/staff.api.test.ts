@@ -75,6 +75,9 @@ describe('creating and scheduling an event', () => {
     expect(backwards.json().code).toBe('eventInvalid');
     expect(backwards.json().details[0].field).toBe('closesAt');
     expect((await call(who, 'POST', '/api/staff/events', { ...newEvent(), opensAt: '9am' })).statusCode).toBe(400);
+    const noSuchDay = await call(who, 'POST', '/api/staff/events', { ...newEvent(), firstDay: '2031-02-30' });
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().details[0].field).toBe('firstDay');
   });
 
   it('builds the pool, checks each question, and schedules only a draft with English texts and enough questions', async () => {
@@ -128,6 +131,41 @@ describe('creating and scheduling an event', () => {
     });
     expect(texts.statusCode).toBe(200);
     expect(texts.json().event.translation.tm).toMatchObject({ name: true, terms: true });
+  });
+
+  it('lets a translator write the texts and the pool in their languages only, before the event opens for the pool', async () => {
+    const translator = await signInAsStaff(t.app, ['translator'], { languages: ['hi'] });
+    const draft = await createTestEvent(t.app.db, { state: 'draft', poolSize: 1 });
+    const base = `/api/staff/events/${draft.id}`;
+    const text = { name: 'साइबर सुरक्षा सप्ताह', terms: 'प्रति व्यक्ति एक प्रविष्टि।' };
+    const written = await call(translator, 'PUT', `${base}/texts/hi`, text);
+    expect(written.statusCode).toBe(200);
+    expect(written.json().event.texts.hi).toEqual(text);
+    const elsewhere = await call(translator, 'PUT', `${base}/texts/tm`, text);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().code).toBe('languageNotAssigned');
+    expect((await call(translator, 'PATCH', base, { timeLimitSeconds: 60 })).statusCode).toBe(403);
+
+    const q = draft.questions[0]!;
+    const qText = { content: 'क्या OTP साझा करें?', options: ['हाँ', 'नहीं', 'कभी-कभी', 'बैंक से'], explanation: 'कभी नहीं।' };
+    const saved = await call(translator, 'PUT', `${base}/questions/${q.id}/texts/hi`, qText);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().question.texts.hi).toEqual(qText);
+    expect(saved.json().question.correct).toEqual(q.correct);
+    const short = await call(translator, 'PUT', `${base}/questions/${q.id}/texts/hi`, {
+      ...qText,
+      options: ['हाँ', 'नहीं'],
+    });
+    expect(short.json().code).toBe('eventInvalid');
+    const open = await createTestEvent(t.app.db, { poolSize: 1 });
+    const lockedPool = await call(
+      translator,
+      'PUT',
+      `/api/staff/events/${open.id}/questions/${open.questions[0]!.id}/texts/hi`,
+      qText,
+    );
+    expect(lockedPool.json().code).toBe('eventLocked');
+    expect((await call(translator, 'PUT', `/api/staff/events/${open.id}/texts/hi`, text)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown event and 400 for a malformed id', async () => {

@@ -1,30 +1,29 @@
-// The staff's side of events (ADR 40): creating and changing an event and its texts, its question
-// pool, scheduling and closing it, live counts (small groups withheld as analytics does), flagged
-// entries, disqualification, publishing the results and the results file. Every write is in one
+// The staff's side of events (ADR 40): creating and changing an event and its texts (the question
+// pool is pool.ts), scheduling and closing it, live counts (small groups withheld as analytics
+// does), flagged entries, disqualification, publishing the results and the results file. Every write is in one
 // transaction with its audit entry. The days, hours, rules and pool are fixed once the event opens.
 import type {
   CreateEventBody,
   EventCountsAnswer,
   FlaggedEntriesAnswer,
-  QuestionBody,
   StaffEvent,
-  StaffQuestion,
   StaffResultsAnswer,
   UpdateEventBody,
 } from '../../../contract/events';
 import { ANALYTICS_MIN_GROUP } from '../../../contract/analytics-rules';
-import type { EventQuestionType, EventState } from '../../../contract/event-rules';
+import type { EventState } from '../../../contract/event-rules';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
 import { csvFile } from '../../lib/csv';
 import { FieldsError, conflict, notFound } from '../../plugins/errors';
 import { withholdPartition } from '../analytics/service';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { assertMayEditLanguage, type StaffMember } from '../staff/service';
 import { entrantNames } from '../users/service';
 import { resultsFinal, timeText, windowOf } from './entries';
 import * as repo from './repository';
 import { firstNameOf, rankedEntries } from './results';
-import { eventPhase, isWindowValid } from './rules';
+import { eventPhase, isCalendarDay, isWindowValid } from './rules';
 
 /** A key no event may take: the public pages' path segment. */
 const RESERVED_KEYS = new Set(['public']);
@@ -32,12 +31,12 @@ const RESERVED_KEYS = new Set(['public']);
 const phaseOf = (event: repo.EventRow, now: Date) => eventPhase(event.state as EventState, windowOf(event), now);
 
 /** Whether the event's settings and pool may still change: a draft, or scheduled and not yet opened. */
-function assertEditable(event: repo.EventRow, now: Date): void {
+export function assertEditable(event: repo.EventRow, now: Date): void {
   const phase = phaseOf(event, now);
   if (phase !== 'draft' && phase !== 'scheduled') throw conflict('eventLocked');
 }
 
-async function eventOr404(db: DbOrTx, id: string, lock = false): Promise<repo.EventRow> {
+export async function eventOr404(db: DbOrTx, id: string, lock = false): Promise<repo.EventRow> {
   const event = await repo.findEvent(db, id, { lock });
   if (!event) throw notFound('eventNotFound');
   return event;
@@ -79,13 +78,36 @@ async function staffView(db: DbOrTx, event: repo.EventRow, now: Date): Promise<S
   };
 }
 
+/**
+ * What the audit log keeps of an event's settings: read back from the stored row (so every text is
+ * as the database holds it), with the languages whose texts the change wrote; never the texts.
+ */
+function settingsRecord(event: repo.EventRow, texts?: CreateEventBody['texts']) {
+  return {
+    key: event.key,
+    firstDay: event.firstDay,
+    lastDay: event.lastDay,
+    opensAt: event.opensAt,
+    closesAt: event.closesAt,
+    timeLimitSeconds: event.timeLimitSeconds,
+    questionsPerEntry: event.questionsPerEntry,
+    minorsAllowed: event.minorsAllowed,
+    termsVersion: event.termsVersion,
+    reviewHours: event.reviewHours,
+    ...(texts ? { texts: Object.keys(texts).filter((lang) => texts[lang as LanguageCode]) } : {}),
+  };
+}
+
 function checkWindow(window: { firstDay: string; lastDay: string; opensAt: string; closesAt: string }): void {
   if (!isWindowValid(window)) {
-    throw new FieldsError(400, 'eventInvalid', [
-      window.firstDay > window.lastDay
-        ? { field: 'lastDay', message: 'must be on or after firstDay' }
-        : { field: 'closesAt', message: 'must be after opensAt, on the same day' },
-    ]);
+    const field = !isCalendarDay(window.firstDay)
+      ? { field: 'firstDay', message: 'must be a day of the calendar' }
+      : !isCalendarDay(window.lastDay)
+        ? { field: 'lastDay', message: 'must be a day of the calendar' }
+        : window.firstDay > window.lastDay
+          ? { field: 'lastDay', message: 'must be on or after firstDay' }
+          : { field: 'closesAt', message: 'must be after opensAt, on the same day' };
+    throw new FieldsError(400, 'eventInvalid', [field]);
   }
 }
 
@@ -111,7 +133,12 @@ export async function createEvent(db: Db, actor: AuditActor, body: CreateEventBo
     const event = await repo.insertEvent(tx, { ...settings, state: 'draft' });
     if (!event) throw conflict('eventKeyTaken');
     await writeTexts(tx, event.id, texts);
-    await recordAudit(tx, actor, { action: 'event.create', entityKind: 'event', entityId: event.id, after: body });
+    await recordAudit(tx, actor, {
+      action: 'event.create',
+      entityKind: 'event',
+      entityId: event.id,
+      after: settingsRecord(event, texts),
+    });
     return staffView(tx, event, now);
   });
 }
@@ -138,8 +165,8 @@ export async function updateEvent(
       action: 'event.update',
       entityKind: 'event',
       entityId: id,
-      before: Object.fromEntries(Object.keys(settings).map((k) => [k, event[k as keyof repo.EventRow]])),
-      after: body,
+      before: settingsRecord(event),
+      after: settingsRecord(updated, texts),
     });
     return staffView(tx, updated, now);
   });
@@ -198,112 +225,30 @@ export async function closeEvent(db: Db, actor: AuditActor, id: string, now: Dat
   });
 }
 
-// --- The pool ------------------------------------------------------------------------------------
+// --- Translating ---------------------------------------------------------------------------------
 
-function toStaffQuestion(question: repo.QuestionRow, texts: repo.QuestionTextRow[]): StaffQuestion {
-  return {
-    id: question.id,
-    position: question.position,
-    type: question.type as EventQuestionType,
-    optionCount: question.optionCount,
-    correct: question.correct,
-    texts: Object.fromEntries(
-      texts
-        .filter((t) => t.questionId === question.id)
-        .map((t) => [t.lang, { content: t.content, options: t.options, explanation: t.explanation }]),
-    ),
-  };
-}
-
-type QuestionText = { content: string; options: string[]; explanation: string };
-
-/** A question's body, checked beyond its schema: right options that exist, one for a single answer, every language's options counted alike. */
-function checkQuestion(body: QuestionBody) {
-  const problems: { field: string; message: string }[] = [];
-  const correct = [...new Set(body.correct)].sort((a, b) => a - b);
-  if (correct.some((i) => i >= body.optionCount))
-    problems.push({ field: 'correct', message: 'names an option the question does not have' });
-  if (body.type === 'single' && correct.length !== 1)
-    problems.push({ field: 'correct', message: 'must name exactly one option for a single answer' });
-  const given = Object.entries(body.texts) as [string, QuestionText | undefined][];
-  for (const [lang, text] of given) {
-    if (text && text.options.length !== body.optionCount)
-      problems.push({ field: `texts.${lang}.options`, message: `must have ${body.optionCount} options` });
-  }
-  if (problems.length) throw new FieldsError(400, 'eventInvalid', problems);
-  const texts = given.flatMap(([lang, text]) =>
-    text
-      ? [
-          {
-            lang: lang as LanguageCode,
-            content: text.content.trim(),
-            options: text.options.map((o) => o.trim()),
-            explanation: text.explanation,
-          },
-        ]
-      : [],
-  );
-  return { type: body.type, optionCount: body.optionCount, correct, texts };
-}
-
-export async function listQuestions(db: DbOrTx, id: string): Promise<StaffQuestion[]> {
-  await eventOr404(db, id);
-  const pool = await repo.poolOf(db, id);
-  const texts = await repo.questionTexts(
-    db,
-    pool.map((q) => q.id),
-  );
-  return pool.map((q) => toStaffQuestion(q, texts));
-}
-
-async function saveQuestion(
+/** An event's name and terms in one language: at any time, by a translator in their languages too. */
+export async function translateEvent(
   db: Db,
+  member: StaffMember,
   actor: AuditActor,
   id: string,
-  questionId: string | null,
-  body: QuestionBody,
+  lang: LanguageCode,
+  text: { name: string; terms: string },
   now: Date,
-): Promise<StaffQuestion> {
-  const checked = checkQuestion(body);
+): Promise<StaffEvent> {
+  assertMayEditLanguage(member, lang);
   return db.transaction(async (tx) => {
-    assertEditable(await eventOr404(tx, id, true), now);
-    const { texts, ...key } = checked;
-    let question: repo.QuestionRow;
-    if (questionId) {
-      const [found] = await repo.questionsByIds(tx, [questionId]);
-      if (!found || found.eventId !== id) throw notFound('eventQuestionNotFound');
-      await repo.updateQuestion(tx, questionId, key);
-      question = { ...found, ...key };
-    } else {
-      question = await repo.insertQuestion(tx, { eventId: id, position: await repo.nextPosition(tx, id), ...key });
-    }
-    await repo.replaceQuestionTexts(tx, question.id, texts);
-    await recordAudit(tx, actor, { action: 'event.question.save', entityKind: 'event', entityId: id, after: body });
-    return toStaffQuestion(question, await repo.questionTexts(tx, [question.id]));
-  });
-}
-
-export const createQuestion = (db: Db, actor: AuditActor, id: string, body: QuestionBody, now: Date) =>
-  saveQuestion(db, actor, id, null, body, now);
-export const updateQuestion = (
-  db: Db,
-  actor: AuditActor,
-  id: string,
-  questionId: string,
-  body: QuestionBody,
-  now: Date,
-) => saveQuestion(db, actor, id, questionId, body, now);
-
-export async function deleteQuestion(db: Db, actor: AuditActor, id: string, questionId: string, now: Date) {
-  await db.transaction(async (tx) => {
-    assertEditable(await eventOr404(tx, id, true), now);
-    if (!(await repo.deleteQuestion(tx, id, questionId))) throw notFound('eventQuestionNotFound');
+    const event = await eventOr404(tx, id, true);
+    await repo.upsertText(tx, id, lang, { name: text.name.trim(), terms: text.terms });
     await recordAudit(tx, actor, {
-      action: 'event.question.delete',
+      action: 'event.update',
       entityKind: 'event',
       entityId: id,
-      before: { questionId },
+      lang,
+      after: { texts: [lang] },
     });
+    return staffView(tx, event, now);
   });
 }
 
@@ -364,7 +309,7 @@ export async function disqualify(
     if (resultsFinal(event, now)) throw conflict('eventResultsFinal');
     const entry = await repo.findEntryByNumber(tx, id, number);
     if (!entry || entry.state === 'withdrawn') throw notFound('eventEntryNotFound');
-    await repo.setEntry(tx, entry.id, {
+    const disqualified = await repo.setEntry(tx, entry.id, {
       state: 'disqualified',
       stateReason: reason.trim(),
       closedAt: entry.closedAt ?? now,
@@ -374,7 +319,8 @@ export async function disqualify(
       entityKind: 'event',
       entityId: id,
       before: { number, state: entry.state },
-      after: { number, state: 'disqualified', reason: reason.trim() },
+      // The reason as stored, read back: what the entrant is shown.
+      after: { number, state: 'disqualified', reason: disqualified.stateReason },
     });
   });
 }
