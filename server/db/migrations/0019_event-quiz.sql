@@ -38,6 +38,9 @@ CREATE TABLE "event_entries" (
 	"deadline" timestamp with time zone,
 	"submitted_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
+	"correct" integer,
+	"time_ms" integer,
+	"rank" integer,
 	"refused_starts" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "event_entries_state_known" CHECK ("event_entries"."state" in ('awaiting_guardian', 'open', 'submitted', 'closed_by_server', 'withdrawn', 'disqualified')),
@@ -117,6 +120,7 @@ CREATE UNIQUE INDEX "event_entries_one_per_number" ON "event_entries" USING btre
 CREATE INDEX "event_entries_user_idx" ON "event_entries" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "event_entries_open_deadline_idx" ON "event_entries" USING btree ("deadline") WHERE "event_entries"."state" = 'open';--> statement-breakpoint
 CREATE INDEX "event_entries_event_state_idx" ON "event_entries" USING btree ("event_id","state");--> statement-breakpoint
+CREATE INDEX "event_entries_event_rank_idx" ON "event_entries" USING btree ("event_id","rank") WHERE "event_entries"."rank" is not null;--> statement-breakpoint
 CREATE INDEX "event_questions_event_idx" ON "event_questions" USING btree ("event_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "events_key_key" ON "events" USING btree ("key");--> statement-breakpoint
 ALTER TABLE "otp_challenges" ADD CONSTRAINT "otp_challenges_event_has_subject" CHECK (("otp_challenges"."purpose" = 'event-consent') = ("otp_challenges"."subject_id" is not null));--> statement-breakpoint

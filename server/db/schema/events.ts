@@ -156,6 +156,11 @@ export const eventEntries = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    // The result, written when the results are published (and again at a disqualification during the
+    // review period): right answers that counted, the time the server measured, the rank (null: not ranked).
+    correct: integer('correct'),
+    timeMs: integer('time_ms'),
+    rank: integer('rank'),
     // Further starts refused for this number: the staff's flag for several entries attempted.
     refusedStarts: integer('refused_starts').notNull().default(0),
     createdAt: createdAt(),
@@ -167,6 +172,9 @@ export const eventEntries = pgTable(
       .on(t.deadline)
       .where(sql`${t.state} = 'open'`),
     index('event_entries_event_state_idx').on(t.eventId, t.state),
+    index('event_entries_event_rank_idx')
+      .on(t.eventId, t.rank)
+      .where(sql`${t.rank} is not null`),
     check('event_entries_state_known', sql`${t.state} in (${quotedList(ENTRY_STATES)})`),
     check('event_entries_lang_known', sql`${t.lang} in (${langList})`),
     check('event_entries_started_has_deadline', sql`(${t.startedAt} is null) = (${t.deadline} is null)`),

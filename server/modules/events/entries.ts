@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors'
 import { sendConsentCode, useConsentCode, type AuthDeps } from '../auth/service';
 import { checkGuardian, entrantNames } from '../users/service';
 import * as repo from './repository';
-import { inLanguage, rankedEntries } from './results';
+import { inLanguage, storeRanking } from './results';
 import {
   drawEntry,
   entryDeadline,
@@ -243,12 +243,15 @@ export async function recordEntryConsent(
   return entryView(deps.db, event, opened, now);
 }
 
-/** Withdraws the entry: its answers and consent are erased, and the number cannot enter again. */
+/** Withdraws the entry: its answers, consent and result are erased, and the number cannot enter again. */
 export async function withdraw(deps: EventDeps, entrant: Entrant, key: string): Promise<void> {
   const event = await visibleEvent(deps.db, key);
   await deps.db.transaction(async (tx) => {
     const entry = await entryOf(deps, event, entrant, true, tx);
-    if (entry.state !== 'withdrawn') await repo.withdrawEntry(tx, entry.id);
+    if (entry.state === 'withdrawn') return;
+    await repo.withdrawEntry(tx, entry.id);
+    // A published ranking closes up behind the entry that left it.
+    if (event.state === 'results_published' && entry.rank !== null) await storeRanking(tx, event.id);
   });
 }
 
@@ -298,8 +301,6 @@ export async function entryView(db: DbOrTx, event: repo.EventRow, entry: repo.En
 
   let results: EntryView['results'] = null;
   if (event.state === 'results_published' && entry.startedAt && SHOWS_QUESTIONS.has(entry.state)) {
-    const ranked =
-      entry.state === 'disqualified' ? undefined : (await rankedEntries(db, event.id)).find((r) => r.id === entry.id);
     const review = shown.map((q) => ({
       questionId: q.id,
       correctOptions: [...q.question.correct],
@@ -309,7 +310,7 @@ export async function entryView(db: DbOrTx, event: repo.EventRow, entry: repo.En
     results = {
       correct: review.filter((r) => r.right).length,
       total: review.length,
-      rank: ranked?.rank ?? null,
+      rank: entry.rank,
       timeSeconds:
         entry.deadline && entry.state !== 'open'
           ? measuredMs({ startedAt: entry.startedAt, deadline: entry.deadline, submittedAt: entry.submittedAt }) / 1000

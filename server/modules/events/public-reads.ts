@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { resultsFinal, resultsFinalAt, timeText, visibleEvent, windowOf } from './entries';
 import * as repo from './repository';
-import { inLanguage, rankedEntries } from './results';
+import { inLanguage, storedRanking } from './results';
 import { eventPhase, isWithinWindow, nextOpening } from './rules';
 
 function summary(event: repo.EventRow, texts: repo.EventTextRow[], lang: LanguageCode, now: Date) {
@@ -81,7 +81,7 @@ export async function leaderboard(db: DbOrTx, key: string, now: Date): Promise<L
   const event = await visibleEvent(db, key);
   const finalAt = resultsFinalAt(event);
   if (event.state !== 'results_published' || !finalAt) throw notFound('eventResultsNotPublished');
-  const ranked = await rankedEntries(db, event.id);
+  const ranked = await storedRanking(db, event.id);
   return {
     key: event.key,
     final: resultsFinal(event, now),

@@ -1,6 +1,6 @@
 // Storage of events: the events with their texts, the question pool, entries, answers and consents.
 // One entry per number per event is the unique index on (event_id, mobile_key), never a read first.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { EntryState } from '../../../contract/event-rules';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
@@ -301,6 +301,9 @@ export async function withdrawEntry(db: DbOrTx, id: string): Promise<void> {
       submittedAt: null,
       closedAt: null,
       refusedStarts: 0,
+      correct: null,
+      timeMs: null,
+      rank: null,
     })
     .where(eq(eventEntries.id, id));
 }
@@ -367,6 +370,44 @@ export async function flaggedEntries(db: DbOrTx, eventId: string) {
       ),
     )
     .orderBy(asc(eventEntries.number));
+}
+
+/**
+ * Writes the event's results: every entry's rank cleared, then the ranked ones' right answers, time
+ * and rank, in one statement each (a few thousand entries).
+ */
+export async function storeResults(
+  db: DbOrTx,
+  eventId: string,
+  rows: readonly { id: string; correct: number; timeMs: number; rank: number }[],
+): Promise<void> {
+  await db
+    .update(eventEntries)
+    .set({ rank: null, correct: null, timeMs: null })
+    .where(eq(eventEntries.eventId, eventId));
+  if (!rows.length) return;
+  await db.execute(sql`update event_entries e
+    set correct = v.correct, time_ms = v.time_ms, rank = v.rank
+    from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[], ${`{${rows.map((r) => r.correct).join(',')}}`}::int[],
+      ${`{${rows.map((r) => r.timeMs).join(',')}}`}::int[], ${`{${rows.map((r) => r.rank).join(',')}}`}::int[])
+      as v(id, correct, time_ms, rank)
+    where e.id = v.id and e.event_id = ${eventId}`);
+}
+
+/** The stored results, best first: what the leaderboard and the results file show. */
+export function storedResults(db: DbOrTx, eventId: string) {
+  return db
+    .select({
+      id: eventEntries.id,
+      number: eventEntries.number,
+      userId: eventEntries.userId,
+      correct: eventEntries.correct,
+      timeMs: eventEntries.timeMs,
+      rank: eventEntries.rank,
+    })
+    .from(eventEntries)
+    .where(and(eq(eventEntries.eventId, eventId), isNotNull(eventEntries.rank)))
+    .orderBy(asc(eventEntries.rank), asc(eventEntries.number));
 }
 
 /** The entries results rank: submitted or closed by the server, with their times. */

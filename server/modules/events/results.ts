@@ -1,6 +1,7 @@
 // An event's results, computed from what the server kept: each ranked entry's right answers (never a
 // late one) and its measured time, ranked by the rules; first names from the users module. Computed
-// on read: a disqualification during the review period changes the ranks at once.
+// and stored when the results are published and again at a disqualification during the review
+// period (`storeRanking`), so the leaderboard and an entrant's result are a read of stored rows.
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
 import { entrantNames } from '../users/service';
@@ -66,4 +67,27 @@ export function inLanguage<T extends { lang: string }>(
   if (own) return { row: own, lang };
   const english = rows.find((r) => r.lang === DEFAULT_LANGUAGE);
   return english ? { row: english, lang: DEFAULT_LANGUAGE } : undefined;
+}
+
+/** Computes the ranking and stores it with the entries (in the caller's transaction). */
+export async function storeRanking(db: DbOrTx, eventId: string): Promise<void> {
+  const ranked = await rankedEntries(db, eventId);
+  await repo.storeResults(db, eventId, ranked);
+}
+
+/** The stored ranking with first names: the leaderboard's and the results file's rows. */
+export async function storedRanking(db: DbOrTx, eventId: string): Promise<RankedEntry[]> {
+  const rows = await repo.storedResults(db, eventId);
+  const names = await entrantNames(db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    userId: r.userId,
+    correct: r.correct ?? 0,
+    total: 0,
+    timeMs: r.timeMs ?? 0,
+    rank: r.rank!,
+    firstName: firstNameOf(r.userId ? names.get(r.userId)?.name : undefined),
+    district: null,
+  }));
 }

@@ -327,6 +327,13 @@ describe('results', () => {
       expect(file.body).not.toContain(entrant.who.mobile.slice(2));
     expect(await auditOf('event.results.export', event.id)).toHaveLength(1);
     expect(await auditOf('event.results.publish', event.id)).toHaveLength(1);
+
+    // During the review period, a disqualification and a withdrawal close up the ranking.
+    await call(who, 'POST', `${base}/entries/${fastRight.entry.number}/disqualify`, { reason: 'Two phones' });
+    expect((await call(slowRight.who, 'GET', `/api/events/${event.key}/entry`)).json().entry.results.rank).toBe(1);
+    await call(wrong.who, 'DELETE', `/api/events/${event.key}/entry`);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/events/public/en/${event.key}/leaderboard` })).json();
+    expect(after.rows).toEqual([{ rank: 1, firstName: 'Asha', district: null }]);
   });
 
   it('are final after the review period: no disqualification then', async () => {

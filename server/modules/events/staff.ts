@@ -22,7 +22,7 @@ import { assertMayEditLanguage, type StaffMember } from '../staff/service';
 import { entrantNames } from '../users/service';
 import { resultsFinal, timeText, windowOf } from './entries';
 import * as repo from './repository';
-import { firstNameOf, rankedEntries } from './results';
+import { firstNameOf, rankedEntries, storeRanking, storedRanking } from './results';
 import { eventPhase, isCalendarDay, isWindowValid } from './rules';
 
 /** A key no event may take: the public pages' path segment. */
@@ -314,6 +314,8 @@ export async function disqualify(
       stateReason: reason.trim(),
       closedAt: entry.closedAt ?? now,
     });
+    // During the review period the published ranking is recomputed without the entry.
+    if (event.state === 'results_published') await storeRanking(tx, id);
     await recordAudit(tx, actor, {
       action: 'event.disqualify',
       entityKind: 'event',
@@ -331,6 +333,7 @@ export async function publishResults(db: Db, actor: AuditActor, id: string, now:
     const event = await eventOr404(tx, id, true);
     if (phaseOf(event, now) !== 'closed') throw conflict('eventNotClosed');
     await repo.closeOpenEntries(tx, id, now);
+    await storeRanking(tx, id);
     const updated = await repo.updateEvent(tx, id, { state: 'results_published', resultsPublishedAt: now });
     await recordAudit(tx, actor, {
       action: 'event.results.publish',
@@ -347,7 +350,8 @@ export async function results(db: DbOrTx, id: string, now: Date): Promise<StaffR
   const event = await eventOr404(db, id);
   const phase = phaseOf(event, now);
   if (phase !== 'closed' && phase !== 'results_published') throw conflict('eventNotClosed');
-  const ranked = await rankedEntries(db, id);
+  // Published: the stored ranking (what entrants and the leaderboard see); before: computed now.
+  const ranked = phase === 'results_published' ? await storedRanking(db, id) : await rankedEntries(db, id);
   return {
     rows: ranked.map((r) => ({
       rank: r.rank,
