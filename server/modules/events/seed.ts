@@ -141,19 +141,8 @@ export async function importSampleEvents(
         }
         return false;
       }
-      const row = await repo.insertEvent(tx, {
-        key: event.key,
-        seed: event.seed,
-        ...days,
-        opensAt: event.opensAt,
-        closesAt: event.closesAt,
-        timeLimitSeconds: event.timeLimitSeconds,
-        questionsPerEntry: event.questionsPerEntry,
-        minorsAllowed: event.minorsAllowed,
-        termsVersion: event.termsVersion,
-        reviewHours: event.reviewHours,
-        state: event.state,
-      });
+      const { pool: _pool, texts: _texts, firstDay: _first, lastDay: _last, ...settings } = event;
+      const row = await repo.insertEvent(tx, { ...settings, ...days });
       if (!row) return false;
       for (const [lang, text] of Object.entries(event.texts)) {
         if (text) await repo.upsertText(tx, row.id, lang as LanguageCode, { name: text.name, terms: text.terms ?? '' });
