@@ -7,6 +7,7 @@ import { transformSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pageManifestPlugin } from './web/app/pages-manifest';
+import { webAppManifestPlugin } from './web/app/web-app-manifest';
 
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text asset, which the server
@@ -97,7 +98,7 @@ const browserApp = defineConfig({
   publicDir: 'public',
   // The page manifest tells the server which pages there are (web/app/pages.ts), with their chunks;
   // the browser gets only the routing part of the pages' declaration.
-  plugins: [react(), minifyPublicScripts(), precompress(), pageManifestPlugin()],
+  plugins: [react(), minifyPublicScripts(), webAppManifestPlugin(), precompress(), pageManifestPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

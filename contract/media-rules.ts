@@ -89,8 +89,9 @@ export function maxBytesFor(kind: UploadKind, format?: FileFormat): number {
   return format === 'svg' ? MAX_SVG_BYTES : MAX_BYTES[kind];
 }
 
-/** "10 MB", "10.1 MB", "900 KB": rounded up, so a file just over a limit never reads as equal to it. */
+/** "10 MB", "10.1 MB", "900 KB", "2.5 GB": rounded up, so a file just over a limit never reads as equal to it. */
 export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${Math.ceil((bytes / (1024 * MB)) * 10) / 10} GB`;
   if (bytes >= MB) return `${Math.ceil((bytes / MB) * 10) / 10} MB`;
   return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
 }

@@ -73,6 +73,10 @@ export const MESSAGES = {
   answerRepeated: 'Each question may be answered only once',
   answerUnknownOption: 'An answer names an option that does not belong to its question',
   journalSaved: 'Your journal is saved',
+  // The outbox: changes made without a network, sent when it returns (contract/outbox.ts).
+  eventInvalid: 'This change from your phone could not be read, so it was not saved.',
+  journalChangedElsewhere:
+    'Your journal was changed on another device, so what you wrote on this phone was not saved over it.',
   ratingSaved: 'Thank you for rating this course',
 
   // The event quiz (ADR 40).
@@ -146,7 +150,7 @@ export const MESSAGES = {
 
   // The staff's events (ADR 40).
   eventKeyTaken: 'Another event already uses this key.',
-  eventInvalid: 'Some of the event’s settings are not valid.',
+  eventSettingsInvalid: 'Some of the event’s settings are not valid.',
   eventLocked: 'The event has opened: its days, hours, rules and question pool can no longer be changed.',
   eventNotReady:
     'The event cannot be scheduled yet: it needs its name and terms in English, and at least as many questions in its pool as each entry gets.',

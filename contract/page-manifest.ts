@@ -7,6 +7,9 @@ import type { LanguageCode, Script } from './languages';
 /** Where the manifest is, inside the web build's folder. */
 export const PAGE_MANIFEST_FILE = '.vite/pages.json';
 
+/** The web app manifest of a language in the build (web/app/web-app-manifest.ts), linked from its pages. */
+export const webAppManifestFile = (lang: string) => `manifest-${lang}.webmanifest`;
+
 export interface PageManifest {
   /** The share preview of a page that has none of its own. */
   site: SiteSharePreview;

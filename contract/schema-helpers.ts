@@ -1,5 +1,6 @@
 // Small TypeBox builders the contract's schemas share.
 import { Type, type TSchema } from '@sinclair/typebox';
+import { LANGUAGE_CODES } from './languages';
 
 /**
  * A string from a fixed list. A plain `enum` keeps validation messages readable ("must be equal to
@@ -8,6 +9,12 @@ import { Type, type TSchema } from '@sinclair/typebox';
 export function StringEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
+
+/**
+ * One of the product's language codes, as a union of literals: what TypeBox's own checker can read
+ * (a batch's items checked one by one, server/lib/value-check.ts), which it cannot with StringEnum.
+ */
+export const LanguageCodeLiteral = Type.Union(LANGUAGE_CODES.map((code) => Type.Literal(code)));
 
 /** The schema, or null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -37,6 +37,8 @@ import courses from './modules/courses/routes';
 import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
 import journal from './modules/journal/routes';
+import outbox from './modules/outbox/routes';
+import packs from './modules/packs/routes';
 import ratings from './modules/ratings/routes';
 import certificates from './modules/certificates/routes';
 import blogs from './modules/blogs/routes';
@@ -114,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quizzes);
   await app.register(progress);
   await app.register(journal);
+  await app.register(outbox);
+  await app.register(packs);
   await app.register(ratings);
   await app.register(certificates);
   await app.register(blogs);

@@ -2,12 +2,13 @@
 // content into an empty one, listens, and on SIGINT or SIGTERM stops taking requests and closes the
 // database cleanly.
 import path from 'node:path';
+import type { FastifyListenOptions } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { databaseOptions, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { recordSiteAddress } from './lib/site-address';
-import { ConfigError, loadConfig } from './plugins/config';
+import { ConfigError, loadConfig, type Config } from './plugins/config';
 import { withDataDirSecret } from './lib/secret-file';
 import { projectRoot } from './lib/project-root';
 import { importContentIfEmpty } from './modules/sample-content/service';
@@ -75,9 +76,19 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen(listenOptions(config));
   recordSiteAddress(config);
   app.log.info(`Open ${config.publicUrl} in a browser. API documentation: ${config.publicUrl}/api/docs`);
+}
+
+/**
+ * PORT and HOST, or the socket a service manager handed over. Fastify passes its options on to Node's
+ * `server.listen`, which takes `fd` before anything else; Fastify's type leaves `fd` out, and the host
+ * is named only so that Fastify does not add bindings of its own for `localhost`.
+ */
+function listenOptions(config: Config): FastifyListenOptions {
+  if (config.inheritedSocketFd === undefined) return { port: config.port, host: config.host };
+  return { fd: config.inheritedSocketFd, host: config.host } as FastifyListenOptions;
 }
 
 main().catch((error) => {

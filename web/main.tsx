@@ -8,6 +8,7 @@ import { AppBrowserRouter } from './app/browser-router';
 import { sessionKeys } from './lib/session';
 import { STAND_IN_LEARNER } from './lib/learner-data';
 import { LEARNER_DATA_ATTRIBUTE, LEARNER_DATA_FOLLOWS } from '../contract/page-render';
+import { registerServiceWorker } from './lib/service-worker';
 
 const queryClient = createQueryClient();
 
@@ -54,3 +55,6 @@ if (root && queryState && root.firstElementChild) {
   void initI18n();
   createRoot(root).render(tree);
 }
+
+// Lets the site open without a network (web/public/sw.js), once the page has loaded.
+registerServiceWorker();

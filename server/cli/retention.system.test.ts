@@ -30,7 +30,7 @@ describe('npm run retention', () => {
       expect(cli.status).toBe(0);
       expect(cli.stdout).toContain('Retention period: 1095 days without activity (RETENTION_INACTIVE_DAYS)');
       expect(cli.stdout).toMatch(
-        /Retention: deleted 1 learner inactive since .*, 0 ended sessions and 0 one-time-password records\./,
+        /Retention: deleted 1 learner inactive since .*, 0 ended sessions, 0 one-time-password records and 0 offline changes past their keeping\./,
       );
       const after = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
       expect((await after.db.select({ name: users.name }).from(users)).map((u) => u.name)).toEqual(['Still Here']);

@@ -12,6 +12,7 @@ import * as events from './schema/events';
 import * as gallery from './schema/gallery';
 import * as journal from './schema/journal';
 import * as mediaLibrary from './schema/media-library';
+import * as outbox from './schema/outbox';
 import * as progress from './schema/progress';
 import * as ratings from './schema/ratings';
 import * as staff from './schema/staff';
@@ -24,6 +25,7 @@ export const schema = {
   ...courses,
   ...progress,
   ...journal,
+  ...outbox,
   ...ratings,
   ...certificates,
   ...blogs,

@@ -22,6 +22,17 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:4100');
   });
 
+  it('listens on the socket a service manager hands over (LISTEN_FDS), when it is meant for this process', () => {
+    expect(loadConfig({}).inheritedSocketFd).toBeUndefined();
+    expect(loadConfig({ LISTEN_FDS: '1' }).inheritedSocketFd).toBe(3);
+    expect(loadConfig({ LISTEN_FDS: '1', LISTEN_PID: String(process.pid) }).inheritedSocketFd).toBe(3);
+    // Handed to the process that started this one, which did not pass it on.
+    expect(loadConfig({ LISTEN_FDS: '1', LISTEN_PID: String(process.pid + 1) }).inheritedSocketFd).toBeUndefined();
+    expect(loadConfig({ LISTEN_FDS: '0' }).inheritedSocketFd).toBeUndefined();
+    expect(() => loadConfig({ LISTEN_FDS: '2' })).toThrow(/LISTEN_FDS must name one socket/);
+    expect(() => loadConfig({ LISTEN_FDS: 'three' })).toThrow(/LISTEN_FDS must be a whole number/);
+  });
+
   it('names the variable when a number is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
     expect(() => loadConfig({ OTP_TTL_SECONDS: '3600' })).toThrow(

@@ -10,6 +10,13 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * A listening socket handed over by the service manager (systemd socket activation: LISTEN_FDS,
+   * the socket at descriptor 3), listened on instead of PORT and HOST. The socket outlives the
+   * process, so connections arriving during a restart wait for the next one instead of being
+   * refused or reset (ADR 37).
+   */
+  inheritedSocketFd: number | undefined;
   /** Public address of the site, used in certificate links and share previews. */
   publicUrl: string;
   dataDir: string;
@@ -111,6 +118,21 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return value;
 }
 
+/** The first socket of sd_listen_fds(3): descriptor 3, when LISTEN_FDS names one meant for this process. */
+export const FIRST_INHERITED_FD = 3;
+
+function inheritedSocketFd(env: Env): number | undefined {
+  if (!env.LISTEN_FDS) return undefined;
+  // Meant for another process (a wrapper that started this one without passing the socket on).
+  if (env.LISTEN_PID && Number(env.LISTEN_PID) !== process.pid) return undefined;
+  const count = int(env, 'LISTEN_FDS', 0, 0, 64);
+  if (count === 0) return undefined;
+  if (count > 1) {
+    throw new ConfigError(`LISTEN_FDS must name one socket (got ${count}): the server listens on one address`);
+  }
+  return FIRST_INHERITED_FD;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -148,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: nodeEnv,
     port,
     host: env.HOST || '0.0.0.0',
+    inheritedSocketFd: inheritedSocketFd(env),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),

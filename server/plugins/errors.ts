@@ -168,7 +168,8 @@ function clientErrorCode(error: FastifyError, status: number): ClientErrorCode {
   return status === 404 ? 'notFound' : 'badRequest';
 }
 
-function httpErrorBody(error: HttpError): ErrorResponse {
+/** The body of an error the client caused, as the error handler sends it (and the outbox answers a refused event with). */
+export function httpErrorBody(error: HttpError): ErrorResponse {
   const body: ErrorResponse = { code: error.code, message: error.message };
   if (error.params) body.params = error.params;
   if (error.retryAfter !== undefined) body.retryAfter = error.retryAfter;

@@ -1,12 +1,14 @@
 // Stopping under load (SIGTERM from an orchestrator, or a rolling restart behind a balancer): the
 // server stops listening, so a new connection is refused and a balancer sends the request to another
-// instance (nginx does so even for a POST: nothing was sent). Every request that reaches the server
-// on a connection already open is answered as usual, with `Connection: close`, so the client (or
-// the balancer) opens its next one elsewhere. Idle keep-alive connections are not closed at the
-// stop: a balancer may be sending a request on one at that moment, and closing it would lose that
-// request (a balancer never tries a POST again once sent). They close after one more answer, or when
-// the balancer's own idle timeout (shorter than the grace period) ends them. A client that never
-// finishes its request cannot hold the stop: after the grace period every connection is closed.
+// instance (nginx does so even for a POST: nothing was sent); or, when a service manager holds the
+// listening socket (LISTEN_FDS), the connection waits in the socket's queue for the next process.
+// Every request that reaches the server on a connection already open is answered as usual, with
+// `Connection: close`, so the client (or the balancer) opens its next one elsewhere. Idle keep-alive
+// connections are not closed at the stop: a balancer may be sending a request on one at that moment,
+// and closing it would lose that request (a balancer never tries a POST again once sent). They close
+// after one more answer, or when the balancer's own idle timeout (shorter than the grace period)
+// ends them. A client that never finishes its request cannot hold the stop: after the grace period
+// every connection is closed.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 

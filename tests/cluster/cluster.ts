@@ -13,6 +13,7 @@ import { freePort, waitFor } from '../../server/test/ports';
 import { onPostgresServer } from '../../server/test/postgres-admin';
 import { root, startServer, type ServerProcess } from '../faults/lib/server-process';
 import { startBalancer, type Balancer } from './balancer';
+import { holdSocket, type HeldSocket } from './held-socket';
 
 /** The PostgreSQL server the cluster makes its database on, and the Redis its instances share. */
 export const POSTGRES_URL = (process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
@@ -23,6 +24,8 @@ export interface Instance {
   address: string;
   port: number;
   process: ServerProcess;
+  /** Its listening socket, held across its restarts as a service manager holds it. */
+  socket: HeldSocket;
 }
 
 export interface Cluster {
@@ -41,8 +44,13 @@ export interface Cluster {
   otpFor(mobile: string, timeoutMs?: number): Promise<string>;
   /** One query on the cluster's database. */
   query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
-  /** Starts the instance again on its port (after a stop or a kill); resolves when it is ready. */
+  /**
+   * Starts the instance again on its port (after a stop or a kill), on the socket held for it (a
+   * new one after `lose`); resolves when it is ready.
+   */
   restart(instance: Instance): Promise<void>;
+  /** The instance's machine lost: the process killed and its socket gone with it. */
+  lose(instance: Instance): Promise<void>;
   /** Log lines matching the pattern, per instance (including the logs of its earlier runs). */
   logged(pattern: RegExp): { address: string; line: Record<string, unknown> }[];
   stop(): Promise<void>;
@@ -91,6 +99,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const stopAll = async () => {
     await balancer?.stop();
     await Promise.all(instances.map((instance) => instance.process.stop('SIGKILL')));
+    await Promise.all(instances.map((instance) => instance.socket.close()));
     await pool.end();
     if (!kept) await admin((client) => client.query(`drop database if exists ${name} with (force)`)).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -100,7 +109,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // All at once, as an orchestrator starts them: they migrate one empty database together.
     const started = Date.now();
     for (const port of ports) {
-      instances.push({ address: `127.0.0.1:${port}`, port, process: await startServer(env, port, { built: true }) });
+      const socket = holdSocket(port);
+      const server = await startServer(env, port, { built: true, socketFd: socket.fd });
+      instances.push({ address: `127.0.0.1:${port}`, port, process: server, socket });
     }
     await Promise.all(instances.map((instance) => instance.process.waitReady(90_000)));
     log(`${instances.length} instances ready on one new database in ${Date.now() - started} ms`);
@@ -146,8 +157,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     async restart(instance) {
       await instance.process.stop('SIGKILL');
       earlierLogs.set(instance.port, [...(earlierLogs.get(instance.port) ?? []), ...instance.process.log]);
-      instance.process = await startServer(env, instance.port, { built: true });
+      if (!instance.socket.open) instance.socket = holdSocket(instance.port);
+      instance.process = await startServer(env, instance.port, { built: true, socketFd: instance.socket.fd });
       await instance.process.waitReady(60_000);
+    },
+    async lose(instance) {
+      instance.process.child.kill('SIGKILL');
+      await Promise.all([instance.process.exited, instance.socket.close()]);
     },
     logged(pattern) {
       return instances.flatMap((instance) =>

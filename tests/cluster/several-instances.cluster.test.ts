@@ -310,8 +310,7 @@ describe('an instance lost', () => {
     const records = await underLoad(
       async () => {
         killedAt = performance.now();
-        victim.process.child.kill('SIGKILL');
-        await victim.process.exited;
+        await cluster.lose(victim);
         goneAt = performance.now();
         await sleep(1500);
       },

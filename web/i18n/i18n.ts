@@ -10,6 +10,7 @@ import {
   isLanguageCode,
   type LanguageCode,
 } from '../../contract/languages';
+import { webAppManifestFile } from '../../contract/page-manifest';
 import { createTranslator, type Dictionary, type I18n } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
@@ -67,6 +68,9 @@ function applyLanguage(language: LanguageCode) {
   document.documentElement.lang = info.bcp47;
   // The stylesheet puts this script's font first (web/styles/global.css).
   document.documentElement.dataset.script = info.script;
+  // The site added to the phone's home screen is named in the language it is read in.
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = `/${webAppManifestFile(language)}`;
 }
 
 export const i18n: I18n = createTranslator({

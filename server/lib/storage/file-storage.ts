@@ -23,6 +23,8 @@ export interface FileStorage {
    * (`uploads/<key>` for the local disk), or an absolute https address for a store on another host.
    */
   publicPath(key: string): string;
+  /** The key of a path publicPath gave, or null for a path that is not one of this store's files. */
+  keyOf(publicPath: string): string | null;
 }
 
 /**

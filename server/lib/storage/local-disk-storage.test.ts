@@ -48,6 +48,11 @@ describe('local disk storage', () => {
 
   it('gives the path the site serves a key under, as the importer stores paths', () => {
     expect(storage.publicPath('by-hash/ab/one.webp')).toBe('uploads/by-hash/ab/one.webp');
+    expect(storage.keyOf('uploads/by-hash/ab/one.webp')).toBe('by-hash/ab/one.webp');
+    expect(storage.keyOf('/uploads/courses/money-basics/cover.svg')).toBe('courses/money-basics/cover.svg');
+    expect(storage.keyOf('images/logo.svg')).toBeNull();
+    expect(storage.keyOf('uploads/../secret')).toBeNull();
+    expect(storage.keyOf('https://elsewhere.example/uploads/a.webp')).toBeNull();
   });
 
   it('is created from the configured uploads folder', async () => {

@@ -101,5 +101,17 @@ export function createLocalDiskStorage({ root }: LocalDiskStorageOptions): FileS
       assertValidKey(key);
       return `uploads/${key}`;
     },
+
+    keyOf(publicPath: string): string | null {
+      const key = publicPath.replace(/^\//, '').match(/^uploads\/(.+)$/)?.[1];
+      if (!key) return null;
+      try {
+        assertValidKey(key);
+        return key;
+      } catch (error) {
+        if (error instanceof StorageKeyError) return null;
+        throw error;
+      }
+    },
   };
 }

@@ -41,7 +41,7 @@ function checkQuestion(body: QuestionBody) {
     if (text && text.options.length !== body.optionCount)
       problems.push({ field: `texts.${lang}.options`, message: `must have ${body.optionCount} options` });
   }
-  if (problems.length) throw new FieldsError(400, 'eventInvalid', problems);
+  if (problems.length) throw new FieldsError(400, 'eventSettingsInvalid', problems);
   const texts = given.flatMap(([lang, text]) =>
     text
       ? [
@@ -140,7 +140,7 @@ export async function translateQuestion(
     const [question] = await repo.questionsByIds(tx, [questionId]);
     if (!question || question.eventId !== id) throw notFound('eventQuestionNotFound');
     if (text.options.length !== question.optionCount)
-      throw new FieldsError(400, 'eventInvalid', [
+      throw new FieldsError(400, 'eventSettingsInvalid', [
         { field: 'options', message: `must have ${question.optionCount} options` },
       ]);
     await repo.upsertQuestionText(tx, questionId, {

@@ -374,7 +374,7 @@ async function translationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Write a question of the pool in one language: text, its options in order, explanation',
-        description: `As many options as the question has (400 eventInvalid). ${locked}`,
+        description: `As many options as the question has (400 eventSettingsInvalid). ${locked}`,
         params: Type.Object({ id: Uuid, questionId: Uuid, lang: LanguageParam }),
         body: QuestionText,
         response: { 200: StaffQuestionAnswer, ...errorResponses(400, 401, 403, 404, 409) },

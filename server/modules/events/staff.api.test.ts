@@ -72,7 +72,7 @@ describe('creating and scheduling an event', () => {
       closesAt: '09:00',
     });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().code).toBe('eventInvalid');
+    expect(backwards.json().code).toBe('eventSettingsInvalid');
     expect(backwards.json().details[0].field).toBe('closesAt');
     expect((await call(who, 'POST', '/api/staff/events', { ...newEvent(), opensAt: '9am' })).statusCode).toBe(400);
     const noSuchDay = await call(who, 'POST', '/api/staff/events', { ...newEvent(), firstDay: '2031-02-30' });
@@ -97,7 +97,7 @@ describe('creating and scheduling an event', () => {
     for (const body of bad) {
       const res = await call(who, 'POST', `${base}/questions`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('eventInvalid');
+      expect(res.json().code).toBe('eventSettingsInvalid');
     }
     expect((await call(who, 'POST', `${base}/schedule`)).json().code).toBe('eventNotReady');
     const second = (await call(who, 'POST', `${base}/questions`, question([0, 2], 'multi'))).json().question;
@@ -156,7 +156,7 @@ describe('creating and scheduling an event', () => {
       ...qText,
       options: ['हाँ', 'नहीं'],
     });
-    expect(short.json().code).toBe('eventInvalid');
+    expect(short.json().code).toBe('eventSettingsInvalid');
     const open = await createTestEvent(t.app.db, { poolSize: 1 });
     const lockedPool = await call(
       translator,

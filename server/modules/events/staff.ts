@@ -107,7 +107,7 @@ function checkWindow(window: { firstDay: string; lastDay: string; opensAt: strin
         : window.firstDay > window.lastDay
           ? { field: 'lastDay', message: 'must be on or after firstDay' }
           : { field: 'closesAt', message: 'must be after opensAt, on the same day' };
-    throw new FieldsError(400, 'eventInvalid', [field]);
+    throw new FieldsError(400, 'eventSettingsInvalid', [field]);
   }
 }
 

@@ -23,3 +23,30 @@ export async function saveEntry(db: DbOrTx, userId: string, courseId: string, te
     .returning({ text: journalEntries.text, updatedAt: journalEntries.updatedAt });
   return row!;
 }
+
+/**
+ * Saves the text only over the entry last saved at `basedOn` (to the millisecond, as the wire gives
+ * it), or only when there is none (`basedOn` null). Null when the entry was changed since.
+ */
+export async function saveEntryIfAt(db: DbOrTx, userId: string, courseId: string, text: string, basedOn: Date | null) {
+  if (basedOn === null) {
+    const [row] = await db
+      .insert(journalEntries)
+      .values({ userId, courseId, text })
+      .onConflictDoNothing()
+      .returning({ updatedAt: journalEntries.updatedAt });
+    return row ?? null;
+  }
+  const [row] = await db
+    .update(journalEntries)
+    .set({ text, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(journalEntries.userId, userId),
+        eq(journalEntries.courseId, courseId),
+        sql`date_trunc('milliseconds', ${journalEntries.updatedAt}) = ${basedOn.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ updatedAt: journalEntries.updatedAt });
+  return row ?? null;
+}

@@ -15,7 +15,7 @@ import {
   type LanguageCode,
   type Script,
 } from '../../../contract/languages';
-import type { PageManifestEntry } from '../../../contract/page-manifest';
+import { webAppManifestFile, type PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
 import { CONTENT_KINDS } from '../../lib/content-changes';
 import { sessionCookieName } from '../../plugins/session';
@@ -118,6 +118,7 @@ export default fp(
           ...(rendered && courseScript ? [courseScript] : []),
         ]);
         const hints = [
+          ...(build.webAppManifests ? [`<link rel="manifest" href="/${webAppManifestFile(lang)}" />`] : []),
           ...[...fontScripts]
             .flatMap((name) => pageManifest.fonts[name] ?? [])
             .map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}" />`),

@@ -3,7 +3,8 @@
 // are: contract/page-manifest.ts, written by the web build from web/app/pages.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_MANIFEST_FILE, type PageManifest } from '../../../contract/page-manifest';
+import { PAGE_MANIFEST_FILE, webAppManifestFile, type PageManifest } from '../../../contract/page-manifest';
+import { DEFAULT_LANGUAGE } from '../../../contract/languages';
 import type { ViteManifest } from './translations';
 
 export interface WebBuild {
@@ -11,6 +12,8 @@ export interface WebBuild {
   template: string;
   viteManifest: ViteManifest | undefined;
   pageManifest: PageManifest;
+  /** Whether the build has the web app manifests (one per language), which the pages then link. */
+  webAppManifests: boolean;
   /** A built translation file, parsed (read once; undefined when missing or unreadable). */
   readTranslation(file: string): Record<string, unknown> | undefined;
 }
@@ -34,6 +37,7 @@ export function readWebBuild(dir: string | undefined): WebBuild | undefined {
     template: fs.readFileSync(indexFile, 'utf8'),
     viteManifest: readJson<ViteManifest>(path.join(dir, '.vite/manifest.json')),
     pageManifest,
+    webAppManifests: fs.existsSync(path.join(dir, webAppManifestFile(DEFAULT_LANGUAGE))),
     readTranslation(file) {
       if (!translationFiles.has(file)) {
         let data: Record<string, unknown> | undefined;

@@ -74,8 +74,19 @@ async function loadStructure(db: DbOrTx, lang: LanguageCode, courseId: string): 
   };
 }
 
-/** The structures one server keeps; make it once per server (progress' routes do). */
+const madeFor = new WeakMap<PublicCaches, CourseStructures>();
+
+/** The structures one server keeps: one for the server, whichever module asks (progress, outbox). */
 export function courseStructures(caches: PublicCaches): CourseStructures {
+  let structures = madeFor.get(caches);
+  if (!structures) {
+    structures = makeCourseStructures(caches);
+    madeFor.set(caches, structures);
+  }
+  return structures;
+}
+
+function makeCourseStructures(caches: PublicCaches): CourseStructures {
   const cache = caches.create<CourseStructure>({ name: 'course-structures', kinds: ['course'], maxEntries: 2000 });
   return {
     published: (db, lang, courseId) => cache.get(`${lang}|${courseId}`, () => loadStructure(db, lang, courseId)),

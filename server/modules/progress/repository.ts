@@ -42,7 +42,7 @@ const ofLearnerCourse = (table: typeof completions | typeof quizAttempts) =>
   sql`${table.userId} = ${learnerParam} and ${table.courseId} = ${courseParam}`;
 
 /** The learner's own part of a course: one row when enrolled, with the items done and quizzes passed. */
-function learnerInCourseQuery(db: Db) {
+function learnerInCourseQuery(db: DbOrTx) {
   return db
     .select({
       done: sql<
@@ -62,7 +62,7 @@ function learnerInCourseQuery(db: Db) {
  * has after it (the statement's own insert is not visible to its counts, so they take the new item
  * in themselves); and the enrolment gets its completion date once they reach `itemsToComplete`.
  */
-function tallyingWrite(db: Db, write: SQL, done: SQL, passed: SQL) {
+function tallyingWrite(db: DbOrTx, write: SQL, done: SQL, passed: SQL) {
   const enrolment = db
     .$with('enrolment', { one: sql<number>`one`.as('one') })
     .as(
@@ -88,7 +88,7 @@ function tallyingWrite(db: Db, write: SQL, done: SQL, passed: SQL) {
 const itemId = sql`coalesce(${sql.placeholder('lessonId')}::uuid, ${sql.placeholder('videoId')}::uuid)`;
 
 /** A lesson finished or a video watched (lessonId or videoId; the other null), once. */
-function completeItemQuery(db: Db) {
+function completeItemQuery(db: DbOrTx) {
   return tallyingWrite(
     db,
     // A second (or concurrent) call meets the unique index and adds nothing.
@@ -101,7 +101,7 @@ function completeItemQuery(db: Db) {
 }
 
 /** A quiz attempt, every one kept. */
-function quizAttemptQuery(db: Db) {
+function quizAttemptQuery(db: DbOrTx) {
   const passed = sql`${sql.placeholder('passed')}::boolean`;
   return tallyingWrite(
     db,
@@ -117,7 +117,7 @@ function quizAttemptQuery(db: Db) {
  * The statements of a learner's calls, prepared once per database: each connection parses and plans
  * them once instead of on every call (planning took twice as long as running them).
  */
-function prepareStatements(db: Db) {
+function prepareStatements(db: DbOrTx) {
   return {
     learnerInCourse: learnerInCourseQuery(db).prepare('learner_in_course'),
     completeItem: completeItemQuery(db).prepare('learner_complete_item'),
@@ -126,9 +126,9 @@ function prepareStatements(db: Db) {
   };
 }
 
-const preparedFor = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+const preparedFor = new WeakMap<DbOrTx, ReturnType<typeof prepareStatements>>();
 
-function prepared(db: Db) {
+function prepared(db: DbOrTx) {
   let statements = preparedFor.get(db);
   if (!statements) {
     statements = prepareStatements(db);
@@ -159,7 +159,7 @@ export async function learnerInCourse(
  * once, with the tally after it and, when that completes the course, its completion date.
  */
 export async function completeItem(
-  db: Db,
+  db: DbOrTx,
   item: { userId: string; courseId: string; lessonId?: string; videoId?: string },
   itemsToComplete: number | null,
 ): Promise<LearnerTally> {
@@ -179,7 +179,7 @@ export async function completeItem(
  * when a pass completes the course, its completion date.
  */
 export async function recordQuizAttempt(
-  db: Db,
+  db: DbOrTx,
   attempt: { userId: string; courseId: string; quizId: string; score: number; passed: boolean; answers: unknown },
   itemsToComplete: number | null,
 ): Promise<LearnerTally> {

@@ -8,6 +8,8 @@
 // The module's surface for other modules (they call these, never progress' repository or routes):
 // - requireEnrolledCourse: 404 for an unknown course, 403 unless the learner is enrolled (journal, ratings)
 // - languageCompletion: whether every published course of a language is complete (certificates)
+// - enrol, completeLesson, completeVideo, submitQuiz: the learner's writes, also applied from a
+//   phone's outbox inside the outbox's transaction (outbox), with the server's courseStructures
 import type { Db, DbOrTx } from '../../db/client';
 import type { LanguageCode } from '../../../contract/languages';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
@@ -18,6 +20,7 @@ import { percentage } from './percentage';
 import * as repo from './repository';
 
 export { percentage } from './percentage';
+export { courseStructures, type CourseStructures } from './course-structures';
 export type CourseStatus = 'completed' | 'in-progress' | 'not-started';
 
 function statusOf(pct: number, startedAnything: boolean): CourseStatus {
@@ -43,7 +46,7 @@ export async function requireEnrolledCourse(db: DbOrTx, userId: string, lang: La
 }
 
 export async function enrol(
-  db: Db,
+  db: DbOrTx,
   structures: CourseStructures,
   userId: string,
   lang: LanguageCode,
@@ -89,7 +92,7 @@ export async function progressRecord(
 }
 
 export async function completeLesson(
-  db: Db,
+  db: DbOrTx,
   structures: CourseStructures,
   userId: string,
   lang: LanguageCode,
@@ -106,7 +109,7 @@ export async function completeLesson(
 }
 
 export async function completeVideo(
-  db: Db,
+  db: DbOrTx,
   structures: CourseStructures,
   userId: string,
   lang: LanguageCode,
@@ -123,7 +126,7 @@ export async function completeVideo(
 }
 
 export async function submitQuiz(
-  db: Db,
+  db: DbOrTx,
   structures: CourseStructures,
   userId: string,
   lang: LanguageCode,

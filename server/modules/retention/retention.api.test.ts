@@ -1,18 +1,21 @@
 // The retention job: learners inactive past RETENTION_INACTIVE_DAYS are erased with all their data
 // (staff accounts and active learners kept), ended sessions and spent one-time-password records go,
 // signing in and using a session count as activity, and what was deleted is logged by count only.
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { otpChallenges, sessions } from '../../db/schema/auth';
 import { courses } from '../../db/schema/courses';
+import { outboxEvents } from '../../db/schema/outbox';
 import { users } from '../../db/schema/users';
 import { loadConfig } from '../../plugins/config';
 import { createCourseFixture } from '../../test/course-fixture';
 import { captureLog } from '../../test/log-capture';
 import { signInAs, signInAsStaff } from '../../test/sign-in';
 import { createTestApp, testAppPerFile } from '../../test/test-app';
-import { runRetention, startRetentionJob } from './service';
+import { OUTBOX_KEEP_DAYS } from '../outbox/service';
+import { describeRetention, runRetention, startRetentionJob } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -90,8 +93,25 @@ describe('the retention job', () => {
       { ...oldCode, mobile: kept.mobile, createdAt: new Date() },
     ]);
 
+    // The ids of offline changes: one past OUTBOX_KEEP_DAYS, one within them.
+    const offlineChange = (daysAgo: number) => ({
+      userId: kept.userId,
+      eventId: randomUUID(),
+      kind: 'lessonCompleted',
+      occurredAt: new Date(Date.now() - daysAgo * DAY_MS),
+      answer: { outcome: 'applied' },
+      appliedAt: new Date(Date.now() - daysAgo * DAY_MS),
+    });
+    await t.app.db
+      .insert(outboxEvents)
+      .values([offlineChange(OUTBOX_KEEP_DAYS + 1), offlineChange(OUTBOX_KEEP_DAYS - 1)]);
+
     const report = await runRetention(t.app);
-    expect(report).toMatchObject({ learners: 1, sessions: 1, otpChallenges: 1 });
+    expect(report).toMatchObject({ learners: 1, sessions: 1, otpChallenges: 1, outboxEvents: 1 });
+    expect(describeRetention(report)).toMatch(
+      /^Retention: deleted 1 learner inactive since \d{4}-\d{2}-\d{2} \(with all their data\), 1 ended session, 1 one-time-password record and 1 offline change past its keeping$/,
+    );
+    expect(await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.userId, kept.userId))).toHaveLength(1);
     expect(Date.now() - 1095 * DAY_MS - report.inactiveSince.getTime()).toBeLessThan(60_000);
 
     // The erased learner: no account, no session, no progress, rating withdrawn from the totals.
@@ -119,7 +139,7 @@ describe('the retention job', () => {
     expect(progress.statusCode).toBe(200);
     expect(progress.json().progress.lessonId).toContain(course.lessonIds.chapter1[0]);
 
-    expect(await runRetention(t.app)).toMatchObject({ learners: 0, sessions: 0, otpChallenges: 0 });
+    expect(await runRetention(t.app)).toMatchObject({ learners: 0, sessions: 0, otpChallenges: 0, outboxEvents: 0 });
   });
 });
 
@@ -137,7 +157,7 @@ describe('the retention job in the server', () => {
       const lines = log.matching(/^Retention:/);
       expect(lines).toHaveLength(1);
       expect(lines[0]!.msg).toMatch(
-        /^Retention: deleted 1 learner inactive since \d{4}-\d\d-\d\d \(with all their data\), 0 ended sessions and 0 one-time-password records$/,
+        /^Retention: deleted 1 learner inactive since \d{4}-\d\d-\d\d \(with all their data\), 0 ended sessions, 0 one-time-password records and 0 offline changes past their keeping$/,
       );
       expect(lines[0]!.retention).toMatchObject({ learners: 1, sessions: 0, otpChallenges: 0 });
       const text = JSON.stringify(log.lines);

@@ -5,12 +5,14 @@
 //
 // The module's surface: startRetentionJob (main.ts: now and hourly) and runRetention (once, from
 // `npm run retention`, server/cli/retention.ts). It has no routes or tables of its own: it calls
-// users' eraseInactiveLearners, auth's pruneOtpChallenges and the session plugin's pruneSessions.
+// users' eraseInactiveLearners, auth's pruneOtpChallenges, outbox's pruneOutboxEvents and the
+// session plugin's pruneSessions.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Config } from '../../plugins/config';
 import { pruneSessions } from '../../plugins/session';
 import { pruneOtpChallenges } from '../auth/service';
+import { pruneOutboxEvents } from '../outbox/service';
 import { eraseInactiveLearners } from '../users/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +25,7 @@ export interface RetentionReport {
   learners: number;
   sessions: number;
   otpChallenges: number;
+  outboxEvents: number;
 }
 
 export async function runRetention(deps: { db: Db; config: Config }, now = new Date()): Promise<RetentionReport> {
@@ -31,7 +34,8 @@ export async function runRetention(deps: { db: Db; config: Config }, now = new D
   const learners = await eraseInactiveLearners(deps.db, inactiveSince);
   const sessions = await pruneSessions(deps, now);
   const otpChallenges = await pruneOtpChallenges(deps, now);
-  return { inactiveSince, learners, sessions, otpChallenges };
+  const outboxEvents = await pruneOutboxEvents(deps.db, now);
+  return { inactiveSince, learners, sessions, otpChallenges, outboxEvents };
 }
 
 /** The report in words: "Retention: deleted 2 learners inactive since 2023-11-24, ...". */
@@ -39,8 +43,9 @@ export function describeRetention(report: RetentionReport): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return (
     `Retention: deleted ${plural(report.learners, 'learner', 'learners')} inactive since ${report.inactiveSince.toISOString().slice(0, 10)} ` +
-    `(with all their data), ${plural(report.sessions, 'ended session', 'ended sessions')} and ` +
-    `${plural(report.otpChallenges, 'one-time-password record', 'one-time-password records')}`
+    `(with all their data), ${plural(report.sessions, 'ended session', 'ended sessions')}, ` +
+    `${plural(report.otpChallenges, 'one-time-password record', 'one-time-password records')} and ` +
+    `${plural(report.outboxEvents, 'offline change past its keeping', 'offline changes past their keeping')}`
   );
 }
 
@@ -53,10 +58,10 @@ export function startRetentionJob(deps: { db: Db; config: Config; log: FastifyBa
   const run = async () => {
     try {
       const report = await runRetention(deps);
-      if (report.learners + report.sessions + report.otpChallenges > 0) {
-        const { learners, sessions, otpChallenges } = report;
+      if (report.learners + report.sessions + report.otpChallenges + report.outboxEvents > 0) {
+        const { learners, sessions, otpChallenges, outboxEvents } = report;
         deps.log.info(
-          { retention: { learners, sessions, otpChallenges, inactiveSince: report.inactiveSince } },
+          { retention: { learners, sessions, otpChallenges, outboxEvents, inactiveSince: report.inactiveSince } },
           describeRetention(report),
         );
       }

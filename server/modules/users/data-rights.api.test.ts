@@ -1,11 +1,13 @@
 // DPDP Act 2023 rights: a copy of everything stored about the learner, and erasure of the account
 // with all its data in one go.
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, sessions } from '../../db/schema/auth';
 import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { journalEntries } from '../../db/schema/journal';
+import { outboxEvents } from '../../db/schema/outbox';
 import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
 import { courseRatings } from '../../db/schema/ratings';
 import { users } from '../../db/schema/users';
@@ -41,6 +43,13 @@ async function learnSomething(id: string, rating: number, tag: string) {
     answers: [{ questionId: course.quizzes[0]!.single.id, selectedOptions: course.quizzes[0]!.single.correct }],
   });
   await db.insert(journalEntries).values({ userId: id, courseId, text: `What I learnt (${tag})` });
+  await db.insert(outboxEvents).values({
+    userId: id,
+    eventId: randomUUID(),
+    kind: 'lessonCompleted',
+    occurredAt: new Date('2026-11-20T08:15:00Z'),
+    answer: { outcome: 'applied' },
+  });
   await db.transaction(async (tx) => {
     await tx.insert(courseRatings).values({ userId: id, courseId, rating });
     await tx
@@ -91,6 +100,14 @@ describe('GET /api/user/me/export', () => {
       expect.objectContaining({ score: 80, passed: true, answers: expect.any(Array) }),
     ]);
     expect(data.journalEntries).toEqual([expect.objectContaining({ text: 'What I learnt (anita)' })]);
+    expect(data.offlineChanges).toEqual([
+      {
+        kind: 'lessonCompleted',
+        occurredAt: '2026-11-20T08:15:00.000Z',
+        receivedAt: expect.any(String),
+        outcome: 'applied',
+      },
+    ]);
     expect(data.ratings).toEqual([expect.objectContaining({ rating: 5 })]);
     expect(data.certificates).toEqual([
       expect.objectContaining({ number: 'JGK-TEST-anita', learnerName: 'anita', reissuedAt: expect.any(String) }),
@@ -176,6 +193,7 @@ describe('DELETE /api/user/me', () => {
       completions: (await db.select().from(completions).where(eq(completions.userId, id))).length,
       quizAttempts: (await db.select().from(quizAttempts).where(eq(quizAttempts.userId, id))).length,
       journal: (await db.select().from(journalEntries).where(eq(journalEntries.userId, id))).length,
+      offlineChanges: (await db.select().from(outboxEvents).where(eq(outboxEvents.userId, id))).length,
       ratings: (await db.select().from(courseRatings).where(eq(courseRatings.userId, id))).length,
       certificates: (await db.select().from(certificates).where(eq(certificates.userId, id))).length,
       nameCorrections: (
@@ -193,6 +211,7 @@ describe('DELETE /api/user/me', () => {
       completions: 0,
       quizAttempts: 0,
       journal: 0,
+      offlineChanges: 0,
       ratings: 0,
       certificates: 0,
       nameCorrections: 0,
@@ -205,6 +224,7 @@ describe('DELETE /api/user/me', () => {
       completions: 1,
       quizAttempts: 1,
       journal: 1,
+      offlineChanges: 1,
       ratings: 1,
       certificates: 1,
       nameCorrections: 1,

@@ -7,6 +7,7 @@ import type { GuardianConsentMethod } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { otpChallenges, sessions } from '../../db/schema/auth';
+import { outboxEvents } from '../../db/schema/outbox';
 import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
 import { eventAnswers, eventConsents, eventEntries, events } from '../../db/schema/events';
@@ -113,6 +114,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     completed,
     attempts,
     journal,
+    offlineChanges,
     ratings,
     issued,
     nameCorrections,
@@ -194,6 +196,18 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
       .from(journalEntries)
       .innerJoin(courses, eq(courses.id, journalEntries.courseId))
       .where(eq(journalEntries.userId, userId)),
+    // The changes the learner's phone sent from its outbox: which, when, and what became of each
+    // (the changes themselves are in the lists above).
+    db
+      .select({
+        kind: outboxEvents.kind,
+        occurredAt: outboxEvents.occurredAt,
+        receivedAt: outboxEvents.appliedAt,
+        outcome: sql<string>`${outboxEvents.answer}->>'outcome'`,
+      })
+      .from(outboxEvents)
+      .where(eq(outboxEvents.userId, userId))
+      .orderBy(asc(outboxEvents.appliedAt)),
     db
       .select({
         course,
@@ -327,6 +341,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     completions: completed,
     quizAttempts: attempts,
     journalEntries: journal,
+    offlineChanges,
     ratings,
     certificates: issued,
     certificateNameCorrections: nameCorrections,

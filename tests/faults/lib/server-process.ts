@@ -65,12 +65,13 @@ export const BASE_ENV: Record<string, string> = {
 /**
  * Starts the server with these settings on top of BASE_ENV; on `port` (to come back where learners
  * know it) or a free one. From source, serving the API alone; `built` runs it as `npm start` does
- * (dist/server/main.js, with the web app), which the caller has built.
+ * (dist/server/main.js, with the web app), which the caller has built. `socketFd` hands it a
+ * listening socket on that port as descriptor 3 (LISTEN_FDS=1), as systemd's socket activation does.
  */
 export async function startServer(
   env: Record<string, string>,
   port?: number,
-  options: { built?: boolean } = {},
+  options: { built?: boolean; socketFd?: number } = {},
 ): Promise<ServerProcess> {
   port ??= await freePort();
   const args = options.built ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
@@ -81,9 +82,10 @@ export async function startServer(
       ...BASE_ENV,
       ...(options.built ? {} : { WEB_DIR: path.join(root, 'tests/faults/no-web-build') }),
       PORT: String(port),
+      ...(options.socketFd === undefined ? {} : { LISTEN_FDS: '1' }),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.socketFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe', options.socketFd],
   });
   const log: LogLine[] = [];
   // The latest one-time password per number, as the lines arrive (hundreds of learners wait for theirs at once).

@@ -1,5 +1,6 @@
 // Every public page: skip link, sticky header, notifications, the page, the contact banner, the
-// footer. The staff console's pages: the same without the site's header, banner and footer.
+// footer, and the offer of a new version of the site when one is ready. The staff console's pages:
+// the same without the site's header, banner and footer.
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
@@ -12,6 +13,7 @@ import { ScrollToTop } from './scroll-to-top';
 import { DocumentTitle } from './document-title';
 import { NavigationProgress } from './navigation-progress';
 import { PageErrorBoundary } from './page-error-boundary';
+import { UpdateOffer } from './update-offer';
 import './layout.css';
 
 /**
@@ -75,6 +77,7 @@ export function ConsoleRoot() {
         <CurrentPage />
         <PageReady />
       </Suspense>
+      <UpdateOffer />
     </>
   );
 }
@@ -99,6 +102,7 @@ export function RootLayout() {
         <SiteFooter />
         <PageReady />
       </Suspense>
+      <UpdateOffer />
     </>
   );
 }

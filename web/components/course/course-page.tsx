@@ -25,6 +25,7 @@ export function CoursePage({
   status,
   notices,
   afterAbout,
+  end,
 }: {
   course: CourseView;
   lang: LanguageCode;
@@ -39,6 +40,11 @@ export function CoursePage({
   notices?: ReactNode;
   /** After the description (the learner's rating). */
   afterAbout?: ReactNode;
+  /**
+   * At the end of the page: what is drawn only once the page runs in the browser (saving the course
+   * for offline), so that its arrival moves nothing the visitor is already reading.
+   */
+  end?: ReactNode;
 }) {
   const { t } = useTranslation('learning');
   const [tab, setTab] = useState('chapters');
@@ -142,6 +148,7 @@ export function CoursePage({
             </ol>
           )}
         </Tabs>
+        {end}
       </div>
     </article>
   );

@@ -19,6 +19,7 @@ import { useEnrol, useProgress } from '../../../lib/course/progress';
 import { ENROL_PARAM, type LearningPaths } from '../../../lib/learning-paths';
 import { useCourses, useProgressList } from '../api/catalogue';
 import { useRate, useRating } from '../api/rating';
+import { SaveForOffline } from './save-offline';
 import './courses.css';
 
 /**
@@ -184,6 +185,7 @@ export function CourseDetail({
           {finished && <CourseFinished lang={lang} paths={paths} />}
         </>
       }
+      end={<SaveForOffline lang={lang} courseId={courseId} />}
       afterAbout={
         enrolled && (
           <section className="course__rate">

@@ -1,0 +1,169 @@
+// "Learn without a network" on a course's page (ADR 42): the exact size of the course's pack before
+// anything is downloaded (text and pictures, and the videos if the learner wants them) and the
+// space the phone lets the site use; then the download, checked file by file; then when it was
+// saved, whether a newer version was published (updated by downloading only what changed), and
+// Remove. Drawn only once the page runs in a browser that can keep a course.
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../../i18n/react';
+import type { LanguageCode } from '../../../../contract/languages';
+import { formatBytes } from '../../../../contract/media-rules';
+import { LANGUAGES } from '../../../../contract/languages';
+import { formatDate } from '../../../lib/text';
+import {
+  PackError,
+  fetchPack,
+  packsSupported,
+  removePack,
+  savePack,
+  savedPack,
+  spaceLeft,
+  updateSize,
+  type PackProblem,
+  type SaveProgress,
+} from '../../../lib/course-packs';
+
+const packKeys = {
+  all: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId] as const,
+  saved: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId, 'saved'] as const,
+  server: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId, 'server'] as const,
+  space: ['course-pack', 'space'] as const,
+};
+
+export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseId: string }) {
+  const { t, i18n } = useTranslation('learning');
+  const queryClient = useQueryClient();
+  // Known only in the browser: the page rendered on the server draws nothing here.
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(packsSupported()), []);
+  const saved = useQuery({
+    queryKey: packKeys.saved(lang, courseId),
+    queryFn: () => savedPack(lang, courseId),
+    enabled: supported,
+  });
+  const server = useQuery({
+    queryKey: packKeys.server(lang, courseId),
+    queryFn: async () => {
+      const pack = await fetchPack(lang, courseId, false);
+      return { pack, toUpdate: await updateSize(lang, courseId, pack) };
+    },
+    enabled: supported,
+    retry: false,
+  });
+  const space = useQuery({ queryKey: packKeys.space, queryFn: spaceLeft, enabled: supported });
+  const [withVideos, setWithVideos] = useState(false);
+  const [progress, setProgress] = useState<SaveProgress>();
+  const [problem, setProblem] = useState<PackProblem>();
+
+  if (!supported || saved.isPending) return null;
+  const manifest = server.data?.pack.manifest;
+  const sizes = manifest?.sizes;
+
+  const save = async (videos: boolean) => {
+    setProblem(undefined);
+    setProgress({ files: 0, filesDone: 0, bytes: 0, bytesDone: 0 });
+    try {
+      const pack = await fetchPack(lang, courseId, videos);
+      await savePack(lang, courseId, pack, setProgress);
+    } catch (error) {
+      setProblem(error instanceof PackError ? error.problem : 'stopped');
+    } finally {
+      setProgress(undefined);
+      await queryClient.invalidateQueries({ queryKey: packKeys.all(lang, courseId) });
+      await queryClient.invalidateQueries({ queryKey: packKeys.space });
+    }
+  };
+  const remove = async () => {
+    await removePack(lang, courseId);
+    await queryClient.invalidateQueries({ queryKey: packKeys.all(lang, courseId) });
+    await queryClient.invalidateQueries({ queryKey: packKeys.space });
+  };
+
+  const kept = saved.data;
+  const newer = kept && manifest && manifest.version !== kept.manifest.version;
+  return (
+    <section className="save-offline card" aria-labelledby="save-offline-title" data-testid="save-offline">
+      <h2 id="save-offline-title" className="save-offline__title">
+        {t('offline.title')}
+      </h2>
+      {kept ? (
+        <>
+          <p>
+            {t('offline.saved', {
+              size: formatBytes(kept.size),
+              date: formatDate(kept.savedAt, LANGUAGES[i18n.language as LanguageCode]?.bcp47 ?? 'en'),
+            })}
+          </p>
+          {newer && <p>{t('offline.newer', { size: formatBytes(server.data!.toUpdate) })}</p>}
+        </>
+      ) : (
+        <>
+          <p>{t('offline.intro')}</p>
+          {sizes && (
+            <ul className="save-offline__sizes">
+              <li>{t('offline.size', { size: formatBytes(sizes.text + sizes.pictures) })}</li>
+              {space.data !== undefined && <li>{t('offline.space', { size: formatBytes(space.data) })}</li>}
+            </ul>
+          )}
+          {sizes && sizes.videos > 0 && (
+            <label className="save-offline__videos">
+              <input
+                type="checkbox"
+                checked={withVideos}
+                onChange={(event) => setWithVideos(event.target.checked)}
+                disabled={progress !== undefined}
+              />
+              {t('offline.withVideos', { size: formatBytes(sizes.videos) })}
+            </label>
+          )}
+        </>
+      )}
+      {progress && (
+        <div className="save-offline__progress">
+          <progress max={Math.max(1, progress.bytes)} value={progress.bytesDone} aria-label={t('offline.saving')} />
+          <span role="status">{t('offline.progress', { done: progress.filesDone, total: progress.files })}</span>
+        </div>
+      )}
+      {problem && (
+        <p className="save-offline__problem" role="alert">
+          {t(`offline.problem.${problem}`)}
+        </p>
+      )}
+      <div className="save-offline__actions">
+        {!kept && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void save(withVideos)}
+            disabled={!manifest || progress !== undefined}
+            aria-busy={progress !== undefined}
+          >
+            {progress ? t('offline.saving') : problem === 'stopped' ? t('offline.goOn') : t('offline.save')}
+          </button>
+        )}
+        {newer && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void save(kept.manifest.withVideos)}
+            disabled={progress !== undefined}
+            aria-busy={progress !== undefined}
+          >
+            {t('offline.update')}
+          </button>
+        )}
+        {kept && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => void remove()}
+            disabled={progress !== undefined}
+          >
+            {t('offline.remove')}
+          </button>
+        )}
+      </div>
+      {server.isError && !kept && <p className="save-offline__problem">{t('offline.problem.stopped')}</p>}
+    </section>
+  );
+}

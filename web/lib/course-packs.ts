@@ -1,0 +1,214 @@
+// Courses saved on the phone for learning without a network (ADR 42, 43): a course's pack, described
+// by a manifest the server signs, downloaded file by file into a cache of its own, which the service
+// worker answers from when the network fails. Every file is checked against its SHA-256 before it
+// is kept, so a pack counts as saved only when all of it is what the server signed; a download
+// that stopped goes on from the files already kept; an update downloads only the files that changed.
+import { PACK_MIN_FREE_BYTES, type PackFile, type PackKey, type PackManifest } from '../../contract/packs';
+import type { LanguageCode } from '../../contract/languages';
+
+/** The caches of saved courses; the service worker reads every cache named so (web/public/sw.js). */
+export const PACK_CACHE_PREFIX = 'jgk-pack:';
+export const packCacheName = (lang: LanguageCode, courseId: string) => `${PACK_CACHE_PREFIX}${lang}:${courseId}`;
+
+const manifestUrl = (lang: LanguageCode, courseId: string, withVideos: boolean) =>
+  `/api/packs/${lang}/${courseId}${withVideos ? '?videos=true' : ''}`;
+/** Where a saved pack keeps its manifest, with when it was saved (headers of the kept answer). */
+const SAVED_MANIFEST = (lang: LanguageCode, courseId: string) => `/api/packs/${lang}/${courseId}?saved`;
+const KEY_URL = '/api/packs/key';
+const HASH_HEADER = 'x-pack-sha256';
+const SAVED_AT_HEADER = 'x-pack-saved-at';
+
+export type PackProblem = 'unsupported' | 'notEnoughSpace' | 'notGenuine' | 'stopped';
+
+export class PackError extends Error {
+  constructor(readonly problem: PackProblem) {
+    super(problem);
+  }
+}
+
+export interface Pack {
+  manifest: PackManifest;
+  /** The signed text and its signature, kept with the pack so it can be checked again. */
+  signed: { manifest: string; signature: string; keyId: string };
+}
+
+export interface SavedPack {
+  manifest: PackManifest;
+  savedAt: string;
+  /** The bytes kept on the phone. */
+  size: number;
+}
+
+/** Whether this browser can keep a course: Cache Storage, Web Crypto and a service worker to answer from it. */
+export function packsSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'caches' in window &&
+    'serviceWorker' in navigator &&
+    typeof crypto !== 'undefined' &&
+    'subtle' in crypto
+  );
+}
+
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const fromBase64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+async function fetchOk(url: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    throw new PackError('stopped');
+  }
+  if (!response.ok) throw new PackError(response.status === 404 ? 'notGenuine' : 'stopped');
+  return response;
+}
+
+/** Checks the manifest's signature with the server's key, as an imported pack will be checked. */
+async function verified(signed: Pack['signed']): Promise<PackManifest> {
+  const key = (await (await fetchOk(KEY_URL)).json()) as PackKey;
+  if (key.keyId !== signed.keyId) throw new PackError('notGenuine');
+  const publicKey = await crypto.subtle.importKey('jwk', key.publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'verify',
+  ]);
+  const genuine = await crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    publicKey,
+    fromBase64url(signed.signature),
+    new TextEncoder().encode(signed.manifest),
+  );
+  if (!genuine) throw new PackError('notGenuine');
+  return JSON.parse(signed.manifest) as PackManifest;
+}
+
+/** The course's pack as the server describes it now, its signature checked. */
+export async function fetchPack(lang: LanguageCode, courseId: string, withVideos: boolean): Promise<Pack> {
+  const signed = (await (await fetchOk(manifestUrl(lang, courseId, withVideos))).json()) as Pack['signed'];
+  return { manifest: await verified(signed), signed };
+}
+
+/** What the browser lets this site keep beyond what it keeps now; undefined when it does not say. */
+export async function spaceLeft(): Promise<number | undefined> {
+  const estimate = await navigator.storage?.estimate?.();
+  if (!estimate?.quota) return undefined;
+  return Math.max(0, estimate.quota - (estimate.usage ?? 0));
+}
+
+/**
+ * Tells the service worker which addresses the saved courses answer now (it reads them once, not on
+ * every call); resolves once it has, or after two seconds without an answer.
+ */
+function tellWorker(): Promise<void> {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    worker.postMessage({ type: 'packs-changed' }, [channel.port2]);
+    setTimeout(resolve, 2000);
+  });
+}
+
+const packSize = (files: PackFile[]) => files.reduce((sum, file) => sum + file.size, 0);
+
+/** The files of the pack not yet kept as they should be: what a download (or an update) fetches. */
+async function missingFiles(cache: Cache, files: PackFile[]): Promise<PackFile[]> {
+  const missing: PackFile[] = [];
+  for (const file of files) {
+    const kept = await cache.match(file.url);
+    if (kept?.headers.get(HASH_HEADER) !== file.sha256) missing.push(file);
+  }
+  return missing;
+}
+
+export interface SaveProgress {
+  files: number;
+  filesDone: number;
+  bytes: number;
+  bytesDone: number;
+}
+
+/**
+ * Downloads what the pack's cache does not hold yet, checking each file against its hash, then
+ * keeps the manifest: only then is the course saved. Refused when it would leave less than
+ * PACK_MIN_FREE_BYTES; a file that is not what the server signed stops it (notGenuine); a lost
+ * network stops it (stopped), and the next call goes on from the files already kept.
+ */
+export async function savePack(
+  lang: LanguageCode,
+  courseId: string,
+  pack: Pack,
+  onProgress: (progress: SaveProgress) => void = () => {},
+): Promise<void> {
+  if (!packsSupported()) throw new PackError('unsupported');
+  const cache = await caches.open(packCacheName(lang, courseId));
+  const missing = await missingFiles(cache, pack.manifest.files);
+  const bytes = packSize(missing);
+  const left = await spaceLeft();
+  if (left !== undefined && left - bytes < PACK_MIN_FREE_BYTES) throw new PackError('notEnoughSpace');
+  // Kept from eviction when space runs short, as far as the browser allows; asked once.
+  await navigator.storage?.persist?.().catch(() => false);
+  const progress: SaveProgress = { files: missing.length, filesDone: 0, bytes, bytesDone: 0 };
+  onProgress({ ...progress });
+  for (const file of missing) {
+    const response = await fetchOk(file.url);
+    let body: ArrayBuffer;
+    try {
+      body = await response.arrayBuffer();
+    } catch {
+      throw new PackError('stopped');
+    }
+    if (body.byteLength !== file.size || hex(await crypto.subtle.digest('SHA-256', body)) !== file.sha256) {
+      throw new PackError('notGenuine');
+    }
+    await cache.put(
+      file.url,
+      new Response(body, {
+        headers: {
+          'content-type': response.headers.get('content-type') ?? 'application/octet-stream',
+          [HASH_HEADER]: file.sha256,
+        },
+      }),
+    );
+    progress.filesDone += 1;
+    progress.bytesDone += file.size;
+    onProgress({ ...progress });
+  }
+  // Files of an earlier version that this one no longer has.
+  const wanted = new Set(pack.manifest.files.map((file) => new URL(file.url, location.origin).href));
+  for (const request of await cache.keys()) {
+    if (!wanted.has(request.url) && !request.url.endsWith('?saved')) await cache.delete(request);
+  }
+  await cache.put(
+    SAVED_MANIFEST(lang, courseId),
+    new Response(JSON.stringify(pack.signed), {
+      headers: { 'content-type': 'application/json', [SAVED_AT_HEADER]: new Date().toISOString() },
+    }),
+  );
+  await tellWorker();
+}
+
+/** The course as saved on this phone, or null when it is not (or its download did not finish). */
+export async function savedPack(lang: LanguageCode, courseId: string): Promise<SavedPack | null> {
+  if (!packsSupported() || !(await caches.has(packCacheName(lang, courseId)))) return null;
+  const cache = await caches.open(packCacheName(lang, courseId));
+  const kept = await cache.match(SAVED_MANIFEST(lang, courseId));
+  if (!kept) return null;
+  const signed = (await kept.json()) as Pack['signed'];
+  const manifest = JSON.parse(signed.manifest) as PackManifest;
+  return { manifest, savedAt: kept.headers.get(SAVED_AT_HEADER) ?? '', size: packSize(manifest.files) };
+}
+
+/** The bytes an update downloads: the files of the new version whose hash differs. */
+export async function updateSize(lang: LanguageCode, courseId: string, pack: Pack): Promise<number> {
+  // Opening a cache makes it: a course never saved is asked without one.
+  if (!(await caches.has(packCacheName(lang, courseId)))) return packSize(pack.manifest.files);
+  const cache = await caches.open(packCacheName(lang, courseId));
+  return packSize(await missingFiles(cache, pack.manifest.files));
+}
+
+export async function removePack(lang: LanguageCode, courseId: string): Promise<void> {
+  await caches.delete(packCacheName(lang, courseId));
+  await tellWorker();
+}
