@@ -30,6 +30,15 @@ export const AUDIT_ACTIONS = [
   'analytics.refresh',
   'voice.record',
   'voice.retry',
+  'event.create',
+  'event.update',
+  'event.schedule',
+  'event.close',
+  'event.question.save',
+  'event.question.delete',
+  'event.disqualify',
+  'event.results.publish',
+  'event.results.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,10 +4,13 @@
 /** Digits of a one-time password. */
 export const OTP_LENGTH = 6;
 /**
- * What a one-time password is for: signing in with one's own number, or a parent or guardian
- * agreeing, from their own number, that a minor may learn (ADR 18). A code serves its purpose only.
+ * What a one-time password is for: signing in with one's own number, a parent or guardian agreeing,
+ * from their own number, that a minor may learn (ADR 18), or that a minor may enter an event, named
+ * in the message (ADR 40). A code serves its purpose only.
  */
-export const OTP_PURPOSES = ['sign-in', 'guardian-consent'] as const;
+export const OTP_PURPOSES = ['sign-in', 'guardian-consent', 'event-consent'] as const;
+/** The purposes whose code a guardian receives for a learner (the code is bound to that learner). */
+export const CONSENT_PURPOSES = ['guardian-consent', 'event-consent'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 /** Digits of a mobile number after stripping everything else: country code plus 10 digits. */
 export const MOBILE_DIGITS = 12;

@@ -79,6 +79,22 @@ export const MESSAGES = {
     'Your journal was changed on another device, so what you wrote on this phone was not saved over it.',
   ratingSaved: 'Thank you for rating this course',
 
+  // The event quiz (ADR 40).
+  eventNotFound: 'This event does not exist.',
+  eventNotOpen:
+    'Entries are not open now: the event takes entries only on its days, between its opening and closing times (India Standard Time).',
+  eventAlreadyEntered:
+    'You have already entered this event (entry number {{number}}). Each person may enter only once.',
+  eventEntryWithdrawn: 'You withdrew your entry number {{number}} from this event, so you cannot enter it again.',
+  eventMinorsNotAllowed: 'Only entrants aged {{age}} or over may enter this event.',
+  eventNoEntry: 'You have not entered this event.',
+  eventEntryNotOpen: 'Your entry is not open for answers.',
+  eventEntryClosed: 'The time for your entry is over. Only answers received by the deadline count.',
+  eventSingleAnswer: 'Choose exactly one option for this question.',
+  eventConsentNotNeeded: 'Your entry does not wait for a guardian’s consent.',
+  eventEntryErased: 'Your entry and its answers have been erased.',
+  eventResultsNotPublished: 'The results of this event are not published yet.',
+
   // Certificates.
   certificateNotEarned: 'You have not completed all the courses to get the certificate.',
   certificateUnknown: 'No certificate has this number.',
@@ -131,6 +147,18 @@ export const MESSAGES = {
   scheduleInvalid: 'The publishing time must be in the future and at most a year away.',
   analyticsPeriodInvalid:
     'The period must be whole weeks that have ended, from a Monday to a Sunday (India’s time), at most {{max}} weeks.',
+
+  // The staff's events (ADR 40).
+  eventKeyTaken: 'Another event already uses this key.',
+  eventSettingsInvalid: 'Some of the event’s settings are not valid.',
+  eventLocked: 'The event has opened: its days, hours, rules and question pool can no longer be changed.',
+  eventNotReady:
+    'The event cannot be scheduled yet: it needs its name and terms in English, and at least as many questions in its pool as each entry gets.',
+  eventNotClosed: 'Results can be published only after the event has closed.',
+  eventQuestionNotFound: 'This question is not in the event’s pool.',
+  eventEntryNotFound: 'No entry of this event has this number.',
+  eventResultsFinal: 'The review period is over: the results are final and no entry can be disqualified.',
+  eventEntryDisqualified: 'The entry is disqualified.',
 
   // The translator exchange (XLIFF files). `details` says in English what is wrong and where.
   xliffMalformed: 'The file could not be read as XML.',

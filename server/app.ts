@@ -30,6 +30,9 @@ import sms from './modules/auth/sms/sms-plugin';
 import type { SmsProvider } from './modules/auth/sms/sms-provider';
 import auth from './modules/auth/routes';
 import users from './modules/users/routes';
+import events from './modules/events/routes';
+import publicEvents from './modules/events/public-routes';
+import eventStaff from './modules/events/staff-routes';
 import courses from './modules/courses/routes';
 import quizzes from './modules/quizzes/routes';
 import progress from './modules/progress/routes';
@@ -122,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(successStories);
   await app.register(gallery);
   await app.register(banners);
+  await app.register(publicEvents);
+  await app.register(events);
 
   // The staff side: who is signed in as staff, the audit log, the media library, authoring content
   // and its exchange with translators' tools.
@@ -133,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analytics);
   // Voices of published courses for learners, and the staff's queue and recordings (ADR 41).
   await app.register(readAloud);
+  await app.register(eventStaff);
 
   // Files and the web app last, so API routes always win.
   await app.register(staticFiles, { webDir: options.webDir });

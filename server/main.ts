@@ -18,6 +18,8 @@ import { stopGracefully } from './plugins/stopping';
 import { startPublishingSchedule } from './modules/authoring/scheduler';
 import { startAnalyticsRefresh } from './modules/analytics/refresh';
 import { startVoiceOverQueue } from './modules/read-aloud/queue';
+import { startEntryClosing } from './modules/events/scheduler';
+import { importSampleEvents } from './modules/events/seed';
 
 const root = projectRoot(fileURLToPath(import.meta.url));
 
@@ -30,14 +32,17 @@ async function main() {
   const app = await buildApp({ config, db: database.db, listen: database.listen, webDir });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
-  await database.exclusively(FIRST_IMPORT_LOCK_KEY, () =>
-    importContentIfEmpty({
-      db: database.db,
-      contentDir: path.join(root, 'sample-content'),
-      uploadsDir: config.uploadsDir,
+  const contentDir = path.join(root, 'sample-content');
+  await database.exclusively(FIRST_IMPORT_LOCK_KEY, async () => {
+    await importContentIfEmpty({ db: database.db, contentDir, uploadsDir: config.uploadsDir, log: app.log });
+    // The sample events when missing, and outside production a demo event open from today (ADR 40).
+    await importSampleEvents(database.db, {
+      contentDir,
+      now: new Date(),
+      demo: config.env !== 'production',
       log: app.log,
-    }),
-  );
+    });
+  });
 
   // Learners inactive past the retention period, ended sessions and spent one-time-password records
   // (they hold a number and an address) are deleted now and hourly (ADR 17).
@@ -48,6 +53,9 @@ async function main() {
   const stopAnalytics = startAnalyticsRefresh(database.db, app.log, config.analytics.refreshMinutes);
   // Published courses are voiced by the engine in each language, by whichever instance claims the job (ADR 41).
   const stopVoiceOvers = config.readAloud.synthesis ? startVoiceOverQueue(app) : () => {};
+  // Event entries whose entrant never came back are closed at their deadline by whichever instance
+  // looks first (ADR 40); an entrant's own calls close theirs on read.
+  const stopEntryClosing = startEntryClosing(database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,6 +65,7 @@ async function main() {
     stopSchedule();
     stopAnalytics();
     stopVoiceOvers();
+    stopEntryClosing();
     try {
       // Requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), new ones are refused; then the
       // database closes, so the embedded one is left clean.

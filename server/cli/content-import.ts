@@ -9,6 +9,7 @@ import { projectRoot } from '../lib/project-root';
 import { ContentValidationError, describeCounts, importContent } from '../modules/sample-content/service';
 import { ContentConflictError } from '../lib/read-models';
 import { ConfigError, loadConfig } from '../plugins/config';
+import { importSampleEvents } from '../modules/events/seed';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -24,6 +25,12 @@ async function main(): Promise<number> {
       );
       const log = { info: (m: string) => console.log(`  ${m}`), warn: (m: string) => console.warn(`  warning: ${m}`) };
       const result = await importContent({ db: database.db, contentDir, uploadsDir: config.uploadsDir, log });
+      const events = await importSampleEvents(database.db, {
+        contentDir,
+        now: new Date(),
+        demo: config.env !== 'production',
+        log,
+      });
       console.log(
         [
           `Done: ${describeCounts(result)}.`,
@@ -33,6 +40,7 @@ async function main(): Promise<number> {
           `  gallery titles (one per language): ${describeCounts(result.galleryTitles)}`,
           `  banner items (one per language): ${describeCounts(result.banners)}`,
           `  files: ${result.files.copied} copied, ${result.files.unchanged} unchanged`,
+          `  events: ${events.length ? events.join(', ') : 'none new'}`,
         ].join('\n'),
       );
       return 0;

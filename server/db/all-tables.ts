@@ -8,6 +8,7 @@ import * as banners from './schema/banners';
 import * as blogs from './schema/blogs';
 import * as certificates from './schema/certificates';
 import * as courses from './schema/courses';
+import * as events from './schema/events';
 import * as gallery from './schema/gallery';
 import * as journal from './schema/journal';
 import * as mediaLibrary from './schema/media-library';
@@ -38,4 +39,5 @@ export const schema = {
   ...mediaLibrary,
   ...authoring,
   ...readAloud,
+  ...events,
 };

@@ -95,7 +95,14 @@ export interface Config {
   };
   sms: {
     provider: SmsProviderName;
-    msg91: { authKey: string; templateId: string; consentTemplateId: string; baseUrl: string };
+    msg91: {
+      authKey: string;
+      templateId: string;
+      consentTemplateId: string;
+      /** The template of an event consent code (names the event); empty: such codes are not sent. */
+      eventConsentTemplateId: string;
+      baseUrl: string;
+    };
   };
 }
 
@@ -155,6 +162,9 @@ export function loadConfig(env: Env = process.env): Config {
     templateId: env.MSG91_TEMPLATE_ID ?? '',
     // A guardian's consent code has a text of its own (it names what is agreed to), so its own template.
     consentTemplateId: env.MSG91_CONSENT_TEMPLATE_ID ?? '',
+    // An event entry's consent code names the event (a template variable, `event`): a third template,
+    // needed only where minors enter events; without it those codes answer smsUnavailable.
+    eventConsentTemplateId: env.MSG91_EVENT_CONSENT_TEMPLATE_ID ?? '',
     baseUrl: env.MSG91_BASE_URL || 'https://control.msg91.com',
   };
   if (provider === 'msg91' && (!msg91.authKey || !msg91.templateId || !msg91.consentTemplateId)) {

@@ -12,6 +12,7 @@ import type { StaffRole } from '../../contract/staff-roles';
 import { testAppPerFile } from '../test/test-app';
 import { renewedHeaders, signInAs, signInAsStaff, type SignedIn, type SignedInStaff } from '../test/sign-in';
 import { totpCode } from '../modules/staff/totp';
+import { createTestEvent, enterTestEvent } from '../modules/events/event-test-helpers';
 import type { AccessRule } from './access';
 import { contentItems } from '../db/schema/authoring';
 import { voiceOverJobs } from '../db/schema/read-aloud';
@@ -43,6 +44,15 @@ interface Request {
 /** A path parameter's stand-in: a translator's language, or an id no row has. */
 const fill = (path: string) =>
   path.replace(/\{lang\}/g, 'hi').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+
+/** An event whose days are over (the specification's, October 2025): closed on the clock. */
+const PAST_EVENT = { firstDay: '2025-10-08', lastDay: '2025-10-11', opensAt: '09:00', closesAt: '19:00' };
+const MATRIX_QUESTION = {
+  type: 'single',
+  optionCount: 2,
+  correct: [1],
+  texts: { en: { content: 'Share your one-time password?', options: ['Yes', 'No'], explanation: 'Never.' } },
+};
 
 /**
  * Valid requests for the routes this file knows, built afresh for every call so that one caller's
@@ -124,6 +134,111 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
       succeedsFor: ['editor', 'admin'],
     };
   },
+  // Events (ADR 40): editors and admins write; analysts read the events, the counts and the results.
+  'GET /api/staff/events': async () => ({
+    url: '/api/staff/events',
+    succeedsFor: ['translator (hi)', 'editor', 'analyst', 'admin'],
+  }),
+  'POST /api/staff/events': async () => ({
+    url: '/api/staff/events',
+    body: {
+      key: `matrix-${Math.random().toString(36).slice(2, 10)}`,
+      firstDay: '2030-01-01',
+      lastDay: '2030-01-02',
+      opensAt: '09:00',
+      closesAt: '19:00',
+      timeLimitSeconds: 600,
+      questionsPerEntry: 5,
+      minorsAllowed: true,
+      termsVersion: '2030-01-01',
+      reviewHours: 48,
+      texts: { en: { name: 'Matrix event', terms: 'Terms' } },
+    },
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'GET /api/staff/events/{id}': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}`,
+    succeedsFor: ['translator (hi)', 'editor', 'analyst', 'admin'],
+  }),
+  'PUT /api/staff/events/{id}/texts/{lang}': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}/texts/hi`,
+    body: { name: 'साइबर सुरक्षा', terms: 'प्रति व्यक्ति एक प्रविष्टि।' },
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'PUT /api/staff/events/{id}/questions/{questionId}/texts/{lang}': async () => {
+    const event = await createTestEvent(t.app.db, { state: 'draft', poolSize: 1 });
+    return {
+      url: `/api/staff/events/${event.id}/questions/${event.questions[0]!.id}/texts/hi`,
+      body: { content: 'प्रश्न?', options: ['क', 'ख', 'ग', 'घ'], explanation: '' },
+      succeedsFor: ['translator (hi)', 'editor', 'admin'],
+    };
+  },
+  'PATCH /api/staff/events/{id}': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, { state: 'draft' })).id}`,
+    body: { timeLimitSeconds: 900 },
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'POST /api/staff/events/{id}/schedule': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, { state: 'draft' })).id}/schedule`,
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'POST /api/staff/events/{id}/close': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}/close`,
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'GET /api/staff/events/{id}/questions': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, { poolSize: 2 })).id}/questions`,
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'POST /api/staff/events/{id}/questions': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, { state: 'draft', poolSize: 0 })).id}/questions`,
+    body: MATRIX_QUESTION,
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'PUT /api/staff/events/{id}/questions/{questionId}': async () => {
+    const event = await createTestEvent(t.app.db, { state: 'draft', poolSize: 1 });
+    return {
+      url: `/api/staff/events/${event.id}/questions/${event.questions[0]!.id}`,
+      body: MATRIX_QUESTION,
+      succeedsFor: ['editor', 'admin'],
+    };
+  },
+  'DELETE /api/staff/events/{id}/questions/{questionId}': async () => {
+    const event = await createTestEvent(t.app.db, { state: 'draft', poolSize: 1 });
+    return {
+      url: `/api/staff/events/${event.id}/questions/${event.questions[0]!.id}`,
+      succeedsFor: ['editor', 'admin'],
+    };
+  },
+  'GET /api/staff/events/{id}/counts': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}/counts`,
+    succeedsFor: ['editor', 'analyst', 'admin'],
+  }),
+  'GET /api/staff/events/{id}/flagged': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}/flagged`,
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'POST /api/staff/events/{id}/entries/{number}/disqualify': async () => {
+    const event = await createTestEvent(t.app.db);
+    const { entry } = await enterTestEvent(t.app, event.key);
+    return {
+      url: `/api/staff/events/${event.id}/entries/${entry.number}/disqualify`,
+      body: { reason: 'Two entries with one phone' },
+      succeedsFor: ['editor', 'admin'],
+    };
+  },
+  'POST /api/staff/events/{id}/results/publish': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, PAST_EVENT)).id}/results/publish`,
+    succeedsFor: ['editor', 'admin'],
+  }),
+  'GET /api/staff/events/{id}/results': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, PAST_EVENT)).id}/results`,
+    succeedsFor: ['editor', 'analyst', 'admin'],
+  }),
+  'GET /api/staff/events/{id}/results.csv': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db, PAST_EVENT)).id}/results.csv`,
+    succeedsFor: ['editor', 'analyst', 'admin'],
+  }),
 };
 
 async function staffOperations(): Promise<Operation[]> {

@@ -547,7 +547,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The signed-in learner's rating, null when not rated */
@@ -1474,6 +1474,703 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{key}/entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One’s entry: the same questions and options in the same order after every reload, and the time left
+         * @description `remainingSeconds` is computed from the server’s deadline. Nothing says which options are right until results are published; then `results` has the score, rank and each question’s right options and explanation. An entry past its deadline and grace is closed here by the server. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start one’s one entry (the questions are drawn and shuffled now, and kept with it)
+         * @description One entry per verified mobile number per event, by a unique constraint: a second start is 409 eventAlreadyEntered naming the first entry’s number (eventEntryWithdrawn after a withdrawal), and counted for the staff. 409 eventNotOpen outside the event’s days and hours (IST, server clock). An age under 18, or a profile that says so, makes the entry wait for a guardian’s consent (`awaiting_guardian`); 403 eventMinorsNotAllowed where the event takes no minors. The deadline is the earlier of the start plus the time limit and the day’s closing. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        age: number;
+                        /** @enum {string} */
+                        lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Withdraw one’s entry: its answers and any guardian consent are erased
+         * @description One action, at any time. Only the event and a keyed hash of the number stay, marked withdrawn, so the same number cannot enter again. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What happened, for the client to show in its language (contract/messages.ts)
+                             * @enum {string}
+                             */
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            /** @description The same in English */
+                            message: string;
+                            /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
+                            params?: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question of one’s entry (again, to change it before the deadline)
+         * @description Kept with the time the server received it. After the deadline and its 5 s grace, or once the entry is closed, the answer is kept as late and never counts (`late: true`). 409 eventEntryNotOpen before a guardian’s consent or after submitting. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        questionId: string;
+                        selected: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            late: boolean;
+                            questionId: string;
+                            /** Format: date-time */
+                            receivedAt: string;
+                            remainingSeconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/guardian-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the guardian’s consent with the code sent to their number; the entry opens and its time starts
+         * @description The code works once, for this entry only (a sign-in code or a code for another entry is refused). The record keeps the method, the terms’ version and language, the time and the guardian’s name, relationship and number. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agree?: boolean;
+                        guardianMobile?: string;
+                        guardianName?: string;
+                        otp?: string;
+                        /** @enum {string} */
+                        relationship?: "Mother" | "Father" | "Guardian";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/guardian-consent/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the guardian’s own number a one-time password that names the event
+         * @description For an entry awaiting a guardian (else 400 eventConsentNotNeeded), while entries are open (409 eventNotOpen). The guardian, relationship and number as for learning’s consent (ADR 18: not the entrant’s own number, 400 guardianMobileOwn); sign-in’s cooldown and limits (429). Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        guardianMobile?: string;
+                        guardianName?: string;
+                        /** @enum {string} */
+                        relationship?: "Mother" | "Father" | "Guardian";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What happened, for the client to show in its language (contract/messages.ts)
+                             * @enum {string}
+                             */
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            /** @description The same in English */
+                            message: string;
+                            /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
+                            params?: {
+                                [key: string]: number;
+                            };
+                            /** @description Seconds until a new code may be asked for (the resend cooldown) */
+                            resendAfter: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{key}/entry/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit one’s entry; the time measured ends here (at the deadline when later)
+         * @description 409 eventEntryClosed when the server has already closed it at its deadline. Access: a signed-in, active account (401 without a session, 403 when the account is not active).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entry: {
+                                /** Format: date-time */
+                                deadline: string | null;
+                                graceSeconds: number;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                minor: boolean;
+                                /** @description The entry’s number, which names it to its entrant and the staff */
+                                number: number;
+                                questions: {
+                                    content: string;
+                                    id: string;
+                                    lateAnswer: boolean;
+                                    options: {
+                                        content: string;
+                                        id: number;
+                                    }[];
+                                    selected: number[] | null;
+                                    /** @enum {string} */
+                                    type: "single" | "multi";
+                                }[];
+                                remainingSeconds: number | null;
+                                results: {
+                                    correct: number;
+                                    final: boolean;
+                                    rank: number | null;
+                                    review: {
+                                        correctOptions: number[];
+                                        explanation: string;
+                                        questionId: string;
+                                        right: boolean;
+                                    }[];
+                                    timeSeconds: number | null;
+                                    total: number;
+                                } | null;
+                                /** Format: date-time */
+                                serverTime: string;
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/public/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events taking entries now or soon, in the reader’s language (else English)
+         * @description Days and hours are IST; `entriesOpenNow` and `nextOpening` are the server’s clock, never the phone’s. Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                /** @description Daily closing, HH:MM (IST); 24:00 is the end of the day */
+                                closesAt: string;
+                                entriesOpenNow: boolean;
+                                /** @description First day, YYYY-MM-DD (IST) */
+                                firstDay: string;
+                                key: string;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                /** @description Last day, YYYY-MM-DD (IST) */
+                                lastDay: string;
+                                name: string;
+                                /** Format: date-time */
+                                nextOpening: string | null;
+                                /** @description Daily opening, HH:MM (IST) */
+                                opensAt: string;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/public/{lang}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event’s public page: name, terms, days and hours (IST), time limit, questions per entry, grace
+         * @description Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                /** @description Daily closing, HH:MM (IST); 24:00 is the end of the day */
+                                closesAt: string;
+                                entriesOpenNow: boolean;
+                                /** @description First day, YYYY-MM-DD (IST) */
+                                firstDay: string;
+                                graceSeconds: number;
+                                key: string;
+                                /** @enum {string} */
+                                lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
+                                /** @description Last day, YYYY-MM-DD (IST) */
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                name: string;
+                                /** Format: date-time */
+                                nextOpening: string | null;
+                                /** @description Daily opening, HH:MM (IST) */
+                                opensAt: string;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsFinalAt: string | null;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                terms: string;
+                                termsVersion: string;
+                                timeLimitSeconds: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/public/{lang}/{key}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaderboard once results are published: rank, first name, district; never a number or full name
+         * @description 404 eventResultsNotPublished before. `final` is false during the review period the terms state (disqualifications may still change it). Access: public, no sign-in needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            final: boolean;
+                            key: string;
+                            /** Format: date-time */
+                            resultsFinalAt: string;
+                            rows: {
+                                district: string | null;
+                                firstName: string;
+                                rank: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1738,7 +2435,7 @@ export interface paths {
                                      * @description What happened, for the client to show in its language (contract/messages.ts)
                                      * @enum {string}
                                      */
-                                    code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                                    code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                                     /** @description validation, contentInvalid, publishIncomplete: each field at fault and what is wrong with it (English) */
                                     details?: {
                                         field: string;
@@ -1910,7 +2607,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -1931,7 +2628,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -1991,7 +2688,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -2091,7 +2788,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             journal: {
                                 /** @description The learner's own reflection, plain text; empty when nothing is saved */
                                 text: string;
@@ -2294,7 +2991,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -3391,7 +4088,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh" | "voice.record" | "voice.retry";
+                    action?: "content.create" | "content.save" | "content.restoreVersion" | "content.submit" | "content.publish" | "content.schedule" | "content.cancelSchedule" | "content.unpublish" | "content.delete" | "content.restore" | "media.upload" | "media.alt" | "media.delete" | "staff.add" | "staff.grant" | "staff.change" | "staff.revoke" | "staff.deactivate" | "staff.reactivate" | "staff.second-factor.set" | "staff.second-factor.reset" | "staff.second-factor.recovery-code-used" | "staff.second-factor.recovery-codes-renewed" | "analytics.export" | "analytics.refresh" | "voice.record" | "voice.retry" | "event.create" | "event.update" | "event.schedule" | "event.close" | "event.question.save" | "event.question.delete" | "event.disqualify" | "event.results.publish" | "event.results.export";
                     actor?: string;
                     /** @description Entries older than this id: the nextBefore of the previous page */
                     before?: number;
@@ -7000,6 +7697,1317 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every event, with its state on the clock and what is translated
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an event as a draft: key, days and daily hours in IST, time limit, questions per entry, minors, terms version, review period, texts by language
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HH:MM, IST; 24:00 for the end of the day */
+                        closesAt: string;
+                        /** @description YYYY-MM-DD, IST */
+                        firstDay: string;
+                        key: string;
+                        /** @description YYYY-MM-DD, IST */
+                        lastDay: string;
+                        minorsAllowed: boolean;
+                        /** @description HH:MM, IST */
+                        opensAt: string;
+                        questionsPerEntry: number;
+                        reviewHours: number;
+                        termsVersion: string;
+                        /** @description Name and terms by language; English is needed to schedule */
+                        texts: {
+                            bn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            en?: {
+                                name: string;
+                                terms: string;
+                            };
+                            gj?: {
+                                name: string;
+                                terms: string;
+                            };
+                            hi?: {
+                                name: string;
+                                terms: string;
+                            };
+                            kn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            mh?: {
+                                name: string;
+                                terms: string;
+                            };
+                            ml?: {
+                                name: string;
+                                terms: string;
+                            };
+                            od?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tl?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tm?: {
+                                name: string;
+                                terms: string;
+                            };
+                        };
+                        timeLimitSeconds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an event’s settings or texts
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description HH:MM, IST; 24:00 for the end of the day */
+                        closesAt?: string;
+                        /** @description YYYY-MM-DD, IST */
+                        firstDay?: string;
+                        /** @description YYYY-MM-DD, IST */
+                        lastDay?: string;
+                        minorsAllowed?: boolean;
+                        /** @description HH:MM, IST */
+                        opensAt?: string;
+                        questionsPerEntry?: number;
+                        reviewHours?: number;
+                        termsVersion?: string;
+                        /** @description Name and terms by language; English is needed to schedule */
+                        texts?: {
+                            bn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            en?: {
+                                name: string;
+                                terms: string;
+                            };
+                            gj?: {
+                                name: string;
+                                terms: string;
+                            };
+                            hi?: {
+                                name: string;
+                                terms: string;
+                            };
+                            kn?: {
+                                name: string;
+                                terms: string;
+                            };
+                            mh?: {
+                                name: string;
+                                terms: string;
+                            };
+                            ml?: {
+                                name: string;
+                                terms: string;
+                            };
+                            od?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tl?: {
+                                name: string;
+                                terms: string;
+                            };
+                            tm?: {
+                                name: string;
+                                terms: string;
+                            };
+                        };
+                        timeLimitSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/staff/events/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an event early: no more entries, and the entries still running are closed now
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live counts of entries: all, awaiting a guardian, in progress, completed, withdrawn, disqualified
+         * @description A count of fewer than 10 entries is null, and counts that would let one be worked out are "withheld", as in analytics (ADR 27). Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            awaitingGuardian: number | (never | null) | "withheld";
+                            completed: number | (never | null) | "withheld";
+                            disqualified: number | (never | null) | "withheld";
+                            entries: number | (never | null) | "withheld";
+                            inProgress: number | (never | null) | "withheld";
+                            minGroup: number;
+                            /** @enum {string} */
+                            state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                            withdrawn: number | (never | null) | "withheld";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/entries/{number}/disqualify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disqualify an entry with a reason (in the audit log; the entrant sees it)
+         * @description 409 eventResultsFinal once the review period after publishing is over. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    number: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What happened, for the client to show in its language (contract/messages.ts)
+                             * @enum {string}
+                             */
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            /** @description The same in English */
+                            message: string;
+                            /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
+                            params?: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entries to review: several entries attempted with one number, answers after the deadline
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                firstName: string | null;
+                                lateAnswers: number;
+                                number: number;
+                                refusedStarts: number;
+                                /** @enum {string} */
+                                state: "awaiting_guardian" | "open" | "submitted" | "closed_by_server" | "withdrawn" | "disqualified";
+                                stateReason: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The question pool, with the right options and explanations
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            questions: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a question to the pool (single or multi answer, options and explanation by language)
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        correct: number[];
+                        optionCount: number;
+                        /** @description The question, its options and explanation by language */
+                        texts: {
+                            bn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            en?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            gj?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            hi?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            kn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            mh?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            ml?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            od?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tl?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tm?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                        };
+                        /** @enum {string} */
+                        type: "single" | "multi";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            question: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a question of the pool (its texts in every language given)
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        correct: number[];
+                        optionCount: number;
+                        /** @description The question, its options and explanation by language */
+                        texts: {
+                            bn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            en?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            gj?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            hi?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            kn?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            mh?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            ml?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            od?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tl?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                            tm?: {
+                                content: string;
+                                explanation: string;
+                                options: string[];
+                            };
+                        };
+                        /** @enum {string} */
+                        type: "single" | "multi";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            question: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove a question from the pool
+         * @description The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/questions/{questionId}/texts/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write a question of the pool in one language: text, its options in order, explanation
+         * @description As many options as the question has (400 eventSettingsInvalid). The days, hours, rules and pool are fixed once the event opens (409 eventLocked); the texts may change at any time. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        explanation: string;
+                        options: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            question: {
+                                correct: number[];
+                                id: string;
+                                optionCount: number;
+                                position: number;
+                                texts: {
+                                    [key: string]: {
+                                        content: string;
+                                        explanation: string;
+                                        options: string[];
+                                    };
+                                };
+                                /** @enum {string} */
+                                type: "single" | "multi";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ranked results of a closed event: most right answers, then the shortest time the server measured
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                correct: number;
+                                district: string | null;
+                                firstName: string;
+                                number: number;
+                                rank: number;
+                                timeSeconds: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results as a CSV file: rank, first name, district, score, time; never a mobile number. Each download is audited
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or analyst (aggregated figures only), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/results/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the results of a closed event: entrants see score, answers and explanations; the leaderboard opens
+         * @description 409 eventNotClosed before the event has closed. The leaderboard is provisional for the review period. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a draft: it opens on its first day at its opening time (IST)
+         * @description 409 eventNotReady without the English name and terms, or with fewer questions (each with English text) than an entry gets. Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/events/{id}/texts/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write an event’s name and terms in one language (a translator: in their languages)
+         * @description Access: staff with the role admin (everything, including staff accounts and the audit log) or editor (all content in every language, and publishing it) or translator (translations in the languages assigned to them, submitted for review; no publishing), with the second factor confirmed in the session (401 without a session or when the staff session has ended, 403 otherwise).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /**
+                     * @description A language code: en, hi, bn, gj, kn, ml, mh, od, tm, tl
+                     * @example en
+                     */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        terms: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event: {
+                                closesAt: string;
+                                firstDay: string;
+                                id: string;
+                                key: string;
+                                lastDay: string;
+                                minorsAllowed: boolean;
+                                opensAt: string;
+                                poolSize: number;
+                                questionsPerEntry: number;
+                                /** Format: date-time */
+                                resultsPublishedAt: string | null;
+                                reviewHours: number;
+                                /** @enum {string} */
+                                state: "draft" | "scheduled" | "open" | "closed" | "results_published";
+                                termsVersion: string;
+                                texts: {
+                                    [key: string]: {
+                                        name: string;
+                                        terms: string;
+                                    };
+                                };
+                                timeLimitSeconds: number;
+                                translation: {
+                                    [key: string]: {
+                                        name: boolean;
+                                        questions: number;
+                                        terms: boolean;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/me": {
         parameters: {
             query?: never;
@@ -8591,7 +10599,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8647,7 +10655,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8744,7 +10752,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -8827,7 +10835,7 @@ export interface paths {
         };
         /**
          * Download everything stored about the signed-in learner (JSON)
-         * @description Profile (with the guardian’s consent: method, time, name, relationship and number), sign-ins, one-time-password requests, the guardian consent codes asked for, enrolments, completions, quiz attempts, journal entries, ratings and certificates. Access: any signed-in account, active or not (401 without a session).
+         * @description Profile (with the guardian’s consent: method, time, name, relationship and number), sign-ins, one-time-password requests, the guardian consent codes asked for, enrolments, completions, quiz attempts, journal entries, ratings, certificates, and event entries with their answers and any guardian consent. Access: any signed-in account, active or not (401 without a session).
          */
         get: {
             parameters: {
@@ -8975,7 +10983,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9037,7 +11045,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9099,7 +11107,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */
@@ -9158,7 +11166,7 @@ export interface paths {
                              * @description What happened, for the client to show in its language (contract/messages.ts)
                              * @enum {string}
                              */
-                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
+                            code: "invalidMobile" | "notAMobile" | "codeShape" | "sentRegistered" | "sentNew" | "resent" | "noCode" | "expired" | "used" | "wrongCode" | "tooManyTries" | "notRegistered" | "alreadyRegistered" | "wait" | "numberLimit" | "addressLimit" | "smsUnavailable" | "loggedIn" | "registered" | "loggedOut" | "nameRequired" | "nameTooLong" | "nameCharacters" | "nameScript" | "nameMarks" | "invalidEmail" | "signInRequired" | "inactive" | "consentRequired" | "consentNotNeeded" | "guardianNameRequired" | "relationshipRequired" | "agreeRequired" | "guardianMobileOwn" | "consentCodeSent" | "accountDeleted" | "languageNotOffered" | "courseNotFound" | "courseNotInLanguage" | "chapterNotFound" | "lessonNotFound" | "videoNotFound" | "quizNotFound" | "notEnrolled" | "enrolled" | "lessonCompleted" | "videoCompleted" | "answerUnknownQuestion" | "answerRepeated" | "answerUnknownOption" | "journalSaved" | "eventInvalid" | "journalChangedElsewhere" | "ratingSaved" | "eventNotFound" | "eventNotOpen" | "eventAlreadyEntered" | "eventEntryWithdrawn" | "eventMinorsNotAllowed" | "eventNoEntry" | "eventEntryNotOpen" | "eventEntryClosed" | "eventSingleAnswer" | "eventConsentNotNeeded" | "eventEntryErased" | "eventResultsNotPublished" | "certificateNotEarned" | "certificateUnknown" | "certificateMalformed" | "blogNotFound" | "storyNotFound" | "galleryNotFound" | "staffOnly" | "roleNotAllowed" | "languageNotAssigned" | "staffSessionEnded" | "secondFactorRequired" | "secondFactorAlreadySet" | "secondFactorSetupFirst" | "secondFactorCodeShape" | "secondFactorWrongCode" | "secondFactorCodeUsed" | "recoveryCodeUsed" | "secondFactorLocked" | "secondFactorUnreadable" | "staffMemberNotFound" | "staffMemberExists" | "staffNameNeeded" | "staffRoleNeeded" | "translatorLanguagesNeeded" | "languagesForTranslatorsOnly" | "lastAdmin" | "secondFactorNotSet" | "contentNotFound" | "contentLanguageMissing" | "versionNotFound" | "staleVersion" | "slugTaken" | "contentInvalid" | "publishIncomplete" | "translatorTextOnly" | "translationNeedsSource" | "contentDeleted" | "scheduleInvalid" | "analyticsPeriodInvalid" | "eventKeyTaken" | "eventSettingsInvalid" | "eventLocked" | "eventNotReady" | "eventNotClosed" | "eventQuestionNotFound" | "eventEntryNotFound" | "eventResultsFinal" | "eventEntryDisqualified" | "xliffMalformed" | "xliffInvalid" | "xliffTooLarge" | "xliffSourceLanguage" | "uploadEmpty" | "uploadTooLarge" | "uploadNotAccepted" | "uploadDamaged" | "uploadTooManyPixels" | "uploadActiveContent" | "mediaFileMissing" | "mediaNotFound" | "mediaInUse" | "mediaDeletedDuringUpload" | "validation" | "badJson" | "bodyTooLarge" | "tooDeeplyNested" | "unsupportedType" | "badRequest" | "nulCharacter" | "crossSite" | "rateLimited" | "notFound" | "methodNotAllowed" | "internal" | "serviceUnavailable";
                             /** @description The same in English */
                             message: string;
                             /** @description The numbers in the message, by placeholder name (e.g. {"count": 4}) */

@@ -2,7 +2,7 @@
 // plugins/session-repository.ts, below the modules) and the one-time passwords it sends.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { OTP_PURPOSES } from '../../../contract/auth-rules';
+import { CONSENT_PURPOSES, OTP_PURPOSES } from '../../../contract/auth-rules';
 import { createdAt } from '../columns';
 import { users } from './users';
 
@@ -39,6 +39,8 @@ export const otpChallenges = pgTable(
     purpose: text('purpose').notNull().default('sign-in'),
     // For a consent code, the learner who asked for it: only they can use it, and it goes with their account.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // For an event consent code, the entry it confirms (ADR 40): it confirms that entry only.
+    subjectId: uuid('subject_id'),
     // HMAC-SHA-256 of the code, keyed by the server secret and bound to the mobile number.
     codeHash: text('code_hash').notNull(),
     clientIp: text('client_ip').notNull(),
@@ -55,6 +57,10 @@ export const otpChallenges = pgTable(
       'otp_challenges_purpose_known',
       sql`${t.purpose} in ${sql.raw(`(${OTP_PURPOSES.map((p) => `'${p}'`).join(', ')})`)}`,
     ),
-    check('otp_challenges_consent_has_user', sql`(${t.purpose} = 'guardian-consent') = (${t.userId} is not null)`),
+    check(
+      'otp_challenges_consent_has_user',
+      sql`(${t.purpose} in ${sql.raw(`(${CONSENT_PURPOSES.map((p) => `'${p}'`).join(', ')})`)}) = (${t.userId} is not null)`,
+    ),
+    check('otp_challenges_event_has_subject', sql`(${t.purpose} = 'event-consent') = (${t.subjectId} is not null)`),
   ],
 );

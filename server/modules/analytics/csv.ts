@@ -1,6 +1,6 @@
 // The analytics' CSV files: one table per report, each row saying what it counts, for which group
 // and period, and when it was computed, so a file read on its own later still says all that.
-// UTF-8 with a byte-order mark, so Excel shows Indian scripts rather than mojibake.
+// UTF-8 with a byte-order mark (lib/csv.ts).
 import {
   type AnalyticsFrame,
   type CertificatesAnswer,
@@ -10,19 +10,9 @@ import {
   type SafeCount,
 } from '../../../contract/analytics';
 import { WITHHELD, type FunnelStep } from '../../../contract/analytics-rules';
+import { csvFile } from '../../lib/csv';
 
-const BOM = '\uFEFF';
 const HEADER = ['figure', 'group', 'count', 'from', 'to', 'language', 'course', 'computed_at'];
-
-/**
- * A field as CSV writes it: quoted when it holds a separator, a quote or a line break; text that a
- * spreadsheet would run as a formula (a title starting with "=") is kept as text.
- */
-function field(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** A count as a reader of the file should take it. */
 export function countText(count: SafeCount | number, minGroup: number): string | number {
@@ -50,7 +40,7 @@ function table(frame: AnalyticsFrame, rows: readonly Row[]): string {
       ...context,
     ]),
   ];
-  return BOM + lines.map((line) => line.map(field).join(',')).join('\r\n') + '\r\n';
+  return csvFile(lines);
 }
 
 export function learnersCsv(answer: LearnersAnswer): string {

@@ -3,7 +3,8 @@
 // each whole week that has ended on its own, and a longer period is the sum of its protected weeks
 // (ADR 35), so no two answers an analyst can get differ by a small group.
 //
-// Surface for other modules: none (routes only).
+// Surface for other modules: withhold and withholdPartition, the small-group rules, which the events
+// module's live counts apply too (ADR 40).
 import {
   BREAKDOWN_KEYS,
   type AnalyticsFrame,
@@ -30,6 +31,8 @@ import { notFound } from '../../plugins/errors';
 import { medianOfHistogram, periodStart, resolvePeriod, weeksOf } from './periods';
 import * as repo from './repository';
 import { sumOfParts, withhold, withholdChain, withholdPartition } from './suppression';
+
+export { withhold, withholdPartition } from './suppression';
 
 interface Request {
   scope: repo.Scope;

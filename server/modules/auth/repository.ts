@@ -17,6 +17,8 @@ export interface CodeTarget {
   mobile: string;
   purpose: OtpPurpose;
   userId: string | null;
+  /** For an event consent code, the entry it confirms; null otherwise. */
+  subjectId?: string | null;
 }
 
 const ofTarget = (target: CodeTarget) =>
@@ -24,6 +26,7 @@ const ofTarget = (target: CodeTarget) =>
     eq(otpChallenges.mobile, target.mobile),
     eq(otpChallenges.purpose, target.purpose),
     target.userId === null ? isNull(otpChallenges.userId) : eq(otpChallenges.userId, target.userId),
+    target.subjectId ? eq(otpChallenges.subjectId, target.subjectId) : isNull(otpChallenges.subjectId),
   );
 
 export async function findUserByMobile(db: DbOrTx, mobile: string) {

@@ -4,7 +4,8 @@
 // The module's surface for other modules: its routes call sendCode, login and register with the
 // app's AuthDeps; the retention job (modules/retention) calls pruneOtpChallenges hourly; the users
 // module's erasure calls forgetCodesSentTo; the users module asks a guardian to confirm a minor's consent with checkMobile, sendConsentCode and
-// useConsentCode (ADR 18), through the same codes, limits and tries as signing in.
+// useConsentCode (ADR 18), through the same codes, limits and tries as signing in; the events module
+// does the same for a minor's entry, the code then bound to the entry and its message naming the event (ADR 40).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Config } from '../../plugins/config';
@@ -21,7 +22,7 @@ import {
 } from '../../plugins/errors';
 import type { Refusals, RefusingLimit } from '../../lib/refusals';
 import { checkEmail, checkName, normaliseMobile } from '../../lib/profile-fields';
-import type { SmsProvider } from './sms/sms-provider';
+import type { SmsDetails, SmsProvider } from './sms/sms-provider';
 import { codeMatches, generateCode, hashCode, isCodeShaped } from './otp';
 import * as repo from './repository';
 
@@ -67,16 +68,33 @@ export async function sendCode(
 }
 
 /**
+ * Whom a guardian's consent code is for: the guardian's number and the learner who asked; for an
+ * event entry, the entry (the code confirms it alone) and the event's name (the message says it).
+ */
+export interface ConsentTarget {
+  mobile: string;
+  userId: string;
+  event?: { entryId: string; name: string };
+}
+
+const consentCodeTarget = (target: ConsentTarget): repo.CodeTarget => ({
+  mobile: target.mobile,
+  userId: target.userId,
+  purpose: target.event ? 'event-consent' : 'guardian-consent',
+  subjectId: target.event?.entryId ?? null,
+});
+
+/**
  * Sends a guardian a code that confirms their consent for the learner (the number already checked
  * with checkMobile); answers in how many seconds the next may be asked for. The cooldown, the
  * limits per number and per address and the code's lifetime are those of signing in.
  */
 export async function sendConsentCode(
   deps: AuthDeps,
-  target: { mobile: string; userId: string },
+  target: ConsentTarget,
   clientIp: string,
 ): Promise<{ resendAfter: number }> {
-  await sendChallenge(deps, { ...target, purpose: 'guardian-consent' }, clientIp);
+  await sendChallenge(deps, consentCodeTarget(target), clientIp, target.event && { eventName: target.event.name });
   return { resendAfter: deps.config.otp.resendCooldownSeconds };
 }
 
@@ -86,13 +104,12 @@ export async function sendConsentCode(
  */
 export async function useConsentCode<T>(
   deps: AuthDeps,
-  target: { mobile: string; userId: string },
+  target: ConsentTarget,
   rawCode: string | undefined,
   record: (tx: DbOrTx, at: Date) => Promise<T>,
 ): Promise<T> {
   const code = checkCode(rawCode);
-  const full: repo.CodeTarget = { ...target, purpose: 'guardian-consent' };
-  const challengeId = await verify(deps, full, code);
+  const challengeId = await verify(deps, consentCodeTarget(target), code);
   return deps.db.transaction(async (tx) => {
     const at = timeOf(deps);
     if (!(await repo.consumeChallenge(tx, challengeId, at))) throw badRequest('used');
@@ -108,6 +125,7 @@ async function sendChallenge(
   deps: AuthDeps,
   target: repo.CodeTarget,
   clientIp: string,
+  details?: SmsDetails,
 ): Promise<{ registered: boolean }> {
   const { db, config, sms } = deps;
   const { otp } = config;
@@ -178,7 +196,7 @@ async function sendChallenge(
   });
 
   try {
-    await sms.send(mobile, code, target.purpose);
+    await sms.send(mobile, code, target.purpose, details);
   } catch (error) {
     // A code that never left does not count against the cooldown or limits.
     await repo.deleteChallenge(db, challengeId);

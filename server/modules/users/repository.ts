@@ -1,7 +1,8 @@
 // Storage of a learner's own record: the profile, and everything kept about them for the DPDP
 // rights to a copy and to erasure. The copy reads every table that names the learner directly, in
 // one place, so that no table can be left out of it; erasure relies on the cascading foreign keys.
-import { and, asc, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { CONSENT_PURPOSES } from '../../../contract/auth-rules';
 import type { GuardianConsentMethod } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -9,6 +10,7 @@ import { otpChallenges, sessions } from '../../db/schema/auth';
 import { outboxEvents } from '../../db/schema/outbox';
 import { certificateNameCorrections, certificates } from '../../db/schema/certificates';
 import { courses } from '../../db/schema/courses';
+import { eventAnswers, eventConsents, eventEntries, events } from '../../db/schema/events';
 import { journalEntries } from '../../db/schema/journal';
 import { completions, enrolments, quizAttempts } from '../../db/schema/progress';
 import { courseRatings } from '../../db/schema/ratings';
@@ -43,6 +45,15 @@ export async function findProfile(db: DbOrTx, userId: string) {
 export async function findName(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.name ?? null;
+}
+
+export async function findNames(db: DbOrTx, userIds: string[]) {
+  if (!userIds.length) return new Map<string, { name: string; minorUntil: Date | null }>();
+  const rows = await db
+    .select({ id: users.id, name: users.name, minorUntil: users.minorUntil })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
 }
 
 export async function findAccountByMobile(db: DbOrTx, mobile: string) {
@@ -111,6 +122,8 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     authenticatorApp,
     recoveryCodes,
     staffActions,
+    entries,
+    entryAnswers,
   ] = await Promise.all([
     db
       .select({
@@ -141,7 +154,7 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
         consumedAt: otpChallenges.consumedAt,
       })
       .from(otpChallenges)
-      .where(and(eq(otpChallenges.userId, userId), eq(otpChallenges.purpose, 'guardian-consent')))
+      .where(and(eq(otpChallenges.userId, userId), inArray(otpChallenges.purpose, [...CONSENT_PURPOSES])))
       .orderBy(asc(otpChallenges.createdAt)),
     db
       .select({ course, enrolledAt: enrolments.createdAt, completedAt: enrolments.completedAt })
@@ -260,6 +273,49 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
       .from(auditLog)
       .where(eq(auditLog.actorId, userId))
       .orderBy(asc(auditLog.at), asc(auditLog.id)),
+    // Event entries (ADR 40), with a guardian's consent to each and the answers with when they came.
+    db
+      .select({
+        event: events.key,
+        number: eventEntries.number,
+        state: eventEntries.state,
+        stateReason: eventEntries.stateReason,
+        lang: eventEntries.lang,
+        minor: eventEntries.minor,
+        startedAt: eventEntries.startedAt,
+        deadline: eventEntries.deadline,
+        submittedAt: eventEntries.submittedAt,
+        closedAt: eventEntries.closedAt,
+        createdAt: eventEntries.createdAt,
+        guardianConsent: {
+          method: eventConsents.method,
+          noticeVersion: eventConsents.noticeVersion,
+          noticeLang: eventConsents.noticeLang,
+          consentedAt: eventConsents.consentedAt,
+          guardianName: eventConsents.guardianName,
+          guardianRelationship: eventConsents.guardianRelationship,
+          guardianMobile: eventConsents.guardianMobile,
+        },
+      })
+      .from(eventEntries)
+      .innerJoin(events, eq(events.id, eventEntries.eventId))
+      .leftJoin(eventConsents, eq(eventConsents.entryId, eventEntries.id))
+      .where(eq(eventEntries.userId, userId))
+      .orderBy(asc(eventEntries.createdAt)),
+    db
+      .select({
+        event: events.key,
+        entryNumber: eventEntries.number,
+        questionId: eventAnswers.questionId,
+        selected: eventAnswers.selected,
+        late: eventAnswers.late,
+        receivedAt: eventAnswers.receivedAt,
+      })
+      .from(eventAnswers)
+      .innerJoin(eventEntries, eq(eventEntries.id, eventAnswers.entryId))
+      .innerJoin(events, eq(events.id, eventEntries.eventId))
+      .where(eq(eventEntries.userId, userId))
+      .orderBy(asc(eventAnswers.receivedAt)),
   ]);
   const [member] = staffRecord;
   const [app] = authenticatorApp;
@@ -289,6 +345,10 @@ export async function collectPersonalData(db: Db, userId: string, mobile: string
     ratings,
     certificates: issued,
     certificateNameCorrections: nameCorrections,
+    eventEntries: entries.map((entry) => ({
+      ...entry,
+      answers: entryAnswers.filter((a) => a.event === entry.event && a.entryNumber === entry.number),
+    })),
     staff,
   };
 }

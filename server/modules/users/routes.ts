@@ -105,7 +105,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Download everything stored about the signed-in learner (JSON)',
         description:
-          'Profile (with the guardian’s consent: method, time, name, relationship and number), sign-ins, one-time-password requests, the guardian consent codes asked for, enrolments, completions, quiz attempts, journal entries, ratings and certificates.',
+          'Profile (with the guardian’s consent: method, time, name, relationship and number), sign-ins, one-time-password requests, the guardian consent codes asked for, enrolments, completions, quiz attempts, journal entries, ratings, certificates, and event entries with their answers and any guardian consent.',
         response: {
           200: Type.Object({ exportedAt: Type.String() }, { additionalProperties: true }),
           ...errors,

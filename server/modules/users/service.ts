@@ -6,6 +6,8 @@
 // - accountByMobile, createAccount: the account behind a number, and a new one (staff accounts are
 //   made by admins and the staff:grant command for people who have not signed in yet)
 // - eraseInactiveLearners: the retention job's erasure of learners inactive past the period
+// - checkGuardian: the guardian a consent names, checked the same way for an event entry's consent (ADR 40)
+// - entrantNames: the name and whether a minor, of the learners entering events
 import type {
   GuardianConsentBody,
   GuardianConsentCodeBody,
@@ -72,8 +74,8 @@ export async function updateProfile(db: Db, userId: string, body: UpdateProfileB
   return toProfile(row);
 }
 
-/** The guardian a consent names, checked in one place for both steps. */
-function checkGuardian(
+/** The guardian a consent names, checked in one place for both steps (and for an event entry's consent). */
+export function checkGuardian(
   body: GuardianConsentCodeBody,
   learnerMobile: string,
 ): { guardianName: string; guardianRelationship: GuardianRelationship; guardianMobile: string } {
@@ -184,4 +186,12 @@ export function accountByMobile(
 /** Creates an account for a number that has none, as registration would (without an email). */
 export function createAccount(db: DbOrTx, values: { mobile: string; name: string }): Promise<string> {
   return repo.insertAccount(db, { mobile: values.mobile, name: checkName(values.name) });
+}
+
+/** Each account's name and the end of its minority (ADR 18), by id: who enters an event, as the events module needs them. */
+export function entrantNames(
+  db: DbOrTx,
+  userIds: string[],
+): Promise<Map<string, { name: string; minorUntil: Date | null }>> {
+  return repo.findNames(db, userIds);
 }

@@ -10,13 +10,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { serviceUnavailable } from '../../../plugins/errors';
 import type { OtpPurpose } from '../../../../contract/auth-rules';
-import type { SmsProvider } from './sms-provider';
+import type { SmsDetails, SmsProvider } from './sms-provider';
 
 export interface Msg91Options {
   authKey: string;
   templateId: string;
   /** The template of a guardian's consent code. */
   consentTemplateId: string;
+  /** The template of a guardian's consent code for an event entry, with the event's name as `event`; empty when none is registered. */
+  eventConsentTemplateId?: string;
   baseUrl: string;
   ttlSeconds: number;
   /** How long to wait for MSG91 before giving up. */
@@ -29,12 +31,19 @@ export class Msg91SmsProvider implements SmsProvider {
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
-  async send(mobile: string, code: string, purpose: OtpPurpose = 'sign-in'): Promise<void> {
+  async send(mobile: string, code: string, purpose: OtpPurpose = 'sign-in', details?: SmsDetails): Promise<void> {
     const url = new URL('/api/v5/otp', this.options.baseUrl);
-    url.searchParams.set(
-      'template_id',
-      purpose === 'guardian-consent' ? this.options.consentTemplateId : this.options.templateId,
-    );
+    const templateId =
+      purpose === 'event-consent'
+        ? this.options.eventConsentTemplateId
+        : purpose === 'guardian-consent'
+          ? this.options.consentTemplateId
+          : this.options.templateId;
+    if (!templateId) {
+      this.log.error({ purpose }, 'No MSG91 template is set for this kind of code (MSG91_EVENT_CONSENT_TEMPLATE_ID)');
+      throw serviceUnavailable('smsUnavailable');
+    }
+    url.searchParams.set('template_id', templateId);
     url.searchParams.set('mobile', mobile);
     url.searchParams.set('otp', code);
     url.searchParams.set('otp_length', String(code.length));
@@ -47,7 +56,8 @@ export class Msg91SmsProvider implements SmsProvider {
       const response = await fetch(url, {
         method: 'POST',
         headers: { authkey: this.options.authKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({}),
+        // The template's variables: the event a guardian agrees to.
+        body: JSON.stringify(purpose === 'event-consent' ? { event: details?.eventName ?? '' } : {}),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
       status = response.status;

@@ -150,6 +150,27 @@ describe('MSG91 provider', () => {
     expect(fake.received[0]!.query.get('otp')).toBe('730112');
   });
 
+  it('sends an event consent code through the event template, naming the event, and refuses one without that template', async () => {
+    const withEvent = new Msg91SmsProvider(
+      {
+        authKey: AUTH_KEY,
+        templateId: TEMPLATE_ID,
+        consentTemplateId: CONSENT_TEMPLATE_ID,
+        eventConsentTemplateId: 'event-template-1',
+        baseUrl: fake.url,
+        ttlSeconds: 300,
+      },
+      silentLog,
+    );
+    await withEvent.send('919876543210', '551234', 'event-consent', { eventName: 'Vi CyberShield quiz' });
+    expect(fake.received[0]!.query.get('template_id')).toBe('event-template-1');
+    expect(JSON.parse(fake.received[0]!.body)).toEqual({ event: 'Vi CyberShield quiz' });
+    await expect(
+      provider().send('919876543210', '551235', 'event-consent', { eventName: 'Vi CyberShield quiz' }),
+    ).rejects.toMatchObject({ statusCode: 503, code: 'smsUnavailable' });
+    expect(fake.received).toHaveLength(1);
+  });
+
   const failures: [string, { status: number; body: string; delayMs?: number }][] = [
     ['a server error', { status: 500, body: `{"type":"error","message":"internal"}` }],
     ['an authentication failure', { status: 401, body: `{"type":"error","message":"Invalid authkey ${AUTH_KEY}"}` }],
