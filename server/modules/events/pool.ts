@@ -1,6 +1,7 @@
 // The question pool of an event (ADR 40): questions added, replaced and removed by editors and
 // admins, translated language by language (a translator: in their languages), all before the event
 // opens; each write in one transaction with its audit entry.
+import { filledText } from './filled-text';
 import type { QuestionBody, StaffQuestion } from '../../../contract/events';
 import type { EventQuestionType } from '../../../contract/event-rules';
 import type { LanguageCode } from '../../../contract/languages';
@@ -47,8 +48,8 @@ function checkQuestion(body: QuestionBody) {
       ? [
           {
             lang: lang as LanguageCode,
-            content: text.content.trim(),
-            options: text.options.map((o) => o.trim()),
+            content: filledText(text.content, `texts.${lang}.content`),
+            options: text.options.map((o, i) => filledText(o, `texts.${lang}.options.${i}`)),
             explanation: text.explanation,
           },
         ]
@@ -145,8 +146,8 @@ export async function translateQuestion(
       ]);
     await repo.upsertQuestionText(tx, questionId, {
       lang,
-      content: text.content.trim(),
-      options: text.options.map((o) => o.trim()),
+      content: filledText(text.content, 'content'),
+      options: text.options.map((o, i) => filledText(o, `options.${i}`)),
       explanation: text.explanation,
     });
     await recordAudit(tx, actor, {

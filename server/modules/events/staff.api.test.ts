@@ -78,6 +78,17 @@ describe('creating and scheduling an event', () => {
     const noSuchDay = await call(who, 'POST', '/api/staff/events', { ...newEvent(), firstDay: '2031-02-30' });
     expect(noSuchDay.statusCode).toBe(400);
     expect(noSuchDay.json().details[0].field).toBe('firstDay');
+    // A name of spaces only would be kept empty where the event's pages need words.
+    const blank = newEvent();
+    const spaces = await call(who, 'POST', '/api/staff/events', {
+      ...blank,
+      texts: { ...blank.texts, gj: { name: ' \u00a0 ', terms: '' } },
+    });
+    expect(spaces.statusCode).toBe(400);
+    expect(spaces.json()).toMatchObject({ code: 'eventSettingsInvalid', details: [{ field: 'texts.gj.name' }] });
+    expect(
+      (await call(who, 'GET', '/api/staff/events')).json().events.map((e: { key: string }) => e.key),
+    ).not.toContain(blank.key);
   });
 
   it('builds the pool, checks each question, and schedules only a draft with English texts and enough questions', async () => {
@@ -93,6 +104,8 @@ describe('creating and scheduling an event', () => {
       question([3]),
       question([0, 1]),
       { ...question(), texts: { en: { ...question().texts.en, options: ['Yes', 'No'] } } },
+      { ...question(), texts: { en: { ...question().texts.en, content: '   ' } } },
+      { ...question(), texts: { en: { ...question().texts.en, options: ['Yes', ' ', 'Maybe'] } } },
     ];
     for (const body of bad) {
       const res = await call(who, 'POST', `${base}/questions`, body);

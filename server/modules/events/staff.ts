@@ -2,6 +2,7 @@
 // pool is pool.ts), scheduling and closing it, live counts (small groups withheld as analytics
 // does), flagged entries, disqualification, publishing the results and the results file. Every write is in one
 // transaction with its audit entry. The days, hours, rules and pool are fixed once the event opens.
+import { filledText } from './filled-text';
 import type {
   CreateEventBody,
   EventCountsAnswer,
@@ -113,7 +114,11 @@ function checkWindow(window: { firstDay: string; lastDay: string; opensAt: strin
 
 async function writeTexts(tx: DbOrTx, eventId: string, texts: CreateEventBody['texts'] | undefined) {
   for (const [lang, text] of Object.entries(texts ?? {}) as [string, { name: string; terms: string } | undefined][]) {
-    if (text) await repo.upsertText(tx, eventId, lang as LanguageCode, { name: text.name.trim(), terms: text.terms });
+    if (text)
+      await repo.upsertText(tx, eventId, lang as LanguageCode, {
+        name: filledText(text.name, `texts.${lang}.name`),
+        terms: text.terms,
+      });
   }
 }
 
@@ -240,7 +245,7 @@ export async function translateEvent(
   assertMayEditLanguage(member, lang);
   return db.transaction(async (tx) => {
     const event = await eventOr404(tx, id, true);
-    await repo.upsertText(tx, id, lang, { name: text.name.trim(), terms: text.terms });
+    await repo.upsertText(tx, id, lang, { name: filledText(text.name, 'name'), terms: text.terms });
     await recordAudit(tx, actor, {
       action: 'event.update',
       entityKind: 'event',
