@@ -93,11 +93,14 @@ export async function saveRecording(
 export async function queueVersions(
   db: DbOrTx,
   versions: readonly { itemId: string; lang: LanguageCode; version: number }[],
+  now = new Date(),
 ): Promise<number> {
   if (!versions.length) return 0;
   const added = await db
     .insert(voiceOverJobs)
-    .values(versions.map((v) => ({ itemId: v.itemId, lang: v.lang, version: v.version })))
+    // On the server's clock, to the millisecond, as claimJob compares it: the database's own now()
+    // has microseconds, and a job queued within the millisecond of a claim would wait for the next.
+    .values(versions.map((v) => ({ itemId: v.itemId, lang: v.lang, version: v.version, runAfter: now })))
     .onConflictDoNothing()
     .returning({ id: voiceOverJobs.id });
   return added.length;
