@@ -70,7 +70,7 @@ export const pages = {
   home: {
     path: '/',
     module: 'home',
-    namespaces: ['home', 'home-text', 'stories', 'media'],
+    namespaces: ['home', 'home-text', 'stories', 'media', 'event-link'],
     rendered: true,
     title: { en: site.title, key: 'home:hero.title' },
     lcpImage: '/home/hero-1.svg',
@@ -182,7 +182,7 @@ export const pages = {
   cyberShield: {
     path: '/vicyberShield',
     module: 'cyber-shield',
-    namespaces: ['cybershield'],
+    namespaces: ['cybershield', 'event-link'],
     rendered: true,
     title: { en: 'Vi CyberShield – stay safe from online fraud – JGK', key: 'cybershield:hero.title' },
     description:
@@ -194,6 +194,23 @@ export const pages = {
     namespaces: ['quiz-terms'],
     rendered: true,
     title: { en: 'Vi CyberShield quiz terms and conditions – JGK', key: 'quiz-terms:title' },
+  },
+  // An event quiz (ADR 40): its page with the entrant's quiz, and its leaderboard once results are out.
+  event: {
+    path: '/events/:eventKey',
+    module: 'event',
+    namespaces: ['events', 'quiz', 'messages'],
+    rendered: true,
+    title: { en: 'Event quiz – JGK' },
+    description: 'Take part in a cyber-safety quiz: one entry per mobile number, on the server’s clock, in your language.',
+  },
+  eventLeaderboard: {
+    path: '/events/:eventKey/leaderboard',
+    module: 'event',
+    view: 'Leaderboard',
+    namespaces: ['events'],
+    rendered: true,
+    title: { en: 'Leaderboard – JGK', key: 'events:leaderboard.title' },
   },
   privacy: {
     path: '/privacy-policy',

@@ -50,6 +50,8 @@ export const paths = {
   quizDemo: (lang: string, courseId: string, quizId: string) =>
     fillPath(pages.quizDemo.path, { lang, courseId, quizId }),
   video: (lang: string, courseId: string, videoId: string) => fillPath(pages.video.path, { lang, courseId, videoId }),
+  event: (eventKey: string) => fillPath(pages.event.path, { eventKey }),
+  eventLeaderboard: (eventKey: string) => fillPath(pages.eventLeaderboard.path, { eventKey }),
   certificateVerify: (number: string) => fillPath(pages.certificateVerify.path, { number }),
   staffItem: (itemId: string, lang: string) => fillPath(pages.staffItem.path, { itemId, lang }),
   staffPreview: (itemId: string, lang: string) => fillPath(pages.staffPreview.path, { itemId, lang }),

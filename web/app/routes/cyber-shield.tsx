@@ -1,4 +1,5 @@
 import { CyberShieldPage } from '../../features/cyber-shield/components/cyber-shield-page';
+import { OpenEvents } from '../../features/events/components/open-events';
 import { externalLinks } from '../site';
 import { paths } from '../paths';
 
@@ -8,6 +9,7 @@ export function Component() {
       portalUrl={externalLinks.cybercrimePortal}
       termsHref={paths.cyberShieldTerms()}
       imageBase="/cyber-shield"
+      openEvents={<OpenEvents eventPath={paths.event} />}
     />
   );
 }

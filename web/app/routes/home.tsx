@@ -9,6 +9,7 @@ import { RecentStories } from '../../features/stories/components/recent-stories'
 import { GalleryPreview } from '../../features/gallery/components/gallery-preview';
 import { BannerCarousel } from '../../features/banners/components/banner-carousel';
 import { GalleryTabs } from '../../features/gallery/components/gallery-tabs';
+import { OpenEvents } from '../../features/events/components/open-events';
 import { paths } from '../paths';
 import { videos } from '../site';
 
@@ -17,6 +18,7 @@ export function Component() {
   return (
     <>
       <Hero loginPath={paths.login()} videoId={videos.howItWorksYouTubeId} />
+      <OpenEvents eventPath={paths.event} />
       <Intro />
       <Impact />
       <RecentStories storyPath={paths.story} allPath={paths.storiesAll()} />

@@ -182,7 +182,7 @@ export function QuizPlayer({
           {t('retake')}
         </button>
         {result.review && result.review.length > 0 && (
-          <Review
+          <QuizReviewList
             questions={questions}
             answers={answers}
             review={result.review}
@@ -195,7 +195,6 @@ export function QuizPlayer({
   }
 
   const chosen = answers[question.id] ?? [];
-  const inputType = question.type === 'single' ? 'radio' : 'checkbox';
   return (
     <section className="quiz-player" aria-labelledby="quiz-heading">
       <Title className="quiz-player__title quiz-player__title--small">{title}</Title>
@@ -221,33 +220,13 @@ export function QuizPlayer({
       <Sub id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__step">
         {t('questionOf', { number: index + 1, total: questions.length })}
       </Sub>
-      <fieldset className="quiz-player__question" key={question.id}>
-        <legend className="quiz-player__legend">{renderContent(question.content)}</legend>
-        <p className="quiz-player__hint">{question.type === 'single' ? t('chooseOne') : t('chooseMany')}</p>
-        <div className="quiz-player__options">
-          {question.options.map((option) => {
-            const id = `quiz-${question.id}-${option.id}`;
-            const checked = chosen.includes(option.id);
-            return (
-              <label
-                key={option.id}
-                htmlFor={id}
-                className={`quiz-player__option${checked ? ' quiz-player__option--checked' : ''}`}
-              >
-                <input
-                  id={id}
-                  type={inputType}
-                  name={`quiz-${question.id}`}
-                  value={option.id}
-                  checked={checked}
-                  onChange={() => choose(question, option.id)}
-                />
-                <span>{renderContent(option.content)}</span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      <QuestionFields
+        key={question.id}
+        question={question}
+        chosen={chosen}
+        onChoose={(optionId) => choose(question, optionId)}
+        renderContent={renderContent}
+      />
       {failed && (
         <p className="quiz-player__error" role="alert">
           {failed}
@@ -309,18 +288,71 @@ export function QuizPlayer({
   );
 }
 
+/**
+ * One question as a group of radio buttons (one answer) or checkboxes (several), with what to do;
+ * `onChoose` is told each option picked, and the caller keeps the choice.
+ */
+export function QuestionFields({
+  question,
+  chosen,
+  onChoose,
+  renderContent = plain,
+  disabled = false,
+  describedBy,
+}: {
+  question: QuizQuestion;
+  chosen: string[];
+  onChoose: (optionId: string) => void;
+  renderContent?: (content: string) => ReactNode;
+  disabled?: boolean;
+  /** An element that says more about the answer (its saving, say). */
+  describedBy?: string;
+}) {
+  const { t } = useTranslation('quiz');
+  const inputType = question.type === 'single' ? 'radio' : 'checkbox';
+  return (
+    <fieldset className="quiz-player__question" disabled={disabled} aria-describedby={describedBy}>
+      <legend className="quiz-player__legend">{renderContent(question.content)}</legend>
+      <p className="quiz-player__hint">{question.type === 'single' ? t('chooseOne') : t('chooseMany')}</p>
+      <div className="quiz-player__options">
+        {question.options.map((option) => {
+          const id = `quiz-${question.id}-${option.id}`;
+          const checked = chosen.includes(option.id);
+          return (
+            <label
+              key={option.id}
+              htmlFor={id}
+              className={`quiz-player__option${checked ? ' quiz-player__option--checked' : ''}`}
+            >
+              <input
+                id={id}
+                type={inputType}
+                name={`quiz-${question.id}`}
+                value={option.id}
+                checked={checked}
+                onChange={() => onChoose(option.id)}
+              />
+              <span>{renderContent(option.content)}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Every question after submission: right or wrong, the learner's answer, the right one, and why. */
-function Review({
+export function QuizReviewList({
   questions,
   answers,
   review,
-  renderContent,
+  renderContent = plain,
   Heading,
 }: {
   questions: QuizQuestion[];
   answers: QuizAnswers;
   review: QuizReview[];
-  renderContent: (content: string) => ReactNode;
+  renderContent?: (content: string) => ReactNode;
   Heading: 'h3' | 'h4';
 }) {
   const { t } = useTranslation('quiz');

@@ -1,6 +1,8 @@
-// The cyber-safety awareness page (/vicyberShield), in the order of the specification: hero, the
-// four about tabs, what to do after a fraud, the four threats, the ten tips, the quiz terms link.
+// The cyber-safety awareness page (/vicyberShield), in the order of the specification: hero (then
+// the links to the event quizzes open now, when there are any), the four about tabs, what to do
+// after a fraud, the four threats, the ten tips, the quiz terms link.
 import { useTranslation } from '../../../i18n/react';
+import type { ReactNode } from 'react';
 import { Section } from '../../../components/section';
 import { AboutTabs } from './about-tabs';
 import { icons } from './icons';
@@ -20,9 +22,11 @@ export interface CyberShieldPageProps {
   termsHref: string;
   /** Folder of the tab illustrations. */
   imageBase: string;
+  /** Links to the event quizzes taking entries now, under the hero (nothing while none is). */
+  openEvents?: ReactNode;
 }
 
-export function CyberShieldPage({ portalUrl, termsHref, imageBase }: CyberShieldPageProps) {
+export function CyberShieldPage({ portalUrl, termsHref, imageBase, openEvents }: CyberShieldPageProps) {
   const { t } = useTranslation('cybershield');
   const { t: tc } = useTranslation();
   const tips = t('tips.items', { returnObjects: true }) as Tip[];
@@ -61,6 +65,7 @@ export function CyberShieldPage({ portalUrl, termsHref, imageBase }: CyberShield
           </div>
         </div>
       </header>
+      {openEvents}
 
       <Section id="cs-about-title" title={t('tabs.label')}>
         <AboutTabs imageBase={imageBase} />
