@@ -90,6 +90,7 @@ export const NeedsVoice = Type.Object({
   ),
 });
 export const NeedsVoiceList = Type.Object({ texts: Type.Array(NeedsVoice) });
+export type NeedsVoiceList = Static<typeof NeedsVoiceList>;
 
 export const RecordingQuery = Type.Object({
   part: Type.String({ minLength: 1, maxLength: 300, description: 'The text’s field (`lessons[k].content`)' }),

@@ -56,10 +56,15 @@ describe('a course saved for learning without a network', () => {
       const body = await response.body().catch(() => undefined);
       if (body) fetched.set(path, body.length);
     };
-    page.on('response', (response) => void onResponse(response));
+    // Each body is read as its response arrives; the save can end before the last reads do, so they
+    // are all awaited before the count.
+    const reading: Promise<void>[] = [];
+    const listener = (response: Response) => reading.push(onResponse(response));
+    page.on('response', listener);
     await section.getByRole('button', { name: 'ऑफ़लाइन के लिए सहेजें' }).click();
     await section.getByText(/इस फ़ोन में सहेजा गया: .* को।/).waitFor();
-    page.off('response', onResponse);
+    page.off('response', listener);
+    await Promise.all(reading);
     const bytes = [...fetched.values()].reduce((sum, n) => sum + n, 0);
     expect(fetched.size).toBe(manifest.files.length);
     expect(Math.abs(bytes - size) / size).toBeLessThan(0.05);

@@ -40,6 +40,8 @@ declare module 'vitest' {
     workEditorMobile: string;
     workOtherEditorMobile: string;
     workAdminMobile: string;
+    /** An editor who records voices through the API for the read-aloud journey. */
+    voiceEditorMobile: string;
   }
 }
 
@@ -97,6 +99,7 @@ export default async function setup(project: TestProject) {
   const workEditorMobile = staffMobile(15);
   const workOtherEditorMobile = staffMobile(16);
   const workAdminMobile = staffMobile(17);
+  const voiceEditorMobile = staffMobile(18);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -115,6 +118,7 @@ export default async function setup(project: TestProject) {
     [workEditorMobile, 'editor', 'Divya Editor', undefined],
     [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
     [workAdminMobile, 'admin', 'Uma Admin', undefined],
+    [voiceEditorMobile, 'editor', 'Vasu Editor', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -189,6 +193,7 @@ export default async function setup(project: TestProject) {
   project.provide('workEditorMobile', workEditorMobile);
   project.provide('workOtherEditorMobile', workOtherEditorMobile);
   project.provide('workAdminMobile', workAdminMobile);
+  project.provide('voiceEditorMobile', voiceEditorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

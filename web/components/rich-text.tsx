@@ -11,7 +11,10 @@ export function RichText({
   videoLabel,
   playLabel,
   className = '',
+  id,
 }: {
+  /** The element's id (read aloud finds the text it highlights by it). */
+  id?: string;
   html: string;
   videoLabel: string;
   playLabel: string;
@@ -27,7 +30,7 @@ export function RichText({
   }
   parts.push({ html: html.slice(last) });
   return (
-    <div className={`rich-text ${className}`}>
+    <div id={id} className={`rich-text ${className}`}>
       {parts.map((part, index) => (
         <Fragment key={index}>
           {'video' in part ? (

@@ -13,6 +13,7 @@ import { toHindi, translateCourse, translationTeamPerFile } from '../authoring/a
 import { uploadDepsFromConfig } from '../uploads/service';
 import { ENCODE_RATE, encodeOggOpus, readOggOpus } from './ogg-opus';
 import { queuePublished, runNextJob, type ReadAloudDeps } from './service';
+import { wav } from './recording-test-files';
 
 const t = testAppPerFile();
 const team = translationTeamPerFile(t);
@@ -30,29 +31,6 @@ let course: {
   hindi: CourseDocument;
   version: number;
 };
-
-/** A WAV file of a tone: a stand-in for a person's recording. */
-function wav(seconds: number, rate = 44_100, channels = 2): Buffer {
-  const frames = Math.round(seconds * rate);
-  const data = Buffer.alloc(frames * channels * 2);
-  for (let i = 0; i < frames; i++)
-    for (let c = 0; c < channels; c++)
-      data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)), (i * channels + c) * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 function form(bytes: Uint8Array, filename: string): FormData {
   const body = new FormData();

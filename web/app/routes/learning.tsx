@@ -14,6 +14,7 @@ import { SummaryView } from '../../features/learning/components/summary-view';
 import { JournalView } from '../../features/learning/components/journal-view';
 import { QuizDemo as SampleQuiz } from '../../features/quiz-demo/components/quiz-demo';
 import { ConsentGate } from '../../features/profile/components/consent-gate';
+import { ReadAloudProvider } from '../../features/read-aloud/components/read-aloud';
 import { RequireLearner } from '../require-learner';
 import { paths } from '../paths';
 
@@ -25,7 +26,9 @@ export function Layout() {
     <RequireLearner>
       <ConsentGate>
         <LearningShell lang={lang} courseId={courseId} paths={paths}>
-          <Outlet />
+          <ReadAloudProvider lang={isLanguageCode(lang) ? lang : 'en'} courseId={courseId}>
+            <Outlet />
+          </ReadAloudProvider>
         </LearningShell>
       </ConsentGate>
     </RequireLearner>

@@ -40,6 +40,17 @@ export interface QuizResult {
   review?: QuizReview[];
 }
 
+/** A text the player shows that can be read aloud: whose it is, its field, and the id of the element showing it. */
+export interface QuizSpokenText {
+  elementId: string;
+  field: 'content' | 'explanation';
+  textId: string;
+}
+
+/** The element ids of a question's and an option's text (read aloud highlights in them). */
+const questionTextId = (questionId: string) => `quiz-text-${questionId}`;
+const optionTextId = (questionId: string, optionId: string) => `quiz-text-${questionId}-${optionId}`;
+
 export interface QuizPlayerProps {
   title: string;
   /** Shown on the intro view above the Start button. */
@@ -52,6 +63,11 @@ export interface QuizPlayerProps {
   onRetake?: () => void;
   /** 1 when the quiz is the page's main content (its title is the page's h1), else 2. */
   headingLevel?: 1 | 2;
+  /**
+   * A Listen control for texts, read in order (a course's read aloud): beside a question (it and its
+   * options), each option (`compact`) and each explanation. None by default.
+   */
+  listen?: (texts: QuizSpokenText[], size: 'full' | 'compact') => ReactNode;
 }
 
 type View = 'intro' | 'questions' | 'result';
@@ -66,6 +82,7 @@ export function QuizPlayer({
   renderContent = plain,
   onRetake,
   headingLevel = 2,
+  listen,
 }: QuizPlayerProps) {
   const { t } = useTranslation('quiz');
   // The quiz's title heads every view; each view's own heading sits one level under it.
@@ -188,6 +205,7 @@ export function QuizPlayer({
             review={result.review}
             renderContent={renderContent}
             Heading={headingLevel === 1 ? 'h3' : 'h4'}
+            listen={listen}
           />
         )}
       </section>
@@ -226,6 +244,7 @@ export function QuizPlayer({
         chosen={chosen}
         onChoose={(optionId) => choose(question, optionId)}
         renderContent={renderContent}
+        listen={listen}
       />
       {failed && (
         <p className="quiz-player__error" role="alert">
@@ -299,6 +318,7 @@ export function QuestionFields({
   renderContent = plain,
   disabled = false,
   describedBy,
+  listen,
 }: {
   question: QuizQuestion;
   chosen: string[];
@@ -307,18 +327,33 @@ export function QuestionFields({
   disabled?: boolean;
   /** An element that says more about the answer (its saving, say). */
   describedBy?: string;
+  /** Listen controls beside the question and each option, as QuizPlayerProps['listen']. */
+  listen?: QuizPlayerProps['listen'];
 }) {
   const { t } = useTranslation('quiz');
   const inputType = question.type === 'single' ? 'radio' : 'checkbox';
   return (
     <fieldset className="quiz-player__question" disabled={disabled} aria-describedby={describedBy}>
-      <legend className="quiz-player__legend">{renderContent(question.content)}</legend>
+      <legend className="quiz-player__legend">
+        <span id={questionTextId(question.id)}>{renderContent(question.content)}</span>
+      </legend>
+      {listen?.(
+        [
+          { elementId: question.id, field: 'content', textId: questionTextId(question.id) },
+          ...question.options.map((option) => ({
+            elementId: option.id,
+            field: 'content' as const,
+            textId: optionTextId(question.id, option.id),
+          })),
+        ],
+        'full',
+      )}
       <p className="quiz-player__hint">{question.type === 'single' ? t('chooseOne') : t('chooseMany')}</p>
       <div className="quiz-player__options">
         {question.options.map((option) => {
           const id = `quiz-${question.id}-${option.id}`;
           const checked = chosen.includes(option.id);
-          return (
+          const label = (
             <label
               key={option.id}
               htmlFor={id}
@@ -332,8 +367,19 @@ export function QuestionFields({
                 checked={checked}
                 onChange={() => onChoose(option.id)}
               />
-              <span>{renderContent(option.content)}</span>
+              <span id={optionTextId(question.id, option.id)}>{renderContent(option.content)}</span>
             </label>
+          );
+          if (!listen) return label;
+          // The option's own Listen sits beside its label, never inside it (a label holds one control).
+          return (
+            <div key={option.id} className="quiz-player__option-row">
+              {label}
+              {listen(
+                [{ elementId: option.id, field: 'content', textId: optionTextId(question.id, option.id) }],
+                'compact',
+              )}
+            </div>
           );
         })}
       </div>
@@ -348,12 +394,14 @@ export function QuizReviewList({
   review,
   renderContent = plain,
   Heading,
+  listen,
 }: {
   questions: QuizQuestion[];
   answers: QuizAnswers;
   review: QuizReview[];
   renderContent?: (content: string) => ReactNode;
   Heading: 'h3' | 'h4';
+  listen?: QuizPlayerProps['listen'];
 }) {
   const { t } = useTranslation('quiz');
   const byId = new Map(review.map((item) => [item.questionId, item]));
@@ -391,7 +439,17 @@ export function QuizReviewList({
                 </>
               )}
             </div>
-            {item.explanation && <p className="quiz-review__explanation">{item.explanation}</p>}
+            {item.explanation && (
+              <>
+                <p className="quiz-review__explanation" id={`quiz-explanation-${question.id}`}>
+                  {item.explanation}
+                </p>
+                {listen?.(
+                  [{ elementId: question.id, field: 'explanation', textId: `quiz-explanation-${question.id}` }],
+                  'full',
+                )}
+              </>
+            )}
           </li>
         );
       })}

@@ -17,6 +17,8 @@ export const learningKeys = {
   progressList: (lang: string) => ['progress-list', lang] as const,
   journal: (lang: string, courseId: string) => ['journal', lang, courseId] as const,
   rating: (lang: string, courseId: string) => ['rating', lang, courseId] as const,
+  /** The voices of a course language's spoken texts (read aloud), asked for at the first Listen. */
+  voices: (lang: string, courseId: string) => ['voices', lang, courseId] as const,
   /** Mutation key: the learner's progress changed (enrolment, a lesson, video or quiz completed). */
   progressChange: ['progress-change'] as const,
 };

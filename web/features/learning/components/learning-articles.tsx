@@ -16,6 +16,7 @@ import { QuizPlayer, type QuizAnswers, type QuizResult } from '../../../componen
 import type { ChapterContent, QuizView } from '../../../lib/course/course-views';
 import type { LearningItem } from '../../../lib/course/course-items';
 import type { LearningPaths } from '../../../lib/learning-paths';
+import { ListenHere } from '../../../components/course/listen-slot';
 
 /** A chapter: its lessons listed (with check marks for the ones in `doneLessons`) and Start. */
 export function ChapterLessons({
@@ -81,7 +82,14 @@ export function LessonArticle({
         {lesson.title}
       </h1>
       <p className="view__meta">{t('minutes', { count: lesson.duration })}</p>
-      <RichText html={lesson.content} videoLabel={t('video')} playLabel={t('playVideo')} className="lesson__content" />
+      <ListenHere texts={[{ elementId: lesson.id, field: 'content', textId: `lesson-text-${lesson.id}` }]} />
+      <RichText
+        id={`lesson-text-${lesson.id}`}
+        html={lesson.content}
+        videoLabel={t('video')}
+        playLabel={t('playVideo')}
+        className="lesson__content"
+      />
       <div className="view__actions">{actions}</div>
       {next}
     </article>
@@ -157,6 +165,7 @@ export function QuizArticle({
         questions={q.questions}
         onSubmit={onSubmit}
         headingLevel={1}
+        listen={(texts, size) => <ListenHere texts={texts} compact={size === 'compact'} />}
       />
       {next}
     </div>
@@ -194,7 +203,9 @@ export function ConclusionArticle({
       <h1 id="view-title" className="view__title">
         {t(part)}
       </h1>
+      {part === 'summary' && <ListenHere texts={[{ elementId: '', field: 'summary', textId: 'summary-text' }]} />}
       <RichText
+        id={part === 'summary' ? 'summary-text' : undefined}
         html={text}
         videoLabel={t('video')}
         playLabel={t('playVideo')}

@@ -1,0 +1,235 @@
+// Read aloud as a learner on a phone meets it (issue 28, ADR 41): a lesson in Tamil and a question
+// with its options in Hindi read sentence by sentence, the sentence being spoken highlighted, at the
+// speed chosen, with nothing of the voices loaded before Listen; a text with no voice yet, a voice
+// of an older text and a file that cannot be played each said so. The voices are recordings an
+// editor uploads through the API (the journeys' servers make no synthetic voices: ADR 41), which
+// is also how a recording comes to replace the engine's voice.
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { NeedsVoiceList } from '../../contract/read-aloud';
+import { wav } from '../../server/modules/read-aloud/recording-test-files';
+import { comparedText } from '../../web/features/read-aloud/player/sentence-spans';
+import {
+  baseUrl,
+  desktopPage,
+  expectAccessible,
+  labelsOf,
+  newMobile,
+  pageCall,
+  phonePage,
+  screenshot,
+  setUpAuthenticator,
+  sharedBrowser,
+  signIn,
+} from './helpers';
+import { quizWords } from './journey';
+
+const browser = sharedBrowser();
+/** Each recorded sentence lasts this long (a recording's sentences share its length evenly). */
+const SENTENCE_SECONDS = 1.5;
+
+type Text = NeedsVoiceList['texts'][number];
+
+interface Course {
+  id: string;
+  chapterId: string;
+  lessonId: string;
+  quizId: string;
+}
+
+async function courseOf(lang: string): Promise<Course> {
+  const list = (await (await fetch(`${baseUrl()}/api/course/public?lang=${lang}`)).json()) as {
+    courses: { id: string }[];
+  };
+  const id = list.courses[0]!.id;
+  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${id}`)).json()) as Record<
+    string,
+    Record<string, Array<{ id: string } & Record<string, Array<{ id: string }>>>>
+  >;
+  const course = detail[`course_${lang}`]!;
+  const chapter = course[`chapter_${lang}s`]![0]!;
+  return {
+    id,
+    chapterId: chapter.id,
+    lessonId: chapter[`lesson_${lang}s`]![0]!.id,
+    quizId: course[`quiz_${lang}s`]![0]!.id,
+  };
+}
+
+/** Uploads a recording of a text's first `count` sentences, as the console's Voice view does. */
+async function record(page: Page, text: Text, lang: string, count: number) {
+  const file = wav(count * SENTENCE_SECONDS, 16_000, 1).toString('base64');
+  const params = new URLSearchParams({ part: text.part, firstSentence: '0', sentenceCount: String(count) });
+  const status = await page.evaluate(
+    async ([url, base64]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const body = new FormData();
+      body.append('file', new Blob([bytes], { type: 'audio/wav' }), 'take-1.wav');
+      return (await fetch(url, { method: 'POST', body })).status;
+    },
+    [`/api/staff/read-aloud/${text.itemId}/${lang}/recordings?${params}`, file] as const,
+  );
+  expect(status).toBe(201);
+}
+
+/** The text the page highlights as spoken, or null when nothing is. */
+const highlighted = (page: Page) =>
+  page.evaluate(() => {
+    const highlight = CSS.highlights.get('read-aloud');
+    const range = highlight ? [...highlight][0] : undefined;
+    return range instanceof Range ? range.toString() : null;
+  });
+
+/** Waits until the highlighted text is `sentence` (compared by its letters, as the player finds it). */
+async function waitForSpoken(page: Page, sentence: string) {
+  await expect
+    .poll(async () => comparedText((await highlighted(page)) ?? ''), { timeout: 15_000 })
+    .toBe(comparedText(sentence));
+}
+
+async function learner(lang: string, options: { withoutServiceWorker?: boolean } = {}) {
+  const session = await phonePage(browser(), { language: lang, ...options });
+  await session.page.goto('/login');
+  await signIn(session.page, newMobile(), { name: 'Listening Learner', labels: labelsOf(lang) });
+  await session.page.waitForURL((url) => url.pathname === '/courses');
+  return session;
+}
+
+let tamilLesson: Text;
+let hindiQuestion: Text;
+let hindiOptions: Text[];
+
+describe('read aloud', () => {
+  it('lets an editor record voices for a Tamil lesson and a Hindi question with its options', async () => {
+    const { page, context } = await desktopPage(browser());
+    await page.goto('/login?redirect=%2Fstaff');
+    await signIn(page, inject('voiceEditorMobile'));
+    await setUpAuthenticator(page);
+    const tamil = await pageCall<NeedsVoiceList>(page, 'GET', '/api/staff/read-aloud/needs-voice/tm');
+    tamilLesson = tamil.texts.find((text) => /^lessons\[[^\]]+\]\.content$/.test(text.part))!;
+    expect(tamilLesson.sentences.length).toBeGreaterThan(2);
+    await record(page, tamilLesson, 'tm', 3);
+
+    const hindi = await pageCall<NeedsVoiceList>(page, 'GET', '/api/staff/read-aloud/needs-voice/hi');
+    hindiQuestion = hindi.texts.find((text) => /^quizzes\[[^\]]+\]\.questions\[[^\]]+\]\.content$/.test(text.part))!;
+    hindiOptions = hindi.texts.filter((text) =>
+      text.part.startsWith(hindiQuestion.part.replace(/content$/, 'options[')),
+    );
+    expect(hindiOptions.length).toBeGreaterThan(1);
+    await record(page, hindiQuestion, 'hi', hindiQuestion.sentences.length);
+    for (const option of hindiOptions.slice(0, 2)) await record(page, option, 'hi', option.sentences.length);
+    // The recorded sentences no longer need a voice.
+    const after = await pageCall<NeedsVoiceList>(page, 'GET', '/api/staff/read-aloud/needs-voice/tm');
+    const lessonAfter = after.texts.find((text) => text.part === tamilLesson.part)!;
+    expect(lessonAfter.unrecorded.filter((index) => index < 4)).toEqual([3]);
+    await context.close();
+  });
+
+  it('reads a Tamil lesson sentence by sentence on a phone, highlighted and followed, at the speed chosen, loading nothing before Listen', async () => {
+    const { page, context, consoleErrors } = await learner('tm');
+    const course = await courseOf('tm');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/read-aloud/') || url.pathname.endsWith('.opus')) asked.push(url.pathname);
+    });
+    await page.goto(`/courses/tm/${course.id}/chapter/${course.chapterId}/lesson/${course.lessonId}`);
+    await page.locator('.lesson__content').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked, 'nothing of the voices is loaded before Listen').toEqual([]);
+
+    await page.getByRole('button', { name: 'கேளுங்கள்', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'உரக்கப் படித்தல்' });
+    await bar.waitFor();
+    await waitForSpoken(page, tamilLesson.sentences[0]!);
+    expect(asked.some((path) => path.endsWith('.opus'))).toBe(true);
+    // The button that started it now pauses it.
+    await page.locator('.view').getByRole('button', { name: 'இடைநிறுத்து' }).waitFor();
+    await bar.getByRole('button', { name: '1.25×' }).click();
+    expect(await bar.getByRole('button', { name: '1.25×' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await bar.getByRole('button', { name: '1×' }).getAttribute('aria-pressed')).toBe('false');
+    await waitForSpoken(page, tamilLesson.sentences[1]!);
+    await screenshot(page, 'read-aloud-lesson-tm-360', { fullPage: false });
+    await expectAccessible(page, 'a Tamil lesson read aloud');
+
+    await bar.getByRole('button', { name: 'இடைநிறுத்து' }).click();
+    await bar.getByRole('button', { name: 'தொடருங்கள்' }).waitFor();
+    const paused = await highlighted(page);
+    await page.waitForTimeout(SENTENCE_SECONDS * 1000);
+    expect(await highlighted(page), 'nothing moves while paused').toBe(paused);
+    await bar.getByRole('button', { name: 'தொடருங்கள்' }).click();
+    await waitForSpoken(page, tamilLesson.sentences[2]!);
+    // Past the recorded sentences there is no voice yet (no engine in the journeys): the reading ends.
+    await bar.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await highlighted(page)).toBeNull();
+    // The speed chosen is kept for the next visit.
+    expect(await page.evaluate(() => localStorage.getItem('jgk_listen_rate'))).toBe('1.25');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('reads a Hindi question and then its options, or one option alone, and says when a text has no voice', async () => {
+    const { page, context, consoleErrors } = await learner('hi');
+    const course = await courseOf('hi');
+    await page.goto(`/courses/hi/${course.id}/chapter/${course.chapterId}/lesson/${course.lessonId}`);
+    // The Hindi lesson has no recording, and the journeys' server makes no synthetic voice.
+    await page.getByRole('button', { name: 'सुनें', exact: true }).click();
+    await page.locator('.listen__note').getByText('इस पाठ के लिए अभी आवाज़ नहीं है।').waitFor();
+    expect(await page.locator('.read-aloud-bar').count()).toBe(0);
+
+    await page.goto(`/courses/hi/${course.id}/quiz/${course.quizId}`);
+    await page.getByRole('button', { name: quizWords('hi').start }).click();
+    const question = page.locator('.quiz-player__question');
+    await question.getByRole('button', { name: 'सुनें', exact: true }).click();
+    await waitForSpoken(page, hindiQuestion.sentences[0]!);
+    await waitForSpoken(page, hindiOptions[0]!.sentences[0]!);
+    await waitForSpoken(page, hindiOptions[1]!.sentences[0]!);
+    await screenshot(page, 'read-aloud-question-hi-360', { fullPage: false });
+    await page.locator('.read-aloud-bar').waitFor({ state: 'detached', timeout: 15_000 });
+
+    // An option's own button reads that option alone, and choosing the option still works beside it.
+    const secondOption = page.locator('.quiz-player__option-row').nth(1);
+    await secondOption.getByRole('button', { name: 'यह उत्तर सुनें' }).click();
+    await waitForSpoken(page, hindiOptions[1]!.sentences[0]!);
+    await secondOption.locator('label').click();
+    expect(await secondOption.locator('input').isChecked()).toBe(true);
+    await page.locator('.read-aloud-bar').waitFor({ state: 'detached', timeout: 15_000 });
+    await expectAccessible(page, 'a Hindi question with its Listen buttons');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so before playing a voice of an older text, and when a voice cannot be played', async () => {
+    const { page, context } = await learner('hi', { withoutServiceWorker: true });
+    const course = await courseOf('hi');
+    // The server marks a voice stale when its text changed since (ADR 41); here the answer says so.
+    await page.route('**/api/read-aloud/courses/**', async (route) => {
+      const answer = await route.fetch();
+      const voices = (await answer.json()) as {
+        parts: { part: string; stale: boolean; segments: { stale: boolean }[] }[];
+      };
+      for (const part of voices.parts)
+        if (part.part === hindiQuestion.part) {
+          part.stale = true;
+          for (const segment of part.segments) segment.stale = true;
+        }
+      await route.fulfill({ response: answer, json: voices });
+    });
+    await page.goto(`/courses/hi/${course.id}/quiz/${course.quizId}`);
+    await page.getByRole('button', { name: quizWords('hi').start }).click();
+    await page.locator('.quiz-player__question').getByRole('button', { name: 'सुनें', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'पढ़कर सुनाना' });
+    await bar.getByText('यह आवाज़ पाठ का पुराना रूप पढ़ती है', { exact: false }).waitFor();
+    await waitForSpoken(page, hindiQuestion.sentences[0]!);
+    await bar.getByRole('button', { name: 'बंद करें' }).click();
+    await bar.waitFor({ state: 'detached' });
+
+    // The file does not arrive: the bar says so, and closes.
+    await page.route('**/*.opus', (route) => route.abort('internetdisconnected'));
+    await page.locator('.quiz-player__option-row').first().getByRole('button', { name: 'यह उत्तर सुनें' }).click();
+    await bar.getByRole('alert').getByText('आवाज़ नहीं चल सकी।', { exact: false }).waitFor();
+    await bar.getByRole('button', { name: 'बंद करें' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
