@@ -152,8 +152,26 @@ function learnerAnswers() {
 }
 
 describe('server-side rendering', () => {
-  it('renders the cyber-safety page in Hindi with the header for an anonymous visitor', async () => {
-    const { calls, fetch } = api(anonymous);
+  it('renders the cyber-safety page in Hindi with the header for an anonymous visitor, and the link to an open event', async () => {
+    const openEvents = apiAddress('/api/events/public/{lang}', { path: { lang: 'hi' } });
+    const event = (key: string, name: string, entriesOpenNow: boolean) => ({
+      key,
+      name,
+      lang: 'hi',
+      state: entriesOpenNow ? 'open' : 'scheduled',
+      firstDay: '2026-11-01',
+      lastDay: '2026-11-30',
+      opensAt: '09:00',
+      closesAt: '19:00',
+      entriesOpenNow,
+      nextOpening: null,
+    });
+    const { calls, fetch } = api({
+      ...anonymous,
+      [openEvents]: {
+        events: [event('demo', 'साइबर सुरक्षा अभ्यास क्विज़', true), event('later', 'बाद का क्विज़', false)],
+      },
+    });
     const { html, queryState } = await renderPage({
       url: '/vicyberShield',
       language: 'hi',
@@ -167,8 +185,21 @@ describe('server-side rendering', () => {
     expect(html).toContain('cybercrime.gov.in');
     expect(html).not.toMatch(/<script/);
     expect(html).not.toMatch(/\sstyle="/);
-    expect(calls).toEqual([`GET ${sessionStatus}`]);
+    expect(calls.sort()).toEqual([`GET ${openEvents}`, `GET ${sessionStatus}`].sort());
     expect(JSON.stringify(queryState)).toContain('"session"');
+    // The event taking entries now is linked, in the visitor's language; one not open yet is not.
+    expect(html).toContain('साइबर सुरक्षा अभ्यास क्विज़');
+    expect(html).toContain('href="/events/demo"');
+    expect(html).not.toContain('बाद का क्विज़');
+  });
+
+  it('shows no event link on the cyber-safety page while no event takes entries', async () => {
+    const openEvents = apiAddress('/api/events/public/{lang}', { path: { lang: 'en' } });
+    const { calls, fetch } = api({ ...anonymous, [openEvents]: { events: [] } });
+    const { html } = await renderPage({ url: '/vicyberShield', language: 'en', namespaces: namespaces('en'), fetch });
+    expect(calls).toContain(`GET ${openEvents}`);
+    expect(html).not.toContain('open-events');
+    expect(html).not.toContain('href="/events/');
   });
 
   it("fetches a page's data while rendering and writes it into the HTML", async () => {

@@ -132,7 +132,11 @@ describe('routingOnly', () => {
   it("keeps what the router and the links use, and leaves the server's fields to the manifest", () => {
     const routing = routingOnly(pages);
     expect(Object.keys(routing)).toEqual(Object.keys(pages));
-    expect(routing.home).toEqual({ path: '/', module: 'home', namespaces: ['home', 'home-text', 'stories', 'media'] });
+    expect(routing.home).toEqual({
+      path: '/',
+      module: 'home',
+      namespaces: ['home', 'home-text', 'stories', 'media', 'event-link'],
+    });
     expect(routing.lesson).toEqual({
       path: '/courses/:lang/:courseId/chapter/:chapterId/lesson/:lessonId',
       module: 'learning',

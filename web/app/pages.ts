@@ -202,7 +202,8 @@ export const pages = {
     namespaces: ['events', 'quiz', 'messages'],
     rendered: true,
     title: { en: 'Event quiz – JGK' },
-    description: 'Take part in a cyber-safety quiz: one entry per mobile number, on the server’s clock, in your language.',
+    description:
+      'Take part in a cyber-safety quiz: one entry per mobile number, on the server’s clock, in your language.',
   },
   eventLeaderboard: {
     path: '/events/:eventKey/leaderboard',

@@ -3,11 +3,7 @@
 // guardian consent. Every read of the entry measures the gap between the phone's clock and the
 // server's (entry-clock.ts), so the time left never rests on the phone's clock alone.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AnswerReceipt,
-  EntryView,
-  LeaderboardAnswer, PublicEventAnswer,
-} from '../../../../contract/events';
+import type { AnswerReceipt, EntryView, LeaderboardAnswer, PublicEventAnswer } from '../../../../contract/events';
 import type { LanguageCode } from '../../../../contract/languages';
 import type { GuardianConsentBody, GuardianConsentCodeBody } from '../../../../contract/users';
 import { useLanguage } from '../../../i18n/use-language';

@@ -71,7 +71,15 @@ function SignInFirst({ event, signInHref }: { event: PublicEvent; signInHref: st
 }
 
 /** The age question and Start: the time runs from here, or from a guardian's consent for a minor. */
-function StartEntry({ event, calls, onRefused }: { event: PublicEvent; calls: Calls; onRefused: (text: string) => void }) {
+function StartEntry({
+  event,
+  calls,
+  onRefused,
+}: {
+  event: PublicEvent;
+  calls: Calls;
+  onRefused: (text: string) => void;
+}) {
   const { t } = useTranslation('events');
   const { language } = useLanguage();
   const client = useQueryClient();
@@ -217,12 +225,6 @@ export function EntryPanel({
     if (before !== undefined && shown !== undefined && before !== shown)
       document.querySelector<HTMLElement>(`#${ENTRY_ID} h2`)?.focus();
   }, [shown]);
-
-  const noticeLine = notice && (
-    <p className="event-notice" role="alert" data-testid="event-notice">
-      {notice}
-    </p>
-  );
 
   const { before, main, after } = parts();
   return (

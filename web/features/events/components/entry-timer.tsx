@@ -2,27 +2,35 @@
 // clock (entry-clock.ts). The clock itself is a `timer` (never read out by itself: a screen reader
 // reads it when asked); a polite status says the time only as it passes a few marks, so the
 // questions are not drowned out every second.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { clockText, msToNextTick, passedAnnouncement, secondsLeft } from './entry-clock';
 import { durationText } from './event-rules';
 
 /** The seconds left until a deadline on the phone's clock, changing as each whole second passes. */
 export function useSecondsLeft(deadlineMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [left, setLeft] = useState(() => secondsLeft(deadlineMs, Date.now()));
   useEffect(() => {
-    const timer = window.setTimeout(() => setNow(Date.now()), msToNextTick(deadlineMs, now));
-    return () => window.clearTimeout(timer);
-  }, [deadlineMs, now]);
-  // A phone that slept is told at once when it wakes, not at the next tick.
-  useEffect(() => {
-    const wake = () => {
-      if (document.visibilityState === 'visible') setNow(Date.now());
+    let timer = 0;
+    const tick = () => {
+      const now = Date.now();
+      setLeft(secondsLeft(deadlineMs, now));
+      if (now < deadlineMs) timer = window.setTimeout(tick, msToNextTick(deadlineMs, now));
     };
+    // A phone that slept is told at once when it wakes, not at the next tick.
+    const wake = () => {
+      if (document.visibilityState !== 'visible') return;
+      window.clearTimeout(timer);
+      tick();
+    };
+    tick();
     document.addEventListener('visibilitychange', wake);
-    return () => document.removeEventListener('visibilitychange', wake);
-  }, []);
-  return secondsLeft(deadlineMs, Math.max(now, Date.now()));
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', wake);
+    };
+  }, [deadlineMs]);
+  return left;
 }
 
 export function EntryTimer({ deadlineMs, onTimeUp }: { deadlineMs: number; onTimeUp: () => void }) {
@@ -31,8 +39,7 @@ export function EntryTimer({ deadlineMs, onTimeUp }: { deadlineMs: number; onTim
   const left = useSecondsLeft(deadlineMs);
   const before = useRef<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const timeUp = useRef(onTimeUp);
-  timeUp.current = onTimeUp;
+  const timeUp = useEffectEvent(onTimeUp);
 
   useEffect(() => {
     const previous = before.current;
@@ -46,7 +53,7 @@ export function EntryTimer({ deadlineMs, onTimeUp }: { deadlineMs: number; onTim
     }
     if (left === 0 && previous !== 0) {
       setAnnouncement(t('timer.up'));
-      timeUp.current();
+      timeUp();
     }
   }, [left, t]);
 

@@ -55,7 +55,9 @@ export function EventLeaderboard({ eventKey, eventHref }: { eventKey: string; ev
           <p className="event-card__note">{t('leaderboard.notYet')}</p>
         ) : (
           <>
-            <p className={board.data.final ? 'event-board__state' : 'event-board__state event-board__state--provisional'}>
+            <p
+              className={board.data.final ? 'event-board__state' : 'event-board__state event-board__state--provisional'}
+            >
               {board.data.final
                 ? t('leaderboard.final')
                 : t('leaderboard.provisional', { when: dateTimeText(board.data.resultsFinalAt, localeOf(language)) })}

@@ -11,7 +11,8 @@ import { ApiError } from '../../../lib/api-client';
 import type { useEntryCalls } from '../api/events';
 import { deadlineOnPhone } from './entry-clock';
 import { EntryTimer } from './entry-timer';
-import { useAnswers, type SaveState } from './use-answers';
+import type { SaveState } from './answer-queue';
+import { useAnswers } from './use-answers';
 
 type Calls = ReturnType<typeof useEntryCalls>;
 
@@ -51,7 +52,12 @@ export function EventQuiz({ entry, offsetMs, calls }: { entry: EntryView; offset
   const questions = quizQuestions(entry);
   const answers = useAnswers(entry, calls.answer, () => void calls.refresh());
   const answered = (id: string) => (answers.chosen[id]?.length ?? 0) > 0;
-  const [index, setIndex] = useState(() => Math.max(0, questions.findIndex((q) => !answered(q.id))));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      questions.findIndex((q) => !answered(q.id)),
+    ),
+  );
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState<'manual' | 'timeUp' | null>(null);
   const [failed, setFailed] = useState<string | null>(null);

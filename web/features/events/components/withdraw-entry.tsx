@@ -48,7 +48,12 @@ export function WithdrawEntry({
       </h2>
       <p>{t('withdraw.text')}</p>
       {asking ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="event-withdraw-ask" aria-describedby="event-withdraw-what">
+        <div
+          className="confirm"
+          role="alertdialog"
+          aria-labelledby="event-withdraw-ask"
+          aria-describedby="event-withdraw-what"
+        >
           <p id="event-withdraw-ask">
             <strong>{t('withdraw.ask', { number: entry.number })}</strong>
           </p>
