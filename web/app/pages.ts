@@ -201,7 +201,7 @@ export const pages = {
     module: 'event',
     namespaces: ['events', 'quiz', 'messages'],
     rendered: true,
-    title: { en: 'Event quiz – JGK' },
+    title: { en: 'Quiz event – JGK', key: 'events:eyebrow' },
     description:
       'Take part in a cyber-safety quiz: one entry per mobile number, on the server’s clock, in your language.',
   },

@@ -1,6 +1,7 @@
 // The cyber-safety awareness page (/vicyberShield), in the order of the specification: hero (then
 // the links to the event quizzes open now, when there are any), the four about tabs, what to do
-// after a fraud, the four threats, the ten tips, the quiz terms link.
+// after a fraud, the four threats, the ten tips, the event quiz's rules in short and the terms link.
+import { ANSWER_GRACE_SECONDS } from '../../../../contract/event-rules';
 import { useTranslation } from '../../../i18n/react';
 import type { ReactNode } from 'react';
 import { Section } from '../../../components/section';
@@ -25,6 +26,9 @@ export interface CyberShieldPageProps {
   /** Links to the event quizzes taking entries now, under the hero (nothing while none is). */
   openEvents?: ReactNode;
 }
+
+/** The event quiz's rules as the server enforces them (ADR 40), said in short above the terms' link. */
+const RULES = ['oneEntry', 'window', 'time', 'minors', 'withdraw'] as const;
 
 export function CyberShieldPage({ portalUrl, termsHref, imageBase, openEvents }: CyberShieldPageProps) {
   const { t } = useTranslation('cybershield');
@@ -130,6 +134,14 @@ export function CyberShieldPage({ portalUrl, termsHref, imageBase, openEvents }:
         </ol>
         <div className="cs-terms">
           <p>{t('terms.text')}</p>
+          <div className="cs-terms__rules">
+            <p id="cs-terms-rules">{t('terms.rulesTitle')}</p>
+            <ul aria-labelledby="cs-terms-rules">
+              {RULES.map((rule) => (
+                <li key={rule}>{t(`terms.rules.${rule}`, { grace: ANSWER_GRACE_SECONDS })}</li>
+              ))}
+            </ul>
+          </div>
           <a href={termsHref} target="_blank" rel="noopener noreferrer" className="btn btn--ghost">
             {t('terms.link')}
             {newTab}
