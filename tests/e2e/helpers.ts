@@ -146,16 +146,23 @@ export function newMobile(): string {
 }
 
 /**
- * The newest one-time password the console SMS provider logged for a number: a sign-in code, or
- * with 'guardian-consent' the code a guardian received to agree to a minor's learning.
+ * The newest one-time password the console SMS provider logged for a number: a sign-in code, with
+ * 'guardian-consent' the code a guardian received to agree to a minor's learning, with
+ * 'event-consent' the code that names an event a minor entered.
  */
 export async function otpFor(
   local: string,
   after = 0,
-  purpose: 'sign-in' | 'guardian-consent' = 'sign-in',
+  purpose: 'sign-in' | 'guardian-consent' | 'event-consent' = 'sign-in',
 ): Promise<string> {
   const log = inject('serverLog');
-  const what = purpose === 'guardian-consent' ? 'Guardian consent one-time password' : 'One-time password';
+  const what =
+    purpose === 'event-consent'
+      ? // The event's name is quoted, and the log's JSON escapes the quotes.
+        'Guardian consent one-time password for the event [^\\n]*?'
+      : purpose === 'guardian-consent'
+        ? 'Guardian consent one-time password'
+        : 'One-time password';
   const pattern = new RegExp(`(?:^|\\W)${what} for \\+?91${local}: (\\d{6})`, 'g');
   for (let i = 0; i < 50; i++) {
     // `after` is a byte offset (the log holds non-ASCII text too).
