@@ -118,18 +118,21 @@ const browserApp = defineConfig({
             { name: 'vendor', test: /\/node_modules\//, tags: ['$initial'], priority: 3 },
             // The small pieces pages share (lists, tabs, formatting; of contract/ the languages, the
             // excerpt of sanitised HTML and the learning bounds), in one chunk rather than a request
-            // for each; the larger, rarer ones (quiz player, legal document, guardian's consent form, the gallery's lightbox,
-            // masonry and dialog, sign-in's phone and one-time-password helpers) and the contract's other
-            // values (sign-in rules, profile options, message texts) stay with the pages that use
-            // them: in this chunk every page would load them (ADR 13). What the course page and the
+            // for each; the larger, rarer ones (quiz player, legal document, guardian's consent form,
+            // the gallery's lightbox, masonry and dialog, sign-in's phone and one-time-password
+            // helpers) and the contract's other values (sign-in rules, profile options, message
+            // texts) stay with the pages that use them: in this chunk every page would load them
+            // (ADR 13). What the course page and the
             // learning views share (web/components/course, web/lib/course) is grouped as the features
             // are, below: only those pages load it.
-            // The long-text hook too (a few lines; most public pages use it).
+            // The long-text hook too (a few lines; most public pages use it), and the written-in
+            // hook (a few lines: a post, a story, an event's name): grouped with the blogs it made
+            // the cyber-safety page's link to an open event load the blogs' chunk.
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
             {
               name: 'common',
-              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/use-long-text\.ts$|vite\/preload-helper/,
+              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
               priority: 2,
             },
             // The public pages' features, one chunk each for the pieces two or more pages use: which
