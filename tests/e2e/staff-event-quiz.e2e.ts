@@ -222,7 +222,7 @@ describe('an event quiz’s deadline and results', () => {
           await visitor.page.reload();
           return rows.allInnerTexts();
         },
-        { timeout: 20_000, intervals: [2_000] },
+        { timeout: 20_000, interval: 2_000 },
       )
       .toEqual([expect.stringMatching(/^1\s+Asha\s/)]);
     for (const session of [asha, bina, visitor]) {

@@ -21,26 +21,30 @@ export function excerpt(html: string, maxChars: number): string {
 /**
  * Dates as the visitor's language writes them, on India's clock: the server renders a page in
  * the same words as the visitor's phone shows it (and a post from 11 pm is not dated the next day).
+ * `withTime` adds the hour and minute (an event's opening).
  */
-export function formatDate(value: string | Date, bcp47: string): string {
+export function formatDate(value: string | Date, bcp47: string, { withTime = false } = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(bcp47).format(date);
+  return dateFormat(bcp47, withTime).format(date);
 }
 
 // Making an Intl formatter loads the language's data, 8 to 80 ms on a phone's main thread each
-// time (ADR 38): one per language, kept, and the grapheme segmenter only once an avatar asks.
+// time (ADR 38): one per language (and with or without the time), kept, and the grapheme segmenter
+// only once an avatar asks.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(bcp47: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(bcp47);
+function dateFormat(bcp47: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = withTime ? `${bcp47} time` : bcp47;
+  let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(bcp47, {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
+      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
       timeZone: 'Asia/Kolkata',
     });
-    dateFormats.set(bcp47, format);
+    dateFormats.set(key, format);
   }
   return format;
 }

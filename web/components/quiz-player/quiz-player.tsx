@@ -1,7 +1,7 @@
 // The quiz as the learner sees it: intro -> questions -> result. Presentational only: the caller
 // gives the questions and decides the score (the public demo scores locally, a course quiz asks
 // the server), so the same screens serve both. Its words are in the 'quiz' namespace.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import './quiz-player.css';
 
@@ -90,10 +90,6 @@ export function QuizPlayer({
   const Sub = headingLevel === 1 ? 'h2' : 'h3';
   // Asked before submitting with questions left unanswered.
   const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
   const [view, setView] = useState<View>('intro');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<QuizAnswers>({});
@@ -281,29 +277,62 @@ export function QuizPlayer({
         )}
       </div>
       {confirming && (
-        <div
-          className="quiz-player__confirm"
-          role="alertdialog"
-          aria-labelledby="quiz-confirm-title"
-          aria-describedby="quiz-confirm-text"
-          tabIndex={-1}
-          ref={confirmRef}
-        >
-          <p id="quiz-confirm-title" className="quiz-player__confirm-title">
-            {t('unansweredTitle', { count: unanswered.length })}
-          </p>
-          <p id="quiz-confirm-text">{t('unansweredText', { questions: unanswered.map((i) => i + 1).join(', ') })}</p>
-          <div className="quiz-player__nav">
-            <button type="button" className="btn btn--ghost" onClick={() => go('questions', unanswered[0])}>
-              {t('goToQuestion', { number: unanswered[0]! + 1 })}
-            </button>
-            <button type="button" className="btn" disabled={submitting} onClick={() => void submit()}>
-              {t('submitAnyway')}
-            </button>
-          </div>
-        </div>
+        <UnansweredConfirm
+          unanswered={unanswered}
+          onGoTo={(i) => go('questions', i)}
+          onSubmit={() => void submit()}
+          submitting={submitting}
+        />
       )}
     </section>
+  );
+}
+
+/**
+ * Asked before submitting with questions left unanswered (an unanswered question counts as wrong):
+ * go to the first of them, or submit anyway. It takes the focus when it appears.
+ */
+export function UnansweredConfirm({
+  unanswered,
+  onGoTo,
+  onSubmit,
+  submitting = false,
+}: {
+  /** The unanswered questions' places, from 0. */
+  unanswered: number[];
+  onGoTo: (index: number) => void;
+  onSubmit: () => void;
+  submitting?: boolean;
+}) {
+  const { t } = useTranslation('quiz');
+  const ids = { title: useId(), text: useId() };
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const first = unanswered[0] ?? 0;
+  return (
+    <div
+      className="quiz-player__confirm"
+      role="alertdialog"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.text}
+      tabIndex={-1}
+      ref={ref}
+    >
+      <p id={ids.title} className="quiz-player__confirm-title">
+        {t('unansweredTitle', { count: unanswered.length })}
+      </p>
+      <p id={ids.text}>{t('unansweredText', { questions: unanswered.map((i) => i + 1).join(', ') })}</p>
+      <div className="quiz-player__nav">
+        <button type="button" className="btn btn--ghost" onClick={() => onGoTo(first)}>
+          {t('goToQuestion', { number: first + 1 })}
+        </button>
+        <button type="button" className="btn" disabled={submitting} onClick={onSubmit}>
+          {t('submitAnyway')}
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -5,12 +5,9 @@ import { Link } from 'react-router';
 import type { EntryView } from '../../../../contract/events';
 import { QuizReviewList } from '../../../components/quiz-player/quiz-player';
 import { useTranslation } from '../../../i18n/react';
-import { useLanguage } from '../../../i18n/use-language';
 import type { PublicEvent } from './event-page';
-import { dateTimeText } from './event-times';
-import { durationText } from './event-rules';
+import { useEventTimes } from './event-times';
 import { quizQuestions } from './event-quiz';
-import { localeOf } from './locale';
 
 function Results({
   entry,
@@ -25,7 +22,7 @@ function Results({
 }) {
   const { t } = useTranslation('events');
   const { t: tq } = useTranslation('quiz');
-  const { language } = useLanguage();
+  const times = useEventTimes();
   const answers = Object.fromEntries(entry.questions.map((q) => [q.id, (q.selected ?? []).map(String)]));
   const review = results.review.map((item) => ({
     questionId: item.questionId,
@@ -43,11 +40,11 @@ function Results({
         <li data-testid="event-rank">
           {results.rank !== null ? t('results.rank', { rank: results.rank }) : t('results.unranked')}
         </li>
-        {results.timeSeconds !== null && <li>{t('results.time', { time: durationText(t, results.timeSeconds) })}</li>}
+        {results.timeSeconds !== null && <li>{t('results.time', { time: times.duration(results.timeSeconds) })}</li>}
         <li>
           {results.final || !event.resultsFinalAt
             ? t('results.final')
-            : t('results.provisional', { when: dateTimeText(event.resultsFinalAt, localeOf(language)) })}
+            : t('results.provisional', { when: times.moment(event.resultsFinalAt) })}
         </li>
       </ul>
       <p>

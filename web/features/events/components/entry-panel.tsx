@@ -18,9 +18,7 @@ import { useEntry, useEntryCalls } from '../api/events';
 import type { PublicEvent } from './event-page';
 import { EntryOutcome } from './entry-outcome';
 import { EventQuiz } from './event-quiz';
-import { dateTimeText } from './event-times';
-import { durationText } from './event-rules';
-import { localeOf } from './locale';
+import { useEventTimes } from './event-times';
 import { useInBrowser } from './use-in-browser';
 import { WithdrawEntry } from './withdraw-entry';
 
@@ -39,12 +37,10 @@ const GuardianConsentForm = lazy(() =>
 /** When entries cannot be started now: when they open next, or that the event has closed. */
 function NotOpenNow({ event }: { event: PublicEvent }) {
   const { t } = useTranslation('events');
-  const { language } = useLanguage();
+  const times = useEventTimes();
   return (
     <p className="event-card__note">
-      {event.nextOpening
-        ? t('notOpen.next', { when: dateTimeText(event.nextOpening, localeOf(language)) })
-        : t('notOpen.closed')}
+      {event.nextOpening ? t('notOpen.next', { when: times.moment(event.nextOpening) }) : t('notOpen.closed')}
     </p>
   );
 }
@@ -82,6 +78,7 @@ function StartEntry({
 }) {
   const { t } = useTranslation('events');
   const { language } = useLanguage();
+  const times = useEventTimes();
   const client = useQueryClient();
   const ids = { age: useId(), hint: useId(), error: useId() };
   const [age, setAge] = useState('');
@@ -121,7 +118,7 @@ function StartEntry({
       <h2 id="event-start-title" className="event-card__title" tabIndex={-1}>
         {t('start.title')}
       </h2>
-      <p>{t('start.intro', { time: durationText(t, event.timeLimitSeconds) })}</p>
+      <p>{t('start.intro', { time: times.duration(event.timeLimitSeconds) })}</p>
       <form className="form" onSubmit={(e) => void start(e)} noValidate>
         <label htmlFor={ids.age} className="field__label">
           {t('start.age')}

@@ -5,7 +5,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { clockText, msToNextTick, passedAnnouncement, secondsLeft } from './entry-clock';
-import { durationText } from './event-rules';
+import { durationText } from './event-times';
 
 /** The seconds left until a deadline on the phone's clock, changing as each whole second passes. */
 export function useSecondsLeft(deadlineMs: number): number {

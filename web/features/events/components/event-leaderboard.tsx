@@ -4,17 +4,15 @@
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useTranslation } from '../../../i18n/react';
-import { useLanguage } from '../../../i18n/use-language';
 import { useWrittenIn } from '../../../i18n/written-in';
 import { isClientError } from '../../../lib/api-client';
 import { useEvent, useLeaderboard } from '../api/events';
-import { dateTimeText } from './event-times';
-import { localeOf } from './locale';
+import { useEventTimes } from './event-times';
 import './events.css';
 
 export function EventLeaderboard({ eventKey, eventHref }: { eventKey: string; eventHref: string }) {
   const { t } = useTranslation('events');
-  const { language } = useLanguage();
+  const times = useEventTimes();
   const event = useEvent(eventKey);
   const board = useLeaderboard(eventKey);
   const { lang } = useWrittenIn(event.data?.lang ?? 'en');
@@ -60,7 +58,7 @@ export function EventLeaderboard({ eventKey, eventHref }: { eventKey: string; ev
             >
               {board.data.final
                 ? t('leaderboard.final')
-                : t('leaderboard.provisional', { when: dateTimeText(board.data.resultsFinalAt, localeOf(language)) })}
+                : t('leaderboard.provisional', { when: times.moment(board.data.resultsFinalAt) })}
             </p>
             <p>{t('leaderboard.privacy')}</p>
             {rows.length === 0 ? (

@@ -6,14 +6,12 @@ import { Link } from 'react-router';
 import type { PublicEventAnswer } from '../../../../contract/events';
 import { QueryState } from '../../../components/query-state';
 import { useTranslation } from '../../../i18n/react';
-import { useLanguage } from '../../../i18n/use-language';
 import { useWrittenIn } from '../../../i18n/written-in';
 import { isClientError } from '../../../lib/api-client';
 import { useEvent } from '../api/events';
 import { ENTRY_ID, EntryPanel } from './entry-panel';
 import { EventRules } from './event-rules';
-import { dateTimeText, dayText, isAllDay, timeOfDay } from './event-times';
-import { localeOf } from './locale';
+import { useEventTimes } from './event-times';
 import './events.css';
 
 export type PublicEvent = PublicEventAnswer['event'];
@@ -30,29 +28,20 @@ export interface EventPageProps {
 /** Where the event stands, in a few words, for the band under its name. */
 function EventStatus({ event }: { event: PublicEvent }) {
   const { t } = useTranslation('events');
-  const { language } = useLanguage();
-  const locale = localeOf(language);
+  const times = useEventTimes();
   if (event.entriesOpenNow) return <p className="event-status event-status--open">{t('status.openNow')}</p>;
   if (event.state === 'results_published') return <p className="event-status">{t('status.results')}</p>;
   if (event.nextOpening)
-    return <p className="event-status">{t('status.opensAt', { when: dateTimeText(event.nextOpening, locale) })}</p>;
+    return <p className="event-status">{t('status.opensAt', { when: times.moment(event.nextOpening) })}</p>;
   return <p className="event-status">{t('status.closed')}</p>;
 }
 
 /** The event's days and daily hours in IST. */
 export function EventDays({ event }: { event: PublicEvent }) {
-  const { t } = useTranslation('events');
-  const { language } = useLanguage();
-  const locale = localeOf(language);
-  const first = dayText(event.firstDay, locale);
-  const last = dayText(event.lastDay, locale);
-  const days = event.firstDay === event.lastDay ? t('days.one', { day: first }) : t('days.range', { first, last });
-  const hours = isAllDay(event.opensAt, event.closesAt)
-    ? t('hours.allDay')
-    : t('hours.range', { opens: timeOfDay(event.opensAt), closes: timeOfDay(event.closesAt) });
+  const times = useEventTimes();
   return (
     <p className="event-days">
-      {days} · {hours}
+      {times.days(event)} · {times.hours(event)}
     </p>
   );
 }

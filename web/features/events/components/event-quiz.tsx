@@ -4,7 +4,7 @@
 // late, and an entry the server closed is shown as the server has it.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { EntryView } from '../../../../contract/events';
-import { QuestionFields, type QuizQuestion } from '../../../components/quiz-player/quiz-player';
+import { QuestionFields, UnansweredConfirm, type QuizQuestion } from '../../../components/quiz-player/quiz-player';
 import { useTranslation } from '../../../i18n/react';
 import { localMessage } from '../../../i18n/server-messages';
 import { ApiError } from '../../../lib/api-client';
@@ -62,7 +62,6 @@ export function EventQuiz({ entry, offsetMs, calls }: { entry: EntryView; offset
   const [sending, setSending] = useState<'manual' | 'timeUp' | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const confirmRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const finishing = useRef(false);
   const statusId = useId();
@@ -71,9 +70,6 @@ export function EventQuiz({ entry, offsetMs, calls }: { entry: EntryView; offset
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [index]);
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
 
   const go = (next: number) => {
     moved.current = true;
@@ -194,29 +190,12 @@ export function EventQuiz({ entry, offsetMs, calls }: { entry: EntryView; offset
           {sending !== null ? tq('submitting') : t('quiz.submit')}
         </button>
         {confirming && (
-          <div
-            className="quiz-player__confirm"
-            role="alertdialog"
-            aria-labelledby="event-confirm-title"
-            aria-describedby="event-confirm-text"
-            tabIndex={-1}
-            ref={confirmRef}
-          >
-            <p id="event-confirm-title" className="quiz-player__confirm-title">
-              {tq('unansweredTitle', { count: unanswered.length })}
-            </p>
-            <p id="event-confirm-text">
-              {tq('unansweredText', { questions: unanswered.map((i) => i + 1).join(', ') })}
-            </p>
-            <div className="quiz-player__nav">
-              <button type="button" className="btn btn--ghost" onClick={() => go(unanswered[0]!)}>
-                {tq('goToQuestion', { number: unanswered[0]! + 1 })}
-              </button>
-              <button type="button" className="btn" onClick={() => void finish('manual')}>
-                {tq('submitAnyway')}
-              </button>
-            </div>
-          </div>
+          <UnansweredConfirm
+            unanswered={unanswered}
+            onGoTo={go}
+            onSubmit={() => void finish('manual')}
+            submitting={sending !== null}
+          />
         )}
       </div>
     </section>

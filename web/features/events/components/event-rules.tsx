@@ -3,34 +3,16 @@
 // closing, the grace for the network, minors, the ranking, withdrawal and the results' review.
 import { MINOR_AGE } from '../../../../contract/profile-options';
 import { useTranslation } from '../../../i18n/react';
-import type { TFunction } from '../../../i18n/translator';
-import { useLanguage } from '../../../i18n/use-language';
 import type { PublicEvent } from './event-page';
-import { minutesAndSeconds } from './entry-clock';
-import { dayText, isAllDay, timeOfDay } from './event-times';
-import { localeOf } from './locale';
-
-/** A duration in words: "5 minutes", "1 minute 30 seconds", "45 seconds". */
-export function durationText(t: TFunction, totalSeconds: number): string {
-  const { minutes, seconds } = minutesAndSeconds(totalSeconds);
-  const m = t('duration.minutes', { count: minutes });
-  const s = t('duration.seconds', { count: seconds });
-  if (minutes === 0) return s;
-  return seconds === 0 ? m : t('duration.both', { minutes: m, seconds: s });
-}
+import { isAllDay, timeOfDay, useEventTimes } from './event-times';
 
 export function EventRules({ event }: { event: PublicEvent }) {
   const { t } = useTranslation('events');
-  const { language } = useLanguage();
-  const locale = localeOf(language);
+  const times = useEventTimes();
   const allDay = isAllDay(event.opensAt, event.closesAt);
-  const first = dayText(event.firstDay, locale);
-  const last = dayText(event.lastDay, locale);
-  const days = event.firstDay === event.lastDay ? t('days.one', { day: first }) : t('days.range', { first, last });
-  const hours = allDay
-    ? t('hours.allDay')
-    : t('hours.range', { opens: timeOfDay(event.opensAt), closes: timeOfDay(event.closesAt) });
-  const time = durationText(t, event.timeLimitSeconds);
+  const days = times.days(event);
+  const hours = times.hours(event);
+  const time = times.duration(event.timeLimitSeconds);
   const rules = [
     t('rules.window', { days, hours }),
     t('rules.oneEntry'),
