@@ -1,49 +1,16 @@
-// The entrant's place on an event's page, by where they stand: not signed in (sign in first: the
-// verified number is the entry), no entry (the age question, then Start), waiting for a guardian
-// (their consent form), the quiz running, sent or closed (the result once published), disqualified,
-// withdrawn; and withdrawal, offered for as long as there is an entry to erase.
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// The entrant's place on an event's page: for a visitor who is not signed in, the rules and
+// "sign in first" (the verified number is the entry); for a signed-in one, their entry, whose code
+// (the quiz, the consent, the outcome) is loaded only then (entrant.tsx).
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import type { EntryView } from '../../../../contract/events';
-import { AGE_MAX, AGE_MIN, MINOR_AGE } from '../../../../contract/profile-options';
-import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { useTranslation } from '../../../i18n/react';
-import { localMessage } from '../../../i18n/server-messages';
-import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useEntry, useEntryCalls } from '../api/events';
 import type { PublicEvent } from './event-page';
-import { EntryOutcome } from './entry-outcome';
-import { EventQuiz } from './event-quiz';
-import { useEventTimes } from './event-times';
+import { EntryLayout, NotOpenNow } from './entry-layout';
 import { useInBrowser } from './use-in-browser';
-import { WithdrawEntry } from './withdraw-entry';
 
-type Calls = ReturnType<typeof useEntryCalls>;
-
-/** The entrant's part of the page (the hero's "Take part" leads to it). */
-export const ENTRY_ID = 'event-entry';
-
-// Loaded only for a minor whose entry waits for a guardian.
-const GuardianConsentForm = lazy(() =>
-  import('../../../components/guardian-consent/guardian-consent-form').then((module) => ({
-    default: module.GuardianConsentForm,
-  })),
-);
-
-/** When entries cannot be started now: when they open next, or that the event has closed. */
-function NotOpenNow({ event }: { event: PublicEvent }) {
-  const { t } = useTranslation('events');
-  const times = useEventTimes();
-  return (
-    <p className="event-card__note">
-      {event.nextOpening ? t('notOpen.next', { when: times.moment(event.nextOpening) }) : t('notOpen.closed')}
-    </p>
-  );
-}
+const Entrant = lazy(() => import('./entrant').then((module) => ({ default: module.Entrant })));
 
 function SignInFirst({ event, signInHref }: { event: PublicEvent; signInHref: string }) {
   const { t } = useTranslation('events');
@@ -66,132 +33,6 @@ function SignInFirst({ event, signInHref }: { event: PublicEvent; signInHref: st
   );
 }
 
-/** The age question and Start: the time runs from here, or from a guardian's consent for a minor. */
-function StartEntry({
-  event,
-  calls,
-  onRefused,
-}: {
-  event: PublicEvent;
-  calls: Calls;
-  onRefused: (text: string) => void;
-}) {
-  const { t } = useTranslation('events');
-  const { language } = useLanguage();
-  const times = useEventTimes();
-  const client = useQueryClient();
-  const ids = { age: useId(), hint: useId(), error: useId() };
-  const [age, setAge] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const start = async (submitted: FormEvent) => {
-    submitted.preventDefault();
-    const years = Number(age.trim());
-    if (!/^\d+$/.test(age.trim()) || years < AGE_MIN || years > AGE_MAX) {
-      setError(t('start.ageInvalid', { min: AGE_MIN, max: AGE_MAX }));
-      document.getElementById(ids.age)?.focus();
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await calls.start(language, years);
-    } catch (refusal) {
-      setBusy(false);
-      if (!(refusal instanceof ApiError)) return setError(t('genericError'));
-      if (refusal.code === 'eventMinorsNotAllowed') return setError(localMessage(refusal));
-      // Entered already (in another tab, or on another phone with this number), withdrawn, or closed
-      // meanwhile: said above the page, and the entry and the event read again.
-      if (refusal.status === 409) {
-        onRefused(localMessage(refusal));
-        void client.invalidateQueries({ queryKey: ['event'] });
-        void calls.refresh();
-        return;
-      }
-      setError(localMessage(refusal));
-    }
-  };
-
-  return (
-    <section className="event-card" aria-labelledby="event-start-title">
-      <h2 id="event-start-title" className="event-card__title" tabIndex={-1}>
-        {t('start.title')}
-      </h2>
-      <p>{t('start.intro', { time: times.duration(event.timeLimitSeconds) })}</p>
-      <form className="form" onSubmit={(e) => void start(e)} noValidate>
-        <label htmlFor={ids.age} className="field__label">
-          {t('start.age')}
-        </label>
-        <input
-          id={ids.age}
-          className="field__input event-age"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={3}
-          value={age}
-          onChange={(e) => setAge(e.target.value.replace(/\D/g, ''))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
-        />
-        <p id={ids.hint} className="consent__hint">
-          {event.minorsAllowed ? t('start.ageHint', { age: MINOR_AGE }) : t('start.adultsOnly', { age: MINOR_AGE })}
-        </p>
-        {error && (
-          <p id={ids.error} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <span className="spinner" aria-hidden="true" />}
-          {t('start.button')}
-        </button>
-      </form>
-    </section>
-  );
-}
-
-/** A minor's entry: waiting, without time running, until a guardian agrees with the code sent to them. */
-function AwaitingGuardian({ event, entry, calls }: { event: PublicEvent; entry: EntryView; calls: Calls }) {
-  const { t } = useTranslation('events');
-  return (
-    <div className="event-guardian">
-      <section className="event-card" aria-labelledby="event-waiting-title">
-        <h2 id="event-waiting-title" className="event-card__title" tabIndex={-1}>
-          {t('guardian.title')}
-        </h2>
-        <p>{t('guardian.text', { number: entry.number })}</p>
-        {!event.entriesOpenNow && <NotOpenNow event={event} />}
-      </section>
-      {event.entriesOpenNow && (
-        <Suspense fallback={<QueryState isPending isError={false} minHeight={480} />}>
-          <GuardianConsentForm
-            id="event-guardian-consent"
-            headingLevel={2}
-            why={t('guardian.why', { name: event.name, age: MINOR_AGE })}
-            giveLabel={t('guardian.give')}
-            sendCode={calls.sendConsentCode}
-            confirm={calls.confirmConsent}
-            onConfirmed={() => notify({ status: 200, message: t('guardian.done') })}
-          />
-        </Suspense>
-      )}
-    </div>
-  );
-}
-
-function Withdrawn({ entry }: { entry: EntryView }) {
-  const { t } = useTranslation('events');
-  return (
-    <section className="event-card" aria-labelledby="event-withdrawn-title" data-testid="event-withdrawn">
-      <h2 id="event-withdrawn-title" className="event-card__title" tabIndex={-1}>
-        {t('withdrawn.title')}
-      </h2>
-      <p>{t('withdrawn.text', { number: entry.number })}</p>
-    </section>
-  );
-}
-
 export function EntryPanel({
   event,
   signInHref,
@@ -204,113 +45,16 @@ export function EntryPanel({
   /** The rules, shown before entering and kept below the entry. */
   rules: ReactNode;
 }) {
-  const { t } = useTranslation('events');
   const session = useSession();
+  // The entry is the browser's to read (api/entry.ts says why): the server's page waits for it.
   const inBrowser = useInBrowser();
-  const signedIn = session.signedIn;
-  const query = useEntry(event.key, inBrowser && signedIn);
-  const calls = useEntryCalls(event.key);
-  // A refusal that changed the page (entered already): kept above whatever the entry now shows.
-  const [notice, setNotice] = useState<string | null>(null);
-  // When the entry moves on (started, opened by a guardian, sent, closed, withdrawn), what it shows
-  // now takes the focus: a screen reader hears it, and a phone scrolls to it.
-  const shown = query.data ? (query.data.entry?.state ?? 'none') : undefined;
-  const lastShown = useRef(shown);
-  useEffect(() => {
-    const before = lastShown.current;
-    lastShown.current = shown;
-    if (before !== undefined && shown !== undefined && before !== shown)
-      document.querySelector<HTMLElement>(`#${ENTRY_ID} h2`)?.focus();
-  }, [shown]);
-
-  const { before, main, after } = parts();
+  const pending = <EntryLayout before={rules} main={<QueryState isPending isError={false} minHeight={160} />} />;
+  if (session.loading || (session.signedIn && !inBrowser)) return pending;
+  if (!session.signedIn)
+    return <EntryLayout before={rules} main={<SignInFirst event={event} signInHref={signInHref} />} />;
   return (
-    <>
-      {before}
-      <div id={ENTRY_ID} className="event-entry">
-        {notice && (
-          <p className="event-notice" role="alert" data-testid="event-notice">
-            {notice}
-          </p>
-        )}
-        {main}
-      </div>
-      {after}
-    </>
+    <Suspense fallback={pending}>
+      <Entrant event={event} leaderboardHref={leaderboardHref} rules={rules} />
+    </Suspense>
   );
-
-  /** The rules before the entrant's part, that part, and what follows it. */
-  function parts(): { before?: ReactNode; main: ReactNode; after?: ReactNode } {
-    // Nobody is signed in (or the server's render does not know yet): the rules, then sign-in.
-    if (!signedIn) {
-      return {
-        before: rules,
-        main: session.loading ? (
-          <QueryState isPending isError={false} minHeight={160} />
-        ) : (
-          <SignInFirst event={event} signInHref={signInHref} />
-        ),
-      };
-    }
-    const state = query.data;
-    if (!state) {
-      return {
-        before: rules,
-        main: (
-          <QueryState
-            isPending={!query.isError}
-            isError={query.isError}
-            refetch={() => void query.refetch()}
-            minHeight={160}
-          />
-        ),
-      };
-    }
-    const { entry } = state;
-    if (!entry) {
-      return {
-        before: rules,
-        main: event.entriesOpenNow ? (
-          <StartEntry event={event} calls={calls} onRefused={setNotice} />
-        ) : (
-          <section className="event-card" aria-labelledby="event-enter-title">
-            <h2 id="event-enter-title" className="event-card__title" tabIndex={-1}>
-              {t('enter.title')}
-            </h2>
-            <NotOpenNow event={event} />
-          </section>
-        ),
-      };
-    }
-    if (entry.state === 'withdrawn') return { main: <Withdrawn entry={entry} />, after: rules };
-    const withdraw = <WithdrawEntry entry={entry} withdraw={calls.withdraw} />;
-    if (entry.state === 'open') {
-      return {
-        main: <EventQuiz key={entry.startedAt} entry={entry} offsetMs={state.offsetMs} calls={calls} />,
-        after: (
-          <>
-            <details className="event-rules-later">
-              <summary>{t('rules.show')}</summary>
-              {rules}
-            </details>
-            {withdraw}
-          </>
-        ),
-      };
-    }
-    return {
-      main:
-        entry.state === 'awaiting_guardian' ? (
-          <AwaitingGuardian event={event} entry={entry} calls={calls} />
-        ) : (
-          <EntryOutcome entry={entry} event={event} leaderboardHref={leaderboardHref} />
-        ),
-      after: (
-        <>
-          {rules}
-          {withdraw}
-        </>
-      ),
-    };
-  }
 }

@@ -8,7 +8,7 @@ import { QuestionFields, UnansweredConfirm, type QuizQuestion } from '../../../c
 import { useTranslation } from '../../../i18n/react';
 import { localMessage } from '../../../i18n/server-messages';
 import { ApiError } from '../../../lib/api-client';
-import type { useEntryCalls } from '../api/events';
+import type { useEntryCalls } from '../api/entry';
 import { deadlineOnPhone } from './entry-clock';
 import { EntryTimer } from './entry-timer';
 import type { SaveState } from './answer-queue';

@@ -6,7 +6,7 @@ import { notify } from '../../../components/notifications';
 import { useTranslation } from '../../../i18n/react';
 import { localMessage } from '../../../i18n/server-messages';
 import { ApiError } from '../../../lib/api-client';
-import type { useEntryCalls } from '../api/events';
+import type { useEntryCalls } from '../api/entry';
 
 export function WithdrawEntry({
   entry,
