@@ -22,6 +22,8 @@ const params: Record<string, string> = {
   quizId: 'x',
   videoId: 'x',
   number: 'X',
+  // The demo event the server opens outside production (sample-content/events/demo.yaml).
+  eventKey: 'demo',
 };
 
 const get = async (url: string, cookie?: string) => {

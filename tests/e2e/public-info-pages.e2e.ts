@@ -214,14 +214,16 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     const visible = page.locator('.legal [role="tabpanel"]:visible');
     expect(await visible.count()).toBe(1);
     const eligibility = await visible.textContent();
+    // The rules as the server enforces them (ADR 40), the grace filled in from the contract.
     for (const rule of [
-      'valid mobile phone number',
-      'only once',
-      'disqualified',
+      'valid mobile number',
+      'one entry per person and per mobile number',
+      'disqualification',
       'under 18',
-      'parent or guardian submits',
+      'the parent or guardian agrees with a one-time password sent to their own mobile number',
       '8 to 11 October 2025',
-      '9:00 AM and 7:00 PM IST',
+      '9:00 AM to 7:00 PM IST',
+      'up to 5 seconds after the time is up',
       'no prizes',
     ]) {
       expect(eligibility?.toLowerCase()).toContain(rule.toLowerCase());
@@ -239,8 +241,10 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     const privacyText = await visible.textContent();
     expect(privacyText).toContain('contact@');
     expect(privacyText).toContain('Delete my account');
+    // The withdrawal the original terms left blank: one action on the quiz's page.
+    expect(privacyText).toContain('press Withdraw my entry and confirm');
     expect(await visible.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
-    expect(await page.getByText('Last Updated: October 2025').count()).toBe(1);
+    expect(await page.getByText('Last Updated: November 2026').count()).toBe(1);
     expect(await page.locator('[data-testid="fallback-note"]').count()).toBe(0);
     await page.getByRole('tab', { name: /Eligibility and Entry/ }).click();
     await expectAccessible(page, `quiz terms (${name})`);
