@@ -202,6 +202,57 @@ describe('server-side rendering', () => {
     expect(html).not.toContain('href="/events/');
   });
 
+  it('renders an event not open yet in Hindi: its days and hours in IST, when entries open on India’s clock, its rules, and sign-in', async () => {
+    const eventAnswer = apiAddress('/api/events/public/{lang}/{key}', { path: { lang: 'hi', key: 'mela' } });
+    const { calls, fetch } = api({
+      ...anonymous,
+      [eventAnswer]: {
+        event: {
+          key: 'mela',
+          name: 'मेला क्विज़',
+          lang: 'hi',
+          state: 'scheduled',
+          firstDay: '2026-12-08',
+          lastDay: '2026-12-11',
+          opensAt: '09:00',
+          closesAt: '19:00',
+          entriesOpenNow: false,
+          // 9:00 in India is 03:30 UTC.
+          nextOpening: '2026-12-08T03:30:00.000Z',
+          terms: 'पहला अनुच्छेद।\nदूसरा अनुच्छेद।',
+          termsVersion: 'mela-1',
+          timeLimitSeconds: 90,
+          questionsPerEntry: 10,
+          minorsAllowed: false,
+          graceSeconds: 5,
+          reviewHours: 48,
+          resultsPublishedAt: null,
+          resultsFinalAt: null,
+        },
+      },
+    });
+    const { html } = await renderPage({ url: '/events/mela', language: 'hi', namespaces: namespaces('hi'), fetch });
+    const events = namespaces('hi').events as {
+      hours: { range: string };
+      rules: { grace_other: string; adultsOnly: string; results_other: string };
+      status: { opensAt: string };
+    };
+    const fill = (text: string, values: Record<string, string | number>) =>
+      text.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name]));
+    expect(html).toContain('मेला क्विज़');
+    expect(html).toContain(fill(events.hours.range, { opens: '09:00', closes: '19:00' }));
+    // The next opening on India's clock, whatever the server's own zone.
+    expect(html).toContain('8 दिसंबर 2026 को 09:00 बजे');
+    expect(html).toContain(fill(events.rules.grace_other, { count: 5 }));
+    expect(html).toContain(fill(events.rules.adultsOnly, { age: 18 }));
+    expect(html).toContain(fill(events.rules.results_other, { count: 48 }));
+    // 90 seconds said as a minute and thirty seconds.
+    expect(html).toContain('1 मिनट 30 सेकंड');
+    // Entries are not open: no sign-in to enter, and the entrant's code is not asked for.
+    expect(html).not.toContain((namespaces('hi').events as { enter: { signInButton: string } }).enter.signInButton);
+    expect(calls.sort()).toEqual([`GET ${eventAnswer}`, `GET ${sessionStatus}`].sort());
+  });
+
   it("fetches a page's data while rendering and writes it into the HTML", async () => {
     const recent = { response: [blog(1), blog(2), blog(3)] };
     const list = { response: { rows: [blog(2), blog(3)], count: 3 } };

@@ -21,7 +21,7 @@ export function excerpt(html: string, maxChars: number): string {
 /**
  * Dates as the visitor's language writes them, on India's clock: the server renders a page in
  * the same words as the visitor's phone shows it (and a post from 11 pm is not dated the next day).
- * `withTime` adds the hour and minute (an event's opening).
+ * `withTime` adds the hour and minute on the 24-hour clock (an event's opening).
  */
 export function formatDate(value: string | Date, bcp47: string, { withTime = false } = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -41,7 +41,8 @@ function dateFormat(bcp47: string, withTime: boolean): Intl.DateTimeFormat {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+      // On the 24-hour clock, as an event's hours are written (09:00 to 19:00), with no am or pm.
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
       timeZone: 'Asia/Kolkata',
     });
     dateFormats.set(key, format);

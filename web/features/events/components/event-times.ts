@@ -51,7 +51,7 @@ export function useEventTimes() {
   const { language } = useLanguage();
   const locale = localeOf(language);
   return {
-    /** A moment from the server as a day and a time in India: "9 October 2025, 9:00 am". */
+    /** A moment from the server as a day and a time in India: "9 October 2025 at 09:00". */
     moment: (iso: string) => formatDate(iso, locale, { withTime: true }),
     /** The event's days: one, or the first to the last. */
     days: (event: EventSchedule) => {
