@@ -42,6 +42,8 @@ declare module 'vitest' {
     workAdminMobile: string;
     /** An editor who records voices through the API for the read-aloud journey. */
     voiceEditorMobile: string;
+    /** A Hindi and Tamil translator who records sentences in the console's Voices page. */
+    voiceTranslatorMobile: string;
   }
 }
 
@@ -100,6 +102,7 @@ export default async function setup(project: TestProject) {
   const workOtherEditorMobile = staffMobile(16);
   const workAdminMobile = staffMobile(17);
   const voiceEditorMobile = staffMobile(18);
+  const voiceTranslatorMobile = staffMobile(19);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -119,6 +122,7 @@ export default async function setup(project: TestProject) {
     [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
     [workAdminMobile, 'admin', 'Uma Admin', undefined],
     [voiceEditorMobile, 'editor', 'Vasu Editor', undefined],
+    [voiceTranslatorMobile, 'translator', 'Tamizh Translator', 'hi,tm'],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -194,6 +198,7 @@ export default async function setup(project: TestProject) {
   project.provide('workOtherEditorMobile', workOtherEditorMobile);
   project.provide('workAdminMobile', workAdminMobile);
   project.provide('voiceEditorMobile', voiceEditorMobile);
+  project.provide('voiceTranslatorMobile', voiceTranslatorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

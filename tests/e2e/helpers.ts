@@ -29,6 +29,9 @@ export async function launch(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-component-update',
+      // A microphone that plays a tone, allowed without asking: the console records voices (ADR 41).
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 }

@@ -1,9 +1,10 @@
-// Read aloud as a learner on a phone meets it (issue 28, ADR 41): a lesson in Tamil and a question
-// with its options in Hindi read sentence by sentence, the sentence being spoken highlighted, at the
-// speed chosen, with nothing of the voices loaded before Listen; a text with no voice yet, a voice
-// of an older text and a file that cannot be played each said so. The voices are recordings an
-// editor uploads through the API (the journeys' servers make no synthetic voices: ADR 41), which
-// is also how a recording comes to replace the engine's voice.
+// Read aloud (issue 28, ADR 41): a Tamil translator on a tablet records sentences in the console's
+// Voices page, hears them back and saves them; a learner on a phone hears a lesson in Tamil and a
+// question with its options in Hindi read sentence by sentence, the sentence being spoken
+// highlighted, at the speed chosen, with nothing of the voices loaded before Listen; a text with no
+// voice yet, a voice of an older text and a file that cannot be played each said so. The first
+// voices are recordings an editor uploads through the API (the journeys' servers make no synthetic
+// voices: ADR 41).
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { NeedsVoiceList } from '../../contract/read-aloud';
@@ -125,6 +126,49 @@ describe('read aloud', () => {
     await context.close();
   });
 
+  it('lets a Tamil translator on a tablet record two more sentences of the lesson in the console, hear them back and save them', async () => {
+    const { page, context, consoleErrors } = await desktopPage(browser());
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/login?redirect=%2Fstaff%2Fvoices%3Flang%3Dtm');
+    await signIn(page, inject('voiceTranslatorMobile'));
+    await setUpAuthenticator(page);
+    await page.getByRole('heading', { name: 'Voices', level: 1 }).waitFor();
+    // A translator records in their languages only.
+    expect(await page.getByLabel('Language').locator('option').allTextContents()).toEqual([
+      'हिन्दी (Hindi)',
+      'தமிழ் (Tamil)',
+    ]);
+    const card = page.locator('.voice-text').filter({ hasText: tamilLesson.part });
+    // Each text is closed at first, saying how many of its sentences have no recording.
+    await card
+      .locator('summary')
+      .getByText(`${tamilLesson.sentences.length - 3} of ${tamilLesson.sentences.length} sentences not recorded`)
+      .waitFor();
+    await card.locator('summary').click();
+    const rows = card.locator('.voice-sentence');
+    expect(await rows.nth(0).locator('.voice-sentence__state').innerText()).toBe('Recorded');
+    expect(await rows.nth(3).locator('.voice-sentence__state').innerText()).toBe('Not recorded');
+    for (const index of [3, 4]) {
+      const row = rows.nth(index);
+      await row.getByRole('button', { name: `Record (sentence ${index + 1})` }).click();
+      await row.getByRole('button', { name: 'Start recording' }).click();
+      await row.getByText(/Recording… \d+ s/).waitFor();
+      await page.waitForTimeout(SENTENCE_SECONDS * 1000);
+      await row.getByRole('button', { name: 'Stop' }).click();
+      // Heard back before it is saved.
+      const take = row.locator('audio');
+      await take.waitFor();
+      expect(await take.evaluate((audio: HTMLAudioElement) => audio.src.startsWith('blob:'))).toBe(true);
+      if (index === 3) await screenshot(page, 'voices-recorded-take-768', { fullPage: false });
+      await row.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(`Saved. Learners now hear your recording of sentence ${index + 1}.`).waitFor();
+      await expect.poll(() => row.locator('.voice-sentence__state').innerText()).toBe('Recorded');
+    }
+    await expectAccessible(page, 'the Voices page');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('reads a Tamil lesson sentence by sentence on a phone, highlighted and followed, at the speed chosen, loading nothing before Listen', async () => {
     const { page, context, consoleErrors } = await learner('tm');
     const course = await courseOf('tm');
@@ -159,6 +203,9 @@ describe('read aloud', () => {
     expect(await highlighted(page), 'nothing moves while paused').toBe(paused);
     await bar.getByRole('button', { name: 'தொடருங்கள்' }).click();
     await waitForSpoken(page, tamilLesson.sentences[2]!);
+    // The translator's recordings, made in the console, follow the editor's.
+    await waitForSpoken(page, tamilLesson.sentences[3]!);
+    await waitForSpoken(page, tamilLesson.sentences[4]!);
     // Past the recorded sentences there is no voice yet (no engine in the journeys): the reading ends.
     await bar.waitFor({ state: 'detached', timeout: 15_000 });
     expect(await highlighted(page)).toBeNull();

@@ -230,6 +230,7 @@ export const pages = {
     title: { en: 'Preview of a draft – JGK staff' },
   },
   staffMedia: { ...staffView, path: '/staff/media', view: 'Media', title: { en: 'Media library – JGK staff' } },
+  staffVoices: { ...staffView, path: '/staff/voices', view: 'Voices', title: { en: 'Voices – JGK staff' } },
   staffMediaFile: {
     ...staffView,
     path: '/staff/media/:fileId',

@@ -35,6 +35,7 @@ import { CourseAnalyticsPage } from '../../features/staff-analytics/components/c
 import { MediaLibraryPage } from '../../features/staff-media-library/components/media-library';
 import { MediaFilePage } from '../../features/staff-media-library/components/media-file';
 import { MediaPicker } from '../../features/staff-media-library/components/media-picker';
+import { VoicesPage } from '../../features/staff-voices/components/voices-page';
 import { paths } from '../paths';
 // The console's stylesheet (staff.css beside this module: the staff features' own, put together) is
 // its own file, not part of the one stylesheet every public page loads (vite.config.ts builds a
@@ -51,6 +52,7 @@ export function Layout() {
   const sections: ConsoleSection[] = [
     { to: paths.staffTranslations(), label: t('nav.translations'), roles: CONTENT },
     { to: paths.staffMedia(), label: t('nav.media'), roles: CONTENT, nested: true },
+    { to: paths.staffVoices(), label: t('nav.voices'), roles: CONTENT },
     { to: paths.staffMembers(), label: t('nav.members'), roles: ADMIN },
     { to: paths.staffAnalytics(), label: t('nav.analytics'), roles: FIGURES },
     { to: paths.staffAudit(), label: t('nav.audit'), roles: ADMIN },
@@ -126,6 +128,11 @@ export function Preview() {
 /** The media library: editors and admins upload and delete, translators write text alternatives (the server's rule). */
 export function Media() {
   return <ForRoles roles={CONTENT}>{(me) => <MediaLibraryPage me={me} filePath={paths.staffMediaFile} />}</ForRoles>;
+}
+
+/** Read aloud's recordings and synthesis queue: translators record in their languages (the server's rule). */
+export function Voices() {
+  return <ForRoles roles={CONTENT}>{(me) => <VoicesPage me={me} />}</ForRoles>;
 }
 
 export function MediaFile() {
