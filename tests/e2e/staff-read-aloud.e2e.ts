@@ -215,6 +215,38 @@ describe('read aloud', () => {
     await context.close();
   });
 
+  it('saves the voices with the course on the phone, where they answer with no network', async () => {
+    const { page, context, consoleErrors } = await learner('tm');
+    const course = await courseOf('tm');
+    await page.goto(`/courses/tm/${course.id}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const section = page.getByTestId('save-offline');
+    const voices = section.getByLabel(/உரக்கப் படிக்கும் குரல்களையும் சேமிக்கவும் \(மேலும் .+\)/);
+    expect(await voices.isChecked()).toBe(true);
+    await section.getByRole('button', { name: 'இணையமின்றிப் பயன்படுத்தச் சேமிக்கவும்' }).click();
+    await section.getByText(/இந்தத் தொலைபேசியில் சேமிக்கப்பட்டது/).waitFor();
+    const kept = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('jgk-pack:'));
+      const requests = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys()))).flat();
+      return requests.map((request) => new URL(request.url).pathname);
+    });
+    expect(kept.some((path) => path.endsWith('.opus'))).toBe(true);
+    expect(kept).toContain(`/api/read-aloud/courses/${course.id}`);
+
+    // With no network, the phone answers the voices' list and files itself (learning in a saved
+    // course's views with no network is the next step of ADR 42; the player then finds them here).
+    await context.setOffline(true);
+    const answered = await page.evaluate(
+      async ([list, file]) => Promise.all([list, file].map(async (url) => (await fetch(url)).status)),
+      [`/api/read-aloud/courses/${course.id}?lang=tm`, kept.find((path) => path.endsWith('.opus'))!] as const,
+    );
+    expect(answered).toEqual([200, 200]);
+    await context.setOffline(false);
+    // What failed offline was the learner's own calls, nothing of the course or its voices.
+    expect(consoleErrors.filter((text) => !/ERR_INTERNET_DISCONNECTED/.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it('reads a Hindi question and then its options, or one option alone, and says when a text has no voice', async () => {
     const { page, context, consoleErrors } = await learner('hi');
     const course = await courseOf('hi');

@@ -3,6 +3,7 @@
 // makes the recording stale (and undoing it fresh again), and the staff's list says what changed;
 // a recording that is not audio, too long, too large or for another language is refused; the queue
 // is visible to the staff, and a failed job can be queued again by an editor.
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDocument } from '../../../contract/authoring';
 import type { CourseVoices } from '../../../contract/read-aloud';
@@ -14,6 +15,7 @@ import { uploadDepsFromConfig } from '../uploads/service';
 import { ENCODE_RATE, encodeOggOpus, readOggOpus } from './ogg-opus';
 import { queuePublished, runNextJob, type ReadAloudDeps } from './service';
 import { wav } from './recording-test-files';
+import type { PackManifest, SignedPackManifest } from '../../../contract/packs';
 
 const t = testAppPerFile();
 const team = translationTeamPerFile(t);
@@ -126,6 +128,33 @@ describe('a learner listens', () => {
     expect(file.headers['content-type']).toMatch(/^audio\/ogg/);
     expect(readOggOpus(file.rawPayload).durationMs).toBe(segment!.durationMs);
     expect(file.rawPayload.length).toBe(segment!.bytes);
+  });
+
+  it('takes the voices into the course’s pack, their list and every file it names, unless declined', async () => {
+    const packOf = async (query: string) => {
+      const res = await get(learner, `/api/packs/hi/${course.courseId}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return JSON.parse((res.json() as SignedPackManifest).manifest) as PackManifest;
+    };
+    const answer = await voices();
+    const files = [...new Set(answer.parts.flatMap((part) => part.segments.map((segment) => `/${segment.audio}`)))];
+    const pack = await packOf('');
+    expect(pack.withVoices).toBe(true);
+    const audio = pack.files.filter((file) => file.kind === 'audio');
+    expect(audio.map((file) => file.url)).toEqual([`/api/read-aloud/courses/${course.courseId}?lang=hi`, ...files]);
+    // Each as its address answers it, so the phone checks what the player will ask for.
+    for (const file of audio) {
+      const body = (await get(learner, file.url)).rawPayload;
+      expect(body.length).toBe(file.size);
+      expect(createHash('sha256').update(body).digest('hex')).toBe(file.sha256);
+    }
+    expect(pack.sizes.audio).toBe(audio.reduce((sum, file) => sum + file.size, 0));
+    const declined = await packOf('?voices=false');
+    expect(declined.withVoices).toBe(false);
+    expect(declined.files.some((file) => file.kind === 'audio')).toBe(false);
+    // The same publication, whichever files a phone takes.
+    expect(declined.version).toBe(pack.version);
+    expect(declined.sizes.audio).toBe(pack.sizes.audio);
   });
 
   it('is told 404 for a course that is not published, and 400 for a language that is not one', async () => {
