@@ -5,8 +5,9 @@
 // voice yet, a voice of an older text and a file that cannot be played each said so. The first
 // voices are recordings an editor uploads through the API (the journeys' servers make no synthetic
 // voices: ADR 41).
-import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { CourseDocument, LanguageHead } from '../../contract/authoring';
 import type { NeedsVoiceList } from '../../contract/read-aloud';
 import { wav } from '../../server/modules/read-aloud/recording-test-files';
 import { comparedText } from '../../web/features/read-aloud/player/sentence-spans';
@@ -96,6 +97,9 @@ async function learner(lang: string, options: { withoutServiceWorker?: boolean }
   return session;
 }
 
+/** The editor's console, kept signed in from the first journey to the English edit. */
+let editor: { page: Page; context: BrowserContext };
+afterAll(async () => editor?.context.close());
 let tamilLesson: Text;
 let hindiQuestion: Text;
 let hindiOptions: Text[];
@@ -103,6 +107,7 @@ let hindiOptions: Text[];
 describe('read aloud', () => {
   it('lets an editor record voices for a Tamil lesson and a Hindi question with its options', async () => {
     const { page, context } = await desktopPage(browser());
+    editor = { page, context };
     await page.goto('/login?redirect=%2Fstaff');
     await signIn(page, inject('voiceEditorMobile'));
     await setUpAuthenticator(page);
@@ -123,7 +128,6 @@ describe('read aloud', () => {
     const after = await pageCall<NeedsVoiceList>(page, 'GET', '/api/staff/read-aloud/needs-voice/tm');
     const lessonAfter = after.texts.find((text) => text.part === tamilLesson.part)!;
     expect(lessonAfter.unrecorded.filter((index) => index < 4)).toEqual([3]);
-    await context.close();
   });
 
   it('lets a Tamil translator on a tablet record two more sentences of the lesson in the console, hear them back and save them', async () => {
@@ -278,31 +282,58 @@ describe('read aloud', () => {
     await context.close();
   });
 
-  it('says so before playing a voice of an older text, and when a voice cannot be played', async () => {
-    const { page, context } = await learner('hi', { withoutServiceWorker: true });
+  it('marks the Hindi voice of a question stale once its English is edited and the Hindi follows: the console shows what changed, the learner is told before it plays', async () => {
+    const [quizSlug, questionSlug] = [...hindiQuestion.part.matchAll(/\[([^\]]+)\]/g)].map((match) => match[1]!);
+    const questionOf = (doc: CourseDocument) =>
+      doc.quizzes.find((quiz) => quiz.key === quizSlug)!.questions.find((question) => question.key === questionSlug)!;
+    const edit = async (lang: string, change: (text: string) => string) => {
+      const url = `/api/staff/content/${hindiQuestion.itemId}/${lang}`;
+      const head = await pageCall<LanguageHead>(editor.page, 'GET', url);
+      const body = structuredClone(head.body) as CourseDocument;
+      questionOf(body).content = change(questionOf(body).content);
+      await pageCall(editor.page, 'PUT', url, { baseVersion: head.version.number, body });
+      await pageCall(editor.page, 'POST', `${url}/publish`, {});
+    };
+    // The English changes; the Hindi recording still speaks the Hindi as published.
+    await edit('en', (text) => `${text} (Think before you answer.)`);
+    const beforeHindi = await pageCall<NeedsVoiceList>(editor.page, 'GET', '/api/staff/read-aloud/needs-voice/hi');
+    expect(beforeHindi.texts.find((text) => text.part === hindiQuestion.part)).toBeUndefined();
+    // The Hindi follows the English: the recording now speaks an older text.
+    await edit('hi', (text) => `सोचकर बताइए: ${text}`);
+    const afterHindi = await pageCall<NeedsVoiceList>(editor.page, 'GET', '/api/staff/read-aloud/needs-voice/hi');
+    const stale = afterHindi.texts.find((text) => text.part === hindiQuestion.part)!;
+    expect(stale.staleRecordings).toHaveLength(1);
+    expect(stale.staleRecordings[0]!.after).toContain('सोचकर बताइए');
+
+    await editor.page.goto('/staff/voices?lang=hi');
+    const card = editor.page.locator('.voice-text').filter({ hasText: hindiQuestion.part });
+    await card.locator('summary').click();
+    await card.getByText('The text of sentence 1 changed since it was recorded.', { exact: false }).waitFor();
+    await card.locator('ins').filter({ hasText: 'सोचकर' }).first().waitFor();
+    await screenshot(editor.page, 'voices-stale-recording-1280', { fullPage: false });
+
+    const { page, context } = await learner('hi');
     const course = await courseOf('hi');
-    // The server marks a voice stale when its text changed since (ADR 41); here the answer says so.
-    await page.route('**/api/read-aloud/courses/**', async (route) => {
-      const answer = await route.fetch();
-      const voices = (await answer.json()) as {
-        parts: { part: string; stale: boolean; segments: { stale: boolean }[] }[];
-      };
-      for (const part of voices.parts)
-        if (part.part === hindiQuestion.part) {
-          part.stale = true;
-          for (const segment of part.segments) segment.stale = true;
-        }
-      await route.fulfill({ response: answer, json: voices });
-    });
     await page.goto(`/courses/hi/${course.id}/quiz/${course.quizId}`);
     await page.getByRole('button', { name: quizWords('hi').start }).click();
     await page.locator('.quiz-player__question').getByRole('button', { name: 'सुनें', exact: true }).click();
     const bar = page.getByRole('region', { name: 'पढ़कर सुनाना' });
     await bar.getByText('यह आवाज़ पाठ का पुराना रूप पढ़ती है', { exact: false }).waitFor();
-    await waitForSpoken(page, hindiQuestion.sentences[0]!);
+    // The old recording plays over the sentence as it reads now, marked as the text shown.
+    const shown = await page.locator('.quiz-player__legend').innerText();
+    expect(shown).toContain('सोचकर बताइए');
+    await waitForSpoken(page, shown);
     await bar.getByRole('button', { name: 'बंद करें' }).click();
     await bar.waitFor({ state: 'detached' });
+    await context.close();
+  });
 
+  it('says so when a voice cannot be played', async () => {
+    const { page, context } = await learner('hi', { withoutServiceWorker: true });
+    const course = await courseOf('hi');
+    await page.goto(`/courses/hi/${course.id}/quiz/${course.quizId}`);
+    await page.getByRole('button', { name: quizWords('hi').start }).click();
+    const bar = page.getByRole('region', { name: 'पढ़कर सुनाना' });
     // The file does not arrive: the bar says so, and closes.
     await page.route('**/*.opus', (route) => route.abort('internetdisconnected'));
     await page.locator('.quiz-player__option-row').first().getByRole('button', { name: 'यह उत्तर सुनें' }).click();

@@ -2478,6 +2478,8 @@ export interface paths {
                 query?: {
                     /** @description Whether the pack holds the course's videos */
                     videos?: boolean;
+                    /** @description Whether the pack holds the voices that read the course aloud */
+                    voices?: boolean;
                 };
                 header?: never;
                 path: {

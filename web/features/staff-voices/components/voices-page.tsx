@@ -49,7 +49,7 @@ function TextVoices({ text, lang }: { text: NeedsVoiceText; lang: LanguageCode }
       {text.staleRecordings.map((stale) => (
         <div key={stale.firstSentence} className="voice-text__stale">
           <p>
-            {t('voices.staleRecording', {
+            {t(stale.sentenceCount === 1 ? 'voices.staleRecordingOne' : 'voices.staleRecording', {
               first: stale.firstSentence + 1,
               last: stale.firstSentence + stale.sentenceCount,
             })}
