@@ -10138,6 +10138,8 @@ export interface paths {
                                 /** @enum {string} */
                                 lang: "en" | "hi" | "bn" | "gj" | "kn" | "ml" | "mh" | "od" | "tm" | "tl";
                                 part: string;
+                                /** @description Learners who read it: completed its lesson, tried its quiz, or finished the course (the summary); the list is in this order, most first */
+                                readers: number;
                                 /** @description The published text’s sentences */
                                 sentences: string[];
                                 staleRecordings: {

@@ -183,6 +183,25 @@ describe('a translator records', () => {
     expect(lesson.segments[1]!.sentences[0]).toEqual({ index: 1, startMs: 0, endMs: saved.durationMs });
   });
 
+  it('lists the texts to record with their readers, the most-read first', async () => {
+    type Outline = { course_hi: { chapter_his: { id: string; lesson_his: { id: string }[] }[] } };
+    const outline = (await get(undefined, `/api/course/public/hi/${course.courseId}`)).json() as Outline;
+    const chapter = outline.course_hi.chapter_his.at(-1)!;
+    const lesson = chapter.lesson_his.at(-1)!;
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: learner.headers });
+    expect((await post(`/api/progress/hi/${course.courseId}`)).statusCode).toBeLessThan(300);
+    const done = await post(`/api/progress/hi/${course.courseId}/chapters/${chapter.id}/lessons/${lesson.id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    const res = await get(team.hindi, '/api/staff/read-aloud/needs-voice/hi');
+    expect(res.statusCode, res.body).toBe(200);
+    const texts = (res.json() as { texts: { part: string; readers: number }[] }).texts;
+    // The lesson one learner completed comes first; the rest, read by nobody yet, keep the course's order.
+    expect(texts[0]).toMatchObject({ readers: 1 });
+    expect(texts[0]!.part).toMatch(/^lessons\[[^\]]+\]\.content$/);
+    expect(texts.slice(1).every((text) => text.readers === 0)).toBe(true);
+    expect(texts.map((text) => text.part).includes(`lessons[${course.lessonKey}].content`)).toBe(true);
+  });
+
   it('makes the recording stale when its sentence is edited, says what changed, and fresh again when the edit is undone', async () => {
     await publishHindiLesson(LESSON.replace('1930', '112'));
     // Before the engine has voiced the new text, the stale recording is all there is: played, marked stale.

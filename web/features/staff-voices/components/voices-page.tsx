@@ -43,7 +43,8 @@ function TextVoices({ text, lang }: { text: NeedsVoiceText; lang: LanguageCode }
         </span>{' '}
         <span className="voice-text__count">
           {t('voices.unrecordedCount', { count: text.unrecorded.length, total: text.sentences.length })}
-        </span>
+        </span>{' '}
+        <span className="staff-muted">· {t('voices.readers', { count: text.readers })}</span>
         <span className="staff-muted voice-text__part">{text.part}</span>
       </summary>
       {text.staleRecordings.map((stale) => (
