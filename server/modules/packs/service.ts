@@ -12,6 +12,7 @@ import { PACK_FORMAT } from '../../../contract/offline-rules';
 import { type PackFile, type PackFileKind, type PackManifest, type SignedPackManifest } from '../../../contract/packs';
 import { StoredFileMissingError, type FileStorage } from '../../lib/storage/file-storage';
 import type { PackSigner } from '../../lib/pack-signing';
+import { streamDigest } from '../../lib/storage/stream-digest';
 import { HttpError, notFound } from '../../plugins/errors';
 
 export interface PackDeps {
@@ -41,13 +42,7 @@ async function describeStored(storage: FileStorage, key: string): Promise<{ size
     if (error instanceof StoredFileMissingError) return null;
     throw error;
   }
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  const described = { size, sha256: hash.digest('hex') };
+  const described = await streamDigest(stream);
   if (knownFiles.size >= KNOWN_FILES_MAX) knownFiles.delete(knownFiles.keys().next().value!);
   knownFiles.set(key, described);
   return described;
