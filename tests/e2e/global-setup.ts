@@ -40,6 +40,10 @@ declare module 'vitest' {
     workEditorMobile: string;
     workOtherEditorMobile: string;
     workAdminMobile: string;
+    /** The event quiz's staff journey (staff-events.e2e.ts): an editor, a Hindi translator and an analyst, each its own. */
+    eventsEditorMobile: string;
+    eventsTranslatorMobile: string;
+    eventsAnalystMobile: string;
   }
 }
 
@@ -97,6 +101,9 @@ export default async function setup(project: TestProject) {
   const workEditorMobile = staffMobile(15);
   const workOtherEditorMobile = staffMobile(16);
   const workAdminMobile = staffMobile(17);
+  const eventsEditorMobile = staffMobile(18);
+  const eventsTranslatorMobile = staffMobile(19);
+  const eventsAnalystMobile = staffMobile(20);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -115,6 +122,9 @@ export default async function setup(project: TestProject) {
     [workEditorMobile, 'editor', 'Divya Editor', undefined],
     [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
     [workAdminMobile, 'admin', 'Uma Admin', undefined],
+    [eventsEditorMobile, 'editor', 'Neha Editor', undefined],
+    [eventsTranslatorMobile, 'translator', 'Hari Translator', 'hi'],
+    [eventsAnalystMobile, 'analyst', 'Arjun Analyst', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -189,6 +199,9 @@ export default async function setup(project: TestProject) {
   project.provide('workEditorMobile', workEditorMobile);
   project.provide('workOtherEditorMobile', workOtherEditorMobile);
   project.provide('workAdminMobile', workAdminMobile);
+  project.provide('eventsEditorMobile', eventsEditorMobile);
+  project.provide('eventsTranslatorMobile', eventsTranslatorMobile);
+  project.provide('eventsAnalystMobile', eventsAnalystMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {
