@@ -16,7 +16,8 @@ import { messageText } from '../../../i18n/message-text';
 import { useLeaveGuard } from '../../../staff-shared/components/leave-guard';
 import { LeaveDialog } from '../../../staff-shared/components/leave-dialog';
 import { DialogActions } from '../../../staff-shared/components/dialog-actions';
-import { errorText, fieldErrors } from '../../../staff-shared/components/error-text';
+import { errorText } from '../../../staff-shared/components/error-text';
+import { Refusal } from './refusal';
 import {
   eventName,
   isEditable,
@@ -149,7 +150,6 @@ function QuestionEditor({
       },
     );
   };
-  const serverFields = Object.entries(fieldErrors(save.error));
   return (
     <form
       className="staff-card pool-question pool-question--editing"
@@ -274,20 +274,7 @@ function QuestionEditor({
           ))}
         </ul>
       )}
-      {save.isError && (
-        <div className="staff-error" role="alert">
-          <p>{errorText(save.error)}</p>
-          {serverFields.length > 0 && (
-            <ul>
-              {serverFields.map(([field, message]) => (
-                <li key={field}>
-                  <code>{field}</code> {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {save.isError && <Refusal error={save.error} />}
       <div className="staff-actions">
         <button type="submit" className="btn" disabled={save.isPending} aria-busy={save.isPending || undefined}>
           {save.isPending ? t('actions.saving') : t('events.pool.save')}

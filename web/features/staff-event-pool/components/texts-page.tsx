@@ -15,7 +15,8 @@ import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { messageText } from '../../../i18n/message-text';
 import { ContentLanguage, TextField } from '../../../staff-shared/components/document-editor/fields';
-import { errorText, fieldErrors } from '../../../staff-shared/components/error-text';
+import { errorText } from '../../../staff-shared/components/error-text';
+import { Refusal } from './refusal';
 import { LeaveDialog } from '../../../staff-shared/components/leave-dialog';
 import { useLeaveGuard } from '../../../staff-shared/components/leave-guard';
 import { SourceBeside } from '../../../staff-shared/components/source-beside';
@@ -36,10 +37,22 @@ import { eventPowers } from '../../../staff-shared/components/event-powers';
 /** Reports to the page whether a part holds unsaved text, by the part's name. */
 type ReportUnsaved = (part: string, unsaved: boolean) => void;
 
-/** Tells the page whether this part holds unsaved text, and that it holds none once it is gone. */
-function useUnsaved(part: string, unsaved: boolean, report: ReportUnsaved) {
+/**
+ * A part's text as typed and as last saved (`keep` after a save); whether they differ is told to the
+ * page, and that nothing is unsaved once the part is gone.
+ */
+function usePart<T>(initial: () => T, part: string, report: ReportUnsaved) {
+  const [saved, setSaved] = useState(initial);
+  const [text, setText] = useState(saved);
+  const [tried, setTried] = useState(false);
+  const unsaved = JSON.stringify(text) !== JSON.stringify(saved);
   useEffect(() => report(part, unsaved), [part, unsaved, report]);
   useEffect(() => () => report(part, false), [part, report]);
+  const keep = (body: T) => {
+    setSaved(body);
+    setText(body);
+  };
+  return { text, setText, unsaved, tried, setTried, keep };
 }
 
 /** A row of the page: the English source beside the field, or the field alone when writing English. */
@@ -90,11 +103,11 @@ function NameAndTerms({
   const save = useTranslateEvent(event.id);
   const language = LANGUAGES[lang];
   const english = event.texts.en;
-  const [saved, setSaved] = useState<EventText>(() => event.texts[lang] ?? { name: '', terms: '' });
-  const [text, setText] = useState(saved);
-  const [tried, setTried] = useState(false);
-  const unsaved = text.name !== saved.name || text.terms !== saved.terms;
-  useUnsaved('texts', unsaved, report);
+  const { text, setText, unsaved, tried, setTried, keep } = usePart<EventText>(
+    () => event.texts[lang] ?? { name: '', terms: '' },
+    'texts',
+    report,
+  );
   const nameMissing = !text.name.trim();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -105,8 +118,7 @@ function NameAndTerms({
       { lang, text: body },
       {
         onSuccess: () => {
-          setSaved(body);
-          setText(body);
+          keep(body);
           notify({ status: 200, message: t('events.texts.savedTexts', { language: language.name }) });
         },
       },
@@ -202,12 +214,12 @@ function QuestionTexts({
   const save = useTranslateQuestion(event.id);
   const language = LANGUAGES[lang];
   const english = question.texts.en;
-  const empty: QuestionText = { content: '', options: Array(question.optionCount).fill(''), explanation: '' };
-  const [saved, setSaved] = useState<QuestionText>(() => question.texts[lang] ?? empty);
-  const [text, setText] = useState(saved);
-  const [tried, setTried] = useState(false);
-  const unsaved = JSON.stringify(text) !== JSON.stringify(saved);
-  useUnsaved(question.id, unsaved, report);
+  const { text, setText, unsaved, tried, setTried, keep } = usePart<QuestionText>(
+    () =>
+      question.texts[lang] ?? { content: '', options: Array<string>(question.optionCount).fill(''), explanation: '' },
+    question.id,
+    report,
+  );
   const missing = !text.content.trim() || text.options.some((o) => !o.trim());
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -222,8 +234,7 @@ function QuestionTexts({
       { questionId: question.id, lang, text: body },
       {
         onSuccess: () => {
-          setSaved(body);
-          setText(body);
+          keep(body);
           notify({ status: 200, message: t('events.texts.savedQuestion', { number, language: language.name }) });
         },
       },
@@ -237,7 +248,6 @@ function QuestionTexts({
       <ReadOnly label={label(name, lang)} value={value} />
     );
   const id = `ev-q-${question.id}`;
-  const serverFields = Object.entries(fieldErrors(save.error));
   return (
     <form className="staff-card pool-part" onSubmit={submit} noValidate aria-labelledby={id}>
       <h3 id={id}>
@@ -278,20 +288,7 @@ function QuestionTexts({
         )}
       </Row>
       {tried && missing && <p className="staff-error">{t('events.texts.questionNeeded')}</p>}
-      {save.isError && (
-        <div className="staff-error" role="alert">
-          <p>{errorText(save.error)}</p>
-          {serverFields.length > 0 && (
-            <ul>
-              {serverFields.map(([f, message]) => (
-                <li key={f}>
-                  <code>{f}</code> {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {save.isError && <Refusal error={save.error} />}
       {writable && (
         <div className="staff-actions">
           <button
