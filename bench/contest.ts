@@ -168,7 +168,7 @@ async function entrant(
 
 const ms = (value: number) => `${Math.round(value)}`;
 
-function report(name: string, calls: Call[], wallMs: number, cpu: Record<string, number>) {
+function report(name: string, calls: Call[], wallMs: number, cpu: Record<string, number>, loadBefore: number) {
   const rows = (['start', 'answer', 'submit'] as const).map((kind) => {
     const of = calls.filter((c) => c.kind === kind);
     const times = of.map((c) => c.ms);
@@ -191,12 +191,36 @@ function report(name: string, calls: Call[], wallMs: number, cpu: Record<string,
     return [`answer ${i + 1}`, String(times.length), ms(quantile(times, 0.5)), ms(quantile(times, 0.99))];
   });
   console.log(`\n${table(['answer by place', 'calls', 'p50 ms', 'p99 ms'], places)}`);
+  // The run in stretches of 15 s: whether the slow answers are the arrival minute's rush or spread out.
+  const stretches = new Map<number, number[]>();
+  for (const c of calls) {
+    if (c.kind === 'submit') continue;
+    const at = Math.floor(c.sentAt / 15_000);
+    stretches.set(at, [...(stretches.get(at) ?? []), c.ms]);
+  }
+  console.log(
+    `\n${table(
+      ['seconds from the first arrival', 'starts and answers', 'a second', 'p50 ms', 'p99 ms'],
+      [...stretches.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([at, times]) => [
+          `${at * 15}–${at * 15 + 15}`,
+          String(times.length),
+          (times.length / 15).toFixed(0),
+          ms(quantile(times, 0.5)),
+          ms(quantile(times, 0.99)),
+        ]),
+    )}`,
+  );
   const perSecond = new Map<number, number>();
   for (const c of calls)
     perSecond.set(Math.floor(c.sentAt / 1000), (perSecond.get(Math.floor(c.sentAt / 1000)) ?? 0) + 1);
   const busiest = Math.max(0, ...perSecond.values());
   console.log(
     `\nwall time ${(wallMs / 1000).toFixed(1)} s; ${calls.length} calls, ${(calls.length / (wallMs / 1000)).toFixed(0)} a second on average, ${busiest} in the busiest second`,
+  );
+  console.log(
+    `the machine's load average (1 min) before and after: ${loadBefore.toFixed(1)}, ${os.loadavg()[0]!.toFixed(1)}`,
   );
   console.log(
     `CPU seconds: ${Object.entries(cpu)
@@ -251,6 +275,7 @@ async function run(kind: 'postgres' | 'pglite') {
     // A few reads first, so the first entrants do not pay for the process's warm-up alone.
     for (let i = 0; i < 20; i++) await fetch(`${origin}/api/events/public/en/${prepared.key}`);
 
+    const loadBefore = os.loadavg()[0]!;
     const cpuBefore = {
       application: cpuSecondsOf(child.pid!),
       postgres: cpuSecondsNamed('postgres'),
@@ -270,11 +295,17 @@ async function run(kind: 'postgres' | 'pglite') {
     ]);
     const wallMs = performance.now() - begun;
     const script = process.cpuUsage(cpuBefore.script);
-    report(kind === 'postgres' ? 'PostgreSQL' : 'PGlite', [...calls], wallMs, {
-      application: cpuSecondsOf(child.pid!) - cpuBefore.application,
-      ...(kind === 'postgres' ? { postgres: cpuSecondsNamed('postgres') - cpuBefore.postgres } : {}),
-      'this script': (script.user + script.system) / 1e6,
-    });
+    report(
+      kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+      [...calls],
+      wallMs,
+      {
+        application: cpuSecondsOf(child.pid!) - cpuBefore.application,
+        ...(kind === 'postgres' ? { postgres: cpuSecondsNamed('postgres') - cpuBefore.postgres } : {}),
+        'this script': (script.user + script.system) / 1e6,
+      },
+      loadBefore,
+    );
   } finally {
     if (child) await stopChild(child);
     if (!KEEP) {

@@ -9,10 +9,14 @@ import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseCsv } from '../../server/test/csv';
+import tamilMessages from '../../web/i18n/locales/tm/messages.json';
+import tamilProfile from '../../web/i18n/locales/tm/profile.json';
 import {
   baseUrl,
   confirmAuthenticator,
   desktopPage,
+  labelsOf,
+  phonePage,
   expectAccessible,
   logSize,
   newMobile,
@@ -35,6 +39,8 @@ let eventPath = '';
 /** An entrant of the running test, who later tries the console (her code's cooldown long over). */
 let learnerMobile = '';
 let learnerCookie = '';
+/** The entrant who gave a district: she changes it on her profile, on a phone in Tamil. */
+let districtMobile = '';
 let editorSecret = '';
 const HINDI = {
   name: 'साइबर सुरक्षा सप्ताह',
@@ -288,6 +294,7 @@ describe('the event quiz in the console', () => {
 
     // Three entrants; one of them tries to enter again with the same number.
     const asha = await learner('Asha Devi');
+    districtMobile = asha.mobile;
     expect(
       (await api('/api/user/me', { method: 'PATCH', cookie: asha.cookie, body: { district: 'North 24 Parganas' } }))
         .status,
@@ -400,5 +407,32 @@ describe('the event quiz in the console', () => {
     await signIn(visitor.page, learnerMobile);
     await visitor.page.getByRole('heading', { name: 'This account is not on the staff' }).waitFor();
     expect(await visitor.page.getByRole('link', { name: 'Events' }).count()).toBe(0);
+  });
+
+  it('lets an entrant change her district on her profile, on a phone in Tamil, and the leaderboard shows it', async () => {
+    const { page, consoleErrors } = await phonePage(browser(), { language: 'tm' });
+    await page.goto('/login?redirect=%2Fuser-profile');
+    await signIn(page, districtMobile, { labels: labelsOf('tm') });
+    await page.waitForURL((url) => url.pathname === '/user-profile');
+    const district = page.getByLabel(tamilProfile.district, { exact: true });
+    expect(await district.inputValue()).toBe('North 24 Parganas');
+    await page.getByText(tamilProfile.districtHint).waitFor();
+    // What the server would refuse is said beside the field, in Tamil, and nothing is sent.
+    await district.fill('Pune #1');
+    await page.getByRole('button', { name: tamilProfile.save }).click();
+    await page.getByText(tamilMessages.districtCharacters).waitFor();
+    expect(await district.getAttribute('aria-invalid')).toBe('true');
+    await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+    await district.evaluate((field) => field.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'profile-district-refused-tm-360', { fullPage: false });
+    await district.fill('திருநெல்வேலி');
+    await page.getByRole('button', { name: tamilProfile.save }).click();
+    await page.getByText(tamilMessages.profileUpdated).first().waitFor();
+    await screenshot(page, 'profile-district-tm-360');
+    const board = (await (await api(`/api/events/public/tm/${KEY}/leaderboard`)).json()) as {
+      rows: { firstName: string; district: string | null }[];
+    };
+    expect(board.rows).toContainEqual(expect.objectContaining({ firstName: 'Asha', district: 'திருநெல்வேலி' }));
+    expect(consoleErrors).toEqual([]);
   });
 });
