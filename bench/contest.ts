@@ -18,8 +18,9 @@
 // seconds of the application, PostgreSQL and this script; and the verdict against the target (p99
 // under 500 ms). Bounded: the arrival minute plus the answers (each call gives up after 30 s, the
 // whole run after BENCH_MAX_SECONDS (300)); traffic goes only to 127.0.0.1; the database and the data
-// folder are removed at the end (BENCH_KEEP=1 keeps them). The machine is shared: run it on a quiet one
-// and read the figures with its load in mind.
+// folder are removed at the end (BENCH_KEEP=1 keeps them). BENCH_PROFILE=1 runs the application with
+// V8's CPU profiler and prints where its time went. The machine is shared: run it on a quiet one and
+// read the figures with its load in mind.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,8 +32,9 @@ import { users } from '../server/db/schema/users';
 import { createTestEvent } from '../server/modules/events/event-test-helpers';
 import type { EntryAnswer } from '../contract/events';
 import { quantile, sleep } from '../tests/faults/lib/report';
+import { newestProfile, topFrames } from './cpu-profile';
 import { cpuSecondsNamed, cpuSecondsOf } from './process-cpu';
-import { admin, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
+import { admin, root, serverUrl, startChild, stopChild, timed as timedStep } from './shared';
 import { table } from './table';
 
 const positive = (name: string, fallback: number) => {
@@ -49,6 +51,8 @@ const MAX_MS = positive('BENCH_MAX_SECONDS', 300) * 1000;
 const CALL_TIMEOUT_MS = 30_000;
 const P99_TARGET_MS = 500;
 const KEEP = process.env.BENCH_KEEP === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE_DIR = path.join(root, 'bench/results/profiles');
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((d) => d.trim());
 if (DATABASES.some((d) => d !== 'postgres' && d !== 'pglite')) throw new Error('BENCH_DATABASES: postgres, pglite');
 if (QUESTIONS > POOL) throw new Error('BENCH_QUESTIONS cannot be more than BENCH_POOL');
@@ -265,11 +269,14 @@ async function run(kind: 'postgres' | 'pglite') {
     } finally {
       await database.close();
     }
-    const started = await startChild({
-      ...(kind === 'postgres' ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_DATA_DIR: dataDir }),
-      BENCH_EVENT_ROUNDS: '1',
-      API_RATE_LIMIT_PER_MINUTE: '600',
-    });
+    const started = await startChild(
+      {
+        ...(kind === 'postgres' ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_DATA_DIR: dataDir }),
+        BENCH_EVENT_ROUNDS: '1',
+        API_RATE_LIMIT_PER_MINUTE: '600',
+      },
+      PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
+    );
     child = started.child;
     const origin = `http://127.0.0.1:${started.port}`;
     // A few reads first, so the first entrants do not pay for the process's warm-up alone.
@@ -308,6 +315,12 @@ async function run(kind: 'postgres' | 'pglite') {
     );
   } finally {
     if (child) await stopChild(child);
+    const profile = PROFILE ? newestProfile(PROFILE_DIR) : undefined;
+    if (profile) {
+      console.log(`\nthe application's CPU by function (self time; ${path.relative(root, profile)}):`);
+      for (const { frame, percent } of topFrames(profile, root, 20))
+        console.log(`${percent.toFixed(1).padStart(5)}%  ${frame}`);
+    }
     if (!KEEP) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (kind === 'postgres') await admin((client) => client.query(`drop database if exists ${dbName} with (force)`));
