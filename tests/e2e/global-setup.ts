@@ -44,6 +44,10 @@ declare module 'vitest' {
     voiceEditorMobile: string;
     /** A Hindi and Tamil translator who records sentences in the console's Voices page. */
     voiceTranslatorMobile: string;
+    /** The event quiz's staff journey (staff-events.e2e.ts): an editor, a Hindi translator and an analyst, each its own. */
+    eventsEditorMobile: string;
+    eventsTranslatorMobile: string;
+    eventsAnalystMobile: string;
   }
 }
 
@@ -101,8 +105,11 @@ export default async function setup(project: TestProject) {
   const workEditorMobile = staffMobile(15);
   const workOtherEditorMobile = staffMobile(16);
   const workAdminMobile = staffMobile(17);
-  const voiceEditorMobile = staffMobile(18);
-  const voiceTranslatorMobile = staffMobile(19);
+  const voiceEditorMobile = staffMobile(21);
+  const voiceTranslatorMobile = staffMobile(22);
+  const eventsEditorMobile = staffMobile(18);
+  const eventsTranslatorMobile = staffMobile(19);
+  const eventsAnalystMobile = staffMobile(20);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -123,6 +130,9 @@ export default async function setup(project: TestProject) {
     [workAdminMobile, 'admin', 'Uma Admin', undefined],
     [voiceEditorMobile, 'editor', 'Vasu Editor', undefined],
     [voiceTranslatorMobile, 'translator', 'Tamizh Translator', 'hi,tm'],
+    [eventsEditorMobile, 'editor', 'Neha Editor', undefined],
+    [eventsTranslatorMobile, 'translator', 'Hari Translator', 'hi'],
+    [eventsAnalystMobile, 'analyst', 'Arjun Analyst', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -199,6 +209,9 @@ export default async function setup(project: TestProject) {
   project.provide('workAdminMobile', workAdminMobile);
   project.provide('voiceEditorMobile', voiceEditorMobile);
   project.provide('voiceTranslatorMobile', voiceTranslatorMobile);
+  project.provide('eventsEditorMobile', eventsEditorMobile);
+  project.provide('eventsTranslatorMobile', eventsTranslatorMobile);
+  project.provide('eventsAnalystMobile', eventsAnalystMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

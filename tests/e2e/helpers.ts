@@ -140,6 +140,15 @@ export function desktopPage(browser: Browser, options: { language?: string } = {
   return watchedPage(browser, { viewport: { width: 1280, height: 800 } }, { ...options, provokesClientErrors: false });
 }
 
+/** A 768x1024 touch page, a translator's tablet: every console error counts. */
+export function tabletPage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+  return watchedPage(
+    browser,
+    { viewport: { width: 768, height: 1024 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+    { ...options, provokesClientErrors: false },
+  );
+}
+
 /** A new 10-digit Indian mobile number, different on every call. */
 let counter = 0;
 export function newMobile(): string {

@@ -256,6 +256,21 @@ export const pages = {
     view: 'CourseAnalytics',
     title: { en: 'Course figures – JGK staff' },
   },
+  staffEvents: { ...staffView, path: '/staff/events', view: 'Events', title: { en: 'Events – JGK staff' } },
+  staffNewEvent: { ...staffView, path: '/staff/events/new', view: 'NewEvent', title: { en: 'New event – JGK staff' } },
+  staffEvent: { ...staffView, path: '/staff/events/:eventId', view: 'Event', title: { en: 'Event – JGK staff' } },
+  staffEventQuestions: {
+    ...staffView,
+    path: '/staff/events/:eventId/questions',
+    view: 'EventQuestions',
+    title: { en: 'Question pool – JGK staff' },
+  },
+  staffEventTexts: {
+    ...staffView,
+    path: '/staff/events/:eventId/texts/:lang',
+    view: 'EventTexts',
+    title: { en: 'Event texts – JGK staff' },
+  },
 } as const satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof pages;

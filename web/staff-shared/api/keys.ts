@@ -23,4 +23,9 @@ export const staffKeys = {
   voices: ['staff', 'voices'] as const,
   needsVoice: (lang: string) => ['staff', 'voices', 'needs', lang] as const,
   voiceJobs: (query: object) => ['staff', 'voices', 'jobs', query] as const,
+  /** The events: the list, and each event with its pool, counts, flagged entries and results under its id. */
+  events: ['staff', 'events'] as const,
+  event: (id: string) => ['staff', 'events', id] as const,
+  eventPart: (id: string, part: 'questions' | 'counts' | 'flagged' | 'results') =>
+    ['staff', 'events', id, part] as const,
 };
