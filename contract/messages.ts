@@ -43,6 +43,9 @@ export const MESSAGES = {
     'This name has letters the certificate cannot print. Write it in English letters or in the script of one of the site’s Indian languages.',
   nameMarks: 'This name has a vowel sign or accent that is not on a letter, or too many on one letter.',
   invalidEmail: 'Enter a valid email address',
+  // The profile's optional district (contract/person-name.ts), shown on an event's leaderboard.
+  districtTooLong: 'A district can have at most {{max}} characters',
+  districtCharacters: 'A district can have only letters, digits, spaces, dots, hyphens, apostrophes and brackets.',
 
   // Access and the learner's account.
   signInRequired: 'Please sign in to continue',

@@ -8,7 +8,10 @@ import { Uuid } from './ids';
 import { PACK_FORMAT } from './offline-rules';
 import { LanguageCodeLiteral } from './schema-helpers';
 
-export const PackFileKind = Type.Union([Type.Literal('text'), Type.Literal('picture'), Type.Literal('video')]);
+export const PackFileKind = Type.Union(
+  [Type.Literal('text'), Type.Literal('picture'), Type.Literal('video'), Type.Literal('audio')],
+  { description: 'audio: the voices that read the course aloud (ADR 41), their list and their files' },
+);
 export type PackFileKind = Static<typeof PackFileKind>;
 
 export const PackFile = Type.Object({
@@ -29,11 +32,13 @@ export const PackManifest = Type.Object({
       "SHA-256 of the pack's files' hashes: another version means something was published since; the files whose hash changed are the ones to download again",
   }),
   withVideos: Type.Boolean(),
+  withVoices: Type.Boolean(),
   files: Type.Array(PackFile),
   sizes: Type.Object({
     text: Type.Integer(),
     pictures: Type.Integer(),
     videos: Type.Integer({ description: "The videos' bytes, counted in the files only when withVideos" }),
+    audio: Type.Integer({ description: "The voices' bytes (read aloud), counted in the files only when withVoices" }),
   }),
 });
 export type PackManifest = Static<typeof PackManifest>;
@@ -60,4 +65,7 @@ export type PackKey = Static<typeof PackKey>;
 
 export const PackQuery = Type.Object({
   videos: Type.Optional(Type.Boolean({ default: false, description: "Whether the pack holds the course's videos" })),
+  voices: Type.Optional(
+    Type.Boolean({ default: true, description: 'Whether the pack holds the voices that read the course aloud' }),
+  ),
 });

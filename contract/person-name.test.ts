@@ -1,7 +1,13 @@
-// What a person's name may be: real names in every script of the site pass; what the certificate
+// What a person's name and a district may be: real names in every script of the site pass; what the certificate
 // cannot draw, or what is no name, is refused with its reason.
 import { describe, expect, it } from 'vitest';
-import { NAME_MAX_LENGTH, normalisePersonName, personNameProblem } from './person-name';
+import {
+  DISTRICT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  districtProblem,
+  normalisePersonName,
+  personNameProblem,
+} from './person-name';
 
 const check = (typed: string) => personNameProblem(normalisePersonName(typed));
 
@@ -93,5 +99,49 @@ describe('a person’s name', () => {
       'Asha।',
     ];
     for (const typed of cases) expect(check(typed), JSON.stringify(typed)).toBe('nameCharacters');
+  });
+});
+
+describe('a district', () => {
+  it('may be written in English letters or any Indian script of the site, with digits and brackets', () => {
+    for (const district of [
+      'North 24 Parganas',
+      'Y.S.R. Kadapa',
+      'Ri-Bhoi',
+      'Sri Potti Sriramulu Nellore',
+      'Bengaluru (Rural)',
+      'वाराणसी',
+      'उत्तर २४ परगना',
+      'திருநெல்வேலி',
+      'ಉತ್ತರ ಕನ್ನಡ',
+      'തിരുവനന്തപുരം',
+      "Kodagu 'Coorg'",
+    ])
+      expect(districtProblem(normalisePersonName(district)), district).toBeNull();
+  });
+
+  it('may be empty, which is none', () => {
+    expect(districtProblem('')).toBeNull();
+  });
+
+  it('is refused when longer than the limit', () => {
+    expect(districtProblem('a'.repeat(DISTRICT_MAX_LENGTH))).toBeNull();
+    expect(districtProblem('a'.repeat(DISTRICT_MAX_LENGTH + 1))).toBe('districtTooLong');
+  });
+
+  it('is refused with symbols, addresses, digits alone, foreign scripts or stray marks', () => {
+    for (const district of [
+      'https://example.com',
+      'Pune <b>',
+      'a@b',
+      '24',
+      '()',
+      'Дели',
+      '١٢ Pune',
+      '\u093fPune',
+      'Pune\u0000',
+      'Pune #1',
+    ])
+      expect(districtProblem(normalisePersonName(district)), district).toBe('districtCharacters');
   });
 });

@@ -123,3 +123,32 @@ export function personNameProblem(name: string): PersonNameProblem | null {
   // Dots, hyphens and apostrophes alone are no name either.
   return /\p{L}/u.test(name) ? null : 'nameRequired';
 }
+
+// --- A district ---------------------------------------------------------------------------------
+
+/**
+ * Characters of a district, the profile's optional field (shown beside a first name on an event's
+ * leaderboard and in its results file): India's longest district names are under 40 characters
+ * in any script (Sri Potti Sriramulu Nellore, ಉತ್ತರ ಕನ್ನಡ), so 60 leaves room and no more.
+ */
+export const DISTRICT_MAX_LENGTH = 60;
+
+/** The reasons a district is refused, each a message code (contract/messages.ts). */
+export type DistrictProblem = 'districtTooLong' | 'districtCharacters';
+
+/** Digits of the Latin alphabet and of the Indian scripts the fonts have (North 24 Parganas). */
+const isDistrictDigit = (char: string) =>
+  /^\p{Nd}$/u.test(char) &&
+  (char <= '9' || INDIC_SCRIPT_BLOCKS.some((b) => char.codePointAt(0)! >= b.from && char.codePointAt(0)! <= b.to));
+
+/**
+ * Why a district (as normalisePersonName gives it) cannot be kept, or null when it can; an empty
+ * one is none and clears the field. A district is written as a name is (the same letters, marks and
+ * joiners, Y.S.R. Kadapa, Ri-Bhoi), with digits and brackets between its words too.
+ */
+export function districtProblem(district: string): DistrictProblem | null {
+  if (district === '') return null;
+  if (district.length > DISTRICT_MAX_LENGTH) return 'districtTooLong';
+  const asName = Array.from(district, (char) => (isDistrictDigit(char) || char === '(' || char === ')' ? ' ' : char));
+  return personNameProblem(asName.join('')) === null ? null : 'districtCharacters';
+}

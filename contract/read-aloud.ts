@@ -80,6 +80,10 @@ export const NeedsVoice = Type.Object({
   part: Type.String(),
   sentences: Type.Array(Type.String(), { description: 'The published text’s sentences' }),
   unrecorded: Type.Array(Type.Integer(), { description: 'The sentences no fresh recording speaks' }),
+  readers: Type.Integer({
+    description:
+      'Learners who read it: completed its lesson, tried its quiz, or finished the course (the summary); the list is in this order, most first',
+  }),
   staleRecordings: Type.Array(
     Type.Object({
       firstSentence: Type.Integer(),

@@ -12,6 +12,8 @@ export const UserProfile = Type.Object({
   age: nullable(Type.Integer()),
   gender: nullable(Type.String()),
   qualification: nullable(Type.String()),
+  /** The learner's district, if given: shown with the first name on an event's leaderboard. */
+  district: nullable(Type.String()),
   role: Type.String(),
   active: Type.Boolean(),
   /** Until when the learner is a minor (from the youngest age declared and when), or null. */
@@ -39,6 +41,8 @@ export const UpdateProfileBody = Type.Object({
   age: Type.Optional(nullable(Type.Integer({ minimum: AGE_MIN, maximum: AGE_MAX }))),
   gender: Type.Optional(nullable(StringEnum(GENDERS))),
   qualification: Type.Optional(nullable(StringEnum(QUALIFICATIONS))),
+  /** Free text, checked by the district rule (contract/person-name.ts); an empty string or null clears it. */
+  district: Type.Optional(nullable(Type.String({ maxLength: 1000 }))),
 });
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
 

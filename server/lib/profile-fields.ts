@@ -2,7 +2,13 @@
 // admin types for a new staff member), so every place accepts exactly the same values with the same
 // messages.
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_DIGITS } from '../../contract/auth-rules';
-import { NAME_MAX_LENGTH, normalisePersonName, personNameProblem } from '../../contract/person-name';
+import {
+  DISTRICT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  districtProblem,
+  normalisePersonName,
+  personNameProblem,
+} from '../../contract/person-name';
 import type { MessageCode } from '../../contract/messages';
 import { badRequest } from '../plugins/errors';
 
@@ -28,6 +34,19 @@ export function checkName(
       throw badRequest('nameScript');
     case 'nameMarks':
       throw badRequest('nameMarks');
+  }
+}
+
+/** A district as it is kept (tidied as a name is), or null for none (absent or empty); throws the rule's reason. */
+export function checkDistrict(raw: string | null | undefined): string | null {
+  const district = normalisePersonName(raw ?? '');
+  switch (districtProblem(district)) {
+    case null:
+      return district === '' ? null : district;
+    case 'districtTooLong':
+      throw badRequest('districtTooLong', { max: DISTRICT_MAX_LENGTH });
+    case 'districtCharacters':
+      throw badRequest('districtCharacters');
   }
 }
 

@@ -42,8 +42,14 @@ declare module 'vitest' {
     workAdminMobile: string;
     /** An editor who records voices through the API for the read-aloud journey. */
     voiceEditorMobile: string;
-    /** An editor who makes a short event and publishes its results through the API for the event quiz's journey. */
-    eventEditorMobile: string;
+    /** A Hindi and Tamil translator who records sentences in the console's Voices page. */
+    voiceTranslatorMobile: string;
+    /** The event quiz's staff journey (staff-events.e2e.ts): an editor, a Hindi translator and an analyst, each its own. */
+    eventsEditorMobile: string;
+    eventsTranslatorMobile: string;
+    eventsAnalystMobile: string;
+    /** The entrant's event journey (staff-event-quiz.e2e.ts): an editor who makes a short event and publishes its results through the API. */
+    eventQuizEditorMobile: string;
   }
 }
 
@@ -101,8 +107,12 @@ export default async function setup(project: TestProject) {
   const workEditorMobile = staffMobile(15);
   const workOtherEditorMobile = staffMobile(16);
   const workAdminMobile = staffMobile(17);
-  const voiceEditorMobile = staffMobile(18);
-  const eventEditorMobile = staffMobile(19);
+  const voiceEditorMobile = staffMobile(21);
+  const voiceTranslatorMobile = staffMobile(22);
+  const eventsEditorMobile = staffMobile(18);
+  const eventsTranslatorMobile = staffMobile(19);
+  const eventsAnalystMobile = staffMobile(20);
+  const eventQuizEditorMobile = staffMobile(23);
   const staffGrants = [
     [adminMobile, 'admin', 'Asha Admin', undefined],
     [analystMobile, 'analyst', 'Anil Analyst', undefined],
@@ -122,7 +132,11 @@ export default async function setup(project: TestProject) {
     [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
     [workAdminMobile, 'admin', 'Uma Admin', undefined],
     [voiceEditorMobile, 'editor', 'Vasu Editor', undefined],
-    [eventEditorMobile, 'editor', 'Ekta Editor', undefined],
+    [voiceTranslatorMobile, 'translator', 'Tamizh Translator', 'hi,tm'],
+    [eventsEditorMobile, 'editor', 'Neha Editor', undefined],
+    [eventsTranslatorMobile, 'translator', 'Hari Translator', 'hi'],
+    [eventsAnalystMobile, 'analyst', 'Arjun Analyst', undefined],
+    [eventQuizEditorMobile, 'editor', 'Ekta Editor', undefined],
   ] as const;
   // Only the staff group's journeys sign in as staff: the other groups' servers start without them
   // (each grant is a process of its own, seconds of a busy machine's time).
@@ -198,7 +212,11 @@ export default async function setup(project: TestProject) {
   project.provide('workOtherEditorMobile', workOtherEditorMobile);
   project.provide('workAdminMobile', workAdminMobile);
   project.provide('voiceEditorMobile', voiceEditorMobile);
-  project.provide('eventEditorMobile', eventEditorMobile);
+  project.provide('voiceTranslatorMobile', voiceTranslatorMobile);
+  project.provide('eventsEditorMobile', eventsEditorMobile);
+  project.provide('eventsTranslatorMobile', eventsTranslatorMobile);
+  project.provide('eventsAnalystMobile', eventsAnalystMobile);
+  project.provide('eventQuizEditorMobile', eventQuizEditorMobile);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

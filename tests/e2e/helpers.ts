@@ -29,6 +29,9 @@ export async function launch(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-component-update',
+      // A microphone that plays a tone, allowed without asking: the console records voices (ADR 41).
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   });
 }
@@ -135,6 +138,15 @@ export function phonePage(
 /** A 1280x800 desktop page: every console error counts. */
 export function desktopPage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
   return watchedPage(browser, { viewport: { width: 1280, height: 800 } }, { ...options, provokesClientErrors: false });
+}
+
+/** A 768x1024 touch page, a translator's tablet: every console error counts. */
+export function tabletPage(browser: Browser, options: { language?: string } = {}): Promise<PhonePage> {
+  return watchedPage(
+    browser,
+    { viewport: { width: 768, height: 1024 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+    { ...options, provokesClientErrors: false },
+  );
 }
 
 /** A new 10-digit Indian mobile number, different on every call. */

@@ -101,7 +101,7 @@ describe('an event quiz’s deadline and results', () => {
   it('an editor makes a short event through the staff’s API and opens it', async () => {
     ({ page: editor } = await desktopPage(browser()));
     await editor.goto('/login?redirect=%2Fstaff');
-    await signIn(editor, inject('eventEditorMobile'));
+    await signIn(editor, inject('eventQuizEditorMobile'));
     await setUpAuthenticator(editor);
     const today = todayInIndia();
     ({ event } = await pageCall<{ event: StaffEvent }>(editor, 'POST', '/api/staff/events', {

@@ -248,6 +248,7 @@ export const pages = {
     title: { en: 'Preview of a draft – JGK staff' },
   },
   staffMedia: { ...staffView, path: '/staff/media', view: 'Media', title: { en: 'Media library – JGK staff' } },
+  staffVoices: { ...staffView, path: '/staff/voices', view: 'Voices', title: { en: 'Voices – JGK staff' } },
   staffMediaFile: {
     ...staffView,
     path: '/staff/media/:fileId',
@@ -272,6 +273,21 @@ export const pages = {
     path: '/staff/analytics/courses/:courseId',
     view: 'CourseAnalytics',
     title: { en: 'Course figures – JGK staff' },
+  },
+  staffEvents: { ...staffView, path: '/staff/events', view: 'Events', title: { en: 'Events – JGK staff' } },
+  staffNewEvent: { ...staffView, path: '/staff/events/new', view: 'NewEvent', title: { en: 'New event – JGK staff' } },
+  staffEvent: { ...staffView, path: '/staff/events/:eventId', view: 'Event', title: { en: 'Event – JGK staff' } },
+  staffEventQuestions: {
+    ...staffView,
+    path: '/staff/events/:eventId/questions',
+    view: 'EventQuestions',
+    title: { en: 'Question pool – JGK staff' },
+  },
+  staffEventTexts: {
+    ...staffView,
+    path: '/staff/events/:eventId/texts/:lang',
+    view: 'EventTexts',
+    title: { en: 'Event texts – JGK staff' },
   },
 } as const satisfies Record<string, PageDeclaration>;
 

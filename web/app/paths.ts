@@ -60,4 +60,7 @@ export const paths = {
   staffTranslate: (itemId: string, lang: string) => fillPath(pages.staffTranslate.path, { itemId, lang }),
   staffCourseAnalytics: (courseId: string) => fillPath(pages.staffCourseAnalytics.path, { courseId }),
   staffMediaFile: (fileId: string) => fillPath(pages.staffMediaFile.path, { fileId }),
+  staffEvent: (eventId: string) => fillPath(pages.staffEvent.path, { eventId }),
+  staffEventQuestions: (eventId: string) => fillPath(pages.staffEventQuestions.path, { eventId }),
+  staffEventTexts: (eventId: string, lang: string) => fillPath(pages.staffEventTexts.path, { eventId, lang }),
 } as const;

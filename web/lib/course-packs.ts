@@ -11,8 +11,14 @@ import type { LanguageCode } from '../../contract/languages';
 export const PACK_CACHE_PREFIX = 'jgk-pack:';
 export const packCacheName = (lang: LanguageCode, courseId: string) => `${PACK_CACHE_PREFIX}${lang}:${courseId}`;
 
-const manifestUrl = (lang: LanguageCode, courseId: string, withVideos: boolean) =>
-  `/api/packs/${lang}/${courseId}${withVideos ? '?videos=true' : ''}`;
+/** What a learner takes of a course beside its text and pictures. */
+export interface PackChoice {
+  videos: boolean;
+  voices: boolean;
+}
+
+const manifestUrl = (lang: LanguageCode, courseId: string, { videos, voices }: PackChoice) =>
+  `/api/packs/${lang}/${courseId}?videos=${videos}&voices=${voices}`;
 /** Where a saved pack keeps its manifest, with when it was saved (headers of the kept answer). */
 const SAVED_MANIFEST = (lang: LanguageCode, courseId: string) => `/api/packs/${lang}/${courseId}?saved`;
 const KEY_URL = '/api/packs/key';
@@ -84,8 +90,8 @@ async function verified(signed: Pack['signed']): Promise<PackManifest> {
 }
 
 /** The course's pack as the server describes it now, its signature checked. */
-export async function fetchPack(lang: LanguageCode, courseId: string, withVideos: boolean): Promise<Pack> {
-  const signed = (await (await fetchOk(manifestUrl(lang, courseId, withVideos))).json()) as Pack['signed'];
+export async function fetchPack(lang: LanguageCode, courseId: string, choice: PackChoice): Promise<Pack> {
+  const signed = (await (await fetchOk(manifestUrl(lang, courseId, choice))).json()) as Pack['signed'];
   return { manifest: await verified(signed), signed };
 }
 

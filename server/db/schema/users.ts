@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MOBILE_DIGITS } from '../../../contract/auth-rules';
 import { AGE_MAX, AGE_MIN, GENDERS, GUARDIAN_CONSENT_METHODS } from '../../../contract/profile-options';
+import { DISTRICT_MAX_LENGTH } from '../../../contract/person-name';
 import { langList, createdAt, updatedAt } from '../columns';
 
 export const users = pgTable(
@@ -17,6 +18,9 @@ export const users = pgTable(
     age: integer('age'),
     gender: text('gender'),
     qualification: text('qualification'),
+    // The learner's district, if they give one (free text, contract/person-name.ts): shown beside
+    // the first name on an event's leaderboard and in its results file (ADR 45).
+    district: text('district'),
     // The site's language the learner last signed in with (the language cookie), for the staff's
     // figures; null for an account made before it was kept.
     interfaceLang: text('interface_lang'),
@@ -60,6 +64,10 @@ export const users = pgTable(
       sql`${t.guardianMobile} is null or ${t.guardianMobile} ~ ${sql.raw(`'^[0-9]{${MOBILE_DIGITS}}$'`)}`,
     ),
     check('users_interface_lang_known', sql`${t.interfaceLang} is null or ${t.interfaceLang} in (${langList})`),
+    check(
+      'users_district_length',
+      sql`${t.district} is null or char_length(${t.district}) between 1 and ${sql.raw(String(DISTRICT_MAX_LENGTH))}`,
+    ),
     check(
       'users_age_range',
       sql`${t.age} is null or (${t.age} between ${sql.raw(String(AGE_MIN))} and ${sql.raw(String(AGE_MAX))})`,

@@ -44,6 +44,7 @@ export function courseElementIds(item: ReadModelSource, lang: LanguageCode, doc:
   const rows = courseRows(item, lang, doc);
   const ids = new Map<string, string>([['', rows.course.id]]);
   const quizKeys = new Map(rows.quizzes.map((quiz) => [quiz.id, quiz.slug]));
+  for (const quiz of rows.quizzes) ids.set(`quizzes[${quiz.slug}]`, quiz.id);
   const questionAddresses = new Map<string, string>();
   for (const lesson of rows.lessons) ids.set(`lessons[${lesson.slug}]`, lesson.id);
   for (const question of rows.questions) {

@@ -1,5 +1,6 @@
 // An event's results, computed from what the server kept: each ranked entry's right answers (never a
-// late one) and its measured time, ranked by the rules; first names from the users module. Computed
+// late one) and its measured time, ranked by the rules; first names and districts from the users module
+// (read when asked, so a district the entrant changes shows at once). Computed
 // and stored when the results are published and again at a disqualification during the review
 // period (`storeRanking`), so the leaderboard and an entrant's result are a read of stored rows.
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/languages';
@@ -51,8 +52,7 @@ export async function rankedEntries(db: DbOrTx, eventId: string): Promise<Ranked
       total: entryKeys.length,
       timeMs: measuredMs({ startedAt: entry.startedAt!, deadline: entry.deadline!, submittedAt: entry.submittedAt }),
       firstName: firstNameOf(entry.userId ? names.get(entry.userId)?.name : undefined),
-      // The profile has no district yet: the leaderboard shows nothing for it.
-      district: null,
+      district: (entry.userId ? names.get(entry.userId)?.district : null) ?? null,
     };
   });
   return rankEntries(scored);
@@ -88,6 +88,6 @@ export async function storedRanking(db: DbOrTx, eventId: string): Promise<Ranked
     timeMs: r.timeMs ?? 0,
     rank: r.rank!,
     firstName: firstNameOf(r.userId ? names.get(r.userId)?.name : undefined),
-    district: null,
+    district: (r.userId ? names.get(r.userId)?.district : null) ?? null,
   }));
 }

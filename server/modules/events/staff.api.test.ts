@@ -275,6 +275,12 @@ describe('results', () => {
     const fastRight = await enterTestEvent(t.app, event.key, { name: 'Kiran Rao' });
     const wrong = await enterTestEvent(t.app, event.key, { name: 'Lata Mehta' });
     const cheat = await enterTestEvent(t.app, event.key, { name: 'Dev Anand' });
+    // Districts from the entrants' profiles (optional: Lata gives none), read when the results are.
+    for (const [entrant, district] of [
+      [fastRight, 'North 24 Parganas'],
+      [slowRight, 'திருநெல்வேலி'],
+    ] as const)
+      expect((await call(entrant.who, 'PATCH', '/api/user/me', { district })).statusCode).toBe(200);
     await answerAll(event, fastRight.who, fastRight.entry, true);
     await new Promise((resolve) => setTimeout(resolve, 30));
     await answerAll(event, slowRight.who, slowRight.entry, true);
@@ -291,11 +297,16 @@ describe('results', () => {
 
     const ranking = (await call(await signInAsStaff(t.app, ['analyst']), 'GET', `${base}/results`)).json().rows;
     expect(
-      ranking.map((r: { firstName: string; rank: number; correct: number }) => [r.rank, r.firstName, r.correct]),
+      ranking.map((r: { firstName: string; rank: number; correct: number; district: string | null }) => [
+        r.rank,
+        r.firstName,
+        r.district,
+        r.correct,
+      ]),
     ).toEqual([
-      [1, 'Kiran', 4],
-      [2, 'Asha', 4],
-      [3, 'Lata', 0],
+      [1, 'Kiran', 'North 24 Parganas', 4],
+      [2, 'Asha', 'திருநெல்வேலி', 4],
+      [3, 'Lata', null, 0],
     ]);
 
     const mine = (await call(slowRight.who, 'GET', `/api/events/${event.key}/entry`)).json().entry;
@@ -313,8 +324,8 @@ describe('results', () => {
     expect(board.json()).toMatchObject({
       final: false,
       rows: [
-        { rank: 1, firstName: 'Kiran', district: null },
-        { rank: 2, firstName: 'Asha', district: null },
+        { rank: 1, firstName: 'Kiran', district: 'North 24 Parganas' },
+        { rank: 2, firstName: 'Asha', district: 'திருநெல்வேலி' },
         { rank: 3, firstName: 'Lata', district: null },
       ],
     });
@@ -332,8 +343,8 @@ describe('results', () => {
       .split('\r\n');
     expect(lines[0]).toBe('rank,first_name,district,score,time_seconds');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
-      '1,Kiran,,4',
-      '2,Asha,,4',
+      '1,Kiran,North 24 Parganas,4',
+      '2,Asha,திருநெல்வேலி,4',
       '3,Lata,,0',
     ]);
     for (const entrant of [slowRight, fastRight, wrong, cheat])
@@ -346,7 +357,13 @@ describe('results', () => {
     expect((await call(slowRight.who, 'GET', `/api/events/${event.key}/entry`)).json().entry.results.rank).toBe(1);
     await call(wrong.who, 'DELETE', `/api/events/${event.key}/entry`);
     const after = (await t.app.inject({ method: 'GET', url: `/api/events/public/en/${event.key}/leaderboard` })).json();
-    expect(after.rows).toEqual([{ rank: 1, firstName: 'Asha', district: null }]);
+    expect(after.rows).toEqual([{ rank: 1, firstName: 'Asha', district: 'திருநெல்வேலி' }]);
+    // A district cleared on the profile leaves the leaderboard at once.
+    await call(slowRight.who, 'PATCH', '/api/user/me', { district: '' });
+    const cleared = (
+      await t.app.inject({ method: 'GET', url: `/api/events/public/en/${event.key}/leaderboard` })
+    ).json();
+    expect(cleared.rows).toEqual([{ rank: 1, firstName: 'Asha', district: null }]);
   });
 
   it('are final after the review period: no disqualification then', async () => {

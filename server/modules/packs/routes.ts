@@ -65,7 +65,10 @@ export default async function packRoutes(fastify: FastifyInstance) {
       const lang = languageOrNotFound(request.params.lang);
       reply.header('cache-control', 'no-cache');
       return cached(request, reply, () =>
-        service.packManifest(deps, lang, request.params.courseId, request.query.videos === true),
+        service.packManifest(deps, lang, request.params.courseId, {
+          withVideos: request.query.videos === true,
+          withVoices: request.query.voices !== false,
+        }),
       );
     },
   );

@@ -1,7 +1,7 @@
 // Course packs (ADR 42): one course in one language for learning without a network. A pack is the
 // answers the app reads online (the course, each chapter with its lessons, each quiz's questions
-// and options, never which are right), the pictures they show and, when asked, the course's videos,
-// each listed in a manifest with the address the app asks for it at, its size and SHA-256, signed by
+// and options, never which are right), the pictures they show, the voices that read it aloud (their
+// list and their files, unless the phone declines them) and, when asked, the course's videos, each listed in a manifest with the address the app asks for it at, its size and SHA-256, signed by
 // the server. The text files are the routes' own answers, asked of the server itself, so the bytes
 // a manifest describes are exactly the bytes the app downloads.
 //
@@ -12,6 +12,7 @@ import { PACK_FORMAT } from '../../../contract/offline-rules';
 import { type PackFile, type PackFileKind, type PackManifest, type SignedPackManifest } from '../../../contract/packs';
 import { StoredFileMissingError, type FileStorage } from '../../lib/storage/file-storage';
 import type { PackSigner } from '../../lib/pack-signing';
+import { streamDigest } from '../../lib/storage/stream-digest';
 import { HttpError, notFound } from '../../plugins/errors';
 
 export interface PackDeps {
@@ -41,13 +42,7 @@ async function describeStored(storage: FileStorage, key: string): Promise<{ size
     if (error instanceof StoredFileMissingError) return null;
     throw error;
   }
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  const described = { size, sha256: hash.digest('hex') };
+  const described = await streamDigest(stream);
   if (knownFiles.size >= KNOWN_FILES_MAX) knownFiles.delete(knownFiles.keys().next().value!);
   knownFiles.set(key, described);
   return described;
@@ -101,6 +96,8 @@ async function packFiles(deps: PackDeps, lang: LanguageCode, courseId: string) {
     for (const lesson of lessons) pictures.push(...picturesIn(lesson.content));
   }
   for (const quiz of course.quizzes) await text(`/api/quiz/public/${lang}/${courseId}/quiz/${quiz.id}`);
+  const audio = await voicesOf(deps, lang, courseId);
+  if (audio) files.push(audio.list);
   const stored = async (path: string, kind: PackFileKind) => {
     // A picture on another site stays there: it shows when the phone is online.
     const key = deps.storage.keyOf(path);
@@ -110,18 +107,37 @@ async function packFiles(deps: PackDeps, lang: LanguageCode, courseId: string) {
   };
   for (const picture of pictures) await stored(picture.replace(/^\//, ''), 'picture');
   for (const video of course.videos) await stored(video.video.replace(/^\//, ''), 'video');
+  for (const path of audio?.files ?? []) await stored(path, 'audio');
   return { course: { id: course.id, lang, slug: course.slug, title: course.title }, files };
+}
+
+/**
+ * The course's voices (read aloud, ADR 41): the list the player asks for, as a file of the pack, and
+ * the sound files it names; null when the course has none to give (a course not voiced at all).
+ */
+async function voicesOf(
+  deps: PackDeps,
+  lang: LanguageCode,
+  courseId: string,
+): Promise<{ list: PackFile; files: string[] } | null> {
+  const url = `/api/read-aloud/courses/${courseId}?lang=${lang}`;
+  const answer = await deps.fetchOwn(url);
+  if (answer.status !== 200) return null;
+  const voices = JSON.parse(answer.body.toString()) as { parts: { segments: { audio: string }[] }[] };
+  const files = [...new Set(voices.parts.flatMap((part) => part.segments.map((segment) => segment.audio)))];
+  if (files.length === 0) return null;
+  return { list: { url, kind: 'audio', size: answer.body.length, sha256: sha256(answer.body) }, files };
 }
 
 const total = (files: PackFile[], kind: PackFileKind) =>
   files.filter((file) => file.kind === kind).reduce((sum, file) => sum + file.size, 0);
 
-/** The course's pack manifest, signed: with its videos or without them. */
+/** The course's pack manifest, signed: with its videos or without them, with its voices or without them. */
 export async function packManifest(
   deps: PackDeps,
   lang: LanguageCode,
   courseId: string,
-  withVideos: boolean,
+  { withVideos, withVoices }: { withVideos: boolean; withVoices: boolean },
 ): Promise<SignedPackManifest> {
   let all: Awaited<ReturnType<typeof packFiles>>;
   try {
@@ -136,8 +152,14 @@ export async function packManifest(
     // One version per publication, whichever files a phone takes.
     version: sha256(Buffer.from(all.files.map((file) => `${file.url} ${file.sha256}\n`).join(''))),
     withVideos,
-    files: withVideos ? all.files : all.files.filter((file) => file.kind !== 'video'),
-    sizes: { text: total(all.files, 'text'), pictures: total(all.files, 'picture'), videos: total(all.files, 'video') },
+    withVoices,
+    files: all.files.filter((file) => (withVideos || file.kind !== 'video') && (withVoices || file.kind !== 'audio')),
+    sizes: {
+      text: total(all.files, 'text'),
+      pictures: total(all.files, 'picture'),
+      videos: total(all.files, 'video'),
+      audio: total(all.files, 'audio'),
+    },
   };
   const text = JSON.stringify(manifest);
   return { manifest: text, signature: signatureOf(deps.signer, text), keyId: deps.signer.keyId };

@@ -194,6 +194,24 @@ export async function recordQuizAttempt(
 }
 
 /** When the learner last finished something in the course: the completion date when none was recorded. */
+/**
+ * How many learners read each part of a course: completed each lesson, tried each quiz, and
+ * finished the course (the summary's readers), by lesson, quiz and course id.
+ */
+export async function readersOf(db: DbOrTx, courseId: string): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select lesson_id as id, count(*)::int as readers from completions
+      where course_id = ${courseId} and lesson_id is not null group by lesson_id
+    union all
+    select quiz_id as id, count(distinct user_id)::int as readers from quiz_attempts
+      where course_id = ${courseId} group by quiz_id
+    union all
+    select course_id as id, count(*)::int as readers from enrolments
+      where course_id = ${courseId} and completed_at is not null group by course_id`);
+  const rows = (result as unknown as { rows: { id: string; readers: number }[] }).rows;
+  return new Map(rows.map((row) => [row.id, Number(row.readers)]));
+}
+
 export async function lastActivity(db: DbOrTx, userId: string, courseId: string): Promise<Date | null> {
   const result = await db.execute(sql`
     select greatest(

@@ -8,6 +8,8 @@
 // The module's surface for other modules (they call these, never progress' repository or routes):
 // - requireEnrolledCourse: 404 for an unknown course, 403 unless the learner is enrolled (journal, ratings)
 // - languageCompletion: whether every published course of a language is complete (certificates)
+// - readersOf: how many learners completed each lesson, tried each quiz and finished the course
+//   (read aloud's list of texts to record, most-read first)
 // - enrol, completeLesson, completeVideo, submitQuiz: the learner's writes, also applied from a
 //   phone's outbox inside the outbox's transaction (outbox), with the server's courseStructures
 import type { Db, DbOrTx } from '../../db/client';
@@ -256,4 +258,9 @@ export async function languageCompletion(
     out.push({ id: course.id, title: course.title, completedAt });
   }
   return { complete: out.length > 0 && out.every((c) => c.completedAt !== null), courses: out };
+}
+
+/** How many learners completed each lesson, tried each quiz and finished the course, by their ids. */
+export function readersOf(db: Db, courseId: string): Promise<Map<string, number>> {
+  return repo.readersOf(db, courseId);
 }

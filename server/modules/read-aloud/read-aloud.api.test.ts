@@ -3,6 +3,7 @@
 // makes the recording stale (and undoing it fresh again), and the staff's list says what changed;
 // a recording that is not audio, too long, too large or for another language is refused; the queue
 // is visible to the staff, and a failed job can be queued again by an editor.
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDocument } from '../../../contract/authoring';
 import type { CourseVoices } from '../../../contract/read-aloud';
@@ -14,6 +15,7 @@ import { uploadDepsFromConfig } from '../uploads/service';
 import { ENCODE_RATE, encodeOggOpus, readOggOpus } from './ogg-opus';
 import { queuePublished, runNextJob, type ReadAloudDeps } from './service';
 import { wav } from './recording-test-files';
+import type { PackManifest, SignedPackManifest } from '../../../contract/packs';
 
 const t = testAppPerFile();
 const team = translationTeamPerFile(t);
@@ -128,6 +130,33 @@ describe('a learner listens', () => {
     expect(file.rawPayload.length).toBe(segment!.bytes);
   });
 
+  it('takes the voices into the course’s pack, their list and every file it names, unless declined', async () => {
+    const packOf = async (query: string) => {
+      const res = await get(learner, `/api/packs/hi/${course.courseId}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return JSON.parse((res.json() as SignedPackManifest).manifest) as PackManifest;
+    };
+    const answer = await voices();
+    const files = [...new Set(answer.parts.flatMap((part) => part.segments.map((segment) => `/${segment.audio}`)))];
+    const pack = await packOf('');
+    expect(pack.withVoices).toBe(true);
+    const audio = pack.files.filter((file) => file.kind === 'audio');
+    expect(audio.map((file) => file.url)).toEqual([`/api/read-aloud/courses/${course.courseId}?lang=hi`, ...files]);
+    // Each as its address answers it, so the phone checks what the player will ask for.
+    for (const file of audio) {
+      const body = (await get(learner, file.url)).rawPayload;
+      expect(body.length).toBe(file.size);
+      expect(createHash('sha256').update(body).digest('hex')).toBe(file.sha256);
+    }
+    expect(pack.sizes.audio).toBe(audio.reduce((sum, file) => sum + file.size, 0));
+    const declined = await packOf('?voices=false');
+    expect(declined.withVoices).toBe(false);
+    expect(declined.files.some((file) => file.kind === 'audio')).toBe(false);
+    // The same publication, whichever files a phone takes.
+    expect(declined.version).toBe(pack.version);
+    expect(declined.sizes.audio).toBe(pack.sizes.audio);
+  });
+
   it('is told 404 for a course that is not published, and 400 for a language that is not one', async () => {
     expect((await get(learner, `/api/read-aloud/courses/${course.id}?lang=hi`)).statusCode).toBe(404);
     expect((await get(learner, `/api/read-aloud/courses/${course.courseId}?lang=en`)).statusCode).toBe(404);
@@ -152,6 +181,25 @@ describe('a translator records', () => {
       ['synthetic', false, [2]],
     ]);
     expect(lesson.segments[1]!.sentences[0]).toEqual({ index: 1, startMs: 0, endMs: saved.durationMs });
+  });
+
+  it('lists the texts to record with their readers, the most-read first', async () => {
+    type Outline = { course_hi: { chapter_his: { id: string; lesson_his: { id: string }[] }[] } };
+    const outline = (await get(undefined, `/api/course/public/hi/${course.courseId}`)).json() as Outline;
+    const chapter = outline.course_hi.chapter_his.at(-1)!;
+    const lesson = chapter.lesson_his.at(-1)!;
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: learner.headers });
+    expect((await post(`/api/progress/hi/${course.courseId}`)).statusCode).toBeLessThan(300);
+    const done = await post(`/api/progress/hi/${course.courseId}/chapters/${chapter.id}/lessons/${lesson.id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    const res = await get(team.hindi, '/api/staff/read-aloud/needs-voice/hi');
+    expect(res.statusCode, res.body).toBe(200);
+    const texts = (res.json() as { texts: { part: string; readers: number }[] }).texts;
+    // The lesson one learner completed comes first; the rest, read by nobody yet, keep the course's order.
+    expect(texts[0]).toMatchObject({ readers: 1 });
+    expect(texts[0]!.part).toMatch(/^lessons\[[^\]]+\]\.content$/);
+    expect(texts.slice(1).every((text) => text.readers === 0)).toBe(true);
+    expect(texts.map((text) => text.part).includes(`lessons[${course.lessonKey}].content`)).toBe(true);
   });
 
   it('makes the recording stale when its sentence is edited, says what changed, and fresh again when the edit is undone', async () => {

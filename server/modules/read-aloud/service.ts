@@ -21,6 +21,7 @@ import { FieldsError, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { itemsOfPublicRows, itemTitles, publishedDocument, publishedLanguages } from '../authoring/service';
 import { courseElementIds } from '../courses/service';
+import * as progress from '../progress/service';
 import { assertMayEditLanguage, type StaffMember } from '../staff/service';
 import { storeAudio } from '../uploads/service';
 import { readRecording } from './recordings';
@@ -222,6 +223,11 @@ export async function retryJob(db: Db, actor: AuditActor, id: string): Promise<V
  * Every spoken text of the published courses in a language that some sentence has no fresh
  * recording of, with each stale recording's text then and now; translators in their languages only.
  */
+/** Whose readers count for a text: its lesson's, its quiz's, or the course's (the summary). */
+function readersKey(part: string): string {
+  return /^(lessons|quizzes)\[[^\]]+\]/.exec(part)?.[0] ?? '';
+}
+
 export async function needsVoice(db: Db, member: StaffMember, lang: LanguageCode) {
   assertMayEditLanguage(member, lang);
   const languages = (await publishedLanguages(db, 'course')).filter((row) => row.lang === lang);
@@ -234,7 +240,11 @@ export async function needsVoice(db: Db, member: StaffMember, lang: LanguageCode
   for (const { itemId } of languages) {
     const published = await publishedDocument(db, itemId, lang);
     if (!published) continue;
-    for (const part of spokenParts(published.body as CourseDocument)) {
+    const doc = published.body as CourseDocument;
+    const ids = courseElementIds(published.item, lang, doc);
+    const courseId = ids.get('') ?? '';
+    const readers = await progress.readersOf(db, courseId);
+    for (const part of spokenParts(doc)) {
       const recordings = recorded.filter((row) => row.itemId === itemId && row.part === part.part);
       const fresh = recordings.filter((row) => !isStale(row, part));
       const unrecorded = part.sentences
@@ -259,10 +269,12 @@ export async function needsVoice(db: Db, member: StaffMember, lang: LanguageCode
           sentences: part.sentences,
           unrecorded,
           staleRecordings,
+          readers: readers.get(ids.get(readersKey(part.part)) ?? '') ?? 0,
         });
     }
   }
-  return { texts };
+  // The most-read first (a stable sort: course order among equals).
+  return { texts: texts.sort((a, b) => b.readers - a.readers) };
 }
 
 export interface RecordingInput {

@@ -38,6 +38,7 @@ import { sniffFormat } from './sniff';
 import { sanitiseSvg } from './svg-sanitiser';
 import { notAccepted, tooLarge, UploadRefusedError } from './upload-refused';
 import { videoDurationMs } from './video-duration';
+import { streamDigest } from '../../lib/storage/stream-digest';
 
 export type { UploadSource } from './receive';
 export { tooLarge, UploadRefusedError } from './upload-refused';
@@ -109,9 +110,7 @@ export interface StoredUpload {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  return (await streamDigest(fs.createReadStream(file))).sha256;
 }
 
 /** The name to show: its last path part, without control characters, at most 200 characters. */

@@ -25,6 +25,7 @@ const profileColumns = {
   age: users.age,
   gender: users.gender,
   qualification: users.qualification,
+  district: users.district,
   role: users.role,
   active: users.active,
   minorUntil: users.minorUntil,
@@ -48,9 +49,9 @@ export async function findName(db: DbOrTx, userId: string): Promise<string | nul
 }
 
 export async function findNames(db: DbOrTx, userIds: string[]) {
-  if (!userIds.length) return new Map<string, { name: string; minorUntil: Date | null }>();
+  if (!userIds.length) return new Map<string, { name: string; district: string | null; minorUntil: Date | null }>();
   const rows = await db
-    .select({ id: users.id, name: users.name, minorUntil: users.minorUntil })
+    .select({ id: users.id, name: users.name, district: users.district, minorUntil: users.minorUntil })
     .from(users)
     .where(inArray(users.id, userIds));
   return new Map(rows.map(({ id, ...rest }) => [id, rest]));
@@ -76,6 +77,7 @@ export interface ProfilePatch {
   age?: number | null;
   gender?: string | null;
   qualification?: string | null;
+  district?: string | null;
   /** A minor's end of minority: kept when it is already later (the database compares, so no race). */
   minorUntilAtLeast?: Date;
   guardianConsentAt?: Date;

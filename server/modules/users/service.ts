@@ -7,7 +7,7 @@
 //   made by admins and the staff:grant command for people who have not signed in yet)
 // - eraseInactiveLearners: the retention job's erasure of learners inactive past the period
 // - checkGuardian: the guardian a consent names, checked the same way for an event entry's consent (ADR 40)
-// - entrantNames: the name and whether a minor, of the learners entering events
+// - entrantNames: the name, district and whether a minor, of the learners entering events
 import type {
   GuardianConsentBody,
   GuardianConsentCodeBody,
@@ -16,7 +16,7 @@ import type {
 } from '../../../contract/users';
 import { MINOR_AGE, consentRequired, type GuardianRelationship } from '../../../contract/profile-options';
 import type { Db, DbOrTx } from '../../db/client';
-import { checkEmail, checkName } from '../../lib/profile-fields';
+import { checkDistrict, checkEmail, checkName } from '../../lib/profile-fields';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { checkMobile, forgetCodesSentTo, sendConsentCode, useConsentCode, type AuthDeps } from '../auth/service';
 import { withdrawRatings } from '../ratings/service';
@@ -67,6 +67,7 @@ export async function updateProfile(db: Db, userId: string, body: UpdateProfileB
   if (minorUntil) patch.minorUntilAtLeast = minorUntil;
   if (body.gender !== undefined) patch.gender = body.gender;
   if (body.qualification !== undefined) patch.qualification = body.qualification;
+  if (body.district !== undefined) patch.district = checkDistrict(body.district);
   const row = Object.keys(patch).length
     ? await repo.updateProfile(db, userId, patch)
     : await repo.findProfile(db, userId);
@@ -188,10 +189,13 @@ export function createAccount(db: DbOrTx, values: { mobile: string; name: string
   return repo.insertAccount(db, { mobile: values.mobile, name: checkName(values.name) });
 }
 
-/** Each account's name and the end of its minority (ADR 18), by id: who enters an event, as the events module needs them. */
+/**
+ * Each account's name, district (null when not given) and the end of its minority (ADR 18), by id:
+ * who enters an event, as the events module needs them.
+ */
 export function entrantNames(
   db: DbOrTx,
   userIds: string[],
-): Promise<Map<string, { name: string; minorUntil: Date | null }>> {
+): Promise<Map<string, { name: string; district: string | null; minorUntil: Date | null }>> {
   return repo.findNames(db, userIds);
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GENDERS, MINOR_AGE, QUALIFICATIONS } from '../../../contract/profile-options';
 import { messageBody } from '../../../contract/messages';
+import { DISTRICT_MAX_LENGTH } from '../../../contract/person-name';
 import { users } from '../../db/schema/users';
 import { testAppPerFile } from '../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
@@ -37,6 +38,7 @@ describe('GET /api/user/me', () => {
         age: null,
         gender: null,
         qualification: null,
+        district: null,
         role: 'user',
         active: true,
         minorUntil: null,
@@ -149,6 +151,42 @@ describe('PATCH /api/user/me', () => {
       message: 'Enter a valid email address',
     });
     expect((await me(cookie)).json().user).toMatchObject({ name: 'Asha Devi', email: null });
+  });
+
+  it('keeps an optional district, tidied as a name is, and clears it with an empty string or null', async () => {
+    const { cookie } = await signUp(t.app);
+    const set = await patch(cookie, { district: '  North  24 Parganas ' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().user.district).toBe('North 24 Parganas');
+    expect((await patch(cookie, { district: 'திருநெல்வேலி' })).json().user.district).toBe('திருநெல்வேலி');
+    expect((await patch(cookie, { name: 'Asha Rani' })).json().user.district).toBe('திருநெல்வேலி');
+    expect((await patch(cookie, { district: '' })).json().user.district).toBeNull();
+    await patch(cookie, { district: 'Pune' });
+    expect((await patch(cookie, { district: null })).json().user.district).toBeNull();
+    const [row] = await t.app.db.select({ district: users.district }).from(users).where(eq(users.name, 'Asha Rani'));
+    expect(row?.district).toBeNull();
+  });
+
+  it('refuses a district too long, with symbols, an address or digits alone, saying why and keeping the old one', async () => {
+    const { cookie } = await signUp(t.app);
+    await patch(cookie, { district: 'Pune' });
+    expect((await patch(cookie, { district: 'a'.repeat(DISTRICT_MAX_LENGTH + 1) })).json()).toEqual({
+      code: 'districtTooLong',
+      message: `A district can have at most ${DISTRICT_MAX_LENGTH} characters`,
+      params: { max: DISTRICT_MAX_LENGTH },
+    });
+    for (const district of ['https://example.com', '<b>Pune</b>', '24', 'Pune #1', 'Дели']) {
+      const res = await patch(cookie, { district });
+      expect(res.statusCode, district).toBe(400);
+      expect(res.json(), district).toEqual({
+        code: 'districtCharacters',
+        message: 'A district can have only letters, digits, spaces, dots, hyphens, apostrophes and brackets.',
+      });
+    }
+    const notText = await patch(cookie, { district: 42 });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().details[0].field).toBe('district');
+    expect((await me(cookie)).json().user.district).toBe('Pune');
   });
 
   it('is 401 without a session and refused from another site', async () => {

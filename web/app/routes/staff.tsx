@@ -35,6 +35,12 @@ import { CourseAnalyticsPage } from '../../features/staff-analytics/components/c
 import { MediaLibraryPage } from '../../features/staff-media-library/components/media-library';
 import { MediaFilePage } from '../../features/staff-media-library/components/media-file';
 import { MediaPicker } from '../../features/staff-media-library/components/media-picker';
+import { VoicesPage } from '../../features/staff-voices/components/voices-page';
+import { EventsPage } from '../../features/staff-events/components/events-list';
+import { EventPage } from '../../features/staff-events/components/event-page';
+import { NewEventPage } from '../../features/staff-events/components/settings';
+import { QuestionsPage } from '../../features/staff-event-pool/components/questions';
+import { EventTextsPage } from '../../features/staff-event-pool/components/texts-page';
 import { paths } from '../paths';
 // The console's stylesheet (staff.css beside this module: the staff features' own, put together) is
 // its own file, not part of the one stylesheet every public page loads (vite.config.ts builds a
@@ -45,12 +51,16 @@ const ADMIN: readonly StaffRole[] = ['admin'];
 const CONTENT: readonly StaffRole[] = ['admin', 'editor', 'translator'];
 const EVERYONE: readonly StaffRole[] = ['admin', 'editor', 'translator', 'analyst'];
 const FIGURES: readonly StaffRole[] = ['admin', 'analyst'];
+/** Who runs events: creates them, builds the pool, schedules, closes, reviews and publishes (ADR 40). */
+const EVENT_MANAGERS: readonly StaffRole[] = ['admin', 'editor'];
 
 export function Layout() {
   const { t } = useTranslation('staff');
   const sections: ConsoleSection[] = [
     { to: paths.staffTranslations(), label: t('nav.translations'), roles: CONTENT },
     { to: paths.staffMedia(), label: t('nav.media'), roles: CONTENT, nested: true },
+    { to: paths.staffVoices(), label: t('nav.voices'), roles: CONTENT },
+    { to: paths.staffEvents(), label: t('nav.events'), roles: EVERYONE, nested: true },
     { to: paths.staffMembers(), label: t('nav.members'), roles: ADMIN },
     { to: paths.staffAnalytics(), label: t('nav.analytics'), roles: FIGURES },
     { to: paths.staffAudit(), label: t('nav.audit'), roles: ADMIN },
@@ -126,6 +136,11 @@ export function Preview() {
 /** The media library: editors and admins upload and delete, translators write text alternatives (the server's rule). */
 export function Media() {
   return <ForRoles roles={CONTENT}>{(me) => <MediaLibraryPage me={me} filePath={paths.staffMediaFile} />}</ForRoles>;
+}
+
+/** Read aloud's recordings and synthesis queue: translators record in their languages (the server's rule). */
+export function Voices() {
+  return <ForRoles roles={CONTENT}>{(me) => <VoicesPage me={me} />}</ForRoles>;
 }
 
 export function MediaFile() {
@@ -251,6 +266,62 @@ export function CourseAnalytics() {
   return (
     <ForRoles roles={FIGURES}>
       {() => <CourseAnalyticsPage courseId={courseId} overviewPath={paths.staffAnalytics()} />}
+    </ForRoles>
+  );
+}
+
+/** The events: every role reads them; each part of an event shows to the roles the server lets read it. */
+export function Events() {
+  return (
+    <ForRoles roles={EVERYONE}>
+      {(me) => <EventsPage me={me} eventPath={paths.staffEvent} newPath={paths.staffNewEvent()} />}
+    </ForRoles>
+  );
+}
+
+export function NewEvent() {
+  return (
+    <ForRoles roles={EVENT_MANAGERS}>
+      {() => <NewEventPage eventPath={paths.staffEvent} listPath={paths.staffEvents()} />}
+    </ForRoles>
+  );
+}
+
+const eventPaths = {
+  list: paths.staffEvents(),
+  questions: paths.staffEventQuestions,
+  texts: paths.staffEventTexts,
+};
+
+export function Event() {
+  const { eventId = '' } = useParams();
+  return <ForRoles roles={EVERYONE}>{(me) => <EventPage me={me} eventId={eventId} paths={eventPaths} />}</ForRoles>;
+}
+
+/** The pool, with its right options: editors, admins and translators (who translate it). */
+export function EventQuestions() {
+  const { eventId = '' } = useParams();
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => (
+        <QuestionsPage
+          me={me}
+          eventId={eventId}
+          eventPath={paths.staffEvent(eventId)}
+          textsPath={(lang) => paths.staffEventTexts(eventId, lang)}
+        />
+      )}
+    </ForRoles>
+  );
+}
+
+export function EventTexts() {
+  const { eventId = '', lang = '' } = useParams();
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => (
+        <EventTextsPage key={lang} me={me} eventId={eventId} lang={lang} eventPath={paths.staffEvent(eventId)} />
+      )}
     </ForRoles>
   );
 }

@@ -19,4 +19,13 @@ export const staffKeys = {
   /** The figures: every report under one prefix, so a refresh reloads them all. */
   analytics: ['staff', 'analytics'] as const,
   report: (report: string, query: object) => ['staff', 'analytics', report, query] as const,
+  /** Read aloud: the texts of a language needing a voice, and the synthesis queue. */
+  voices: ['staff', 'voices'] as const,
+  needsVoice: (lang: string) => ['staff', 'voices', 'needs', lang] as const,
+  voiceJobs: (query: object) => ['staff', 'voices', 'jobs', query] as const,
+  /** The events: the list, and each event with its pool, counts, flagged entries and results under its id. */
+  events: ['staff', 'events'] as const,
+  event: (id: string) => ['staff', 'events', id] as const,
+  eventPart: (id: string, part: 'questions' | 'counts' | 'flagged' | 'results') =>
+    ['staff', 'events', id, part] as const,
 };

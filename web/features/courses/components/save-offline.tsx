@@ -1,5 +1,6 @@
 // "Learn without a network" on a course's page (ADR 42): the exact size of the course's pack before
-// anything is downloaded (text and pictures, and the videos if the learner wants them) and the
+// anything is downloaded (text and pictures, the voices that read it aloud and the videos if the
+// learner wants them) and the
 // space the phone lets the site use; then the download, checked file by file; then when it was
 // saved, whether a newer version was published (updated by downloading only what changed), and
 // Remove. Drawn only once the page runs in a browser that can keep a course.
@@ -19,6 +20,7 @@ import {
   savedPack,
   spaceLeft,
   updateSize,
+  type PackChoice,
   type PackProblem,
   type SaveProgress,
 } from '../../../lib/course-packs';
@@ -44,7 +46,7 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
   const server = useQuery({
     queryKey: packKeys.server(lang, courseId),
     queryFn: async () => {
-      const pack = await fetchPack(lang, courseId, false);
+      const pack = await fetchPack(lang, courseId, { videos: false, voices: false });
       return { pack, toUpdate: await updateSize(lang, courseId, pack) };
     },
     enabled: supported,
@@ -52,6 +54,9 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
   });
   const space = useQuery({ queryKey: packKeys.space, queryFn: spaceLeft, enabled: supported });
   const [withVideos, setWithVideos] = useState(false);
+  // The voices are taken unless the learner declines them: the learners who listen are the ones
+  // who most need them where there is no network.
+  const [withVoices, setWithVoices] = useState(true);
   const [progress, setProgress] = useState<SaveProgress>();
   const [problem, setProblem] = useState<PackProblem>();
 
@@ -59,11 +64,11 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
   const manifest = server.data?.pack.manifest;
   const sizes = manifest?.sizes;
 
-  const save = async (videos: boolean) => {
+  const save = async (choice: PackChoice) => {
     setProblem(undefined);
     setProgress({ files: 0, filesDone: 0, bytes: 0, bytesDone: 0 });
     try {
-      const pack = await fetchPack(lang, courseId, videos);
+      const pack = await fetchPack(lang, courseId, choice);
       await savePack(lang, courseId, pack, setProgress);
     } catch (error) {
       setProblem(error instanceof PackError ? error.problem : 'stopped');
@@ -105,6 +110,17 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
               {space.data !== undefined && <li>{t('offline.space', { size: formatBytes(space.data) })}</li>}
             </ul>
           )}
+          {sizes && sizes.audio > 0 && (
+            <label className="save-offline__videos">
+              <input
+                type="checkbox"
+                checked={withVoices}
+                onChange={(event) => setWithVoices(event.target.checked)}
+                disabled={progress !== undefined}
+              />
+              {t('offline.withVoices', { size: formatBytes(sizes.audio) })}
+            </label>
+          )}
           {sizes && sizes.videos > 0 && (
             <label className="save-offline__videos">
               <input
@@ -134,7 +150,7 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
           <button
             type="button"
             className="btn"
-            onClick={() => void save(withVideos)}
+            onClick={() => void save({ videos: withVideos, voices: withVoices && (sizes?.audio ?? 0) > 0 })}
             disabled={!manifest || progress !== undefined}
             aria-busy={progress !== undefined}
           >
@@ -145,7 +161,7 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
           <button
             type="button"
             className="btn"
-            onClick={() => void save(kept.manifest.withVideos)}
+            onClick={() => void save({ videos: kept.manifest.withVideos, voices: kept.manifest.withVoices ?? false })}
             disabled={progress !== undefined}
             aria-busy={progress !== undefined}
           >

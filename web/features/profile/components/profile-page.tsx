@@ -6,8 +6,14 @@ import { useTranslation } from '../../../i18n/react';
 import type { UpdateProfileBody, UserProfile } from '../../../../contract/users';
 import { AGE_MAX, AGE_MIN, GENDERS, QUALIFICATIONS } from '../../../../contract/profile-options';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../../contract/auth-rules';
-import { NAME_MAX_LENGTH } from '../../../../contract/person-name';
-import { isPersonNameCode, normalisePersonName, personNameError } from '../../../i18n/person-name';
+import { DISTRICT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contract/person-name';
+import {
+  districtError,
+  isDistrictCode,
+  isPersonNameCode,
+  normalisePersonName,
+  personNameError,
+} from '../../../i18n/person-name';
 import { LANGUAGES } from '../../../../contract/languages';
 import { LanguageSelectInput } from '../../../components/language-select-input';
 import { ApiError, isConsentRequired } from '../../../lib/api-client';
@@ -31,12 +37,13 @@ import { needsConsent } from './consent-gate';
 import './profile.css';
 
 /** The form field a refused update is about: by the error's code, or validation's first field. */
-function fieldAtFault(error: ApiError): 'name' | 'email' | undefined {
+function fieldAtFault(error: ApiError): 'name' | 'email' | 'district' | undefined {
   if (error.code === 'invalidEmail') return 'email';
   if (isPersonNameCode(error.code)) return 'name';
+  if (isDistrictCode(error.code)) return 'district';
   if (error.code !== 'validation') return undefined;
   const field = (error.details as Partial<ErrorResponse> | undefined)?.details?.[0]?.field;
-  return field === 'email' || field === 'name' ? field : undefined;
+  return field === 'email' || field === 'name' || field === 'district' ? field : undefined;
 }
 
 interface FormValues {
@@ -45,6 +52,7 @@ interface FormValues {
   age: string;
   gender: string;
   qualification: string;
+  district: string;
 }
 
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
@@ -55,6 +63,7 @@ const toForm = (user: UserProfile): FormValues => ({
   age: user.age === null ? '' : String(user.age),
   gender: user.gender ?? '',
   qualification: user.qualification ?? '',
+  district: user.district ?? '',
 });
 
 function SettingsForm({ user }: { user: UserProfile }) {
@@ -72,6 +81,8 @@ function SettingsForm({ user }: { user: UserProfile }) {
     const nameProblem = personNameError(values.name);
     if (nameProblem) found.name = nameProblem;
     if (values.email.trim() && !EMAIL_PATTERN.test(values.email.trim())) found.email = messageText('invalidEmail');
+    const districtProblem = districtError(values.district);
+    if (districtProblem) found.district = districtProblem;
     if (values.age.trim()) {
       const age = Number(values.age);
       if (!Number.isInteger(age) || age < AGE_MIN || age > AGE_MAX)
@@ -94,6 +105,7 @@ function SettingsForm({ user }: { user: UserProfile }) {
       age: values.age.trim() ? Number(values.age) : null,
       gender: (values.gender || null) as UpdateProfileBody['gender'],
       qualification: (values.qualification || null) as UpdateProfileBody['qualification'],
+      district: normalisePersonName(values.district) || null,
     };
     update.mutate(body, {
       onSuccess: () => notify({ status: 200, message: t('profileUpdated', { ns: 'messages' }) }),
@@ -192,6 +204,22 @@ function SettingsForm({ user }: { user: UserProfile }) {
           </option>
         ))}
       </select>
+      <label htmlFor={`${id}-district`} className="field__label">
+        {t('district')}
+      </label>
+      <input
+        {...field('district')}
+        aria-describedby={[`${id}-district-hint`, errors.district ? `${id}-district-error` : ''].join(' ').trim()}
+        className="field__input"
+        autoComplete="address-level2"
+        maxLength={DISTRICT_MAX_LENGTH}
+        value={values.district}
+        onChange={set('district')}
+      />
+      <p id={`${id}-district-hint`} className="profile__hint">
+        {t('districtHint')}
+      </p>
+      {errorOf('district')}
       <label htmlFor={`${id}-mobile`} className="field__label">
         {t('mobile')}
       </label>
@@ -408,6 +436,8 @@ export function ProfilePage({ certificateId }: { certificateId?: string } = {}) 
               <dd>
                 {user.qualification ? t(`qualifications.${user.qualification.replace(/[^A-Za-z0-9]/g, '')}`) : '—'}
               </dd>
+              <dt>{t('district')}</dt>
+              <dd>{user.district ?? '—'}</dd>
             </dl>
           </section>
           <Stats certificateId={certificateId} />

@@ -12,7 +12,8 @@ import { StackedBar, Swatch } from './charts';
 import { AnalyticsFilters, useAnalyticsQuery } from './filters';
 import { Figure } from './figure';
 import { FrameNote } from './frame-note';
-import { countText, daysText, keyText, share, shown } from './format';
+import { daysText, keyText, share, shown } from './format';
+import { countText } from '../../../staff-shared/components/safe-count';
 import { Series } from './series';
 
 function Breakdowns({ answer }: { answer: LearnersAnswer }) {

@@ -13,7 +13,8 @@ import { Bars } from './charts';
 import { AnalyticsFilters, useAnalyticsQuery } from './filters';
 import { Figure } from './figure';
 import { FrameNote } from './frame-note';
-import { countText, daysText, share, shown } from './format';
+import { daysText, share, shown } from './format';
+import { countText } from '../../../staff-shared/components/safe-count';
 
 function Funnel({ answer }: { answer: CourseDetailAnswer }) {
   const { t } = useTranslation('staff');

@@ -1,18 +1,11 @@
-// How the figures read: counts in Indian digit grouping, withheld counts in words, periods as dates.
+// How the figures read: shares, periods as dates, breakdowns' keys in words (a count, withheld or
+// not: web/staff-shared/components/safe-count.ts).
 import type { SafeCount } from '../../../../contract/analytics';
-import { WITHHELD, type AnalyticsGrain } from '../../../../contract/analytics-rules';
+import type { AnalyticsGrain } from '../../../../contract/analytics-rules';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import type { TFunction as Translate } from '../../../i18n/translator';
 
-const number = new Intl.NumberFormat('en-IN');
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 0 });
-
-/** A count as staff read it: "1,20,000", "fewer than 10", or "withheld". */
-export function countText(count: SafeCount, minGroup: number, t: Translate): string {
-  if (count === null) return t('analytics.fewerThan', { count: minGroup });
-  if (count === WITHHELD) return t('analytics.withheld');
-  return number.format(count);
-}
 
 export const shown = (count: SafeCount): count is number => typeof count === 'number';
 

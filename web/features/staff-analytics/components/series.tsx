@@ -3,7 +3,8 @@ import type { AnalyticsFrame, SafeCount } from '../../../../contract/analytics';
 import { useTranslation } from '../../../i18n/react';
 import { StaffTable } from '../../../staff-shared/components/staff-table';
 import { LineChart } from './charts';
-import { countText, periodText } from './format';
+import { periodText } from './format';
+import { countText } from '../../../staff-shared/components/safe-count';
 
 export function Series({
   frame,

@@ -28,6 +28,7 @@ import {
 import type { StaffMe } from '../../../../contract/staff';
 import { errorText } from '../../../staff-shared/components/error-text';
 import { TextDiff } from '../../../staff-shared/components/text-diff';
+import { SourceBeside } from '../../../staff-shared/components/source-beside';
 import { fieldReader, setField } from '../../../staff-shared/components/document-editor/document-draft';
 import {
   DocumentEditor,
@@ -333,30 +334,30 @@ function GroupRows({
         const label = t('translate.in', { field: fieldName, language: to.name });
         const set = (next: string) =>
           edit((d) => setField(kind, d, field.path, next === '' && !field.required && !field.rich ? null : next));
+        const stale = mark?.state === 'stale';
         return (
-          <div
+          <SourceBeside
             key={field.path}
-            className={mark?.state === 'stale' && !confirmed.includes(field.path) ? 'tr-row tr-row--stale' : 'tr-row'}
-          >
-            <div className="tr-source">
-              <p className="tr-source__head">
-                <span className="ce-label">{t('translate.in', { field: fieldName, language: from.name })}</span>{' '}
-                {mark && (
-                  <span className={`staff-badge staff-badge--${mark.state}`}>
-                    {t(`translate.states.${mark.state}`, { source: from.name, language: to.name })}
-                  </span>
-                )}
-              </p>
-              <div lang={from.bcp47} className="tr-source__text">
-                {sourceText === '' ? (
-                  <span className="staff-muted">{t('translate.sourceEmpty')}</span>
-                ) : field.rich ? (
-                  <RichText html={sourceText} videoLabel={fieldName} playLabel={t('translate.play')} />
-                ) : (
-                  sourceText
-                )}
-              </div>
-              {mark?.state === 'stale' && mark.translatedFrom && (
+            marked={stale && !confirmed.includes(field.path)}
+            sourceLabel={t('translate.in', { field: fieldName, language: from.name })}
+            sourceLang={from.bcp47}
+            badge={
+              mark && (
+                <span className={`staff-badge staff-badge--${mark.state}`}>
+                  {t(`translate.states.${mark.state}`, { source: from.name, language: to.name })}
+                </span>
+              )
+            }
+            source={
+              sourceText !== '' && field.rich ? (
+                <RichText html={sourceText} videoLabel={fieldName} playLabel={t('translate.play')} />
+              ) : (
+                sourceText
+              )
+            }
+            below={
+              stale &&
+              mark.translatedFrom && (
                 <p className="tr-change">
                   {t('item.sourceChange', { source: from.name, version: mark.translatedFrom.version })}{' '}
                   <TextDiff
@@ -365,32 +366,31 @@ function GroupRows({
                     lang={from.bcp47}
                   />
                 </p>
-              )}
-            </div>
-            <div className="tr-target">
-              {field.rich ? (
-                <RichField label={label} value={text} onChange={set} onPickImage={onPickImage} />
-              ) : (
-                <TextField
-                  label={label}
-                  value={text}
-                  maxLength={field.maxLength}
-                  multiline={sourceText.length > 80}
-                  onChange={set}
+              )
+            }
+          >
+            {field.rich ? (
+              <RichField label={label} value={text} onChange={set} onPickImage={onPickImage} />
+            ) : (
+              <TextField
+                label={label}
+                value={text}
+                maxLength={field.maxLength}
+                multiline={sourceText.length > 80}
+                onChange={set}
+              />
+            )}
+            {stale && text !== '' && (
+              <label className="staff-check tr-confirm">
+                <input
+                  type="checkbox"
+                  checked={confirmed.includes(field.path)}
+                  onChange={() => onConfirm(field.path)}
                 />
-              )}
-              {mark?.state === 'stale' && text !== '' && (
-                <label className="staff-check tr-confirm">
-                  <input
-                    type="checkbox"
-                    checked={confirmed.includes(field.path)}
-                    onChange={() => onConfirm(field.path)}
-                  />
-                  {t('translate.stillRight')}
-                </label>
-              )}
-            </div>
-          </div>
+                {t('translate.stillRight')}
+              </label>
+            )}
+          </SourceBeside>
         );
       })}
     </section>

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "district" text;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_district_length" CHECK ("users"."district" is null or char_length("users"."district") between 1 and 60);
