@@ -262,7 +262,8 @@ describe('the event quiz', () => {
     await page.waitForURL((url) => url.pathname === '/vicybershieldtnc');
     expect(await page.locator('.legal').innerText()).toContain('up to 5 seconds after the time is up');
     await page.getByRole('tab', { name: 'Use of Phone Numbers and Data Privacy' }).click();
-    expect(await page.locator('.legal').innerText()).toContain('press Withdraw my entry and confirm');
+    // The tab's panel is drawn after the click: waited for, not read at once.
+    await page.locator('.legal').getByText('press Withdraw my entry and confirm', { exact: false }).waitFor();
 
     const missing = await page.goto('/events/no-such-event');
     expect(missing?.status()).toBe(404);
