@@ -1,5 +1,6 @@
-// Scheduled publications (ADR 19): every instance looks for due ones every few seconds and publishes
-// them; runDueSchedules makes sure each is published once, whichever instance finds it first.
+// Scheduled publications (ADR 19): every instance looks for due ones when it starts and every few
+// seconds after, and publishes them; runDueSchedules makes sure each is published once, whichever
+// instance finds it first.
 import type { FastifyInstance } from 'fastify';
 import { runDueSchedules } from './publishing';
 
@@ -22,6 +23,9 @@ export function startPublishingSchedule(app: FastifyInstance, everyMs = SCHEDULE
       running = false;
     }
   };
+  // A first look at once: an instance restarted (a rolling restart, a crash) would otherwise leave an
+  // item that fell due meanwhile waiting a whole round, or, restarted again within it, longer still.
+  void tick();
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();
   return () => clearInterval(timer);
