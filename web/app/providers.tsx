@@ -19,11 +19,17 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
+        // Asked even when the browser says it is offline: the service worker answers a saved
+        // course's reads from the phone, and the learner's own reads fall back to what the phone
+        // keeps (ADR 42). Retries wait for the network.
+        networkMode: 'offlineFirst',
         staleTime: 60_000,
         refetchOnWindowFocus: false,
         // A 4xx will not get better by asking again; a network hiccup might.
         retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
       },
+      // A change made offline goes to the phone's outbox (the call itself decides: web/lib/offline/).
+      mutations: { networkMode: 'offlineFirst' },
     },
   });
 }

@@ -39,6 +39,13 @@ export function registerServiceWorker(): void {
       // The site works without it; only opening it without a network does not.
       console.info('the site works online only here: its service worker could not be registered', error);
     });
+    // Changes made offline wait (a flag of web/lib/offline/outbox.ts): sent from whatever page the
+    // app starts on; the outbox's code loads only then.
+    try {
+      if (localStorage.getItem('jgk_outbox_waiting')) void import('./offline/outbox').then((o) => o.startFlusher());
+    } catch {
+      // No storage: nothing was kept either.
+    }
   };
   const whenIdle = () =>
     'requestIdleCallback' in window

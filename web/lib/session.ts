@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth';
-import { api, onUnauthorized } from './api-client';
+import { api, ApiError, onUnauthorized } from './api-client';
 
 export const sessionKeys = {
   session: ['session'] as const,
@@ -18,6 +18,11 @@ async function fetchSession(): Promise<SessionUser | null> {
   try {
     return learnerOf(await api.get('/api/user/session-status'));
   } catch (error) {
+    // Without a network: the learner kept on this phone with a course saved for offline (ADR 42),
+    // so the saved course opens; its code loads only then, never with a page's first scripts.
+    if (error instanceof ApiError && error.status === 0) {
+      return import('./offline/learner-state').then((kept) => kept.keptSession()).catch(() => null);
+    }
     // A failed status check leaves the visitor anonymous instead of breaking the page.
     console.warn('session status unavailable', error);
     return null;
@@ -37,7 +42,15 @@ export function useSession() {
 
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => api.post('/api/user/logout'),
+    mutationFn: async () => {
+      // What the learner did offline is sent first; then everything the phone keeps of them is
+      // deleted (sealed in IndexedDB: web/lib/offline/), once the server has ended the session.
+      const offline = await import('./offline/outbox');
+      await offline.flushBeforeSignOut().catch(() => undefined);
+      const answer = await api.post('/api/user/logout');
+      await offline.forgetLearner().catch(() => undefined);
+      return answer;
+    },
     // The whole app starts over without the session, as the specification's reload does.
     onSettled: () => window.location.reload(),
   });

@@ -3,6 +3,21 @@ import { CourseDetail } from '../../features/courses/components/course-detail';
 import { ConsentStep } from '../../features/profile/components/consent-gate';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
+import { preloadPage } from '../router';
+import { isLanguageCode } from '../../../contract/languages';
+
+/**
+ * A course saved on the phone opens offline in its learning views even if they were never opened:
+ * their code and words are fetched now (the service worker keeps them, ADR 43), and the learner's
+ * session, profile, progress and journal are kept sealed on the phone (web/lib/offline/, ADR 42).
+ */
+function keepLearningOffline(lang: string, courseId: string) {
+  if (!isLanguageCode(lang)) return;
+  preloadPage(paths.courseJournal(lang, courseId));
+  void import('../../lib/offline/learner-state')
+    .then((offline) => offline.keepForOffline(lang, courseId))
+    .catch((error: unknown) => console.info('the learner state was not kept for offline', error));
+}
 
 export function Component() {
   const { lang = '', courseId = '' } = useParams();
@@ -17,6 +32,7 @@ export function Component() {
       paths={paths}
       // A minor's parent or guardian agrees here before the first enrolment.
       consentStep={<ConsentStep />}
+      onSavedOffline={() => keepLearningOffline(lang, courseId)}
     />
   );
 }

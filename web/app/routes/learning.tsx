@@ -16,12 +16,21 @@ import { QuizDemo as SampleQuiz } from '../../features/quiz-demo/components/quiz
 import { ConsentGate } from '../../features/profile/components/consent-gate';
 import { ReadAloudProvider } from '../../features/read-aloud/components/read-aloud';
 import { RequireLearner } from '../require-learner';
+import { useMe } from '../../features/profile/api/profile';
+import { useProgress } from '../../lib/course/progress';
+import { useKeptLearner } from '../../lib/offline/use-kept-learner';
 import { paths } from '../paths';
 
 export function Layout() {
   const { lang = '', courseId = '', chapterId, quizId } = useParams();
-  const { signedIn } = useSession();
-  usePrefetchLearningView(isLanguageCode(lang) ? lang : 'en', courseId, { chapterId, quizId, signedIn });
+  const { signedIn, user } = useSession();
+  const courseLang = isLanguageCode(lang) ? lang : 'en';
+  usePrefetchLearningView(courseLang, courseId, { chapterId, quizId, signedIn });
+  // A course saved on the phone keeps what its views need offline: who is signed in and their
+  // profile (the consent gate reads it), and the course's progress (ADR 42).
+  const me = useMe(signedIn);
+  const progress = useProgress(courseLang, courseId, signedIn);
+  useKeptLearner(courseLang, courseId, { session: user, profile: me.data, progress: progress.data });
   return (
     <RequireLearner>
       <ConsentGate>

@@ -38,6 +38,8 @@ export interface QuizResult {
   passed?: boolean;
   /** Each question right or wrong, with its correct options, shown under the score. */
   review?: QuizReview[];
+  /** Not scored yet (answered without a network, scored when it reaches the server): only the message shows. */
+  waiting?: boolean;
 }
 
 /** A text the player shows that can be read aloud: whose it is, its field, and the id of the element showing it. */
@@ -184,13 +186,17 @@ export function QuizPlayer({
         <Sub id="quiz-heading" ref={headingRef} tabIndex={-1} className="quiz-player__step">
           {t('resultTitle')}
         </Sub>
-        <p
-          className={`quiz-player__score${result.passed === false ? ' quiz-player__score--low' : ''}`}
-          data-testid="quiz-score"
-        >
-          {scoreText}
+        {!result.waiting && (
+          <p
+            className={`quiz-player__score${result.passed === false ? ' quiz-player__score--low' : ''}`}
+            data-testid="quiz-score"
+          >
+            {scoreText}
+          </p>
+        )}
+        <p className="quiz-player__message" role={result.waiting ? 'status' : undefined}>
+          {result.message}
         </p>
-        <p className="quiz-player__message">{result.message}</p>
         <button type="button" className="btn" onClick={retake}>
           {t('retake')}
         </button>

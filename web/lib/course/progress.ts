@@ -18,6 +18,11 @@ export const progressQuery = (lang: LanguageCode, courseId: string) =>
           .progress;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
+        // Without a network: the record kept on the phone for a course saved for offline (ADR 42).
+        if (error instanceof ApiError && error.status === 0) {
+          const kept = await (await import('../offline/learner-state')).keptProgress(lang, courseId);
+          if (kept !== undefined) return kept;
+        }
         throw error;
       }
     },
@@ -48,6 +53,15 @@ export function useEnrol(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: () => api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } }),
+    mutationFn: async () => {
+      try {
+        return await api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } });
+      } catch (error) {
+        // Without a network: kept in the phone's outbox, sent when it returns (ADR 42).
+        if (!(error instanceof ApiError && error.status === 0)) throw error;
+        await (await import('../offline/outbox')).enqueue({ kind: 'enrolled', lang, courseId });
+        return { code: 'keptOffline', message: 'Kept on this phone; it will be sent when you are online.' };
+      }
+    },
   });
 }

@@ -65,6 +65,7 @@ export function CourseDetail({
   sessionPending = false,
   paths,
   consentStep,
+  onSavedOffline,
 }: {
   lang: string;
   courseId: string;
@@ -74,6 +75,8 @@ export function CourseDetail({
   paths: LearningPaths;
   /** Shown when the server says a parent's or guardian's consent is missing: the way to give it. */
   consentStep?: ReactNode;
+  /** Told when the course has been saved on the phone (the app keeps what its learning views need). */
+  onSavedOffline?: () => void;
 }) {
   const { t } = useTranslation('learning');
   const navigate = useNavigate();
@@ -185,7 +188,7 @@ export function CourseDetail({
           {finished && <CourseFinished lang={lang} paths={paths} />}
         </>
       }
-      end={<SaveForOffline lang={lang} courseId={courseId} />}
+      end={<SaveForOffline lang={lang} courseId={courseId} onSaved={onSavedOffline} />}
       afterAbout={
         enrolled && (
           <section className="course__rate">

@@ -32,7 +32,16 @@ const packKeys = {
   space: ['course-pack', 'space'] as const,
 };
 
-export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseId: string }) {
+export function SaveForOffline({
+  lang,
+  courseId,
+  onSaved,
+}: {
+  lang: LanguageCode;
+  courseId: string;
+  /** Called once the course is saved (or updated) on the phone. */
+  onSaved?: () => void;
+}) {
   const { t, i18n } = useTranslation('learning');
   const queryClient = useQueryClient();
   // Known only in the browser: the page rendered on the server draws nothing here.
@@ -53,6 +62,11 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
     retry: false,
   });
   const space = useQuery({ queryKey: packKeys.space, queryFn: spaceLeft, enabled: supported });
+  // A course saved here: what the learner did in it offline is sent from this page too (ADR 42).
+  const isSaved = Boolean(saved.data);
+  useEffect(() => {
+    if (isSaved) void import('../../../lib/offline/outbox').then((outbox) => outbox.startFlusher());
+  }, [isSaved]);
   const [withVideos, setWithVideos] = useState(false);
   // The voices are taken unless the learner declines them: the learners who listen are the ones
   // who most need them where there is no network.
@@ -70,6 +84,7 @@ export function SaveForOffline({ lang, courseId }: { lang: LanguageCode; courseI
     try {
       const pack = await fetchPack(lang, courseId, choice);
       await savePack(lang, courseId, pack, setProgress);
+      onSaved?.();
     } catch (error) {
       setProblem(error instanceof PackError ? error.problem : 'stopped');
     } finally {

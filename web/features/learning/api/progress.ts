@@ -1,20 +1,28 @@
 // The learner's progress calls of the learning views: completions, quiz answers and the journal
-// (the record and enrolling are shared with the course page: web/lib/course/progress.ts).
+// (the record and enrolling are shared with the course page: web/lib/course/progress.ts). Without a
+// network each change is kept in the phone's outbox and sent when the network returns (ADR 42): the
+// answer then says `kept` instead of the server's `sent`.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LanguageCode } from '../../../../contract/languages';
-import type { QuizSubmission } from '../../../../contract/progress';
-import { api } from '../../../lib/api-client';
+import type { JournalResponse, QuizSubmission } from '../../../../contract/progress';
+import { api, ApiError } from '../../../lib/api-client';
 import { learningKeys } from '../../../lib/course/keys';
 import { useProgressChange } from '../../../lib/course/progress';
+import { cameFromPhone, keepJournal, keptJournal } from '../../../lib/offline/learner-state';
+import { sendOrKeep } from '../../../lib/offline/use-outbox';
 
 export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
     mutationFn: ({ chapterId, lessonId }: { chapterId: string; lessonId: string }) =>
-      api.post('/api/progress/{lang}/{courseId}/chapters/{chapterId}/lessons/{lessonId}/complete', {
-        path: { lang, courseId, chapterId, lessonId },
-      }),
+      sendOrKeep(
+        () =>
+          api.post('/api/progress/{lang}/{courseId}/chapters/{chapterId}/lessons/{lessonId}/complete', {
+            path: { lang, courseId, chapterId, lessonId },
+          }),
+        { kind: 'lessonCompleted', lang, courseId, chapterId, lessonId },
+      ),
   });
 }
 
@@ -23,7 +31,11 @@ export function useCompleteVideo(lang: LanguageCode, courseId: string) {
   return useMutation({
     ...change,
     mutationFn: (videoId: string) =>
-      api.post('/api/progress/{lang}/{courseId}/videos/{videoId}/complete', { path: { lang, courseId, videoId } }),
+      sendOrKeep(
+        () =>
+          api.post('/api/progress/{lang}/{courseId}/videos/{videoId}/complete', { path: { lang, courseId, videoId } }),
+        { kind: 'videoWatched', lang, courseId, videoId },
+      ),
   });
 }
 
@@ -32,24 +44,58 @@ export function useSubmitQuiz(lang: LanguageCode, courseId: string, quizId: stri
   return useMutation({
     ...change,
     mutationFn: (body: QuizSubmission) =>
-      api.post('/api/progress/{lang}/{courseId}/quiz/{quizId}/complete', { path: { lang, courseId, quizId }, body }),
+      sendOrKeep(
+        () =>
+          api.post('/api/progress/{lang}/{courseId}/quiz/{quizId}/complete', {
+            path: { lang, courseId, quizId },
+            body,
+          }),
+        { kind: 'quizSubmitted', lang, courseId, quizId, answers: body.answers },
+      ),
   });
 }
 
+const journalOf = (data: JournalResponse) => ({ ...data.journal, fromPhone: cameFromPhone(data.journal) });
+
+/** The journal as the server has it; without a network, as it had it when last read (a saved course). */
 export function useJournal(lang: LanguageCode, courseId: string) {
   return useQuery({
     queryKey: learningKeys.journal(lang, courseId),
-    queryFn: ({ signal }) => api.get('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, signal }),
-    select: (data) => data.journal,
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await api.get('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, signal });
+        void keepJournal(lang, courseId, answer.journal).catch(() => undefined);
+        return answer;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0) {
+          const kept = await keptJournal(lang, courseId);
+          if (kept) return { journal: kept };
+        }
+        throw error;
+      }
+    },
+    select: journalOf,
     staleTime: 0,
   });
 }
 
+/** Saves the journal; without a network, kept to be saved over the version the phone last had (`basedOn`). */
 export function useSaveJournal(lang: LanguageCode, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      api.put('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, body: { text } }),
-    onSuccess: (data) => client.setQueryData(learningKeys.journal(lang, courseId), { journal: data.journal }),
+    mutationFn: ({ text, basedOn }: { text: string; basedOn: string | null }) =>
+      sendOrKeep(
+        () => api.put('/api/progress/{lang}/{courseId}/journal', { path: { lang, courseId }, body: { text } }),
+        {
+          kind: 'journalSaved',
+          lang,
+          courseId,
+          text,
+          basedOn,
+        },
+      ),
+    onSuccess: (data) => {
+      if (data.sent) client.setQueryData(learningKeys.journal(lang, courseId), { journal: data.sent.journal });
+    },
   });
 }

@@ -6,7 +6,7 @@ import { ApiError, isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
-import { useProgress } from '../../../lib/course/progress';
+import { useLearnerProgress } from '../api/learner-progress';
 import { useChapter } from '../api/chapter-quiz';
 import { useCompleteLesson } from '../api/progress';
 import { completion } from '../../../lib/course/course-items';
@@ -30,7 +30,7 @@ export function ChapterView({
 }) {
   const { t } = useTranslation('learning');
   const chapter = useChapter(lang, courseId, chapterId);
-  const progress = useProgress(lang, courseId, true);
+  const progress = useLearnerProgress(lang, courseId);
   const complete = useCompleteLesson(lang, courseId);
   const done = completion(progress.data);
 
@@ -58,7 +58,8 @@ export function ChapterView({
     complete.mutate(
       { chapterId, lessonId: lesson.id },
       {
-        onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
+        onSuccess: (answer) =>
+          notify({ status: 200, message: answer.sent ? localMessage(answer.sent) : t('offline.away.keptOnPhone') }),
         onError: (error) => {
           notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) });
           // Enrolment ended elsewhere (another device): read the record again, and the offer shows.

@@ -7,10 +7,29 @@ import { isNotFound } from '../../../lib/api-client';
 import { QueryState } from '../../../components/query-state';
 import { CourseLanguageNotice, useCourseFollowsLanguage } from '../../../components/course/course-language';
 import { completion } from '../../../lib/course/course-items';
+import type { CourseView } from '../../../lib/course/course-views';
+import type { ProgressRecord } from '../../../../contract/progress';
 import { useCourse } from '../../../lib/course/courses';
-import { useProgress } from '../../../lib/course/progress';
+import { learningItems } from '../../../lib/course/course-items';
+import { useOutboxSender } from '../../../lib/offline/use-outbox';
+import { useLearnerProgress } from '../api/learner-progress';
 import { LearningFrame } from './learning-frame';
+import { OfflineNotice } from './offline-notice';
 import type { LearningPaths } from '../../../lib/learning-paths';
+
+/**
+ * The share of the course done: the server's tally, or counted here when changes made offline wait
+ * (lessons, videos and passed quizzes over all of them, as the server counts).
+ */
+function percentageOf(course: CourseView, progress: ProgressRecord | null | undefined, paths: LearningPaths): number {
+  if (!progress) return 0;
+  const items = learningItems(course, progress, paths, { journal: '', summary: '' }).filter(
+    (item) => item.kind !== 'journal' && item.kind !== 'summary',
+  );
+  if (items.length === 0) return progress.percentage;
+  const counted = Math.round((items.filter((item) => item.done).length / items.length) * 1000) / 10;
+  return Math.max(progress.percentage, counted);
+}
 
 export function LearningShell({
   lang: langParam,
@@ -25,7 +44,9 @@ export function LearningShell({
 }) {
   const lang: LanguageCode = isLanguageCode(langParam) ? langParam : 'en';
   const course = useCourse(lang, courseId);
-  const progress = useProgress(lang, courseId, true);
+  const progress = useLearnerProgress(lang, courseId);
+  // The phone's outbox is sent from here on (at once, when the network returns, when shown, each minute).
+  useOutboxSender();
   const missingIn = useCourseFollowsLanguage(lang, courseId, paths);
 
   if (!isLanguageCode(langParam)) return <Navigate to={paths.home()} replace />;
@@ -47,8 +68,13 @@ export function LearningShell({
       course={course.data}
       paths={paths}
       done={completion(progress.data)}
-      percentage={progress.data?.percentage ?? 0}
-      notice={missingIn && <CourseLanguageNotice missing={missingIn} courseLang={lang} paths={paths} />}
+      percentage={percentageOf(course.data, progress.data, paths)}
+      notice={
+        <>
+          <OfflineNotice course={course.data} paths={paths} />
+          {missingIn && <CourseLanguageNotice missing={missingIn} courseLang={lang} paths={paths} />}
+        </>
+      }
     >
       {children}
     </LearningFrame>

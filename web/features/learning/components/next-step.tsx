@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n/react';
 import type { LanguageCode } from '../../../../contract/languages';
 import { learningItems } from '../../../lib/course/course-items';
 import { useCourse } from '../../../lib/course/courses';
-import { useProgress } from '../../../lib/course/progress';
+import { useLearnerProgress } from '../api/learner-progress';
 import { NextStepLinks } from './learning-articles';
 import type { LearningPaths } from '../../../lib/learning-paths';
 
@@ -20,7 +20,7 @@ export function NextStep({
 }) {
   const { t } = useTranslation('learning');
   const course = useCourse(lang, courseId);
-  const progress = useProgress(lang, courseId, true);
+  const progress = useLearnerProgress(lang, courseId);
   if (!course.data) return null;
   const items = learningItems(course.data, progress.data, paths, { journal: t('journal'), summary: t('summary') });
   return <NextStepLinks items={items} current={current} coursePath={paths.course(lang, courseId)} />;

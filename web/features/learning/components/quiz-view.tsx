@@ -7,7 +7,7 @@ import { isNotFound } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { QueryState } from '../../../components/query-state';
 import type { QuizAnswers, QuizResult } from '../../../components/quiz-player/quiz-player';
-import { useProgress } from '../../../lib/course/progress';
+import { useLearnerProgress } from '../api/learner-progress';
 import { useQuiz } from '../api/chapter-quiz';
 import { useSubmitQuiz } from '../api/progress';
 import { completion } from '../../../lib/course/course-items';
@@ -16,6 +16,8 @@ import { QuizArticle, useQuizMessage } from './learning-articles';
 import type { LearningPaths } from '../../../lib/learning-paths';
 import { NextStep } from './next-step';
 import { useLearnerDataFollows } from '../../../lib/learner-data';
+import { useTranslation } from '../../../i18n/react';
+import { QuizScoredOffline } from './offline-notice';
 
 export function QuizView({
   lang,
@@ -28,9 +30,10 @@ export function QuizView({
   quizId: string;
   paths: LearningPaths;
 }) {
+  const { t } = useTranslation('learning');
   const message = useQuizMessage();
   const quiz = useQuiz(lang, courseId, quizId);
-  const progress = useProgress(lang, courseId, true);
+  const progress = useLearnerProgress(lang, courseId);
   const submit = useSubmitQuiz(lang, courseId, quizId);
   // Rendered for any learner, the questions are drawn at once and the learner's own note follows.
   const learnerDataFollows = useLearnerDataFollows();
@@ -54,12 +57,16 @@ export function QuizView({
 
   const onSubmit = async (answers: QuizAnswers): Promise<QuizResult> => {
     try {
-      const result = await submit.mutateAsync({
+      const answer = await submit.mutateAsync({
         answers: q.questions.map((question) => ({
           questionId: question.id,
           selectedOptions: answers[question.id] ?? [],
         })),
       });
+      // Answered without a network: scored once it reaches the server (the phone holds no correct
+      // answers); the score then shows above the quiz (QuizScoredOffline).
+      if (!answer.sent) return { score: 0, waiting: true, message: t('offline.away.quizWaiting') };
+      const result = answer.sent;
       return { score: result.score, passed: result.passed, message: message(result), review: result.review };
     } catch (error) {
       // The player shows this message where the result would be, and keeps the answers for a retry.
@@ -72,7 +79,12 @@ export function QuizView({
       quiz={q}
       passedBefore={passedBefore}
       onSubmit={onSubmit}
-      before={progress.isSuccess && progress.data === null && <EnrolOffer lang={lang} courseId={courseId} />}
+      before={
+        <>
+          <QuizScoredOffline quizId={q.id} />
+          {progress.isSuccess && progress.data === null && <EnrolOffer lang={lang} courseId={courseId} />}
+        </>
+      }
       next={<NextStep lang={lang} courseId={courseId} current={q.id} paths={paths} />}
     />
   );

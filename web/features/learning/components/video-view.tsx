@@ -8,7 +8,7 @@ import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
 import { QueryState } from '../../../components/query-state';
 import { useCourse } from '../../../lib/course/courses';
-import { useProgress } from '../../../lib/course/progress';
+import { useLearnerProgress } from '../api/learner-progress';
 import { useCompleteVideo } from '../api/progress';
 import { completion } from '../../../lib/course/course-items';
 import { EnrolOffer } from './enrol-offer';
@@ -29,7 +29,7 @@ export function VideoView({
 }) {
   const { t } = useTranslation('learning');
   const course = useCourse(lang, courseId);
-  const progress = useProgress(lang, courseId, true);
+  const progress = useLearnerProgress(lang, courseId);
   const complete = useCompleteVideo(lang, courseId);
   const sent = useRef(false);
 
@@ -50,7 +50,8 @@ export function VideoView({
     if (watched || sent.current) return;
     sent.current = true;
     complete.mutate(video.id, {
-      onSuccess: (answer) => notify({ status: 200, message: localMessage(answer) }),
+      onSuccess: (answer) =>
+        notify({ status: 200, message: answer.sent ? localMessage(answer.sent) : t('offline.away.keptOnPhone') }),
       onError: (error) => {
         sent.current = false;
         notify({ status: error instanceof ApiError ? error.status : 500, message: localMessage(error) });

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuardianConsentBody, GuardianConsentCodeBody, UpdateProfileBody } from '../../../../contract/users';
 import type { LanguageCode } from '../../../../contract/languages';
-import { api, apiAddress, apiBlob } from '../../../lib/api-client';
+import { api, apiAddress, apiBlob, ApiError } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 import { personalRead } from '../../../lib/learner-data';
 
@@ -11,7 +11,18 @@ export function useMe(enabled = true) {
   return useQuery({
     queryKey: profileKeys.me,
     enabled,
-    queryFn: ({ signal }) => api.get('/api/user/me', { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get('/api/user/me', { signal });
+      } catch (error) {
+        // Without a network: the profile kept on the phone with a course saved for offline (ADR 42).
+        if (error instanceof ApiError && error.status === 0) {
+          const kept = await (await import('../../../lib/offline/learner-state')).keptProfile();
+          if (kept) return kept;
+        }
+        throw error;
+      }
+    },
     meta: personalRead(apiAddress('/api/user/me')),
     select: (data) => data.user,
     staleTime: 0,
