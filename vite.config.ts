@@ -128,11 +128,13 @@ const browserApp = defineConfig({
             // The long-text hook too (a few lines; most public pages use it), and the written-in
             // hook (a few lines: a post, a story, an event's name): grouped with the blogs it made
             // the cyber-safety page's link to an open event load the blogs' chunk.
+            // Learning without a network's code (web/lib/offline: the sealed store, the outbox) stays
+            // with the learning views and the saved-courses code that load it, never in this chunk.
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
             {
               name: 'common',
-              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
+              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/|offline\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
               priority: 2,
             },
             // The public pages' features, one chunk each for the pieces two or more pages use: which

@@ -41,11 +41,7 @@ export function registerServiceWorker(): void {
     });
     // Changes made offline wait (a flag of web/lib/offline/outbox.ts): sent from whatever page the
     // app starts on; the outbox's code loads only then.
-    try {
-      if (localStorage.getItem('jgk_outbox_waiting')) void import('./offline/outbox').then((o) => o.startFlusher());
-    } catch {
-      // No storage: nothing was kept either.
-    }
+    if (localStorage.getItem('jgk_outbox_waiting')) void import('./offline/app-hooks').then((o) => o.startFlusher());
   };
   const whenIdle = () =>
     'requestIdleCallback' in window

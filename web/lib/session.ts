@@ -14,15 +14,20 @@ export function learnerOf(data: { user: SessionUser | null }): SessionUser | nul
   return data.user && data.user.role === 'user' ? data.user : null;
 }
 
+/** Learning without a network's side of the session (ADR 42), loaded only when it is needed. */
+const offline = () => import('./offline/app-hooks');
+
 async function fetchSession(): Promise<SessionUser | null> {
   try {
     return learnerOf(await api.get('/api/user/session-status'));
   } catch (error) {
     // Without a network: the learner kept on this phone with a course saved for offline (ADR 42),
     // so the saved course opens; its code loads only then, never with a page's first scripts.
-    if (error instanceof ApiError && error.status === 0) {
-      return import('./offline/learner-state').then((kept) => kept.keptSession()).catch(() => null);
-    }
+    if (error instanceof ApiError && error.status === 0)
+      return offline().then(
+        (o) => o.keptSession(),
+        () => null,
+      );
     // A failed status check leaves the visitor anonymous instead of breaking the page.
     console.warn('session status unavailable', error);
     return null;
@@ -42,15 +47,9 @@ export function useSession() {
 
 export function useSignOut() {
   return useMutation({
-    mutationFn: async () => {
-      // What the learner did offline is sent first; then everything the phone keeps of them is
-      // deleted (sealed in IndexedDB: web/lib/offline/), once the server has ended the session.
-      const offline = await import('./offline/outbox');
-      await offline.flushBeforeSignOut().catch(() => undefined);
-      const answer = await api.post('/api/user/logout');
-      await offline.forgetLearner().catch(() => undefined);
-      return answer;
-    },
+    // What the learner did offline is sent first; then, once the server has ended the session,
+    // everything the phone keeps of them is deleted (web/lib/offline/).
+    mutationFn: () => offline().then((o) => o.signOut()),
     // The whole app starts over without the session, as the specification's reload does.
     onSettled: () => window.location.reload(),
   });

@@ -20,7 +20,7 @@ export const progressQuery = (lang: LanguageCode, courseId: string) =>
         if (error instanceof ApiError && error.status === 404) return null;
         // Without a network: the record kept on the phone for a course saved for offline (ADR 42).
         if (error instanceof ApiError && error.status === 0) {
-          const kept = await (await import('../offline/learner-state')).keptProgress(lang, courseId);
+          const kept = await (await import('../offline/app-hooks')).keptProgress(lang, courseId);
           if (kept !== undefined) return kept;
         }
         throw error;
@@ -53,15 +53,6 @@ export function useEnrol(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({
     ...change,
-    mutationFn: async () => {
-      try {
-        return await api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } });
-      } catch (error) {
-        // Without a network: kept in the phone's outbox, sent when it returns (ADR 42).
-        if (!(error instanceof ApiError && error.status === 0)) throw error;
-        await (await import('../offline/outbox')).enqueue({ kind: 'enrolled', lang, courseId });
-        return { code: 'keptOffline', message: 'Kept on this phone; it will be sent when you are online.' };
-      }
-    },
+    mutationFn: () => api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } }),
   });
 }

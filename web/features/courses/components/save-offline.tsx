@@ -65,7 +65,7 @@ export function SaveForOffline({
   // A course saved here: what the learner did in it offline is sent from this page too (ADR 42).
   const isSaved = Boolean(saved.data);
   useEffect(() => {
-    if (isSaved) void import('../../../lib/offline/outbox').then((outbox) => outbox.startFlusher());
+    if (isSaved) void import('../../../lib/offline/app-hooks').then((outbox) => outbox.startFlusher());
   }, [isSaved]);
   const [withVideos, setWithVideos] = useState(false);
   // The voices are taken unless the learner declines them: the learners who listen are the ones

@@ -11,6 +11,20 @@ import { useProgressChange } from '../../../lib/course/progress';
 import { cameFromPhone, keepJournal, keptJournal } from '../../../lib/offline/learner-state';
 import { sendOrKeep } from '../../../lib/offline/use-outbox';
 
+/** Enrols from a learning view; without a network, kept in the outbox like the view's other changes. */
+export function useEnrolOrKeep(lang: LanguageCode, courseId: string) {
+  const change = useProgressChange(lang, courseId);
+  return useMutation({
+    ...change,
+    mutationFn: () =>
+      sendOrKeep(() => api.post('/api/progress/{lang}/{courseId}', { path: { lang, courseId } }), {
+        kind: 'enrolled',
+        lang,
+        courseId,
+      }),
+  });
+}
+
 export function useCompleteLesson(lang: LanguageCode, courseId: string) {
   const change = useProgressChange(lang, courseId);
   return useMutation({

@@ -6,7 +6,7 @@ import type { LanguageCode } from '../../../../contract/languages';
 import { ApiError } from '../../../lib/api-client';
 import { localMessage } from '../../../i18n/server-messages';
 import { notify } from '../../../components/notifications';
-import { useEnrol } from '../../../lib/course/progress';
+import { useEnrolOrKeep } from '../api/progress';
 
 export function EnrolOffer({
   lang,
@@ -22,7 +22,7 @@ export function EnrolOffer({
   then?: () => void;
 }) {
   const { t } = useTranslation('learning');
-  const enrol = useEnrol(lang, courseId);
+  const enrol = useEnrolOrKeep(lang, courseId);
   return (
     <div className="enrol-offer card" role="region" aria-label={t('enroll')}>
       <p>{t('notEnrolledYet')}</p>
@@ -34,7 +34,7 @@ export function EnrolOffer({
         onClick={() =>
           enrol.mutate(undefined, {
             onSuccess: (answer) => {
-              notify({ status: 200, message: localMessage(answer) });
+              notify({ status: 200, message: answer.sent ? localMessage(answer.sent) : t('offline.away.keptOnPhone') });
               then?.();
             },
             onError: (error) =>

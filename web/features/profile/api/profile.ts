@@ -17,7 +17,7 @@ export function useMe(enabled = true) {
       } catch (error) {
         // Without a network: the profile kept on the phone with a course saved for offline (ADR 42).
         if (error instanceof ApiError && error.status === 0) {
-          const kept = await (await import('../../../lib/offline/learner-state')).keptProfile();
+          const kept = await (await import('../../../lib/offline/app-hooks')).keptProfile();
           if (kept) return kept;
         }
         throw error;
