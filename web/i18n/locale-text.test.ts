@@ -44,6 +44,9 @@ const LATIN_ALLOWED = new Set([
   'SMS',
   'IP',
   'HTTPS',
+  // The encryption on the phone, named as HTTPS is (the privacy policy).
+  'AES',
+  'GCM',
   'PAN',
   'DPDP',
   'YouTube',

@@ -36,7 +36,7 @@ export function OfflineNotice({ course, paths }: { course: CourseView; paths: Le
   return (
     <div className="offline-notice" data-testid="offline-notice">
       {(!online || waiting.length > 0) && (
-        <p role="status" className={`offline-notice__state${online ? '' : ' is-offline'}`}>
+        <p role="status" className="offline-notice__state">
           {online ? t('offline.away.sending') : t('offline.away.offline')}{' '}
           {waiting.length > 0 && (
             <strong data-testid="offline-waiting">
@@ -94,8 +94,7 @@ export function QuizScoredOffline({ quizId }: { quizId: string }) {
       {waits && <p role="status">{t('offline.away.quizWaiting')}</p>}
       {results.map(({ eventId, occurredAt, result }) => (
         <p key={eventId} role="status" className="offline-notice__scored">
-          <strong>{t('offline.away.quizScored', { time: time(occurredAt), score: result.score })}</strong>{' '}
-          {message(result)}{' '}
+          <strong>{t('offline.away.quizScored', { time: time(occurredAt) })}</strong> {message(result)}{' '}
           <button type="button" className="btn btn--ghost" onClick={() => void dismiss(eventId)}>
             {t('offline.away.dismiss')}
           </button>
