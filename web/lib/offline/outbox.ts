@@ -21,6 +21,9 @@ const CHANNEL = 'jgk-outbox';
 /** How often the outbox is sent while the app is open and online. */
 const EVERY = 60_000;
 
+/** Whether the browser says it has a network (where there is no browser: yes). */
+export const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
 export type OutboxChange = 'changed' | 'sent';
 type Listener = (change: OutboxChange) => void;
 const listeners = new Set<Listener>();
@@ -70,7 +73,7 @@ export async function enqueue(input: EventInput): Promise<OutboxEvent> {
   await changeOutbox((state) => addEvent(state, event));
   tell('changed');
   // Online (a call failed on the way, or older changes wait): sent at once.
-  if (navigator.onLine) void flush();
+  if (isOnline()) void flush();
   return event;
 }
 
@@ -167,7 +170,7 @@ export function startFlusher(): void {
   if (started || typeof window === 'undefined' || !sealedStoreSupported()) return;
   started = true;
   const send = () => {
-    if (navigator.onLine) void flush();
+    if (isOnline()) void flush();
   };
   window.addEventListener('online', send);
   document.addEventListener('visibilitychange', () => {

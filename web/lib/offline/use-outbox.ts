@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { learningKeys } from '../course/keys';
 import { isNetworkFailure } from './learner-state';
-import { enqueue, hasWaiting, onOutboxChange, readOutbox, startFlusher } from './outbox';
+import { enqueue, hasWaiting, isOnline, onOutboxChange, readOutbox, startFlusher } from './outbox';
 import { emptyOutbox, type EventInput, type OutboxState } from './outbox-rules';
 import type { OutboxEvent } from '../../../contract/outbox';
 
@@ -88,7 +88,7 @@ export type SentOrKept<T> = { sent: T; kept?: undefined } | { kept: OutboxEvent;
  * the order made), else kept in the outbox as an event, sent when the network returns.
  */
 export async function sendOrKeep<T>(send: () => Promise<T>, event: EventInput): Promise<SentOrKept<T>> {
-  if (!navigator.onLine || (await hasWaiting())) return { kept: await enqueue(event) };
+  if (!isOnline() || (await hasWaiting())) return { kept: await enqueue(event) };
   try {
     return { sent: await send() };
   } catch (error) {
