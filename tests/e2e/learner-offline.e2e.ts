@@ -2,7 +2,8 @@
 // the course saved while online, then offline and the page reloaded, two lessons completed, a quiz
 // taken ("will be scored when you are online") and the journal written, all kept sealed on the phone;
 // back online, the phone's outbox is sent and the server's progress is the offline work, each event
-// applied once; the same batch sent again changes nothing.
+// applied once; a journal changed meanwhile elsewhere is shown beside the one written offline for the
+// learner to choose; the same batch sent again changes nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -140,6 +141,13 @@ describe('learning in a saved course with no network', () => {
     expect(sealed.text).not.toContain(first!.id);
     await screenshot(page, 'learner-offline-journal-hi-360');
 
+    // Meanwhile the journal is saved on another device (the API: the phone's lack of network does
+    // not stop it), so the journal written offline arrives over a version that is no longer there.
+    const elsewhere = 'लैपटॉप पर लिखा: अगले हफ़्ते बैंक जाना है।';
+    expect(
+      (await context.request.put(`/api/progress/hi/${courseId}/journal`, { data: { text: elsewhere } })).ok(),
+    ).toBe(true);
+
     // Back online: the outbox is sent (its batch kept here to send again).
     const batches: string[] = [];
     page.on('request', (request) => {
@@ -148,7 +156,16 @@ describe('learning in a saved course with no network', () => {
       }
     });
     await context.setOffline(false);
-    await page.getByTestId('offline-notice').waitFor({ state: 'detached', timeout: 20_000 });
+    // The journal refused as changed elsewhere, with the reason; both texts shown, the learner keeps theirs.
+    const choice = page.locator('.journal-choice');
+    await choice.getByText(away.journalConflict).waitFor({ timeout: 20_000 });
+    await page.getByTestId('offline-notice').getByText(away.chooseJournal).waitFor();
+    await choice.getByText(elsewhere).waitFor();
+    await choice.getByText(text).waitFor();
+    await screenshot(page, 'learner-offline-journal-choice-hi-360');
+    await choice.getByRole('button', { name: away.keepMine }).click();
+    await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
+    expect(await choice.count()).toBe(0);
     expect(batches).toHaveLength(1);
 
     const progress = (
@@ -172,11 +189,12 @@ describe('learning in a saved course with no network', () => {
 
     // The same batch again: every event answered as applied before, and nothing changes.
     const again = await pageCall<OutboxAnswer>(page, 'POST', '/api/outbox', JSON.parse(batches[0]!));
+    // A refusal is kept like any answer: the journal is refused the same way again.
     expect(again.results.map((r) => r.outcome)).toEqual([
       'alreadyApplied',
       'alreadyApplied',
       'alreadyApplied',
-      'alreadyApplied',
+      'refused',
     ]);
     expect(await once()).toEqual({ attempts: 1, changes: 4 });
     expect(

@@ -161,23 +161,26 @@ export async function flush(): Promise<FlushOutcome> {
 }
 
 let started = false;
+const sendIfOnline = () => {
+  if (isOnline()) void flush();
+};
 
 /**
  * Sends the outbox now and from then on when the network returns, when the page is shown again and
- * every minute while online. Once per page; the learning views and the saved-courses code start it.
+ * every minute while online. The listeners are added once per page; each later call (a learning
+ * view opened again, after signing in) sends at once.
  */
 export function startFlusher(): void {
-  if (started || typeof window === 'undefined' || !sealedStoreSupported()) return;
-  started = true;
-  const send = () => {
-    if (isOnline()) void flush();
-  };
-  window.addEventListener('online', send);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') send();
-  });
-  setInterval(send, EVERY);
-  send();
+  if (typeof window === 'undefined' || !sealedStoreSupported()) return;
+  if (!started) {
+    started = true;
+    window.addEventListener('online', sendIfOnline);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') sendIfOnline();
+    });
+    setInterval(sendIfOnline, EVERY);
+  }
+  sendIfOnline();
 }
 
 /** Sends what waits before the learner signs out (signing out deletes what the phone keeps). */
