@@ -83,7 +83,9 @@ describe('learning in a saved course with no network', () => {
     await section.getByText(/इस फ़ोन में सहेजा गया/).waitFor();
     await expect
       .poll(async () => (await sealedRecords(page)).names, { timeout: 15_000 })
-      .toEqual(expect.arrayContaining(['owner', 'profile', 'session', `progress:hi:${courseId}`]));
+      .toEqual(
+        expect.arrayContaining(['owner', 'profile', 'session', `progress:hi:${courseId}`, `journal:hi:${courseId}`]),
+      );
     await expect
       .poll(
         () =>

@@ -101,6 +101,9 @@ export async function keptJournal(lang: string, courseId: string): Promise<Journ
   return marked(await safely(() => readSealed<Journal>(journalName(lang, courseId))));
 }
 
+/** A journal the phone knows nothing of (answered from the phone: never kept as the server's). */
+export const markedEmptyJournal = (): Journal => marked({ text: '', updatedAt: null });
+
 /** The journal's draft: the learner's text not yet saved on the server. */
 export const readDraft = (lang: string, courseId: string) =>
   safely(() => readSealed<string>(draftName(lang, courseId)));

@@ -8,7 +8,7 @@ import type { JournalResponse, QuizSubmission } from '../../../../contract/progr
 import { api, ApiError } from '../../../lib/api-client';
 import { learningKeys } from '../../../lib/course/keys';
 import { useProgressChange } from '../../../lib/course/progress';
-import { cameFromPhone, keepJournal, keptJournal } from '../../../lib/offline/learner-state';
+import { cameFromPhone, keepJournal, keptJournal, markedEmptyJournal } from '../../../lib/offline/learner-state';
 import { sendOrKeep } from '../../../lib/offline/use-outbox';
 
 /** Enrols from a learning view; without a network, kept in the outbox like the view's other changes. */
@@ -82,8 +82,9 @@ export function useJournal(lang: LanguageCode, courseId: string) {
         return answer;
       } catch (error) {
         if (error instanceof ApiError && error.status === 0) {
-          const kept = await keptJournal(lang, courseId);
-          if (kept) return { journal: kept };
+          // None kept (never read online): written over "no journal yet"; if the server has one,
+          // the save is refused as changed elsewhere and the learner sees both texts (ADR 42).
+          return { journal: (await keptJournal(lang, courseId)) ?? markedEmptyJournal() };
         }
         throw error;
       }
