@@ -3,7 +3,7 @@
 // taken ("will be scored when you are online") and the journal written, all kept sealed on the phone;
 // back online, the phone's outbox is sent and the server's progress is the offline work, each event
 // applied once; a journal changed meanwhile elsewhere is shown beside the one written offline for the
-// learner to choose; the same batch sent again changes nothing.
+// learner to choose; the same batch sent again changes nothing; signing out deletes what was kept.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -207,6 +207,16 @@ describe('learning in a saved course with no network', () => {
     await page.goto(`/courses/hi/${courseId}/quiz/${courseQuiz.id}`);
     await page.getByTestId('quiz-offline').getByText(/100%/).waitFor();
     await screenshot(page, 'learner-offline-quiz-scored-hi-360');
+
+    // Signing out deletes everything the phone kept of the learner, its key with it.
+    await page.getByRole('button', { name: 'मेनू खोलें' }).click();
+    await page.locator('#site-drawer').getByRole('button', { name: 'साइन आउट' }).click();
+    // The page starts over signed out: a learning view sends to sign-in.
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain(
+      'jgk-learner',
+    );
 
     // What failed offline was the network's absence, nothing of the app.
     expect(consoleErrors.filter((line) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(line))).toEqual(
