@@ -135,9 +135,10 @@ export async function flush(): Promise<FlushOutcome> {
           try {
             answers = (await api.post('/api/outbox', { body: { events: batch } })).results;
           } catch (error) {
-            if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-              // The batch itself was refused (never by the rules, which answer each event): each of
-              // its events is shown to the learner with the reason, rather than sent for ever.
+            if (error instanceof ApiError && (error.status === 400 || error.status === 413)) {
+              // The batch itself could not be read (never the rules, which answer each event): each
+              // of its events is shown to the learner with the reason, rather than sent for ever.
+              // Anything else (401 signed out, 403 waiting for a guardian, 429, 5xx) keeps them all.
               const refusal = { code: (error.code ?? 'eventInvalid') as ErrorResponse['code'], message: error.message };
               answers = batch.map((event) => ({ id: event.id, outcome: 'refused' as const, refusal }));
             } else {
@@ -145,6 +146,8 @@ export async function flush(): Promise<FlushOutcome> {
             }
           }
           const results = answers;
+          // An answer naming none of the batch's events would have it sent again and again.
+          if (!results.some((answer) => batch.some((event) => event.id === answer.id))) return 'failed';
           await changeOutbox((state) => settle(state, batch, results).state);
           sent += batch.length;
           tell('sent');
