@@ -3,7 +3,8 @@
 // taken ("will be scored when you are online") and the journal written, all kept sealed on the phone;
 // back online, the phone's outbox is sent and the server's progress is the offline work, each event
 // applied once; a journal changed meanwhile elsewhere is shown beside the one written offline for the
-// learner to choose; the same batch sent again changes nothing; signing out deletes what was kept.
+// learner to choose; the same batch sent again changes nothing; another learner signing in, and
+// signing out, delete what was kept.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -207,6 +208,18 @@ describe('learning in a saved course with no network', () => {
     await page.goto(`/courses/hi/${courseId}/quiz/${courseQuiz.id}`);
     await page.getByTestId('quiz-offline').getByText(/100%/).waitFor();
     await screenshot(page, 'learner-offline-quiz-scored-hi-360');
+
+    // The session ends without signing out (it expired) and another learner signs in on the phone:
+    // opening the saved course deletes everything of the first learner before keeping theirs.
+    await context.clearCookies();
+    await page.goto('/login');
+    await signIn(page, newMobile(), { name: 'राजू कुमार', labels: HI });
+    await page.waitForURL((url) => url.pathname === '/courses');
+    await page.goto(lesson(first!.id));
+    await page.getByRole('button', { name: hiLearning.markComplete }).waitFor();
+    await expect
+      .poll(async () => (await sealedRecords(page)).names, { timeout: 15_000 })
+      .toEqual(['owner', 'profile', `progress:hi:${courseId}`, 'session']);
 
     // Signing out deletes everything the phone kept of the learner, its key with it.
     await page.getByRole('button', { name: 'मेनू खोलें' }).click();
