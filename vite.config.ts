@@ -74,8 +74,8 @@ function minifyPublicScripts(): Plugin {
 
 /**
  * React Router's own production build. Its package names only its development build for every
- * import (remix-run/react-router#14102), which carries the development warnings and added 3 KB to
- * every page's first load as sent. Both builds of the app take the production one, so the server
+ * import (remix-run/react-router#14102), which carries the development warnings (and 0.2 KB more of
+ * every page's first load as sent). Both builds of the app take the production one, so the server
  * renders with the code the browser hydrates with.
  */
 const productionReactRouter = {
