@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pageManifestPlugin } from './web/app/pages-manifest';
 import { webAppManifestPlugin } from './web/app/web-app-manifest';
+import { localeFilesPlugin } from './web/i18n/locale-files-plugin';
 
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text asset, which the server
@@ -72,6 +73,21 @@ function minifyPublicScripts(): Plugin {
 }
 
 /**
+ * React Router's own production build. Its package names only its development build for every
+ * import (remix-run/react-router#14102), which carries the development warnings (and 0.2 KB more of
+ * every page's first load as sent). Both builds of the app take the production one, so the server
+ * renders with the code the browser hydrates with.
+ */
+const productionReactRouter = {
+  alias: [
+    {
+      find: /^react-router$/,
+      replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+    },
+  ],
+};
+
+/**
  * `vite build` builds the browser's app into dist/web; `vite build --ssr entry-server.tsx` builds the server-side
  * renderer (web/entry-server.tsx) into dist/web/.ssr, one self-contained module the server loads.
  */
@@ -79,6 +95,7 @@ const serverRenderer = defineConfig({
   root: 'web',
   publicDir: false,
   plugins: [react()],
+  resolve: productionReactRouter,
   // React and the libraries are bundled in: they are the web app's (development) packages.
   ssr: { noExternal: true, target: 'node' },
   // React's production build whatever NODE_ENV the server runs with, as for the browser's build:
@@ -96,9 +113,17 @@ const serverRenderer = defineConfig({
 const browserApp = defineConfig({
   root: 'web',
   publicDir: 'public',
+  resolve: productionReactRouter,
   // The page manifest tells the server which pages there are (web/app/pages.ts), with their chunks;
   // the browser gets only the routing part of the pages' declaration.
-  plugins: [react(), minifyPublicScripts(), webAppManifestPlugin(), precompress(), pageManifestPlugin()],
+  plugins: [
+    react(),
+    minifyPublicScripts(),
+    localeFilesPlugin(),
+    webAppManifestPlugin(),
+    precompress(),
+    pageManifestPlugin(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -128,13 +153,14 @@ const browserApp = defineConfig({
             // The long-text hook too (a few lines; most public pages use it), and the written-in
             // hook (a few lines: a post, a story, an event's name): grouped with the blogs it made
             // the cyber-safety page's link to an open event load the blogs' chunk.
-            // Learning without a network's code (web/lib/offline: the sealed store, the outbox) stays
-            // with the learning views and the saved-courses code that load it, never in this chunk.
+            // The course packs' code and learning without a network's (web/lib/course-packs.ts,
+            // web/lib/offline/: the sealed store, the outbox) stay with the course page and the
+            // learning views that load them, never in this chunk.
             // And Vite's preload helper, which every lazy page's import calls: otherwise it lands in
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
             {
               name: 'common',
-              test: /\/(web\/(components|lib)\/(?!quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/|offline\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
+              test: /\/(web\/(components|lib)\/(?!course-packs|offline|quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
               priority: 2,
             },
             // The public pages' features, one chunk each for the pieces two or more pages use: which

@@ -12,6 +12,7 @@ import {
   sharedBrowser,
   signIn,
 } from './helpers';
+import { publishedCourse, type PublishedCourse } from './course-content';
 
 const browser = sharedBrowser();
 
@@ -19,32 +20,13 @@ const COURSE_EN = '589b158f-a32d-582b-86c3-b069d3b60fb4';
 const CHAPTER_EN = 'afdbd06f-6fd9-5e70-8813-8f185c4682c4';
 const LESSON_EN = '7f3a121c-d5f2-55cb-8562-efdfd0ba49bc';
 
-interface CourseJson {
-  id: string;
-  title: string;
-  chapters: Array<{ id: string; title: string; lessons: Array<{ id: string; title: string }> }>;
-}
-
 /** The sample course in a language, as the API gives it. */
-async function courseIn(lang: string): Promise<CourseJson> {
+async function courseIn(lang: string): Promise<PublishedCourse> {
   const counterpart = (await (await fetch(`${baseUrl()}/api/course/public/en/${COURSE_EN}/in/${lang}`)).json()) as {
     courseId: string;
   };
   const id = lang === 'en' ? COURSE_EN : counterpart.courseId;
-  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${id}`)).json()) as Record<
-    string,
-    Record<string, unknown>
-  >;
-  const course = detail[`course_${lang}`]!;
-  return {
-    id,
-    title: course.title as string,
-    chapters: (course[`chapter_${lang}s`] as Array<Record<string, unknown>>).map((chapter) => ({
-      id: chapter.id as string,
-      title: chapter.title as string,
-      lessons: chapter[`lesson_${lang}s`] as Array<{ id: string; title: string }>,
-    })),
-  };
+  return publishedCourse(lang, id);
 }
 
 describe('switching language inside a course', () => {

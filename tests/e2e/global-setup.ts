@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { STAFF_AUTHORING, STAFF_OPERATIONS } from './groups';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -114,33 +115,33 @@ export default async function setup(project: TestProject) {
   const eventsAnalystMobile = staffMobile(20);
   const eventQuizEditorMobile = staffMobile(23);
   const staffGrants = [
-    [adminMobile, 'admin', 'Asha Admin', undefined],
-    [analystMobile, 'analyst', 'Anil Analyst', undefined],
-    [editorMobile, 'editor', 'Esha Editor', undefined],
-    [mediaEditorMobile, 'editor', 'Meera Editor', undefined],
-    [mediaTranslatorMobile, 'translator', 'Tara Translator', 'hi,tm'],
-    [previewEditorMobile, 'editor', 'Pooja Editor', undefined],
-    [courseEditorMobile, 'editor', 'Chitra Editor', undefined],
-    [hindiTranslatorMobile, 'translator', 'Harsh Translator', 'hi'],
-    [itemsEditorMobile, 'editor', 'Ira Editor', undefined],
-    [kindsEditorMobile, 'editor', 'Bina Editor', undefined],
-    [storyAdminMobile, 'admin', 'Vani Admin', undefined],
-    [itemsTranslatorMobile, 'translator', 'Ila Translator', 'hi'],
-    [kindsTranslatorMobile, 'translator', 'Kiran Translator', 'hi'],
-    [layoutAdminMobile, 'admin', 'Lata Admin', undefined],
-    [workEditorMobile, 'editor', 'Divya Editor', undefined],
-    [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined],
-    [workAdminMobile, 'admin', 'Uma Admin', undefined],
-    [voiceEditorMobile, 'editor', 'Vasu Editor', undefined],
-    [voiceTranslatorMobile, 'translator', 'Tamizh Translator', 'hi,tm'],
-    [eventsEditorMobile, 'editor', 'Neha Editor', undefined],
-    [eventsTranslatorMobile, 'translator', 'Hari Translator', 'hi'],
-    [eventsAnalystMobile, 'analyst', 'Arjun Analyst', undefined],
-    [eventQuizEditorMobile, 'editor', 'Ekta Editor', undefined],
+    [adminMobile, 'admin', 'Asha Admin', undefined, STAFF_OPERATIONS],
+    [analystMobile, 'analyst', 'Anil Analyst', undefined, STAFF_OPERATIONS],
+    [editorMobile, 'editor', 'Esha Editor', undefined, STAFF_OPERATIONS],
+    [mediaEditorMobile, 'editor', 'Meera Editor', undefined, STAFF_AUTHORING],
+    [mediaTranslatorMobile, 'translator', 'Tara Translator', 'hi,tm', STAFF_AUTHORING],
+    [previewEditorMobile, 'editor', 'Pooja Editor', undefined, STAFF_AUTHORING],
+    [courseEditorMobile, 'editor', 'Chitra Editor', undefined, STAFF_AUTHORING],
+    [hindiTranslatorMobile, 'translator', 'Harsh Translator', 'hi', STAFF_AUTHORING],
+    [itemsEditorMobile, 'editor', 'Ira Editor', undefined, STAFF_AUTHORING],
+    [kindsEditorMobile, 'editor', 'Bina Editor', undefined, STAFF_AUTHORING],
+    [storyAdminMobile, 'admin', 'Vani Admin', undefined, STAFF_AUTHORING],
+    [itemsTranslatorMobile, 'translator', 'Ila Translator', 'hi', STAFF_AUTHORING],
+    [kindsTranslatorMobile, 'translator', 'Kiran Translator', 'hi', STAFF_AUTHORING],
+    [layoutAdminMobile, 'admin', 'Lata Admin', undefined, STAFF_OPERATIONS],
+    [workEditorMobile, 'editor', 'Divya Editor', undefined, STAFF_AUTHORING],
+    [workOtherEditorMobile, 'editor', 'Ravi Editor', undefined, STAFF_AUTHORING],
+    [workAdminMobile, 'admin', 'Uma Admin', undefined, STAFF_AUTHORING],
+    [voiceEditorMobile, 'editor', 'Vasu Editor', undefined, STAFF_OPERATIONS],
+    [voiceTranslatorMobile, 'translator', 'Tamizh Translator', 'hi,tm', STAFF_OPERATIONS],
+    [eventsEditorMobile, 'editor', 'Neha Editor', undefined, STAFF_OPERATIONS],
+    [eventsTranslatorMobile, 'translator', 'Hari Translator', 'hi', STAFF_OPERATIONS],
+    [eventsAnalystMobile, 'analyst', 'Arjun Analyst', undefined, STAFF_OPERATIONS],
+    [eventQuizEditorMobile, 'editor', 'Ekta Editor', undefined, STAFF_OPERATIONS],
   ] as const;
-  // Only the staff group's journeys sign in as staff: the other groups' servers start without them
-  // (each grant is a process of its own, seconds of a busy machine's time).
-  const staff = project.name === 'staff' ? staffGrants : [];
+  // Each staff group's server gets the accounts of its own journeys, the other groups' none (each
+  // grant is a process of its own, seconds of a busy machine's time).
+  const staff = staffGrants.filter(([, , , , group]) => group === project.name);
   for (const [mobile, role, name, languages] of staff) {
     const grant = spawnSync(
       process.execPath,
@@ -184,8 +185,8 @@ export default async function setup(project: TestProject) {
       LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
       // The analytics journey seeds learners and then asks for the figures at once.
       ANALYTICS_REFRESH_ON_REQUEST_SECONDS: '0',
-      // Voicing the sample course in ten languages takes a core for minutes, which three servers
-      // side by side on two cores cannot spare; no journey listens yet (issue 28's next slice).
+      // Voicing the sample course in ten languages takes a core for minutes, which the groups' servers
+      // side by side on two cores cannot spare; the read-aloud journey uploads the voices it plays.
       READ_ALOUD_SYNTHESIS: 'off',
     },
     stdio: ['ignore', log, log],

@@ -4,7 +4,6 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { finishCourseByApi } from './journey';
 import {
-  baseUrl,
   labelsOf,
   expectAccessible,
   logSize,
@@ -16,6 +15,7 @@ import {
   signIn,
   type PhonePage,
 } from './helpers';
+import { publishedCourse } from './course-content';
 
 const browser = sharedBrowser();
 
@@ -121,13 +121,8 @@ describe('a lesson of a course the learner has not joined', () => {
 
   it('offers it in the learner’s language on a quiz too', async () => {
     const { page, context } = await registeredLearner('Quiz Visitor', { language: 'hi' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=hi`)).json()) as {
-      courses: Array<{ id: string }>;
-    };
-    const course = (await (await fetch(`${baseUrl()}/api/course/public/hi/${courses[0]!.id}`)).json()) as {
-      course_hi: { quiz_his: Array<{ id: string }> };
-    };
-    await page.goto(`/courses/hi/${courses[0]!.id}/quiz/${course.course_hi.quiz_his[0]!.id}`);
+    const course = await publishedCourse('hi');
+    await page.goto(`/courses/hi/${course.id}/quiz/${course.quizzes[0]!.id}`);
     await page.getByText('आपने अभी इस कोर्स में नामांकन नहीं किया है।', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'नामांकन करें' }).getByRole('button', { name: 'नामांकन करें' }).click();
     await page.getByText('इस कोर्स में आपका नामांकन हो गया है').waitFor();
@@ -272,12 +267,9 @@ describe('a finished course', () => {
 
   it('says so in Tamil', async () => {
     const { page, context } = await registeredLearner('Tamil Finisher', { language: 'tm' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as {
-      courses: Array<{ id: string }>;
-      total: number;
-    };
-    await finishCourseByApi(page, 'tm', courses[0]!.id);
-    await page.goto(`/courses/tm/${courses[0]!.id}`);
+    const { id } = await publishedCourse('tm');
+    await finishCourseByApi(page, 'tm', id);
+    await page.goto(`/courses/tm/${id}`);
     const finished = page.getByRole('region', { name: 'இந்தப் பாடநெறியை முடித்துவிட்டீர்கள்!' });
     await finished.getByRole('link', { name: 'உங்கள் சான்றிதழைப் பெறுங்கள்' }).waitFor();
     await screenshot(page, 'tm-course-finished');

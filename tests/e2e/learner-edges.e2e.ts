@@ -3,18 +3,9 @@
 // that names none, the course page's width in Tamil, a bad email, the certificate refused early,
 // and the journey in Hindi.
 import { describe, expect, it } from 'vitest';
-import {
-  HI,
-  baseUrl,
-  expectAccessible,
-  newMobile,
-  otpFor,
-  phonePage,
-  screenshot,
-  sharedBrowser,
-  signIn,
-} from './helpers';
+import { HI, expectAccessible, newMobile, otpFor, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { completeCourse } from './journey';
+import { publishedCourse } from './course-content';
 
 const browser = sharedBrowser();
 
@@ -63,10 +54,7 @@ describe('signed out', () => {
 
   it('fits a course page to a phone in the language with the widest tabs', async () => {
     const { page, context } = await phonePage(browser(), { language: 'tm' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as {
-      courses: Array<{ id: string }>;
-    };
-    await page.goto(`/courses/tm/${courses[0]!.id}`);
+    await page.goto(`/courses/tm/${(await publishedCourse('tm')).id}`);
     await page.getByRole('tab').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();

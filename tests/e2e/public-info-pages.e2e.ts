@@ -27,6 +27,17 @@ const sizes = [
 
 const TAB_TITLES = ['About Vi CyberShield', 'Why Vi CyberShield', 'About Vi Foundation', 'About the telecom company'];
 
+/**
+ * Chooses a tab and waits until its panel is the one shown: the panel is drawn after the click, so a
+ * read at the click could find the panel before.
+ */
+async function openTab(page: Page, tab: ReturnType<Page['locator']>) {
+  await tab.click();
+  const panel = await tab.getAttribute('aria-controls');
+  await page.waitForSelector(`[role="tab"][aria-selected="true"][aria-controls="${panel}"]`);
+  await page.locator(`#${panel}`).waitFor({ state: 'visible' });
+}
+
 async function selectedTab(page: Page, list: string) {
   return page.locator(`${list} [role="tab"][aria-selected="true"]`).textContent();
 }
@@ -62,7 +73,7 @@ describe.each(sizes)('cyber-safety page on a $name', ({ name, open }) => {
     );
 
     // By title.
-    await page.getByRole('tab', { name: 'Why Vi CyberShield' }).click();
+    await openTab(page, page.getByRole('tab', { name: 'Why Vi CyberShield' }));
     expect(await selectedTab(page, '.cs-tabs')).toBe(TAB_TITLES[1]);
     await page.locator('#cs-panel-why').getByText('Rs. 22,000 crore').waitFor();
     expect(await page.locator('#cs-panel-about').isVisible()).toBe(false);
@@ -169,9 +180,9 @@ describe('cyber-safety page in other languages', () => {
     await page.goto('/vicyberShield');
     await page.getByRole('heading', { name: threatsTitle }).waitFor();
     expect(await page.locator('[data-testid="fallback-note"]').count()).toBe(0);
-    await page.locator('.cs-tabs [role="tab"]').nth(1).click();
+    await openTab(page, page.locator('.cs-tabs [role="tab"]').nth(1));
     expect(await page.locator('#cs-panel-why').textContent()).toContain('22,000');
-    await page.locator('.cs-tabs [role="tab"]').first().click();
+    await openTab(page, page.locator('.cs-tabs [role="tab"]').first());
     // Long words of the script must wrap, not push the page wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, `cyber-safety page (${language})`);
@@ -229,7 +240,7 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
       expect(eligibility?.toLowerCase()).toContain(rule.toLowerCase());
     }
 
-    await page.getByRole('tab', { name: /Governing Law/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Governing Law/ }));
     expect(await visible.count()).toBe(1);
     expect(await visible.textContent()).toContain('courts of New Delhi');
     await page.getByRole('tab', { name: /Governing Law/ }).focus();
@@ -237,7 +248,7 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     expect(await selectedTab(page, '.legal')).toContain('Eligibility and Entry');
     await page.keyboard.press('ArrowUp');
     expect(await selectedTab(page, '.legal')).toContain('Governing Law');
-    await page.getByRole('tab', { name: /Use of Phone Numbers/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Use of Phone Numbers/ }));
     const privacyText = await visible.textContent();
     expect(privacyText).toContain('contact@');
     expect(privacyText).toContain('Delete my account');
@@ -246,7 +257,7 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     expect(await visible.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(await page.getByText('Last Updated: November 2026').count()).toBe(1);
     expect(await page.locator('[data-testid="fallback-note"]').count()).toBe(0);
-    await page.getByRole('tab', { name: /Eligibility and Entry/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Eligibility and Entry/ }));
     await expectAccessible(page, `quiz terms (${name})`);
     if (name === 'phone') await shoot(page, 'en-quiz-terms');
     expect(consoleErrors).toEqual([]);
@@ -279,16 +290,16 @@ describe.each(sizes)('quiz terms and privacy policy on a $name', ({ name, open }
     ]) {
       expect(collected).toContain(item);
     }
-    await page.getByRole('tab', { name: /Data Retention/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Data Retention/ }));
     expect(await visible.textContent()).toContain('duration of the programme');
-    await page.getByRole('tab', { name: /Children's Privacy/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Children's Privacy/ }));
     expect(await visible.textContent()).toContain('parent or legal guardian');
-    await page.getByRole('tab', { name: /User Rights and Consent/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /User Rights and Consent/ }));
     const rights = await visible.textContent();
     expect(rights).toContain('Download my data');
     expect(rights).toContain('Delete my account');
     expect(await visible.getByRole('link', { name: 'profile page' }).getAttribute('href')).toBe('/user-profile');
-    await page.getByRole('tab', { name: /Third-Party Links/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Third-Party Links/ }));
     const portal = visible.getByRole('link', { name: 'cybercrime.gov.in' });
     expect(await portal.getAttribute('target')).toBe('_blank');
     expect(await visible.textContent()).toContain('only when you press play');
@@ -359,7 +370,7 @@ describe('legal texts in other languages', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe(untranslated!.bcp47);
     // The English text is marked as English for screen readers.
     expect(await page.locator('.legal__layout').getAttribute('lang')).toBe('en');
-    await page.getByRole('tab', { name: /Governing Law/ }).click();
+    await openTab(page, page.getByRole('tab', { name: /Governing Law/ }));
     expect(await page.locator('.legal [role="tabpanel"]:visible').textContent()).toContain('New Delhi');
     await page.goto('/privacy-policy');
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();

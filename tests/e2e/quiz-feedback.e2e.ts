@@ -6,17 +6,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  expectAccessible,
-  labelsOf,
-  newMobile,
-  phonePage,
-  screenshot,
-  sharedBrowser,
-  signIn,
-} from './helpers';
+import { expectAccessible, labelsOf, newMobile, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { quizWords } from './journey';
+import { publishedCourse } from './course-content';
 
 const browser = sharedBrowser();
 
@@ -34,15 +26,8 @@ function firstQuiz(lang: string): { title: string; questions: ContentQuestion[] 
 }
 
 async function openFirstQuiz(page: Page, lang: string) {
-  const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=${lang}`)).json()) as {
-    courses: Array<{ id: string }>;
-  };
-  const courseId = courses[0]!.id;
-  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${courseId}`)).json()) as Record<
-    string,
-    Record<string, Array<{ id: string }>>
-  >;
-  const quizId = detail[`course_${lang}`]![`quiz_${lang}s`]![0]!.id;
+  const course = await publishedCourse(lang);
+  const [courseId, quizId] = [course.id, course.quizzes[0]!.id];
   await page.goto(`/courses/${lang}/${courseId}`);
   await page.locator('.course__enrol').click();
   await page.locator('.course__enrol').waitFor({ state: 'detached' });

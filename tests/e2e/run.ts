@@ -1,15 +1,16 @@
-// `npm run test:e2e`: the browser journeys' groups (tests/e2e/vitest.config.ts) side by side, each a
+// `npm run test:e2e`: the browser journeys' groups (tests/e2e/groups.ts) side by side, each a
 // Vitest run of its own with a server of its own, one file at a time within it. The journeys mostly
-// wait on pages, so three groups fit two cores; one Vitest run would hold every group to one worker,
+// wait on pages, so four groups fit two cores; one Vitest run would hold every group to one worker,
 // since its projects share the worker count. Each line of output is marked with its group; the exit
 // code is 1 when any group failed.
 //
 // With arguments (`npm run test:e2e -- tests/e2e/sign-in.e2e.ts`), one Vitest run takes them as given.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { GROUPS as ALL_GROUPS } from './groups';
 
 const CONFIG = ['--config', 'tests/e2e/vitest.config.ts'];
-const GROUPS = ['staff', 'learner', 'public'];
+const GROUPS = ALL_GROUPS.map((group) => group.name);
 
 function vitest(args: string[], label?: string): Promise<number> {
   return run('npx', ['vitest', 'run', ...CONFIG, ...args], label);

@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   labelsOf,
   logSince,
   logSize,
@@ -15,6 +14,7 @@ import {
   sharedBrowser,
   signIn,
 } from './helpers';
+import { publishedCourse } from './course-content';
 
 const browser = sharedBrowser();
 
@@ -214,10 +214,7 @@ describe('signing in after pressing Enroll', () => {
     await new Promise((r) => setTimeout(r, 9000));
 
     const { page, context, consoleErrors } = await phonePage(browser(), { language: 'tm' });
-    const { courses } = (await (await fetch(`${baseUrl()}/api/course/public?lang=tm`)).json()) as {
-      courses: Array<{ id: string }>;
-    };
-    const coursePath = `/courses/tm/${courses[0]!.id}`;
+    const coursePath = `/courses/tm/${(await publishedCourse('tm')).id}`;
     await page.goto(coursePath);
     const learning = JSON.parse(
       fs.readFileSync(path.resolve(import.meta.dirname, '../../web/i18n/locales/tm/learning.json'), 'utf8'),

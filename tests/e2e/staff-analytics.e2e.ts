@@ -10,6 +10,7 @@ import type { SafeCount } from '../../contract/analytics';
 import { addDays } from '../../contract/analytics-rules';
 import { learnerName } from '../../server/test/learner-names';
 import { parseCsv } from '../../server/test/csv';
+import { publishedCourse, type PublishedCourse } from './course-content';
 import {
   baseUrl,
   desktopPage,
@@ -27,7 +28,7 @@ import {
 
 const browser = sharedBrowser();
 const SEEDED = 12;
-let tamilCourse: { id: string; title: string };
+let tamilCourse: PublishedCourse;
 let learnerMobile = '';
 /** When the analyst's last code was sent: the next waits out the server's cooldown (8 s in global-setup.ts). */
 let analystCodeSentAt = 0;
@@ -61,11 +62,8 @@ async function tamilLearner(index: number): Promise<string> {
   expect(registered.status).toBe(200);
   const cookie = /sid=[^;]+/.exec(registered.headers.get('set-cookie') ?? '')![0];
   expect((await api(`/api/progress/tm/${tamilCourse.id}`, { method: 'POST', cookie })).status).toBe(201);
-  const detail = (await (await api(`/api/course/public/tm/${tamilCourse.id}`)).json()) as {
-    course_tm: { chapter_tms: { id: string; lesson_tms: { id: string }[] }[] };
-  };
-  const chapter = detail.course_tm.chapter_tms[0]!;
-  const lesson = chapter.lesson_tms[0]!;
+  const chapter = tamilCourse.chapters[0]!;
+  const lesson = chapter.lessons[0]!;
   expect(
     (
       await api(`/api/progress/tm/${tamilCourse.id}/chapters/${chapter.id}/lessons/${lesson.id}/complete`, {
@@ -91,9 +89,7 @@ async function cellOf(page: Page, table: string, row: RegExp, column: number): P
 }
 
 beforeAll(async () => {
-  const list = (await (await api('/api/course/public?lang=tm')).json()) as { courses: { id: string; title: string }[] };
-  tamilCourse = list.courses[0]!;
-  expect(tamilCourse).toBeDefined();
+  tamilCourse = await publishedCourse('tm');
   for (let i = 0; i < SEEDED; i++) {
     const mobile = await tamilLearner(i);
     if (i === 0) learnerMobile = mobile;

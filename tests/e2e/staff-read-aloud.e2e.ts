@@ -12,7 +12,6 @@ import type { NeedsVoiceList } from '../../contract/read-aloud';
 import { wav } from '../../server/modules/read-aloud/recording-test-files';
 import { comparedText } from '../../web/features/read-aloud/player/sentence-spans';
 import {
-  baseUrl,
   desktopPage,
   expectAccessible,
   labelsOf,
@@ -25,6 +24,7 @@ import {
   signIn,
 } from './helpers';
 import { quizWords } from './journey';
+import { publishedCourse } from './course-content';
 
 const browser = sharedBrowser();
 /** Each recorded sentence lasts this long (a recording's sentences share its length evenly). */
@@ -32,30 +32,11 @@ const SENTENCE_SECONDS = 1.5;
 
 type Text = NeedsVoiceList['texts'][number];
 
-interface Course {
-  id: string;
-  chapterId: string;
-  lessonId: string;
-  quizId: string;
-}
-
-async function courseOf(lang: string): Promise<Course> {
-  const list = (await (await fetch(`${baseUrl()}/api/course/public?lang=${lang}`)).json()) as {
-    courses: { id: string }[];
-  };
-  const id = list.courses[0]!.id;
-  const detail = (await (await fetch(`${baseUrl()}/api/course/public/${lang}/${id}`)).json()) as Record<
-    string,
-    Record<string, Array<{ id: string } & Record<string, Array<{ id: string }>>>>
-  >;
-  const course = detail[`course_${lang}`]!;
-  const chapter = course[`chapter_${lang}s`]![0]!;
-  return {
-    id,
-    chapterId: chapter.id,
-    lessonId: chapter[`lesson_${lang}s`]![0]!.id,
-    quizId: course[`quiz_${lang}s`]![0]!.id,
-  };
+/** The sample course's ids in a language: its first chapter's first lesson, and its first quiz. */
+async function courseOf(lang: string) {
+  const course = await publishedCourse(lang);
+  const chapter = course.chapters[0]!;
+  return { id: course.id, chapterId: chapter.id, lessonId: chapter.lessons[0]!.id, quizId: course.quizzes[0]!.id };
 }
 
 /** Uploads a recording of a text's first `count` sentences, as the console's Voice view does. */

@@ -11,20 +11,20 @@ import {
   type LanguageCode,
 } from '../../contract/languages';
 import { webAppManifestFile } from '../../contract/page-manifest';
+import { localeAddress, type LocaleFiles } from './locale-address';
 import { createTranslator, type Dictionary, type I18n } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
-// Each file is emitted as a plain JSON asset (fetched and parsed as data, which is cheaper than a
-// script per file); only the URLs are in the script.
-const files = import.meta.glob<string>('./locales/*/*.json', { query: '?url', import: 'default', eager: true });
+/** Set by the build (web/i18n/locale-files-plugin.ts); absent in development and tests. */
+declare const __LOCALE_FILES__: LocaleFiles | undefined;
+const localeFiles = typeof __LOCALE_FILES__ === 'object' ? __LOCALE_FILES__ : undefined;
 
-// Every language carries every key (checked by locales.test.ts), so no second language is ever
-// downloaded as a fallback; only a whole namespace a language lacks comes in English.
+// Each file is a plain JSON asset (fetched and parsed as data, which is cheaper than a script per
+// file). Every language carries every key (checked by locales.test.ts), so no second language is
+// ever downloaded as a fallback; only a whole namespace a language lacks comes in English.
 async function fetchNamespace(language: string, namespace: string): Promise<Dictionary> {
-  const url =
-    files[`./locales/${language}/${namespace}.json`] ?? files[`./locales/${DEFAULT_LANGUAGE}/${namespace}.json`];
-  if (!url) throw new Error(`no translations for namespace ${namespace}`);
+  const url = localeAddress(localeFiles, language, namespace);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`translations ${url}: ${response.status}`);
   return (await response.json()) as Dictionary;
