@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth';
 import { api, ApiError, onUnauthorized } from './api-client';
+import { offlineSide } from './when-offline';
 
 export const sessionKeys = {
   session: ['session'] as const,
@@ -14,20 +15,18 @@ export function learnerOf(data: { user: SessionUser | null }): SessionUser | nul
   return data.user && data.user.role === 'user' ? data.user : null;
 }
 
-/** Learning without a network's side of the session (ADR 42), loaded only when it is needed. */
-const offline = () => import('./offline/app-hooks');
-
 async function fetchSession(): Promise<SessionUser | null> {
   try {
     return learnerOf(await api.get('/api/user/session-status'));
   } catch (error) {
     // Without a network: the learner kept on this phone with a course saved for offline (ADR 42),
     // so the saved course opens; its code loads only then, never with a page's first scripts.
-    if (error instanceof ApiError && error.status === 0)
-      return offline().then(
+    if (error instanceof ApiError && error.status === 0) {
+      return offlineSide().then(
         (o) => o.keptSession(),
         () => null,
       );
+    }
     // A failed status check leaves the visitor anonymous instead of breaking the page.
     console.warn('session status unavailable', error);
     return null;
@@ -49,7 +48,7 @@ export function useSignOut() {
   return useMutation({
     // What the learner did offline is sent first; then, once the server has ended the session,
     // everything the phone keeps of them is deleted (web/lib/offline/).
-    mutationFn: () => offline().then((o) => o.signOut()),
+    mutationFn: () => offlineSide().then((o) => o.signOut()),
     // The whole app starts over without the session, as the specification's reload does.
     onSettled: () => window.location.reload(),
   });

@@ -7,6 +7,7 @@ import type { ProgressRecord } from '../../../contract/progress';
 import { api, apiAddress, ApiError } from '../api-client';
 import { personalRead } from '../learner-data';
 import { learningKeys } from './keys';
+import { offlineSide } from '../when-offline';
 
 /** The progress record, or null when the learner is not enrolled (404). Off when signed out. */
 export const progressQuery = (lang: LanguageCode, courseId: string) =>
@@ -20,7 +21,7 @@ export const progressQuery = (lang: LanguageCode, courseId: string) =>
         if (error instanceof ApiError && error.status === 404) return null;
         // Without a network: the record kept on the phone for a course saved for offline (ADR 42).
         if (error instanceof ApiError && error.status === 0) {
-          const kept = await (await import('../offline/app-hooks')).keptProgress(lang, courseId);
+          const kept = await (await offlineSide()).keptProgress(lang, courseId);
           if (kept !== undefined) return kept;
         }
         throw error;

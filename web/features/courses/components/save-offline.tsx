@@ -24,6 +24,7 @@ import {
   type PackProblem,
   type SaveProgress,
 } from '../../../lib/course-packs';
+import { offlineSide } from '../../../lib/when-offline';
 
 const packKeys = {
   all: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId] as const,
@@ -65,7 +66,7 @@ export function SaveForOffline({
   // A course saved here: what the learner did in it offline is sent from this page too (ADR 42).
   const isSaved = Boolean(saved.data);
   useEffect(() => {
-    if (isSaved) void import('../../../lib/offline/app-hooks').then((outbox) => outbox.startFlusher());
+    if (isSaved) void offlineSide().then((offline) => offline.startFlusher());
   }, [isSaved]);
   const [withVideos, setWithVideos] = useState(false);
   // The voices are taken unless the learner declines them: the learners who listen are the ones

@@ -6,6 +6,7 @@ import type { LanguageCode } from '../../../../contract/languages';
 import { api, apiAddress, apiBlob, ApiError } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 import { personalRead } from '../../../lib/learner-data';
+import { offlineSide } from '../../../lib/when-offline';
 
 export function useMe(enabled = true) {
   return useQuery({
@@ -17,7 +18,7 @@ export function useMe(enabled = true) {
       } catch (error) {
         // Without a network: the profile kept on the phone with a course saved for offline (ADR 42).
         if (error instanceof ApiError && error.status === 0) {
-          const kept = await (await import('../../../lib/offline/app-hooks')).keptProfile();
+          const kept = await (await offlineSide()).keptProfile();
           if (kept) return kept;
         }
         throw error;
