@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from '../../contract/outbox';
 import type { ProgressRecord } from '../../contract/progress';
-import { correctOptions } from './course-content';
+import { correctOptions, publishedCourse } from './course-content';
 import { HI, expectAccessible, newMobile, pageCall, phonePage, screenshot, sharedBrowser, signIn } from './helpers';
 import { quizWords } from './journey';
 
@@ -21,14 +21,6 @@ const hiLearning = JSON.parse(
 ) as typeof import('../../web/i18n/locales/en/learning.json');
 const away = hiLearning.offline.away;
 const quiz = quizWords('hi');
-
-interface HindiCourse {
-  course_hi: {
-    id: string;
-    chapter_his: { id: string; lesson_his: { id: string }[] }[];
-    quiz_his: { id: string; title: string }[];
-  };
-}
 
 /** The sealed store's records as IndexedDB holds them, their bytes read as text (none before the app makes it). */
 function sealedRecords(page: Page): Promise<{ names: string[]; text: string }> {
@@ -69,12 +61,11 @@ describe('learning in a saved course with no network', () => {
     await page.waitForURL((url) => url.pathname === '/courses');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
-    const { courses } = await pageCall<{ courses: { id: string }[] }>(page, 'GET', '/api/course/public?lang=hi');
-    const courseId = courses[0]!.id;
-    const { course_hi: course } = await pageCall<HindiCourse>(page, 'GET', `/api/course/public/hi/${courseId}`);
-    const chapter = course.chapter_his[0]!;
-    const [first, second] = chapter.lesson_his;
-    const courseQuiz = course.quiz_his[0]!;
+    const course = await publishedCourse('hi');
+    const courseId = course.id;
+    const chapter = course.chapters[0]!;
+    const [first, second] = chapter.lessons;
+    const courseQuiz = course.quizzes[0]!;
     await pageCall(page, 'POST', `/api/progress/hi/${courseId}`);
 
     // Saved while online: the pack, the learning views' code, and the learner's state, sealed.
