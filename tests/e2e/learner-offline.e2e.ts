@@ -142,9 +142,14 @@ describe('learning in a saved course with no network', () => {
       (await context.request.put(`/api/progress/hi/${courseId}/journal`, { data: { text: elsewhere } })).ok(),
     ).toBe(true);
 
-    // Back online: the outbox is sent (its batch kept here to send again).
+    // A second tab open on the course: both hear the network return, one sends.
+    const tab = await context.newPage();
+    await tab.goto(lesson(second!.id));
+    await tab.getByText(hiLearning.lessonDone).waitFor();
+
+    // Back online: the outbox is sent, once (its batch kept here to send again).
     const batches: string[] = [];
-    page.on('request', (request) => {
+    context.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/outbox') {
         batches.push(request.postData() ?? '');
       }
@@ -160,7 +165,9 @@ describe('learning in a saved course with no network', () => {
     await choice.getByRole('button', { name: away.keepMine }).click();
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
     expect(await choice.count()).toBe(0);
+    await tab.getByTestId('offline-notice').waitFor({ state: 'detached' });
     expect(batches).toHaveLength(1);
+    await tab.close();
 
     const progress = (
       await pageCall<{ progress: ProgressRecord }>(page, 'GET', `/api/progress/hi/${courseId}/progress`)
