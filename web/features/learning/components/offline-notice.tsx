@@ -2,6 +2,7 @@
 // phone is offline and the learner's work will be sent, how many changes wait, and each change the
 // server refused with its reason until the learner has seen it (nothing is dropped silently); above
 // a quiz, the scores of answers given offline once the server has scored them.
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { LANGUAGES, type LanguageCode } from '../../../../contract/languages';
@@ -81,7 +82,9 @@ export function QuizScoredOffline({ quizId }: { quizId: string }) {
   const { t, i18n } = useTranslation('learning');
   const message = useQuizMessage();
   const { waiting, scored } = useOutbox();
-  const waits = waiting.some((e) => e.kind === 'quizSubmitted' && e.quizId === quizId);
+  // Answers given before this view opened (the player says so itself of the ones given in it).
+  const [opened] = useState(() => new Date().toISOString());
+  const waits = waiting.some((e) => e.kind === 'quizSubmitted' && e.quizId === quizId && e.occurredAt < opened);
   const results = scored.filter((s) => s.quizId === quizId);
   if (!waits && results.length === 0) return null;
   const time = (iso: string) =>
