@@ -2,7 +2,7 @@
 // browser is idle, so it takes nothing from the first load; and offers a new version of the site when
 // one is ready, never forcing it: the learner chooses "Reload" (useUpdateReady, takeUpdate).
 import { useSyncExternalStore } from 'react';
-import { offlineSide } from './when-offline';
+import { OUTBOX_WAITING_FLAG, offlineSide } from './when-offline';
 
 const WORKER_URL = '/sw.js';
 
@@ -42,7 +42,7 @@ export function registerServiceWorker(): void {
     });
     // Changes made offline wait (a flag of web/lib/offline/outbox.ts): sent from whatever page the
     // app starts on; the outbox's code loads only then.
-    if (localStorage.getItem('jgk_outbox_waiting')) void offlineSide().then((o) => o.startFlusher());
+    if (localStorage.getItem(OUTBOX_WAITING_FLAG)) void offlineSide().then((o) => o.startFlusher());
   };
   const whenIdle = () =>
     'requestIdleCallback' in window

@@ -9,12 +9,11 @@ import { api, ApiError } from '../api-client';
 import { claimFor, isNetworkFailure, keptOwner } from './learner-state';
 import { addEvent, emptyOutbox, makeEvent, nextBatch, settle, type EventInput, type OutboxState } from './outbox-rules';
 import { readSealed, sealedStoreSupported, wipeSealed, withLock, writeSealed } from './sealed-store';
+import { OUTBOX_WAITING_FLAG } from '../when-offline';
 import type { OutboxEvent } from '../../../contract/outbox';
 import type { ErrorResponse } from '../../../contract/message-responses';
 
 const OUTBOX = 'outbox';
-/** Set in localStorage while changes wait (web/lib/service-worker.ts reads it at the app's start). */
-export const OUTBOX_WAITING_FLAG = 'jgk_outbox_waiting';
 const WRITE_LOCK = 'jgk-outbox-write';
 const SEND_LOCK = 'jgk-outbox-send';
 const CHANNEL = 'jgk-outbox';

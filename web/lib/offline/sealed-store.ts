@@ -7,6 +7,7 @@
 // sealed value moved to another record does not open. Everything is deleted on sign-out and when
 // another learner signs in on the phone (learner-state.ts). Loaded only with the learning views and
 // the saved-courses code, never with a public page's first scripts.
+import { OUTBOX_WAITING_FLAG } from '../when-offline';
 
 /** The database's name: signing out deletes it (web/lib/session.ts). */
 export const LEARNER_DATABASE = 'jgk-learner';
@@ -158,6 +159,12 @@ export async function removeSealed(name: string): Promise<void> {
 
 /** Deletes the whole database, key included: what was kept can no longer be read by anyone. */
 export async function wipeSealed(): Promise<void> {
+  // The flag that changes wait (outbox.ts) goes with them, or the app's start would open an empty store.
+  try {
+    localStorage.removeItem(OUTBOX_WAITING_FLAG);
+  } catch {
+    // No storage: no flag either.
+  }
   if (opening) {
     const db = await opening.catch(() => null);
     db?.close();
