@@ -8,8 +8,14 @@
 import { api, ApiError } from '../api-client';
 import { claimFor, isNetworkFailure, keptOwner } from './learner-state';
 import { addEvent, emptyOutbox, makeEvent, nextBatch, settle, type EventInput, type OutboxState } from './outbox-rules';
-import { readSealed, sealedStoreSupported, wipeSealed, withLock, writeSealed } from './sealed-store';
-import { OUTBOX_WAITING_FLAG } from '../when-offline';
+import {
+  OUTBOX_WAITING_FLAG,
+  readSealed,
+  sealedStoreSupported,
+  wipeSealed,
+  withLock,
+  writeSealed,
+} from './sealed-store';
 import type { OutboxEvent } from '../../../contract/outbox';
 import type { ErrorResponse } from '../../../contract/message-responses';
 

@@ -2,7 +2,8 @@
 // name bound to each value) and the lock the outbox's writers share. IndexedDB itself is exercised in
 // the browser journey (tests/e2e/learner-offline.e2e.ts).
 import { describe, expect, it } from 'vitest';
-import { newSealingKey, seal, unseal, withLock } from './sealed-store';
+import { OUTBOX_WAITING_FLAG as APP_START_FLAG } from '../when-offline';
+import { OUTBOX_WAITING_FLAG, newSealingKey, seal, unseal, withLock } from './sealed-store';
 
 const value = { text: 'मेरी डायरी: आज मैंने बचत के बारे में सीखा', updatedAt: null, n: 3 };
 
@@ -59,5 +60,11 @@ describe('the lock of the outbox', () => {
     release();
     expect(await Promise.all([first, second])).toEqual([1, 2]);
     expect(order).toEqual(['first starts', 'first ends', 'second']);
+  });
+});
+
+describe('the flag that changes wait', () => {
+  it('is the one the app reads at its start', () => {
+    expect(OUTBOX_WAITING_FLAG).toBe(APP_START_FLAG);
   });
 });

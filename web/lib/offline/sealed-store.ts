@@ -7,7 +7,13 @@
 // sealed value moved to another record does not open. Everything is deleted on sign-out and when
 // another learner signs in on the phone (learner-state.ts). Loaded only with the learning views and
 // the saved-courses code, never with a public page's first scripts.
-import { OUTBOX_WAITING_FLAG } from '../when-offline';
+
+/**
+ * Set in localStorage while changes wait, and only that (outbox.ts writes it; the app's start,
+ * web/lib/service-worker.ts, reads it under the same name from web/lib/when-offline.ts, checked
+ * equal by sealed-store.test.ts: the offline code imports nothing of the shared chunk's).
+ */
+export const OUTBOX_WAITING_FLAG = 'jgk_outbox_waiting';
 
 /** The database's name: signing out deletes it (web/lib/session.ts). */
 export const LEARNER_DATABASE = 'jgk-learner';
