@@ -138,6 +138,8 @@ export async function importSampleEvents(
       if (existing) {
         if (event.seed === 'demo' && existing.seed === 'demo' && existing.state !== 'results_published') {
           await repo.updateEvent(tx, existing.id, { ...demoDays(options.now, existing.firstDay), state: 'scheduled' });
+          // Other instances already running show the demo's new days at once.
+          await repo.announceEventChange(tx);
         }
         return false;
       }

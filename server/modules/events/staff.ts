@@ -166,6 +166,7 @@ export async function updateEvent(
     }
     const updated = changesSettings ? await repo.updateEvent(tx, id, settings) : event;
     await writeTexts(tx, id, texts);
+    if (updated.state !== 'draft') await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.update',
       entityKind: 'event',
@@ -200,6 +201,7 @@ export async function scheduleEvent(db: Db, actor: AuditActor, id: string, now: 
       pool.every((q) => englishQuestions.has(q.id));
     if (!ready) throw conflict('eventNotReady');
     const updated = await repo.updateEvent(tx, id, { state: 'scheduled' });
+    await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.schedule',
       entityKind: 'event',
@@ -219,6 +221,7 @@ export async function closeEvent(db: Db, actor: AuditActor, id: string, now: Dat
     if (phase === 'draft' || phase === 'results_published') throw conflict('eventLocked');
     await repo.closeOpenEntries(tx, id, now);
     const updated = await repo.updateEvent(tx, id, { state: 'closed' });
+    await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.close',
       entityKind: 'event',
@@ -246,6 +249,7 @@ export async function translateEvent(
   return db.transaction(async (tx) => {
     const event = await eventOr404(tx, id, true);
     await repo.upsertText(tx, id, lang, { name: filledText(text.name, 'name'), terms: text.terms });
+    if (event.state !== 'draft') await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.update',
       entityKind: 'event',
@@ -320,7 +324,10 @@ export async function disqualify(
       closedAt: entry.closedAt ?? now,
     });
     // During the review period the published ranking is recomputed without the entry.
-    if (event.state === 'results_published') await storeRanking(tx, id);
+    if (event.state === 'results_published') {
+      await storeRanking(tx, id);
+      await repo.announceEventChange(tx);
+    }
     await recordAudit(tx, actor, {
       action: 'event.disqualify',
       entityKind: 'event',
@@ -340,6 +347,7 @@ export async function publishResults(db: Db, actor: AuditActor, id: string, now:
     await repo.closeOpenEntries(tx, id, now);
     await storeRanking(tx, id);
     const updated = await repo.updateEvent(tx, id, { state: 'results_published', resultsPublishedAt: now });
+    await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.results.publish',
       entityKind: 'event',
