@@ -143,9 +143,12 @@ describe("an event's change on the pages kept for visitors", () => {
     await soon('/', 'Cyber safety fair quiz');
     await soon('/vicyberShield', 'Cyber safety fair quiz');
 
-    // A translation in one language empties them too.
+    // A translation saved waits for review and changes nothing visitors see; published, it empties them too.
     await renameQuietly(event, 'Cyber safety fair');
     await call(editor, 'PUT', `/api/staff/events/${event.id}/texts/hi`, { name: 'साइबर सुरक्षा मेला', terms: '' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await visit(page)).toContain('<h1>Cyber safety fair quiz</h1>');
+    await call(editor, 'POST', `/api/staff/events/${event.id}/translations/hi/publish`);
     await soon(page, '<h1>Cyber safety fair</h1>');
 
     // Entrants finish; the staff close the event: it is closed on its page, no link names it.

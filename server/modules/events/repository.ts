@@ -12,6 +12,7 @@ import {
   eventQuestionTexts,
   eventQuestions,
   eventTexts,
+  eventTranslations,
   events,
 } from '../../db/schema/events';
 
@@ -20,6 +21,7 @@ export type EntryRow = typeof eventEntries.$inferSelect;
 export type QuestionRow = typeof eventQuestions.$inferSelect;
 export type QuestionTextRow = typeof eventQuestionTexts.$inferSelect;
 export type EventTextRow = typeof eventTexts.$inferSelect;
+export type TranslationRow = typeof eventTranslations.$inferSelect;
 
 // --- Events ------------------------------------------------------------------------------------
 
@@ -99,6 +101,33 @@ export async function recordEventPhases(db: DbOrTx, now: Date): Promise<number> 
         else 'open' end
     returning id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+// --- Translations (ADR 45) ------------------------------------------------------------------------
+
+export function translationsOf(db: DbOrTx, eventId: string): Promise<TranslationRow[]> {
+  return db.select().from(eventTranslations).where(eq(eventTranslations.eventId, eventId));
+}
+
+export async function translationOf(db: DbOrTx, eventId: string, lang: LanguageCode) {
+  const [row] = await db
+    .select()
+    .from(eventTranslations)
+    .where(and(eq(eventTranslations.eventId, eventId), eq(eventTranslations.lang, lang)));
+  return row;
+}
+
+/** Writes a language's translation row: made with `patch` when there is none (a status is then needed). */
+export async function saveTranslation(
+  db: DbOrTx,
+  eventId: string,
+  lang: LanguageCode,
+  patch: Partial<Omit<typeof eventTranslations.$inferInsert, 'eventId' | 'lang'>> & { status?: string },
+): Promise<void> {
+  await db
+    .insert(eventTranslations)
+    .values({ eventId, lang, status: patch.status ?? 'draft', ...patch })
+    .onConflictDoUpdate({ target: [eventTranslations.eventId, eventTranslations.lang], set: patch });
 }
 
 // --- The pool ----------------------------------------------------------------------------------

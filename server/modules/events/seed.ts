@@ -19,6 +19,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import * as repo from './repository';
 import { istDay, isWindowValid } from './rules';
+import { noteAllPublished } from './translations';
 
 /** How long the demo event runs from the day the server starts. */
 export const DEMO_DAYS = 30;
@@ -163,6 +164,8 @@ export async function importSampleEvents(
           })),
         );
       }
+      // The files' translations are published, translated from the English beside them.
+      await noteAllPublished(tx, row.id);
       return true;
     });
     if (added) {
