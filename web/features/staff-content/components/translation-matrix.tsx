@@ -176,7 +176,9 @@ function EventRow({
             {cell && cell.missing > 0 && cell.status !== 'missing' && (
               <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>
             )}
-            {cell?.live && s !== 'published' && <span className="staff-cell-note">{t('matrix.live')}</span>}
+            {cell?.live && (cell.status === 'draft' || cell.status === 'in_review') && (
+              <span className="staff-cell-note">{t('matrix.live')}</span>
+            )}
           </td>
         );
       })}

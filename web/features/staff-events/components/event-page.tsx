@@ -250,7 +250,7 @@ function Languages({
               </th>
               <td>
                 <span className={`staff-badge staff-badge--${status}`}>{t(`states.${status}`)}</span>
-                {state?.live && status !== 'published' && (
+                {state?.live && (state.status === 'draft' || state.status === 'in_review') && (
                   <span className="staff-cell-note">{t('events.languages.live')}</span>
                 )}
               </td>
