@@ -43,3 +43,20 @@ UPDATE "event_translations" tr SET "source_hashes" = tr."source_hashes" || coale
   ) f
   WHERE q."event_id" = tr."event_id"
 ), '{}'::jsonb);
+--> statement-breakpoint
+-- A ranked entrant's name or district changed, or their account erased: the published leaderboards
+-- show them and are kept as pages for visitors (ADR 39), so the change is announced as an event's
+-- on the channel the public caches listen on (ADR 21), whichever path made it.
+CREATE FUNCTION announce_ranked_entrant_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "event_entries" WHERE "user_id" = OLD.id AND "rank" IS NOT NULL) THEN
+    PERFORM pg_notify('content_changed', '{"kind":"event","lang":null}');
+  END IF;
+  RETURN OLD;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER users_ranked_entrant_changed AFTER UPDATE OF "name", "district" ON "users"
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.district IS DISTINCT FROM NEW.district)
+  EXECUTE FUNCTION announce_ranked_entrant_changed();--> statement-breakpoint
+CREATE TRIGGER users_ranked_entrant_erased BEFORE DELETE ON "users"
+  FOR EACH ROW EXECUTE FUNCTION announce_ranked_entrant_changed();

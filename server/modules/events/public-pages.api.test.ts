@@ -1,7 +1,7 @@
 // The pages visitors without a session are sent are kept (ADR 10, ADR 39: ten seconds outside tests,
 // as finished bytes); an event's change must show on them at once, on every instance, as a publish
 // does (ADR 21): its page, the home and cyber-safety pages that link an open event, and the
-// leaderboard. Two apps on one database stand for two instances (on PostgreSQL, each with its own
+// leaderboard (a ranked entrant's district changed on her profile too). Two apps on one database stand for two instances (on PostgreSQL, each with its own
 // connections and listener). A stand-in renderer draws what the event calls answer; a change made
 // straight in the database, announced by nobody, stays unseen while the pages are kept, so a read
 // that shows one proves the kept pages were emptied, not that they expired.
@@ -168,12 +168,21 @@ describe("an event's change on the pages kept for visitors", () => {
     await soon(board, 'Asha');
     expect(await visit(board)).toContain('Meena');
     expect(await visit(page)).toContain('<p class="state">results_published</p>');
+    // A ranked entrant gives her district on her profile: the leaderboard shows it at once.
+    const profile = await staffApp.inject({
+      method: 'PATCH',
+      url: '/api/user/me',
+      headers: entrants[1]!.who.headers,
+      payload: { district: 'North 24 Parganas' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    await soon(board, 'Meena North 24 Parganas');
     const asha = entrants[0]!.entry;
     await call(editor, 'POST', `/api/staff/events/${event.id}/entries/${asha.number}/disqualify`, {
       reason: 'Entered twice from two numbers',
     });
     await waitFor(async () => !(await shows(board, 'Asha')), 1000, 'the leaderboard without the disqualified entry');
-    expect(await visit(board)).toMatch(/<p class="board">1 Meena -<\/p>/);
+    expect(await visit(board)).toMatch(/<p class="board">1 Meena North 24 Parganas<\/p>/);
 
     // An entrant withdrawing during the review period leaves the leaderboard at once.
     await call(entrants[1]!.who, 'DELETE', `/api/events/${event.key}/entry`);
