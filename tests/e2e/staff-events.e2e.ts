@@ -298,6 +298,12 @@ describe('the event quiz in the console', () => {
     await page.getByLabel('Terms in English').fill('One entry per person. The server keeps the time, to the second.');
     await page.getByRole('button', { name: 'Save the name and terms in English' }).click();
     await page.getByText('Name and terms saved in English.').waitFor();
+    await page.goto(`${eventPath}/texts/hi`);
+    const staleNote = page.getByText('The English changed since this was translated.', { exact: false });
+    await staleNote.first().waitFor();
+    expect(await staleNote.count()).toBe(1);
+    await page.getByLabel('Terms in Hindi').scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-events-hindi-stale-1280', { fullPage: false });
     await page.goto('/staff?kind=event&lang=hi');
     await matrixRow.getByRole('link', { name: `${NAME}, Hindi: Stale` }).waitFor();
     expect(await matrixRow.innerText()).toContain('1 field changed in the source');
