@@ -160,7 +160,7 @@ const browserApp = defineConfig({
             // whichever chunk the grouping puts it, and the app's entry loads all of that chunk.
             {
               name: 'common',
-              test: /\/(web\/(components|lib)\/(?!course-packs|offline|quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
+              test: /\/(web\/(components|lib)\/(?!course-pack|offline|quiz-player|legal-document|guardian-consent|lightbox|masonry|dialog|phone|otp-answers|use-countdown|api-upload|course\/)|contract\/(languages|plain-text|learning-rules)\.ts)|\/web\/i18n\/(use-long-text|written-in)\.ts$|vite\/preload-helper/,
               priority: 2,
             },
             // The public pages' features, one chunk each for the pieces two or more pages use: which

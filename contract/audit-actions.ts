@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'event.disqualify',
   'event.results.publish',
   'event.results.export',
+  'event.translation.save',
+  'event.translation.submit',
+  'event.translation.publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

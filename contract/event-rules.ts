@@ -6,6 +6,13 @@ export const EVENT_STATES = ['draft', 'scheduled', 'open', 'closed', 'results_pu
 export type EventState = (typeof EVENT_STATES)[number];
 
 /**
+ * Where a language of an event stands (ADR 45), in the words of content's workflow: nothing written,
+ * a translation saved, sent for review, or published (what entrants read).
+ */
+export const EVENT_LANGUAGE_STATUSES = ['missing', 'draft', 'in_review', 'published'] as const;
+export type EventLanguageStatus = (typeof EVENT_LANGUAGE_STATUSES)[number];
+
+/**
  * What an entry is: waiting for a minor's guardian, running, sent by the entrant, closed by the
  * server at its deadline, withdrawn by the entrant (its answers erased) or disqualified by the staff.
  */

@@ -7,6 +7,7 @@ import {
   DAY_PATTERN,
   ENTRY_STATES,
   EVENT_KEY_PATTERN,
+  EVENT_LANGUAGE_STATUSES,
   EVENT_LIMITS,
   EVENT_QUESTION_TYPES,
   EVENT_STATES,
@@ -193,6 +194,45 @@ export type CreateEventBody = Static<typeof CreateEventBody>;
 export const UpdateEventBody = Type.Partial(Type.Object({ ...eventSettings, texts: Texts }));
 export type UpdateEventBody = Static<typeof UpdateEventBody>;
 
+/** Where a language of an event stands, as a cell of the translation matrix shows content's. */
+export const EventLanguageState = Type.Object({
+  name: Type.Boolean(),
+  terms: Type.Boolean(),
+  questions: Type.Integer(),
+  /** missing: nothing written; draft: saved, not sent; in_review: sent for review; published: entrants see it. English, the source, is published once written. */
+  status: StringEnum(EVENT_LANGUAGE_STATUSES),
+  /** Whether entrants are shown a published text in this language (it may be older than a draft). */
+  live: Type.Boolean(),
+  /** Fields whose English changed since they were translated. */
+  stale: Type.Integer(),
+  /** Fields the English has and this language has not. */
+  missing: Type.Integer(),
+});
+export type EventLanguageState = Static<typeof EventLanguageState>;
+
+/** A language of an event as a translation holds it: its name and terms, each question's text by its id. */
+export const EventLanguageText = Type.Object({
+  name: Type.String(),
+  terms: Type.String(),
+  questions: Type.Record(
+    Type.String(),
+    Type.Object({ content: Type.String(), options: Type.Array(Type.String()), explanation: Type.String() }),
+  ),
+});
+export type EventLanguageText = Static<typeof EventLanguageText>;
+
+/** One language of an event for its translation view: its newest text, where it stands, its stale and missing fields. */
+export const EventTranslationAnswer = Type.Object({
+  lang: Type.String(),
+  state: EventLanguageState,
+  /** The newest text: the draft or the text sent for review, else what entrants are shown. */
+  text: EventLanguageText,
+  /** The fields whose English changed since they were translated (`name`, `terms`, `questions.<id>.content`, `questions.<id>.options.<i>`, `questions.<id>.explanation`). */
+  staleFields: Type.Array(Type.String()),
+  missingFields: Type.Array(Type.String()),
+});
+export type EventTranslationAnswer = Static<typeof EventTranslationAnswer>;
+
 export const StaffEvent = Type.Object({
   id: Type.String(),
   key: Type.String(),
@@ -209,12 +249,13 @@ export const StaffEvent = Type.Object({
   state: StringEnum(EVENT_STATES),
   resultsPublishedAt: nullable(DateTime),
   poolSize: Type.Integer(),
+  /** The texts entrants are shown, by language (a translation once published). */
   texts: Type.Record(Type.String(), EventText),
-  /** Per language: whether the name, the terms and every question of the pool are written in it. */
-  translation: Type.Record(
-    Type.String(),
-    Type.Object({ name: Type.Boolean(), terms: Type.Boolean(), questions: Type.Integer() }),
-  ),
+  /**
+   * Per language, of its newest text (a translation waiting for review included): whether the name,
+   * the terms and how many questions of the pool are written in it, and where it stands (ADR 45).
+   */
+  translation: Type.Record(Type.String(), EventLanguageState),
 });
 export type StaffEvent = Static<typeof StaffEvent>;
 

@@ -162,6 +162,8 @@ export const MESSAGES = {
   eventEntryNotFound: 'No entry of this event has this number.',
   eventResultsFinal: 'The review period is over: the results are final and no entry can be disqualified.',
   eventEntryDisqualified: 'The entry is disqualified.',
+  eventSourceEditorsOnly: 'The event’s English is the source of every translation: only editors and admins write it.',
+  eventTranslationNotWaiting: 'Nothing in this language is waiting: save a translation first.',
 
   // The translator exchange (XLIFF files). `details` says in English what is wrong and where.
   xliffMalformed: 'The file could not be read as XML.',

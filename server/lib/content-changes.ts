@@ -3,19 +3,25 @@
 // when that transaction commits, and to every instance listening on the channel (PGlite delivers it
 // inside its one process). An instance that hears it drops its public caches (ADR 8's read cache,
 // the rendered pages), so a publish shows everywhere within a second instead of after their TTL.
+// Events (ADR 40) are not authored content but change the pages that show them (the event's page,
+// the home and cyber-safety pages' link, the leaderboard), so their staff's writes announce `event`.
 import { sql } from 'drizzle-orm';
-import { CONTENT_KINDS, type ContentKind } from '../../contract/content-kinds';
+import { CONTENT_KINDS } from '../../contract/content-kinds';
 import { isLanguageCode, type LanguageCode } from '../../contract/languages';
 import type { DbOrTx } from '../db/client';
 
 export { CONTENT_KINDS, type ContentKind } from '../../contract/content-kinds';
+
+/** What a change names: a kind of authored content, or an event quiz (its state, texts or results). */
+export const CHANGE_KINDS = [...CONTENT_KINDS, 'event'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** The channel every instance listens on. */
 export const CONTENT_CHANNEL = 'content_changed';
 
 /** What changed: a kind of content, in one language or (null) in every language. */
 export interface ContentChange {
-  kind: ContentKind;
+  kind: ChangeKind;
   lang: LanguageCode | null;
 }
 
@@ -28,10 +34,10 @@ export async function announceContentChange(tx: DbOrTx, change: ContentChange): 
 export function parseContentChange(payload: string): ContentChange | null {
   try {
     const value = JSON.parse(payload) as Partial<ContentChange> | null;
-    if (!value || !CONTENT_KINDS.includes(value.kind as ContentKind)) return null;
+    if (!value || !CHANGE_KINDS.includes(value.kind as ChangeKind)) return null;
     const lang = value.lang ?? null;
     if (lang !== null && !isLanguageCode(lang)) return null;
-    return { kind: value.kind as ContentKind, lang };
+    return { kind: value.kind as ChangeKind, lang };
   } catch {
     return null;
   }

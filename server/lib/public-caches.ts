@@ -4,14 +4,14 @@
 // notification, lib/content-changes.ts), the caches holding that kind are emptied; when
 // notifications may have been missed, all of them. A cache made anywhere else would not be emptied
 // on a publish: ESLint allows createTtlCache only in this file (eslint.config.js). ADR 21.
-import type { ContentChange, ContentKind } from './content-changes';
+import type { ChangeKind, ContentChange } from './content-changes';
 import { createTtlCache, type TtlCache } from './ttl-cache';
 
 export interface PublicCacheOptions {
   /** Also the cache's name in the metrics (cache_lookups_total); unique per server. */
   name: string;
   /** The kinds of content its answers are made of: a change to any of them empties it. */
-  kinds: readonly ContentKind[];
+  kinds: readonly ChangeKind[];
   maxEntries: number;
 }
 
@@ -23,7 +23,7 @@ export interface PublicCaches {
   /** Empties every cache: after a lost connection, notifications may have been missed. */
   clearAll(): void;
   /** The caches' names and kinds, in the order they were made. */
-  list(): { name: string; kinds: readonly ContentKind[] }[];
+  list(): { name: string; kinds: readonly ChangeKind[] }[];
 }
 
 /**
@@ -31,7 +31,7 @@ export interface PublicCaches {
  * so a change that no notification announces (a new rating) still shows within that time.
  */
 export function createPublicCaches(ttlMs: number): PublicCaches {
-  const caches: { name: string; kinds: readonly ContentKind[]; cache: TtlCache<unknown> }[] = [];
+  const caches: { name: string; kinds: readonly ChangeKind[]; cache: TtlCache<unknown> }[] = [];
   return {
     create<V>({ name, kinds, maxEntries }: PublicCacheOptions): TtlCache<V> {
       if (caches.some((c) => c.name === name)) throw new Error(`a public cache named ${name} exists already`);

@@ -12,7 +12,7 @@ import type { StaffRole } from '../../contract/staff-roles';
 import { testAppPerFile } from '../test/test-app';
 import { renewedHeaders, signInAs, signInAsStaff, type SignedIn, type SignedInStaff } from '../test/sign-in';
 import { totpCode } from '../modules/staff/totp';
-import { createTestEvent, enterTestEvent } from '../modules/events/event-test-helpers';
+import { createTestEvent, enterTestEvent, saveTestDraft } from '../modules/events/event-test-helpers';
 import type { AccessRule } from './access';
 import { contentItems } from '../db/schema/authoring';
 import { voiceOverJobs } from '../db/schema/read-aloud';
@@ -39,6 +39,13 @@ interface Request {
   body?: unknown;
   /** The callers for whom this request is valid, so an allowed call must answer 2xx. */
   succeedsFor: CallerName[];
+}
+
+/** An event whose Hindi has a draft waiting: what submitting and publishing act on. */
+async function eventWithHindiDraft(): Promise<string> {
+  const event = await createTestEvent(t.app.db);
+  await saveTestDraft(t.app.db, event.id, 'hi', { name: 'साइबर सुरक्षा', terms: 'नियम।', questions: {} });
+  return event.id;
 }
 
 /** A path parameter's stand-in: a translator's language, or an id no row has. */
@@ -173,6 +180,19 @@ const VALID: Record<string, (caller: Caller) => Promise<Request>> = {
       succeedsFor: ['translator (hi)', 'editor', 'admin'],
     };
   },
+  // A translation of an event (ADR 45): read and sent for review by its translators, published by editors and admins.
+  'GET /api/staff/events/{id}/translations/{lang}': async () => ({
+    url: `/api/staff/events/${(await createTestEvent(t.app.db)).id}/translations/hi`,
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'POST /api/staff/events/{id}/translations/{lang}/submit': async () => ({
+    url: `/api/staff/events/${await eventWithHindiDraft()}/translations/hi/submit`,
+    succeedsFor: ['translator (hi)', 'editor', 'admin'],
+  }),
+  'POST /api/staff/events/{id}/translations/{lang}/publish': async () => ({
+    url: `/api/staff/events/${await eventWithHindiDraft()}/translations/hi/publish`,
+    succeedsFor: ['editor', 'admin'],
+  }),
   'PATCH /api/staff/events/{id}': async () => ({
     url: `/api/staff/events/${(await createTestEvent(t.app.db, { state: 'draft' })).id}`,
     body: { timeLimitSeconds: 900 },

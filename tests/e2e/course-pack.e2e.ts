@@ -1,7 +1,9 @@
 // Saving a course for learning without a network (ADR 42, 43), as a learner on a phone does it in
 // Hindi: the size shown before anything is downloaded equals the bytes then fetched (within 5 %), the
 // course's calls and pictures are answered from the phone with no network, a file that is not what
-// the server signed stops the save, and a download cut off goes on from where it stopped.
+// the server signed stops the save, a download cut off goes on from where it stopped, and a saved
+// course passes to another phone as one file, checked there before anything of it is kept.
+import fs from 'node:fs';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PackManifest, SignedPackManifest } from '../../contract/packs';
@@ -17,6 +19,15 @@ async function hindiCourse(page: Page): Promise<{ id: string; title: string }> {
 async function manifestOf(page: Page, courseId: string): Promise<PackManifest> {
   const signed = await pageCall<SignedPackManifest>(page, 'GET', `/api/packs/hi/${courseId}`);
   return JSON.parse(signed.manifest) as PackManifest;
+}
+
+/** The manifest of a course as this phone saved it (read from its pack's cache). */
+async function manifestFromCache(page: Page, courseId: string): Promise<PackManifest> {
+  const signed = await page.evaluate(async (id) => {
+    const kept = await (await caches.open(`jgk-pack:hi:${id}`)).match(`/api/packs/hi/${id}?saved`);
+    return kept ? ((await kept.json()) as { manifest: string }) : null;
+  }, courseId);
+  return JSON.parse(signed!.manifest) as PackManifest;
 }
 
 const formatted = (bytes: number) => `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
@@ -133,6 +144,72 @@ describe('a course saved for learning without a network', () => {
     await section.getByRole('button', { name: 'सहेजना जारी रखें' }).click();
     await section.getByText(/इस फ़ोन में सहेजा गया/).waitFor();
     expect(fetchedAgain).toEqual([last.url]);
+    await context.close();
+  });
+
+  it('passes a saved course to another phone as one file, checked there before it is kept, opened with no network', async () => {
+    // The first phone saves the course and passes it on: no share sheet here, so a file to send.
+    const sender = await phonePage(browser(), { language: 'hi' });
+    await sender.page.goto('/');
+    await sender.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    const course = await hindiCourse(sender.page);
+    await sender.page.goto(`/courses/hi/${course.id}`);
+    const section = sender.page.getByTestId('save-offline');
+    await section.getByRole('button', { name: 'ऑफ़लाइन के लिए सहेजें' }).click();
+    await section.getByText(/इस फ़ोन में सहेजा गया/).waitFor();
+    const [download] = await Promise.all([
+      sender.page.waitForEvent('download'),
+      section.getByRole('button', { name: 'यह कोर्स साझा करें' }).click(),
+    ]);
+    await section.getByText('कोर्स की फ़ाइल आपके डाउनलोड में है।', { exact: false }).waitFor();
+    const file = fs.readFileSync((await download.path())!);
+    expect(download.suggestedFilename()).toMatch(/-hi\.jgkpack$/);
+    await sender.context.close();
+
+    // The second phone opened the site with a network once (the home page, the course's page, the
+    // catalogue: what it opened is kept by the worker), and opens the file later with none.
+    const receiver = await phonePage(browser(), { language: 'hi' });
+    const { page, context } = receiver;
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.goto(`/courses/hi/${course.id}`);
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    await page.goto('/courses');
+    await page.getByRole('heading', { name: 'दूसरे फ़ोन से आया कोर्स' }).waitFor();
+    // The reader's code, fetched at idle on a return and kept by the worker.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /course-pack-file/.test(entry.name)),
+    );
+    await context.setOffline(true);
+    const chooser = page.getByLabel('कोर्स की फ़ाइल खोलें');
+
+    // A file changed on the way (one byte of the last file) is refused, and nothing is kept.
+    const changed = Buffer.from(file);
+    changed[changed.length - 1] = changed[changed.length - 1]! ^ 0xff;
+    await chooser.setInputFiles({ name: 'course-hi.jgkpack', mimeType: 'application/octet-stream', buffer: changed });
+    await page.getByRole('alert').getByText('नहीं खुली: यह फ़ाइल इस साइट का कोर्स नहीं है', { exact: false }).waitFor();
+    expect(
+      await page.evaluate(() => caches.keys().then((names) => names.filter((n) => n.startsWith('jgk-pack:')))),
+    ).toEqual([]);
+    // A file cut short too.
+    await chooser.setInputFiles({
+      name: 'course-hi.jgkpack',
+      mimeType: 'application/octet-stream',
+      buffer: file.subarray(0, file.length - 10),
+    });
+    await page.getByRole('alert').waitFor();
+
+    await chooser.setInputFiles({ name: 'course-hi.jgkpack', mimeType: 'application/octet-stream', buffer: file });
+    await page.waitForURL((url) => url.pathname === `/courses/hi/${course.id}`);
+    await page
+      .getByTestId('save-offline')
+      .getByText(/इस फ़ोन में सहेजा गया/)
+      .waitFor();
+    const chapter = (await manifestFromCache(page, course.id)).files.find((entry) => entry.url.includes('/chapters/'))!;
+    expect(await page.evaluate(async (url) => (await fetch(url)).status, chapter.url)).toBe(200);
+    await screenshot(page, 'opened-course-file-hi-360');
     await context.close();
   });
 });

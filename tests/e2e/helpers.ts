@@ -20,20 +20,23 @@ const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 
+/** How the journeys start Chromium (Debian's, headless). */
+export const LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    // A microphone that plays a tone, allowed without asking: the console records voices (ADR 41).
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
+};
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      // A microphone that plays a tone, allowed without asking: the console records voices (ADR 41).
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 /** One Chromium for a test file: launched before its tests, closed after them; call it inside them. */

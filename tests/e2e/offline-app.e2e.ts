@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, startServer } from '../faults/lib/server-process';
-import { phonePage, screenshot, sharedBrowser, waitForAppOnNavigation } from './helpers';
+import { chromium } from 'playwright-core';
+import { LAUNCH_OPTIONS, baseUrl, phonePage, screenshot, sharedBrowser, waitForAppOnNavigation } from './helpers';
 
 const browser = sharedBrowser();
 
@@ -32,6 +33,22 @@ describe('the site as an installable app', () => {
     }
     expect(consoleErrors).toEqual([]);
     await context.close();
+  });
+
+  it('is installable: Chromium finds nothing an install needs missing', async () => {
+    // A profile of its own: in the private windows the other journeys use, no site can be installed.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jgk-install-'));
+    const context = await chromium.launchPersistentContext(profile, { ...LAUNCH_OPTIONS, baseURL: baseUrl() });
+    const page = waitForAppOnNavigation(context.pages()[0] ?? (await context.newPage()));
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const devtools = await context.newCDPSession(page);
+    const { installabilityErrors } = (await devtools.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
   });
 
   it('opens the pages a visitor opened again without a network, and says what it cannot load', async () => {

@@ -1,6 +1,8 @@
 // The event quiz as its staff run it (issue 26, ADR 40): an editor creates an event on a laptop and
-// builds its pool; a Hindi translator writes it in Hindi on a tablet beside the English; the editor
-// schedules it (it opens at once: today, all day), meets the lock when a settings form opened before
+// builds its pool; a Hindi translator writes it in Hindi on a tablet beside the English and sends it
+// for review; the editor finds it in review in the translation matrix and publishes it (ADR 45), sees
+// it marked stale once the English changes, schedules the event (it opens at once: today, all day),
+// meets the lock when a settings form opened before
 // is saved after, watches the counts (small groups withheld), reviews an entry whose number tried to
 // enter again and disqualifies it with a reason, closes the event, publishes the results and downloads
 // the CSV file (first names and districts, never a number). An analyst reads the counts and results
@@ -248,6 +250,13 @@ describe('the event quiz in the console', () => {
       await form.getByRole('button', { name: `Save question ${i + 1} in Hindi` }).click();
       await page.getByText(`Question ${i + 1} saved in Hindi.`).waitFor();
     }
+    // Saved as a draft entrants do not see; sent for review, an editor publishes it.
+    const review = page.getByRole('region', { name: 'Review' });
+    await review.getByText('Saved as a draft: not sent for review yet.').waitFor();
+    expect(await page.getByRole('button', { name: 'Publish Hindi' }).count()).toBe(0);
+    await review.getByRole('button', { name: 'Send Hindi for review' }).click();
+    await page.getByText('Hindi is sent for review.').waitFor();
+    await review.getByText('Sent for review: an editor or admin publishes it.').waitFor();
     await expectAccessible(page, 'the event in Hindi');
     await screenshot(page, 'staff-events-hindi-768');
 
@@ -258,7 +267,7 @@ describe('the event quiz in the console', () => {
 
     await page.goto(eventPath);
     const hindi = languages.getByRole('row', { name: /^Hindi/ });
-    await expect.poll(() => hindi.innerText()).toMatch(/Written\s+Written\s+2 of 2/);
+    await expect.poll(() => hindi.innerText()).toMatch(/In review\s+Written\s+Written\s+2 of 2/);
     await screenshot(page, 'staff-events-event-translator-768');
     expect(consoleErrors).toEqual([]);
   });
@@ -269,6 +278,39 @@ describe('the event quiz in the console', () => {
     await signIn(page, inject('eventsEditorMobile'));
     await confirmAuthenticator(page, editorSecret);
     await page.waitForURL((url) => url.pathname === eventPath);
+
+    // The Hindi waits in the translation matrix; the editor opens it there and publishes it.
+    await page.goto('/staff?kind=event&lang=hi');
+    const matrixRow = page.getByRole('row').filter({ hasText: KEY });
+    await matrixRow.getByRole('link', { name: `${NAME}, Hindi: In review` }).click();
+    await page.getByRole('heading', { name: /The event in Hindi/, level: 1 }).waitFor();
+    await page.getByLabel('Name in Hindi').waitFor();
+    expect(await page.getByLabel('Name in Hindi').inputValue()).toBe(HINDI.name);
+    await page.getByRole('button', { name: 'Publish Hindi' }).click();
+    await page.getByText('Hindi is published: entrants reading it see it now.').waitFor();
+    await page
+      .getByRole('region', { name: 'Review' })
+      .getByText(/^Published/)
+      .waitFor();
+    await screenshot(page, 'staff-events-hindi-published-1280');
+    // The English terms change: the Hindi terms are marked stale, in the matrix and on the event.
+    await page.goto(`${eventPath}/texts/en`);
+    await page.getByLabel('Terms in English').fill('One entry per person. The server keeps the time, to the second.');
+    await page.getByRole('button', { name: 'Save the name and terms in English' }).click();
+    await page.getByText('Name and terms saved in English.').waitFor();
+    await page.goto(`${eventPath}/texts/hi`);
+    const staleNote = page.getByText('The English changed since this was translated.', { exact: false });
+    await staleNote.first().waitFor();
+    expect(await staleNote.count()).toBe(1);
+    await page.getByLabel('Terms in Hindi').scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-events-hindi-stale-1280', { fullPage: false });
+    await page.goto('/staff?kind=event&lang=hi');
+    await matrixRow.getByRole('link', { name: `${NAME}, Hindi: Stale` }).waitFor();
+    expect(await matrixRow.innerText()).toContain('1 field changed in the source');
+    await screenshot(page, 'staff-events-matrix-1280');
+    await page.goto(eventPath);
+    const hindiRow = page.getByRole('region', { name: 'Languages' }).getByRole('row', { name: /^Hindi/ });
+    await expect.poll(() => hindiRow.innerText()).toMatch(/^Hindi.*\s+Stale\s/);
 
     // Another tab opened the settings before the event opened; they are saved after it has.
     const other = await context.newPage();
@@ -282,6 +324,10 @@ describe('the event quiz in the console', () => {
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Open', { exact: true }).first().waitFor();
     await page.getByText('It takes entries each day during its hours.').waitFor();
+    // Entrants reading Hindi are shown the published Hindi.
+    expect(((await (await api(`/api/events/public/hi/${KEY}`)).json()) as { event: { name: string } }).event.name).toBe(
+      HINDI.name,
+    );
 
     await other.getByRole('button', { name: 'Save the settings' }).click();
     await other

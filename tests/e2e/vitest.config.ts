@@ -5,7 +5,7 @@
 // their groups (tests/e2e/groups.ts) side by side, each on a server of its own and one file at a time
 // within it. `npx vitest run --config tests/e2e/vitest.config.ts` runs the groups one by one.
 import { defineConfig } from 'vitest/config';
-import { GROUPS } from './groups';
+import { GROUPS } from './groups.js';
 
 export default defineConfig({
   test: {

@@ -21,11 +21,12 @@ const manifestUrl = (lang: LanguageCode, courseId: string, { videos, voices }: P
   `/api/packs/${lang}/${courseId}?videos=${videos}&voices=${voices}`;
 /** Where a saved pack keeps its manifest, with when it was saved (headers of the kept answer). */
 const SAVED_MANIFEST = (lang: LanguageCode, courseId: string) => `/api/packs/${lang}/${courseId}?saved`;
+/** The server's public key; the service worker keeps it from its install, to check a course file opened with no network. */
 const KEY_URL = '/api/packs/key';
 const HASH_HEADER = 'x-pack-sha256';
 const SAVED_AT_HEADER = 'x-pack-saved-at';
 
-export type PackProblem = 'unsupported' | 'notEnoughSpace' | 'notGenuine' | 'stopped';
+export type PackProblem = 'unsupported' | 'notEnoughSpace' | 'notGenuine' | 'stopped' | 'noKey';
 
 export class PackError extends Error {
   constructor(readonly problem: PackProblem) {
@@ -72,19 +73,36 @@ async function fetchOk(url: string): Promise<Response> {
   return response;
 }
 
-/** Checks the manifest's signature with the server's key, as an imported pack will be checked. */
-async function verified(signed: Pack['signed']): Promise<PackManifest> {
-  const key = (await (await fetchOk(KEY_URL)).json()) as PackKey;
+/**
+ * The server's key, as the network gives it or, with none, as the service worker kept it; a phone
+ * whose worker never had it (the site never opened there with a network) cannot check a file (noKey).
+ */
+async function packKey(): Promise<PackKey> {
+  let response: Response;
+  try {
+    response = await fetch(KEY_URL, { credentials: 'same-origin' });
+  } catch {
+    throw new PackError('noKey');
+  }
+  if (!response.ok) throw new PackError('stopped');
+  return (await response.json()) as PackKey;
+}
+
+/** Checks the manifest's signature with the server's key: a downloaded pack's and an opened file's. */
+export async function verified(signed: Pack['signed']): Promise<PackManifest> {
+  const key = await packKey();
   if (key.keyId !== signed.keyId) throw new PackError('notGenuine');
   const publicKey = await crypto.subtle.importKey('jwk', key.publicKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
     'verify',
   ]);
-  const genuine = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    publicKey,
-    fromBase64url(signed.signature),
-    new TextEncoder().encode(signed.manifest),
-  );
+  const genuine = await crypto.subtle
+    .verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      publicKey,
+      fromBase64url(signed.signature),
+      new TextEncoder().encode(signed.manifest),
+    )
+    .catch(() => false);
   if (!genuine) throw new PackError('notGenuine');
   return JSON.parse(signed.manifest) as PackManifest;
 }
@@ -117,7 +135,7 @@ function tellWorker(): Promise<void> {
   });
 }
 
-const packSize = (files: PackFile[]) => files.reduce((sum, file) => sum + file.size, 0);
+export const packSize = (files: PackFile[]) => files.reduce((sum, file) => sum + file.size, 0);
 
 /** The files of the pack not yet kept as they should be: what a download (or an update) fetches. */
 async function missingFiles(cache: Cache, files: PackFile[]): Promise<PackFile[]> {
@@ -127,6 +145,63 @@ async function missingFiles(cache: Cache, files: PackFile[]): Promise<PackFile[]
     if (kept?.headers.get(HASH_HEADER) !== file.sha256) missing.push(file);
   }
   return missing;
+}
+
+/** Where the bytes of a file cut off half-way are kept (in the pack's cache), to go on from them. */
+const partialUrl = (url: string) => `${url}${url.includes('?') ? '&' : '?'}partial`;
+
+function joined(chunks: Uint8Array[], length: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Fetches one file of a pack, going on from the bytes a cut-off download kept (a range of the file,
+ * so a video cut off at 30 MB of 40 does not start again from nothing); when the network fails in
+ * the middle of a file, what arrived is kept for the next try. The file is checked whole afterwards
+ * (keepFile), so bytes that do not belong together are refused, never kept.
+ */
+export async function fetchFile(
+  cache: Cache,
+  file: PackFile,
+): Promise<{ body: ArrayBuffer; contentType: string | null }> {
+  const partial = await cache.match(partialUrl(file.url));
+  const had = partial ? new Uint8Array(await partial.arrayBuffer()) : new Uint8Array(0);
+  let response: Response;
+  try {
+    response = await fetch(file.url, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: had.byteLength > 0 ? { range: `bytes=${had.byteLength}-` } : {},
+    });
+  } catch {
+    throw new PackError('stopped');
+  }
+  if (!response.ok) throw new PackError(response.status === 404 ? 'notGenuine' : 'stopped');
+  // 206 from where the kept bytes end: the rest; anything else is the whole file from its start.
+  const goesOn =
+    response.status === 206 && response.headers.get('content-range')?.startsWith(`bytes ${had.byteLength}-`);
+  const chunks: Uint8Array[] = goesOn ? [had] : [];
+  let received = goesOn ? had.byteLength : 0;
+  const reader = response.body?.getReader();
+  try {
+    for (;;) {
+      const next = await reader?.read();
+      if (!next || next.done) break;
+      chunks.push(next.value);
+      received += next.value.byteLength;
+    }
+  } catch {
+    if (received > had.byteLength) await cache.put(partialUrl(file.url), new Response(joined(chunks, received)));
+    throw new PackError('stopped');
+  }
+  if (partial) await cache.delete(partialUrl(file.url));
+  return { body: joined(chunks, received).buffer, contentType: response.headers.get('content-type') };
 }
 
 export interface SaveProgress {
@@ -159,30 +234,36 @@ export async function savePack(
   const progress: SaveProgress = { files: missing.length, filesDone: 0, bytes, bytesDone: 0 };
   onProgress({ ...progress });
   for (const file of missing) {
-    const response = await fetchOk(file.url);
-    let body: ArrayBuffer;
-    try {
-      body = await response.arrayBuffer();
-    } catch {
-      throw new PackError('stopped');
-    }
-    if (body.byteLength !== file.size || hex(await crypto.subtle.digest('SHA-256', body)) !== file.sha256) {
-      throw new PackError('notGenuine');
-    }
-    await cache.put(
-      file.url,
-      new Response(body, {
-        headers: {
-          'content-type': response.headers.get('content-type') ?? 'application/octet-stream',
-          [HASH_HEADER]: file.sha256,
-        },
-      }),
-    );
+    const { body, contentType } = await fetchFile(cache, file);
+    await keepFile(cache, file, body, contentType);
     progress.filesDone += 1;
     progress.bytesDone += file.size;
     onProgress({ ...progress });
   }
-  // Files of an earlier version that this one no longer has.
+  await finishSave(cache, lang, courseId, pack);
+}
+
+/**
+ * Keeps one file of a pack under its address, once its length and SHA-256 are the manifest's
+ * (notGenuine otherwise: nothing of it is kept).
+ */
+export async function keepFile(cache: Cache, file: PackFile, body: ArrayBuffer, contentType: string | null) {
+  if (body.byteLength !== file.size || hex(await crypto.subtle.digest('SHA-256', body)) !== file.sha256) {
+    throw new PackError('notGenuine');
+  }
+  await cache.put(
+    file.url,
+    new Response(body, {
+      headers: { 'content-type': contentType ?? 'application/octet-stream', [HASH_HEADER]: file.sha256 },
+    }),
+  );
+}
+
+/**
+ * Ends a save once every file is kept: drops the files of an earlier version that this one no
+ * longer has, then keeps the signed manifest (only now is the course saved).
+ */
+export async function finishSave(cache: Cache, lang: LanguageCode, courseId: string, pack: Pack): Promise<void> {
   const wanted = new Set(pack.manifest.files.map((file) => new URL(file.url, location.origin).href));
   for (const request of await cache.keys()) {
     if (!wanted.has(request.url) && !request.url.endsWith('?saved')) await cache.delete(request);
@@ -196,15 +277,23 @@ export async function savePack(
   await tellWorker();
 }
 
+/** A saved course's signed manifest as it was kept, and when; null when it is not saved (or did not finish). */
+export async function savedSigned(
+  lang: LanguageCode,
+  courseId: string,
+): Promise<{ signed: Pack['signed']; savedAt: string } | null> {
+  if (!packsSupported() || !(await caches.has(packCacheName(lang, courseId)))) return null;
+  const kept = await (await caches.open(packCacheName(lang, courseId))).match(SAVED_MANIFEST(lang, courseId));
+  if (!kept) return null;
+  return { signed: (await kept.json()) as Pack['signed'], savedAt: kept.headers.get(SAVED_AT_HEADER) ?? '' };
+}
+
 /** The course as saved on this phone, or null when it is not (or its download did not finish). */
 export async function savedPack(lang: LanguageCode, courseId: string): Promise<SavedPack | null> {
-  if (!packsSupported() || !(await caches.has(packCacheName(lang, courseId)))) return null;
-  const cache = await caches.open(packCacheName(lang, courseId));
-  const kept = await cache.match(SAVED_MANIFEST(lang, courseId));
+  const kept = await savedSigned(lang, courseId);
   if (!kept) return null;
-  const signed = (await kept.json()) as Pack['signed'];
-  const manifest = JSON.parse(signed.manifest) as PackManifest;
-  return { manifest, savedAt: kept.headers.get(SAVED_AT_HEADER) ?? '', size: packSize(manifest.files) };
+  const manifest = JSON.parse(kept.signed.manifest) as PackManifest;
+  return { manifest, savedAt: kept.savedAt, size: packSize(manifest.files) };
 }
 
 /** The bytes an update downloads: the files of the new version whose hash differs. */

@@ -10,6 +10,8 @@
 // - The files of a course saved for offline (its pack, ADR 42: the answers of the course, its
 //   chapters and quizzes, its pictures and videos) are answered from the pack when the network
 //   fails, pictures and videos from the pack first.
+// - The server's key for course packs (/api/packs/key), kept from the install and refreshed when the
+//   network answers: a course file passed from another phone is checked with it with no network.
 // - The staff's and the learner's own calls and pages are never kept here.
 // A new version of this worker waits until the page asks it to take over (the learner chose
 // "Reload" in the page's offer): an update never replaces the app under a learner mid-lesson.
@@ -18,17 +20,25 @@
 var VERSION = 'v1';
 var ASSETS = 'jgk-assets-' + VERSION;
 var PAGES = 'jgk-pages-' + VERSION;
+/** The pack key's own cache: the pages' cache drops its oldest entries. */
+var KEY_CACHE = 'jgk-pack-key-' + VERSION;
 /** Course packs' caches are named jgk-pack:<lang>:<course id> (web/lib/course-packs.ts). */
 var PACK_PREFIX = 'jgk-pack:';
 var SHELL = '/app-shell';
+var PACK_KEY = '/api/packs/key';
 var PAGES_KEPT = 60;
 var ASSETS_KEPT = 400;
 
 self.addEventListener('install', function (event) {
   event.waitUntil(
-    caches.open(PAGES).then(function (cache) {
-      return cache.add(new Request(SHELL, { credentials: 'omit' }));
-    }),
+    Promise.all([
+      caches.open(PAGES).then(function (cache) {
+        return cache.add(new Request(SHELL, { credentials: 'omit' }));
+      }),
+      caches.open(KEY_CACHE).then(function (cache) {
+        return cache.add(new Request(PACK_KEY, { credentials: 'omit' }));
+      }),
+    ]),
   );
 });
 
@@ -40,7 +50,7 @@ self.addEventListener('activate', function (event) {
         return Promise.all(
           names
             .filter(function (name) {
-              return name.indexOf(PACK_PREFIX) !== 0 && name !== ASSETS && name !== PAGES;
+              return name.indexOf(PACK_PREFIX) !== 0 && name !== ASSETS && name !== PAGES && name !== KEY_CACHE;
             })
             .map(function (name) {
               return caches.delete(name);
@@ -158,21 +168,28 @@ function packedCall(request, isFile) {
   });
 }
 
-function page(request) {
+/** The network first, keeping what it answers in `cacheName`; what was kept there when it fails. */
+function networkFirst(request, cacheName, limit) {
   return fetch(request)
     .then(function (response) {
-      keep(PAGES, request, response, PAGES_KEPT);
+      keep(cacheName, request, response, limit);
       return response;
     })
     .catch(function (error) {
-      return caches.match(request, { cacheName: PAGES, ignoreVary: true }).then(function (kept) {
+      return caches.match(request, { cacheName: cacheName, ignoreVary: true }).then(function (kept) {
         if (kept) return kept;
-        return caches.match(SHELL, { cacheName: PAGES }).then(function (shell) {
-          if (shell) return shell;
-          throw error;
-        });
+        throw error;
       });
     });
+}
+
+function page(request) {
+  return networkFirst(request, PAGES, PAGES_KEPT).catch(function (error) {
+    return caches.match(SHELL, { cacheName: PAGES }).then(function (shell) {
+      if (shell) return shell;
+      throw error;
+    });
+  });
 }
 
 function asset(request) {
@@ -197,6 +214,8 @@ self.addEventListener('fetch', function (event) {
     event.respondWith(page(request));
   } else if (path.indexOf('/assets/') === 0) {
     event.respondWith(asset(request));
+  } else if (path === PACK_KEY) {
+    event.respondWith(networkFirst(request, KEY_CACHE, 1));
   } else if (path.indexOf('/uploads/') === 0 || path.indexOf('/api/') === 0) {
     var key = path + url.search;
     var isFile = path.indexOf('/uploads/') === 0;

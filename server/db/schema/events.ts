@@ -20,7 +20,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { MOBILE_DIGITS } from '../../../contract/auth-rules';
+import { CONTENT_STATUSES } from '../../../contract/content-kinds';
 import { ENTRY_STATES, EVENT_QUESTION_TYPES, EVENT_STATES } from '../../../contract/event-rules';
+import type { EventLanguageText } from '../../../contract/events';
 import { GUARDIAN_CONSENT_METHODS, GUARDIAN_RELATIONSHIPS } from '../../../contract/profile-options';
 import { createdAt, langList, quotedList, updatedAt } from '../columns';
 import { users } from './users';
@@ -79,6 +81,41 @@ export const eventTexts = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.lang] }),
     check('event_texts_lang_known', sql`${t.lang} in (${langList})`),
+  ],
+);
+
+/**
+ * Where a translation of an event stands (ADR 45), one row per language other than English (the
+ * source), as content_states holds it for authored content: `draft` while written, `in_review` once
+ * a translator submits it, `published` once an editor or admin publishes it. What entrants read is
+ * event_texts and event_question_texts, which only publishing (or an editor's own form) writes; the
+ * text written since, not yet published, is `draft`: the whole language (name, terms, each
+ * question's text, options and explanation by question id), null when nothing is waiting.
+ * `source_hashes` holds, per field of the language's newest text (`name`, `terms`,
+ * `questions.<id>.content`, `questions.<id>.options.<i>`, `questions.<id>.explanation`), the md5 of
+ * the English it was translated from: a field whose English now hashes otherwise is stale.
+ */
+export const eventTranslations = pgTable(
+  'event_translations',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    status: text('status').notNull(),
+    draft: jsonb('draft').$type<EventLanguageText>(),
+    sourceHashes: jsonb('source_hashes').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: updatedAt(),
+    // Who last saved the draft, and who submitted and published it (a person's account; null once erased).
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.lang] }),
+    check('event_translations_lang_known', sql`${t.lang} in (${langList}) and ${t.lang} <> 'en'`),
+    check('event_translations_status_known', sql`${t.status} in (${quotedList(CONTENT_STATUSES)})`),
   ],
 );
 

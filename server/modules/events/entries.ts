@@ -251,7 +251,10 @@ export async function withdraw(deps: EventDeps, entrant: Entrant, key: string): 
     if (entry.state === 'withdrawn') return;
     await repo.withdrawEntry(tx, entry.id);
     // A published ranking closes up behind the entry that left it.
-    if (event.state === 'results_published' && entry.rank !== null) await storeRanking(tx, event.id);
+    if (event.state === 'results_published' && entry.rank !== null) {
+      await storeRanking(tx, event.id);
+      await repo.announceEventChange(tx);
+    }
   });
 }
 

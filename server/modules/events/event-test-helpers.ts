@@ -8,6 +8,9 @@ import type { EventState } from '../../../contract/event-rules';
 import type { DbOrTx } from '../../db/client';
 import { eventQuestionTexts, eventQuestions, eventTexts, events } from '../../db/schema/events';
 import { signInAs, type SignedIn } from '../../test/sign-in';
+import type { EventLanguageText } from '../../../contract/events';
+import type { LanguageCode } from '../../../contract/languages';
+import { saveTranslation } from './repository';
 import { istDay } from './rules';
 
 const DAY_MS = 86_400_000;
@@ -99,4 +102,9 @@ export async function enterTestEvent(
   });
   if (res.statusCode !== 200) throw new Error(`start answered ${res.statusCode} ${res.body}`);
   return { who, entry: res.json().entry as EntryView };
+}
+
+/** A translation's draft waiting for review, written straight into its table. */
+export async function saveTestDraft(db: DbOrTx, eventId: string, lang: LanguageCode, draft: EventLanguageText) {
+  await saveTranslation(db, eventId, lang, { status: 'draft', draft });
 }

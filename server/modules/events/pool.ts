@@ -11,6 +11,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { assertMayEditLanguage, type StaffMember } from '../staff/service';
 import * as repo from './repository';
 import { assertEditable, eventOr404 } from './staff';
+import { SOURCE_LANG, assertMayWriteSource, noteWrittenLive, partPaths, saveDraft } from './translations';
 
 function toStaffQuestion(question: repo.QuestionRow, texts: repo.QuestionTextRow[]): StaffQuestion {
   return {
@@ -89,7 +90,18 @@ async function saveQuestion(
     } else {
       question = await repo.insertQuestion(tx, { eventId: id, position: await repo.nextPosition(tx, id), ...key });
     }
+    const before = await repo.questionTexts(tx, [question.id]);
     await repo.replaceQuestionTexts(tx, question.id, texts);
+    // A language whose text this form changed is written live, from the English beside it now.
+    for (const text of texts) {
+      const was = before.find((t) => t.lang === text.lang);
+      const same =
+        was &&
+        was.content === text.content &&
+        was.explanation === text.explanation &&
+        JSON.stringify(was.options) === JSON.stringify(text.options);
+      if (!same) await noteWrittenLive(tx, id, text.lang, partPaths(question));
+    }
     await recordAudit(tx, actor, {
       action: 'event.question.save',
       entityKind: 'event',
@@ -124,7 +136,11 @@ export async function deleteQuestion(db: Db, actor: AuditActor, id: string, ques
   });
 }
 
-/** A question's text in one language (as many options as the question has), before the event opens. */
+/**
+ * A question's text in one language (as many options as the question has), before the event opens.
+ * English, the source, is written by editors and admins and shown at once; a translation (a
+ * translator: in their languages) goes into the language's draft, shown once published (ADR 45).
+ */
 export async function translateQuestion(
   db: Db,
   member: StaffMember,
@@ -135,7 +151,8 @@ export async function translateQuestion(
   text: QuestionText,
   now: Date,
 ): Promise<StaffQuestion> {
-  assertMayEditLanguage(member, lang);
+  if (lang === SOURCE_LANG) assertMayWriteSource(member);
+  else assertMayEditLanguage(member, lang);
   return db.transaction(async (tx) => {
     assertEditable(await eventOr404(tx, id, true), now);
     const [question] = await repo.questionsByIds(tx, [questionId]);
@@ -144,14 +161,19 @@ export async function translateQuestion(
       throw new FieldsError(400, 'eventSettingsInvalid', [
         { field: 'options', message: `must have ${question.optionCount} options` },
       ]);
-    await repo.upsertQuestionText(tx, questionId, {
-      lang,
+    const written = {
       content: filledText(text.content, 'content'),
       options: text.options.map((o, i) => filledText(o, `options.${i}`)),
       explanation: text.explanation,
-    });
+    };
+    if (lang === SOURCE_LANG) await repo.upsertQuestionText(tx, questionId, { lang, ...written });
+    else
+      await saveDraft(tx, member, id, lang, question, (draft) => ({
+        ...draft,
+        questions: { ...draft.questions, [questionId]: written },
+      }));
     await recordAudit(tx, actor, {
-      action: 'event.question.save',
+      action: lang === SOURCE_LANG ? 'event.question.save' : 'event.translation.save',
       entityKind: 'event',
       entityId: id,
       lang,

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { EntryState } from '../../../contract/event-rules';
 import type { LanguageCode } from '../../../contract/languages';
 import type { DbOrTx } from '../../db/client';
+import { announceContentChange } from '../../lib/content-changes';
 import {
   eventAnswers,
   eventConsents,
@@ -11,6 +12,7 @@ import {
   eventQuestionTexts,
   eventQuestions,
   eventTexts,
+  eventTranslations,
   events,
 } from '../../db/schema/events';
 
@@ -19,8 +21,17 @@ export type EntryRow = typeof eventEntries.$inferSelect;
 export type QuestionRow = typeof eventQuestions.$inferSelect;
 export type QuestionTextRow = typeof eventQuestionTexts.$inferSelect;
 export type EventTextRow = typeof eventTexts.$inferSelect;
+export type TranslationRow = typeof eventTranslations.$inferSelect;
 
 // --- Events ------------------------------------------------------------------------------------
+
+/**
+ * Tells every instance that what visitors see of events changed (a state, a text, the results), so
+ * each empties its kept pages (ADR 21): delivered when the caller's transaction commits.
+ */
+export function announceEventChange(db: DbOrTx): Promise<void> {
+  return announceContentChange(db, { kind: 'event', lang: null });
+}
 
 export async function findEventByKey(db: DbOrTx, key: string): Promise<EventRow | undefined> {
   const [row] = await db.select().from(events).where(eq(events.key, key)).limit(1);
@@ -75,16 +86,48 @@ export async function upsertText(
     });
 }
 
-/** Writes down what the clock has done: scheduled events past their first opening are open, those past their last closing closed. */
-export async function recordEventPhases(db: DbOrTx, now: Date): Promise<void> {
-  await db.execute(sql`update events set state = case
+/**
+ * Writes down what the clock has done: scheduled events past their first opening are open, those
+ * past their last closing closed. Answers how many events it changed.
+ */
+export async function recordEventPhases(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db.execute(sql`update events set state = case
       when ((last_day + closes_at) at time zone 'Asia/Kolkata') <= ${now.toISOString()}::timestamptz then 'closed'
       else 'open' end, updated_at = now()
     where state in ('scheduled', 'open')
       and ((first_day + opens_at) at time zone 'Asia/Kolkata') <= ${now.toISOString()}::timestamptz
       and state <> case
         when ((last_day + closes_at) at time zone 'Asia/Kolkata') <= ${now.toISOString()}::timestamptz then 'closed'
-        else 'open' end`);
+        else 'open' end
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+// --- Translations (ADR 45) ------------------------------------------------------------------------
+
+export function translationsOf(db: DbOrTx, eventId: string): Promise<TranslationRow[]> {
+  return db.select().from(eventTranslations).where(eq(eventTranslations.eventId, eventId));
+}
+
+export async function translationOf(db: DbOrTx, eventId: string, lang: LanguageCode) {
+  const [row] = await db
+    .select()
+    .from(eventTranslations)
+    .where(and(eq(eventTranslations.eventId, eventId), eq(eventTranslations.lang, lang)));
+  return row;
+}
+
+/** Writes a language's translation row: made with `patch` when there is none (a status is then needed). */
+export async function saveTranslation(
+  db: DbOrTx,
+  eventId: string,
+  lang: LanguageCode,
+  patch: Partial<Omit<typeof eventTranslations.$inferInsert, 'eventId' | 'lang'>> & { status?: string },
+): Promise<void> {
+  await db
+    .insert(eventTranslations)
+    .values({ eventId, lang, status: patch.status ?? 'draft', ...patch })
+    .onConflictDoUpdate({ target: [eventTranslations.eventId, eventTranslations.lang], set: patch });
 }
 
 // --- The pool ----------------------------------------------------------------------------------

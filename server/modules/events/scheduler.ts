@@ -12,9 +12,14 @@ import * as repo from './repository';
 /** How often each instance looks: an entry is closed at most this long after its grace. */
 export const CLOSING_CHECK_MS = 5_000;
 
-/** One round: closes what is due; answers how many entries it closed. */
+/**
+ * One round: closes what is due; answers how many entries it closed. An event the clock opened or
+ * closed is announced, so the pages kept for visitors show it at once on every instance.
+ */
 export async function closeDueEntries(db: Db, now: Date): Promise<number> {
-  await repo.recordEventPhases(db, now);
+  await db.transaction(async (tx) => {
+    if (await repo.recordEventPhases(tx, now)) await repo.announceEventChange(tx);
+  });
   return repo.closeDueEntries(db, now, ANSWER_GRACE_SECONDS);
 }
 

@@ -1,10 +1,12 @@
 // The sample content's events (ADR 40): the Vi CyberShield quiz of 8 to 11 October 2025, 9:00 to
 // 19:00 IST, imported closed; the demo event, open from the day the server starts (outside
-// production only); importing again changes nothing but the demo's days.
+// production only); importing again changes nothing but the demo's days. Both are written in every
+// language of the platform: name, terms and the pool's questions, options and explanations.
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventQuestions, events } from '../../db/schema/events';
+import { LANGUAGE_CODES } from '../../../contract/languages';
+import { eventQuestionTexts, eventQuestions, eventTexts, events } from '../../db/schema/events';
 import { projectRoot } from '../../lib/project-root';
 import { signInAs } from '../../test/sign-in';
 import { testAppPerFile } from '../../test/test-app';
@@ -66,5 +68,36 @@ describe('the sample events', () => {
     expect(demo.lastDay).toBe(day(new Date(later.getTime() + DEMO_DAYS * 86_400_000)));
     const pool = await t.app.db.select().from(eventQuestions).where(eq(eventQuestions.eventId, demo.id));
     expect(pool).toHaveLength(10);
+  });
+
+  it('are written in every language, each its own text, not the English copied', async () => {
+    for (const key of ['demo', 'vi-cybershield-2025']) {
+      const event = (await eventRow(key))!;
+      const texts = await t.app.db.select().from(eventTexts).where(eq(eventTexts.eventId, event.id));
+      expect(texts.map((row) => row.lang).sort(), key).toEqual([...LANGUAGE_CODES].sort());
+      const english = texts.find((row) => row.lang === 'en')!;
+      for (const row of texts) {
+        expect(row.name.trim(), `${key} ${row.lang}`).not.toBe('');
+        expect(row.terms.trim(), `${key} ${row.lang}`).not.toBe('');
+        if (row.lang !== 'en') expect(row.terms, `${key} ${row.lang}`).not.toBe(english.terms);
+      }
+      // The terms say the same figures in every language.
+      for (const row of texts) expect(row.terms, `${key} ${row.lang}`).toContain('18');
+      const pool = await t.app.db.select().from(eventQuestions).where(eq(eventQuestions.eventId, event.id));
+      const questionTexts = await t.app.db.select().from(eventQuestionTexts);
+      for (const question of pool) {
+        const own = questionTexts.filter((row) => row.questionId === question.id);
+        expect(own.map((row) => row.lang).sort()).toEqual([...LANGUAGE_CODES].sort());
+        const en = own.find((row) => row.lang === 'en')!;
+        for (const row of own.filter((r) => r.lang !== 'en')) {
+          expect(row.options, `${question.id} ${row.lang}`).toHaveLength(question.optionCount);
+          expect(row.content).not.toBe(en.content);
+          expect(row.explanation.trim()).not.toBe('');
+          expect(row.options.some((option, i) => option === en.options[i] && !/^[\d₹.,: a-z]+$/.test(option))).toBe(
+            false,
+          );
+        }
+      }
+    }
   });
 });

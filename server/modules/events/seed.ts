@@ -19,6 +19,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import * as repo from './repository';
 import { istDay, isWindowValid } from './rules';
+import { noteAllPublished } from './translations';
 
 /** How long the demo event runs from the day the server starts. */
 export const DEMO_DAYS = 30;
@@ -138,6 +139,8 @@ export async function importSampleEvents(
       if (existing) {
         if (event.seed === 'demo' && existing.seed === 'demo' && existing.state !== 'results_published') {
           await repo.updateEvent(tx, existing.id, { ...demoDays(options.now, existing.firstDay), state: 'scheduled' });
+          // Other instances already running show the demo's new days at once.
+          await repo.announceEventChange(tx);
         }
         return false;
       }
@@ -161,6 +164,8 @@ export async function importSampleEvents(
           })),
         );
       }
+      // The files' translations are published, translated from the English beside them.
+      await noteAllPublished(tx, row.id);
       return true;
     });
     if (added) {

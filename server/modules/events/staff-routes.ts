@@ -8,6 +8,7 @@ import {
   DisqualifyBody,
   EventText,
   EventCountsAnswer,
+  EventTranslationAnswer,
   FlaggedEntriesAnswer,
   QuestionBody,
   QuestionText,
@@ -27,6 +28,7 @@ import { requireStaff, staffActor } from '../../plugins/staff';
 import { LanguageParam, languageOrNotFound } from '../../lib/language';
 import * as pool from './pool';
 import * as staff from './staff';
+import * as translations from './translations';
 
 const tags = ['staff events'];
 const readers = { access: access.staff('admin', 'editor', 'analyst') };
@@ -350,6 +352,8 @@ async function translationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Write an event’s name and terms in one language (a translator: in their languages)',
+        description:
+          'English, the source, is written by editors and admins and shown at once (403 eventSourceEditorsOnly for a translator). Another language is saved as its draft, shown to entrants once published (`.../translations/{lang}/publish`).',
         params: Type.Object({ id: Uuid, lang: LanguageParam }),
         body: EventText,
         response: { 200: StaffEventAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -374,7 +378,7 @@ async function translationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Write a question of the pool in one language: text, its options in order, explanation',
-        description: `As many options as the question has (400 eventSettingsInvalid). ${locked}`,
+        description: `As many options as the question has (400 eventSettingsInvalid). ${locked} English is written live by editors and admins; another language goes into its draft.`,
         params: Type.Object({ id: Uuid, questionId: Uuid, lang: LanguageParam }),
         body: QuestionText,
         response: { 200: StaffQuestionAnswer, ...errorResponses(400, 401, 403, 404, 409) },
@@ -395,10 +399,92 @@ async function translationRoutes(fastify: FastifyInstance) {
   );
 }
 
+/** A language of an event as translated content (ADR 45): read for its view, sent for review. */
+async function translationFlowRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  routeAccess(app, translators);
+  const LangParams = Type.Object({ id: Uuid, lang: LanguageParam });
+
+  app.get(
+    '/api/staff/events/:id/translations/:lang',
+    {
+      schema: {
+        tags,
+        summary:
+          'One language of an event: its newest text (a draft or one sent for review, else what entrants see), its status, stale and missing fields',
+        params: LangParams,
+        response: { 200: EventTranslationAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await staff.eventOr404(app.db, request.params.id);
+      return translations.translationOf(app.db, request.params.id, languageOrNotFound(request.params.lang));
+    },
+  );
+
+  app.post(
+    '/api/staff/events/:id/translations/:lang/submit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a language’s draft for review (a translator: in their languages); an editor or admin publishes it',
+        description: '409 eventTranslationNotWaiting when nothing in the language is saved since it was published.',
+        params: LangParams,
+        response: { 200: EventTranslationAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      translations.submitTranslation(
+        app.db,
+        await requireStaff(request),
+        await staffActor(request),
+        request.params.id,
+        languageOrNotFound(request.params.lang),
+        (tx) => staff.eventOr404(tx, request.params.id, true),
+      ),
+  );
+}
+
+/** Publishing a translation: editors and admins, as they publish content. */
+async function translationPublishRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/api/staff/events/:id/translations/:lang/publish',
+    {
+      schema: {
+        tags,
+        summary: 'Publish a language’s draft: entrants are shown its name, terms and questions from now on',
+        description:
+          '409 eventTranslationNotWaiting when nothing is saved since it was published; 409 eventLocked when it changes questions of an event that has opened (the name and terms may change at any time); 400 eventSettingsInvalid when a question’s options no longer match the pool.',
+        params: Type.Object({ id: Uuid, lang: LanguageParam }),
+        response: { 200: EventTranslationAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      return translations.publishTranslation(
+        app.db,
+        await requireStaff(request),
+        await staffActor(request),
+        request.params.id,
+        languageOrNotFound(request.params.lang),
+        {
+          lockEvent: (tx) => staff.eventOr404(tx, request.params.id, true),
+          poolEditable: (event) => staff.isEditableAt(event, now),
+        },
+      );
+    },
+  );
+}
+
 export default async function eventStaffRoutes(app: FastifyInstance) {
   routeAccess(app, access.staff('admin', 'editor'));
   await app.register(eventSettingsRoutes);
   await app.register(translationRoutes);
+  await app.register(translationFlowRoutes);
+  await app.register(translationPublishRoutes);
   await app.register(poolRoutes);
   await app.register(runningRoutes);
 }

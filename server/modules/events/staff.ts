@@ -13,7 +13,7 @@ import type {
 } from '../../../contract/events';
 import { ANALYTICS_MIN_GROUP } from '../../../contract/analytics-rules';
 import type { EventState } from '../../../contract/event-rules';
-import { LANGUAGE_CODES, type LanguageCode } from '../../../contract/languages';
+import type { LanguageCode } from '../../../contract/languages';
 import type { Db, DbOrTx } from '../../db/client';
 import { csvFile } from '../../lib/csv';
 import { FieldsError, conflict, notFound } from '../../plugins/errors';
@@ -25,6 +25,7 @@ import { resultsFinal, timeText, windowOf } from './entries';
 import * as repo from './repository';
 import { firstNameOf, rankedEntries, storeRanking, storedRanking } from './results';
 import { eventPhase, isCalendarDay, isWindowValid } from './rules';
+import { SOURCE_LANG, assertMayWriteSource, languageStates, noteWrittenLive, saveDraft } from './translations';
 
 /** A key no event may take: the public pages' path segment. */
 const RESERVED_KEYS = new Set(['public']);
@@ -32,9 +33,13 @@ const RESERVED_KEYS = new Set(['public']);
 const phaseOf = (event: repo.EventRow, now: Date) => eventPhase(event.state as EventState, windowOf(event), now);
 
 /** Whether the event's settings and pool may still change: a draft, or scheduled and not yet opened. */
-export function assertEditable(event: repo.EventRow, now: Date): void {
+export function isEditableAt(event: repo.EventRow, now: Date): boolean {
   const phase = phaseOf(event, now);
-  if (phase !== 'draft' && phase !== 'scheduled') throw conflict('eventLocked');
+  return phase === 'draft' || phase === 'scheduled';
+}
+
+export function assertEditable(event: repo.EventRow, now: Date): void {
+  if (!isEditableAt(event, now)) throw conflict('eventLocked');
 }
 
 export async function eventOr404(db: DbOrTx, id: string, lock = false): Promise<repo.EventRow> {
@@ -43,22 +48,13 @@ export async function eventOr404(db: DbOrTx, id: string, lock = false): Promise<
   return event;
 }
 
-/** The event as the staff read it: settings, state on the clock, texts, and what is written in each language. */
+/** The event as the staff read it: settings, state on the clock, texts entrants see, and where each language stands. */
 async function staffView(db: DbOrTx, event: repo.EventRow, now: Date): Promise<StaffEvent> {
-  const [texts, pool] = await Promise.all([repo.textsOf(db, [event.id]), repo.poolOf(db, event.id)]);
-  const questionTexts = await repo.questionTexts(
-    db,
-    pool.map((q) => q.id),
-  );
-  const translation: StaffEvent['translation'] = {};
-  for (const lang of LANGUAGE_CODES) {
-    const text = texts.find((t) => t.lang === lang);
-    translation[lang] = {
-      name: !!text?.name.trim(),
-      terms: !!text?.terms.trim(),
-      questions: questionTexts.filter((t) => t.lang === lang).length,
-    };
-  }
+  const [texts, pool, translation] = await Promise.all([
+    repo.textsOf(db, [event.id]),
+    repo.poolOf(db, event.id),
+    languageStates(db, event.id),
+  ]);
   return {
     id: event.id,
     key: event.key,
@@ -112,14 +108,15 @@ function checkWindow(window: { firstDay: string; lastDay: string; opensAt: strin
   }
 }
 
+/** The texts of an editor's own form, live at once: editors and admins are who publish translations. */
 async function writeTexts(tx: DbOrTx, eventId: string, texts: CreateEventBody['texts'] | undefined) {
-  for (const [lang, text] of Object.entries(texts ?? {}) as [string, { name: string; terms: string } | undefined][]) {
-    if (text)
-      await repo.upsertText(tx, eventId, lang as LanguageCode, {
-        name: filledText(text.name, `texts.${lang}.name`),
-        terms: text.terms,
-      });
+  const written = (Object.entries(texts ?? {}) as [LanguageCode, { name: string; terms: string } | undefined][]).filter(
+    (entry): entry is [LanguageCode, { name: string; terms: string }] => !!entry[1],
+  );
+  for (const [lang, text] of written) {
+    await repo.upsertText(tx, eventId, lang, { name: filledText(text.name, `texts.${lang}.name`), terms: text.terms });
   }
+  for (const [lang] of written) await noteWrittenLive(tx, eventId, lang, ['name', 'terms']);
 }
 
 export async function listEvents(db: DbOrTx, now: Date): Promise<StaffEvent[]> {
@@ -166,6 +163,7 @@ export async function updateEvent(
     }
     const updated = changesSettings ? await repo.updateEvent(tx, id, settings) : event;
     await writeTexts(tx, id, texts);
+    if (updated.state !== 'draft') await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.update',
       entityKind: 'event',
@@ -200,6 +198,7 @@ export async function scheduleEvent(db: Db, actor: AuditActor, id: string, now: 
       pool.every((q) => englishQuestions.has(q.id));
     if (!ready) throw conflict('eventNotReady');
     const updated = await repo.updateEvent(tx, id, { state: 'scheduled' });
+    await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.schedule',
       entityKind: 'event',
@@ -219,6 +218,7 @@ export async function closeEvent(db: Db, actor: AuditActor, id: string, now: Dat
     if (phase === 'draft' || phase === 'results_published') throw conflict('eventLocked');
     await repo.closeOpenEntries(tx, id, now);
     const updated = await repo.updateEvent(tx, id, { state: 'closed' });
+    await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.close',
       entityKind: 'event',
@@ -232,7 +232,11 @@ export async function closeEvent(db: Db, actor: AuditActor, id: string, now: Dat
 
 // --- Translating ---------------------------------------------------------------------------------
 
-/** An event's name and terms in one language: at any time, by a translator in their languages too. */
+/**
+ * An event's name and terms in one language, at any time. English, the source, is written by editors
+ * and admins and shown at once; a translation (a translator: in their languages) is saved as the
+ * language's draft, shown to entrants once published (ADR 45).
+ */
 export async function translateEvent(
   db: Db,
   member: StaffMember,
@@ -242,12 +246,19 @@ export async function translateEvent(
   text: { name: string; terms: string },
   now: Date,
 ): Promise<StaffEvent> {
-  assertMayEditLanguage(member, lang);
+  if (lang === SOURCE_LANG) assertMayWriteSource(member);
+  else assertMayEditLanguage(member, lang);
+  const name = filledText(text.name, 'name');
   return db.transaction(async (tx) => {
     const event = await eventOr404(tx, id, true);
-    await repo.upsertText(tx, id, lang, { name: filledText(text.name, 'name'), terms: text.terms });
+    if (lang === SOURCE_LANG) {
+      await repo.upsertText(tx, id, lang, { name, terms: text.terms });
+      if (event.state !== 'draft') await repo.announceEventChange(tx);
+    } else {
+      await saveDraft(tx, member, id, lang, 'texts', (draft) => ({ ...draft, name, terms: text.terms }));
+    }
     await recordAudit(tx, actor, {
-      action: 'event.update',
+      action: lang === SOURCE_LANG ? 'event.update' : 'event.translation.save',
       entityKind: 'event',
       entityId: id,
       lang,
@@ -320,7 +331,10 @@ export async function disqualify(
       closedAt: entry.closedAt ?? now,
     });
     // During the review period the published ranking is recomputed without the entry.
-    if (event.state === 'results_published') await storeRanking(tx, id);
+    if (event.state === 'results_published') {
+      await storeRanking(tx, id);
+      await repo.announceEventChange(tx);
+    }
     await recordAudit(tx, actor, {
       action: 'event.disqualify',
       entityKind: 'event',
@@ -340,6 +354,7 @@ export async function publishResults(db: Db, actor: AuditActor, id: string, now:
     await repo.closeOpenEntries(tx, id, now);
     await storeRanking(tx, id);
     const updated = await repo.updateEvent(tx, id, { state: 'results_published', resultsPublishedAt: now });
+    await repo.announceEventChange(tx);
     await recordAudit(tx, actor, {
       action: 'event.results.publish',
       entityKind: 'event',

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LanguageCode } from '../../../contract/languages';
 import type { PageRenderModule, RenderResult } from '../../../contract/page-render';
-import { CONTENT_KINDS } from '../../lib/content-changes';
+import { CHANGE_KINDS } from '../../lib/content-changes';
 import { databaseUnavailable } from '../../plugins/database-faults';
 import { sessionCookieName } from '../../plugins/session';
 import type { Translations } from './translations';
@@ -78,10 +78,11 @@ export async function createPageRenderer(
     return namespaces;
   };
 
-  // Any page may show any kind of content (the home page shows courses, posts, stories and the banner).
+  // Any page may show any kind of content (the home page shows courses, posts, stories, the banner and
+  // the link to an open event).
   const anonymousPages = app.publicCaches.create<RenderResult>({
     name: 'pages',
-    kinds: CONTENT_KINDS,
+    kinds: CHANGE_KINDS,
     maxEntries: 500,
   });
   // A learner's view depends on its course alone: kept as the public pages are, emptied when a course changes.

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/languages';
 import { webAppManifestFile, type PageManifestEntry } from '../../../contract/page-manifest';
 import { messageBody } from '../../../contract/messages';
-import { CONTENT_KINDS } from '../../lib/content-changes';
+import { CHANGE_KINDS } from '../../lib/content-changes';
 import { sessionCookieName } from '../../plugins/session';
 import { assemblePage, escapeHtml, jsonForHtml, renderHeadTags, startScriptsAfterPaint, type PageMeta } from './html';
 import { pageMatcher, type PageMatch } from './page-match';
@@ -152,7 +152,7 @@ export default fp(
 
     const finishedPages = app.publicCaches.create<FinishedPage>({
       name: 'finished-pages',
-      kinds: CONTENT_KINDS,
+      kinds: CHANGE_KINDS,
       maxEntries: 1000,
     });
     const sessionCookie = sessionCookieName(app);

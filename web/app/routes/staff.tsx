@@ -92,7 +92,11 @@ const holds = (me: StaffMe, roles: readonly StaffRole[]) => roles.some((role) =>
 export function Translations() {
   const me = useOutletContext<StaffMe>();
   if (!holds(me, CONTENT) && holds(me, FIGURES)) return <Navigate to={paths.staffAnalytics()} replace />;
-  return <ForRoles roles={CONTENT}>{(me) => <TranslationMatrixPage me={me} itemPath={paths.staffItem} />}</ForRoles>;
+  return (
+    <ForRoles roles={CONTENT}>
+      {(me) => <TranslationMatrixPage me={me} itemPath={paths.staffItem} eventPath={paths.staffEventTexts} />}
+    </ForRoles>
+  );
 }
 
 export function Item() {

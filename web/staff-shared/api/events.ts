@@ -6,6 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateEventBody,
   EventCountsAnswer,
+  EventLanguageState,
+  EventTranslationAnswer,
   FlaggedEntriesAnswer,
   QuestionBody,
   StaffEvent,
@@ -17,7 +19,15 @@ import type { LanguageCode } from '../../../contract/languages';
 import { ApiError, api, apiAddress } from '../../lib/api-client';
 import { staffKeys } from './keys';
 
-export type { EventCountsAnswer, QuestionBody, StaffEvent, StaffQuestion, StaffResultsAnswer };
+export type {
+  EventCountsAnswer,
+  EventLanguageState,
+  EventTranslationAnswer,
+  QuestionBody,
+  StaffEvent,
+  StaffQuestion,
+  StaffResultsAnswer,
+};
 export type FlaggedEntry = FlaggedEntriesAnswer['entries'][number];
 export type QuestionText = StaffQuestion['texts'][string];
 export type EventText = StaffEvent['texts'][string];
@@ -27,6 +37,17 @@ export const LIVE_COUNTS_EVERY_MS = 15_000;
 
 /** The event's English name (the source every language is translated from), else its key. */
 export const eventName = (event: Pick<StaffEvent, 'texts' | 'key'>) => event.texts.en?.name.trim() || event.key;
+
+/**
+ * What a language's cell says, in the words of content's matrix (`states.*`): stale when the English
+ * changed under a written translation, else its status (in review is `review`).
+ */
+export type LanguageBadge = 'missing' | 'draft' | 'review' | 'published' | 'stale';
+export function languageBadge(state: EventLanguageState | undefined, lang: LanguageCode): LanguageBadge {
+  if (!state || state.status === 'missing') return 'missing';
+  if (lang !== 'en' && state.stale > 0) return 'stale';
+  return state.status === 'in_review' ? 'review' : state.status;
+}
 
 /** Whether the days, hours, rules and pool may still change: before the event opens (the server's rule, 409 eventLocked). */
 export const isEditable = (state: StaffEvent['state']) => state === 'draft' || state === 'scheduled';
@@ -158,4 +179,22 @@ export const useTranslateQuestion = (id: string) =>
 export const useDisqualify = (id: string) =>
   useEventChange(({ number, reason }: { number: number; reason: string }) =>
     api.post('/api/staff/events/{id}/entries/{number}/disqualify', { path: { id, number }, body: { reason } }),
+  );
+
+/** One language of an event for its translation view: its newest text, where it stands, its stale fields (ADR 45). */
+export function useEventTranslation(id: string, lang: LanguageCode, enabled = true) {
+  return useQuery({
+    queryKey: staffKeys.eventPart(id, `translation-${lang}`),
+    enabled,
+    queryFn: ({ signal }): Promise<EventTranslationAnswer> =>
+      api.get('/api/staff/events/{id}/translations/{lang}', { path: { id, lang }, signal }),
+  });
+}
+
+/** Sending a language's draft for review (its translator), or publishing it (editors and admins). */
+export const useTranslationStep = (id: string) =>
+  useEventChange(({ lang, step }: { lang: LanguageCode; step: 'submit' | 'publish' }) =>
+    step === 'submit'
+      ? api.post('/api/staff/events/{id}/translations/{lang}/submit', { path: { id, lang } })
+      : api.post('/api/staff/events/{id}/translations/{lang}/publish', { path: { id, lang } }),
   );

@@ -26,6 +26,6 @@ export const staffKeys = {
   /** The events: the list, and each event with its pool, counts, flagged entries and results under its id. */
   events: ['staff', 'events'] as const,
   event: (id: string) => ['staff', 'events', id] as const,
-  eventPart: (id: string, part: 'questions' | 'counts' | 'flagged' | 'results') =>
+  eventPart: (id: string, part: 'questions' | 'counts' | 'flagged' | 'results' | `translation-${string}`) =>
     ['staff', 'events', id, part] as const,
 };

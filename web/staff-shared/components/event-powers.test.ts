@@ -35,6 +35,10 @@ describe('what each role may do with events', () => {
     });
   });
 
+  it('leaves English, the source, to editors and admins even when a translator holds it', () => {
+    expect(eventPowers({ roles: ['translator'], languages: ['en', 'tm'] }).languages).toEqual(['tm']);
+  });
+
   it('adds up the roles a person holds', () => {
     expect(eventPowers({ roles: ['translator', 'analyst'], languages: ['hi'] })).toEqual({
       manage: false,

@@ -10,7 +10,10 @@ export interface EventPowers {
   figures: boolean;
   /** Read the question pool with its right options: editors, admins and translators. */
   readPool: boolean;
-  /** The languages whose name, terms and questions the person may write: every one for editors and admins, a translator's own. */
+  /**
+   * The languages whose name, terms and questions the person may write: every one for editors and
+   * admins, a translator's own but English (the source, which editors and admins write).
+   */
   languages: readonly LanguageCode[];
 }
 
@@ -24,7 +27,7 @@ export function eventPowers(me: Pick<StaffMe, 'roles' | 'languages'>): EventPowe
     languages: manage
       ? LANGUAGE_CODES
       : has('translator')
-        ? LANGUAGE_CODES.filter((l) => me.languages.includes(l))
+        ? LANGUAGE_CODES.filter((l) => l !== 'en' && me.languages.includes(l))
         : [],
   };
 }

@@ -14,6 +14,7 @@ import type { LearningPaths } from '../../../lib/learning-paths';
 import { LANGUAGES, isLanguageCode } from '../../../../contract/languages';
 import { useCourses, useCoursesInOtherLanguages, useProgressList } from '../api/catalogue';
 import { LanguageSelect } from './language-select';
+import { OpenCourseFile } from './open-course-file';
 import './courses.css';
 
 export const DESCRIPTION_WORDS = 50;
@@ -150,6 +151,7 @@ export function Catalogue({
             </ul>
           </section>
         )}
+        <OpenCourseFile paths={paths} />
       </div>
     </>
   );

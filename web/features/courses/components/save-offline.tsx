@@ -74,6 +74,7 @@ export function SaveForOffline({
   const [withVoices, setWithVoices] = useState(true);
   const [progress, setProgress] = useState<SaveProgress>();
   const [problem, setProblem] = useState<PackProblem>();
+  const [sharing, setSharing] = useState<'writing' | 'downloaded'>();
 
   if (!supported || saved.isPending) return null;
   const manifest = server.data?.pack.manifest;
@@ -98,6 +99,20 @@ export function SaveForOffline({
     await removePack(lang, courseId);
     await queryClient.invalidateQueries({ queryKey: packKeys.all(lang, courseId) });
     await queryClient.invalidateQueries({ queryKey: packKeys.space });
+  };
+
+  // The file is written from what the phone keeps, by code fetched only when it is asked for.
+  const share = async (title: string) => {
+    setProblem(undefined);
+    setSharing('writing');
+    try {
+      const { sharePackFile } = await import('../../../lib/course-pack-file');
+      setSharing((await sharePackFile(lang, courseId, title)) === 'downloaded' ? 'downloaded' : undefined);
+    } catch (error) {
+      setSharing(undefined);
+      // Closing the share sheet is not a problem.
+      if ((error as Error).name !== 'AbortError') setProblem(error instanceof PackError ? error.problem : 'stopped');
+    }
   };
 
   const kept = saved.data;
@@ -188,6 +203,17 @@ export function SaveForOffline({
           <button
             type="button"
             className="btn btn--ghost"
+            onClick={() => void share(kept.manifest.course.title)}
+            disabled={progress !== undefined || sharing === 'writing'}
+            aria-busy={sharing === 'writing'}
+          >
+            {t('offline.share')}
+          </button>
+        )}
+        {kept && (
+          <button
+            type="button"
+            className="btn btn--ghost"
             onClick={() => void remove()}
             disabled={progress !== undefined}
           >
@@ -195,6 +221,7 @@ export function SaveForOffline({
           </button>
         )}
       </div>
+      {sharing === 'downloaded' && <p role="status">{t('offline.shareDownloaded')}</p>}
       {server.isError && !kept && <p className="save-offline__problem">{t('offline.problem.stopped')}</p>}
     </section>
   );

@@ -90,13 +90,13 @@ describe('the matrix', () => {
   };
 
   it('offers New item and the deleted items to editors', () => {
-    const html = render(<TranslationMatrixPage me={EDITOR} itemPath={() => '/'} />, client());
+    const html = render(<TranslationMatrixPage me={EDITOR} itemPath={() => '/'} eventPath={() => '/'} />, client());
     expect(html).toContain('>New item</button>');
     expect(html).toContain('<summary>Deleted items</summary>');
   });
 
   it('offers neither to a translator', () => {
-    const html = render(<TranslationMatrixPage me={TRANSLATOR} itemPath={() => '/'} />, client());
+    const html = render(<TranslationMatrixPage me={TRANSLATOR} itemPath={() => '/'} eventPath={() => '/'} />, client());
     expect(html).not.toContain('New item');
     expect(html).not.toContain('Deleted items');
   });

@@ -1,9 +1,10 @@
-// The console's home: every course, blog, story, gallery title and banner item in rows, the ten
+// The console's home: every course, blog, story, gallery title and banner item in rows, and every
+// event quiz (its name, terms and pool are translated and reviewed as content is, ADR 45), the ten
 // languages in columns, each cell's state in words and colour (missing, draft, in review, published,
 // stale), filtered by kind, language and state ("stale in Tamil", "missing in Odia"). A translator
-// sees their own languages first. Each cell opens the item in that language. Editors and admins
-// start a new item here (new-item.tsx) and find the deleted items below the matrix, each opening its
-// page, where it is restored.
+// sees their own languages first. Each cell opens the item, or the event's translation view, in that
+// language. Editors and admins start a new item here (new-item.tsx) and find the deleted items below
+// the matrix, each opening its page, where it is restored.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import { useTranslation } from '../../../i18n/react';
 import { Dialog } from '../../../components/dialog';
 import { QueryState } from '../../../components/query-state';
 import { useDeletedItems } from '../../../staff-shared/api/content';
+import { eventName, languageBadge, useEvents, type StaffEvent } from '../../../staff-shared/api/events';
 import type { StaffMe } from '../../../../contract/staff';
 import { useTranslationMatrix, type MatrixCell, type MatrixItem } from '../api/matrix';
 import { NewItemForm } from './new-item';
@@ -101,6 +103,10 @@ const ANY = 'any';
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
 
+/** The matrix's rows are content of a kind, or events. */
+type MatrixKind = ContentKind | 'event';
+const MATRIX_KINDS: readonly MatrixKind[] = [...CONTENT_KINDS, 'event'];
+
 /**
  * The matrix's filters, kept in the address (?kind=&state=&lang=): back from an item, a reload or a
  * shared link finds them as they were. A translator of one language starts at it.
@@ -110,7 +116,7 @@ function useMatrixFilters(me: StaffMe) {
   const own = me.languages.length === 1 ? me.languages[0]! : '';
   const asked = params.get('lang');
   return {
-    kind: oneOf<ContentKind>(CONTENT_KINDS, params.get('kind')),
+    kind: oneOf<MatrixKind>(MATRIX_KINDS, params.get('kind')),
     state: oneOf<CellState>(CELL_STATES, params.get('state')),
     lang: asked === ANY ? '' : oneOf<LanguageCode>(LANGUAGE_CODES, asked) || own,
     setFilter(name: 'kind' | 'state' | 'lang', value: string) {
@@ -127,18 +133,74 @@ function useMatrixFilters(me: StaffMe) {
   };
 }
 
+/** An event's row: each language's cell opens the event's translation view in it. */
+function EventRow({
+  event,
+  languages,
+  dimmed,
+  eventPath,
+}: {
+  event: StaffEvent;
+  languages: readonly LanguageCode[];
+  dimmed: (code: LanguageCode) => string | undefined;
+  eventPath: (eventId: string, lang: string) => string;
+}) {
+  const { t } = useTranslation('staff');
+  const name = eventName(event);
+  return (
+    <tr>
+      <th scope="row">
+        <span className="staff-item-title" lang={LANGUAGES.en.bcp47}>
+          {name}
+        </span>
+        <span className="staff-muted">
+          {t('kinds.event')} · {event.key}
+        </span>
+      </th>
+      {languages.map((code) => {
+        const cell = event.translation[code];
+        const s = languageBadge(cell, code);
+        return (
+          <td key={code} className={dimmed(code) ? 'staff-cell staff-dim' : 'staff-cell'}>
+            <Link
+              className="staff-cell-link"
+              to={eventPath(event.id, code)}
+              aria-label={`${name}, ${LANGUAGES[code].name}: ${t(`states.${s}`)}`}
+            >
+              <span className={`staff-badge staff-badge--${s}`}>{t(`states.${s}`)}</span>
+            </Link>
+            {code === 'en' && <span className="staff-cell-note">{t('matrix.source')}</span>}
+            {s === 'stale' && (
+              <span className="staff-cell-note">{t('matrix.staleFields', { count: cell!.stale })}</span>
+            )}
+            {cell && cell.missing > 0 && cell.status !== 'missing' && (
+              <span className="staff-cell-note">{t('matrix.emptyFields', { count: cell.missing })}</span>
+            )}
+            {cell?.live && (cell.status === 'draft' || cell.status === 'in_review') && (
+              <span className="staff-cell-note">{t('matrix.live')}</span>
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
 export function TranslationMatrixPage({
   me,
   itemPath,
+  eventPath,
 }: {
   me: StaffMe;
   itemPath: (itemId: string, lang: string) => string;
+  eventPath: (eventId: string, lang: string) => string;
 }) {
   const { t } = useTranslation('staff');
   const editor = me.roles.includes('admin') || me.roles.includes('editor');
   const [creating, setCreating] = useState(false);
   const { kind, state, lang, setFilter } = useMatrixFilters(me);
-  const matrix = useTranslationMatrix(kind || undefined);
+  const matrix = useTranslationMatrix(kind && kind !== 'event' ? kind : undefined);
+  const events = useEvents();
 
   // A translator's own languages come first, then the others in the platform's order.
   const languages = useMemo(() => {
@@ -151,12 +213,20 @@ export function TranslationMatrixPage({
   const dimmed = (code: LanguageCode) => (lang && lang !== code ? 'staff-dim' : undefined);
 
   const rows = useMemo(() => {
-    const items = matrix.data?.items ?? [];
+    const items = kind === 'event' ? [] : (matrix.data?.items ?? []);
     if (!state) return items;
     return items.filter((item) =>
       item.cells.some((cell) => (!lang || cell.lang === lang) && cellState(cell, item) === state),
     );
-  }, [matrix.data, lang, state]);
+  }, [matrix.data, kind, lang, state]);
+
+  const eventRows = useMemo(() => {
+    const all = kind && kind !== 'event' ? [] : (events.data ?? []);
+    if (!state) return all;
+    return all.filter((event) =>
+      LANGUAGE_CODES.some((code) => (!lang || code === lang) && languageBadge(event.translation[code], code) === state),
+    );
+  }, [events.data, kind, lang, state]);
 
   return (
     <section aria-labelledby="matrix-title">
@@ -176,7 +246,11 @@ export function TranslationMatrixPage({
           onClose={() => setCreating(false)}
           label={t('newItem.heading')}
         >
-          <NewItemForm initialKind={kind || undefined} itemPath={itemPath} onClose={() => setCreating(false)} />
+          <NewItemForm
+            initialKind={kind && kind !== 'event' ? kind : undefined}
+            itemPath={itemPath}
+            onClose={() => setCreating(false)}
+          />
         </Dialog>
       )}
       <form className="staff-filters" onSubmit={(event) => event.preventDefault()}>
@@ -184,7 +258,7 @@ export function TranslationMatrixPage({
           {t('matrix.kind')}
           <select value={kind} onChange={(event) => setFilter('kind', event.target.value)}>
             <option value="">{t('matrix.allKinds')}</option>
-            {CONTENT_KINDS.map((k) => (
+            {MATRIX_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`kinds.${k}`)}
               </option>
@@ -218,9 +292,9 @@ export function TranslationMatrixPage({
       {matrix.data && (
         <>
           <p className="staff-muted" role="status">
-            {t('matrix.count', { count: rows.length })}
+            {t('matrix.count', { count: rows.length + eventRows.length })}
           </p>
-          {rows.length > 0 && (
+          {rows.length + eventRows.length > 0 && (
             <StaffTable
               label={t('matrix.title')}
               className="staff-matrix"
@@ -268,6 +342,9 @@ export function TranslationMatrixPage({
                     );
                   })}
                 </tr>
+              ))}
+              {eventRows.map((event) => (
+                <EventRow key={event.id} event={event} languages={languages} dimmed={dimmed} eventPath={eventPath} />
               ))}
             </StaffTable>
           )}

@@ -1,10 +1,13 @@
 // An event in one language (/staff/events/:eventId/texts/:lang): its name and terms, and each
 // question of the pool with its options and explanation, written beside the English source as the
-// translation view of content shows it (SourceBeside). English itself is the source: written here
-// without one beside it. Each part is saved on its own (the server keeps a text per language and per
-// question); leaving with unsaved parts asks first. The name and terms may change at any time; the
-// questions only until the event opens (409 eventLocked), after which they are shown, not offered.
-// A translator writes only their languages; another language is shown read only.
+// translation view of content shows it (SourceBeside). English itself is the source, written by
+// editors and admins without one beside it and shown to entrants as saved. A translation is content
+// under review (ADR 45): each part is saved on its own into the language's draft, a field whose
+// English changed since it was translated is marked stale, the translator sends the language for
+// review and an editor or admin publishes it; entrants see it from then on. Leaving with unsaved
+// parts asks first. The name and terms may change at any time; the questions only until the event
+// opens (409 eventLocked), after which they are shown, not offered. A translator writes only their
+// languages; another language is shown read only.
 import { useCallback, useContext, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EVENT_LIMITS } from '../../../../contract/event-rules';
@@ -23,11 +26,15 @@ import { SourceBeside } from '../../../staff-shared/components/source-beside';
 import {
   eventName,
   isEditable,
+  languageBadge,
   useEvent,
+  useEventTranslation,
   useQuestions,
   useTranslateEvent,
   useTranslateQuestion,
+  useTranslationStep,
   type EventText,
+  type EventTranslationAnswer,
   type QuestionText,
   type StaffEvent,
   type StaffQuestion,
@@ -60,17 +67,26 @@ function Row({
   lang,
   sourceLabel,
   source,
+  stale = false,
   children,
 }: {
   lang: LanguageCode;
   sourceLabel: string;
   source: string | undefined;
+  /** The English changed since this field was translated. */
+  stale?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('staff');
   if (lang === 'en') return <div className="pool-text-row">{children}</div>;
   return (
     <SourceBeside sourceLabel={sourceLabel} sourceLang={LANGUAGES.en.bcp47} source={source ?? ''}>
       {children}
+      {stale && (
+        <p className="staff-warning pool-stale">
+          <span className="staff-badge staff-badge--stale">{t('states.stale')}</span> {t('events.review.staleField')}
+        </p>
+      )}
     </SourceBeside>
   );
 }
@@ -91,11 +107,16 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
 function NameAndTerms({
   event,
   lang,
+  initial,
+  stale,
   writable,
   report,
 }: {
   event: StaffEvent;
   lang: LanguageCode;
+  /** The language's newest text: a draft or one sent for review, else what entrants see. */
+  initial: EventText | undefined;
+  stale: ReadonlySet<string>;
   writable: boolean;
   report: ReportUnsaved;
 }) {
@@ -104,7 +125,7 @@ function NameAndTerms({
   const language = LANGUAGES[lang];
   const english = event.texts.en;
   const { text, setText, unsaved, tried, setTried, keep } = usePart<EventText>(
-    () => event.texts[lang] ?? { name: '', terms: '' },
+    () => initial ?? { name: '', terms: '' },
     'texts',
     report,
   );
@@ -129,7 +150,7 @@ function NameAndTerms({
   return (
     <form className="staff-card pool-part" onSubmit={submit} noValidate aria-labelledby="ev-texts-title">
       <h2 id="ev-texts-title">{t('events.texts.nameAndTerms')}</h2>
-      <Row lang={lang} sourceLabel={fieldName('name', 'en')} source={english?.name}>
+      <Row lang={lang} sourceLabel={fieldName('name', 'en')} source={english?.name} stale={stale.has('name')}>
         {writable ? (
           <TextField
             label={fieldName('name', lang)}
@@ -142,7 +163,7 @@ function NameAndTerms({
         )}
         {tried && nameMissing && <p className="staff-error">{t('events.texts.nameNeeded')}</p>}
       </Row>
-      <Row lang={lang} sourceLabel={fieldName('terms', 'en')} source={english?.terms}>
+      <Row lang={lang} sourceLabel={fieldName('terms', 'en')} source={english?.terms} stale={stale.has('terms')}>
         {writable ? (
           <TermsField
             label={fieldName('terms', lang)}
@@ -200,6 +221,8 @@ function QuestionTexts({
   question,
   number,
   lang,
+  initial,
+  stale,
   writable,
   report,
 }: {
@@ -207,6 +230,8 @@ function QuestionTexts({
   question: StaffQuestion;
   number: number;
   lang: LanguageCode;
+  initial: QuestionText | undefined;
+  stale: ReadonlySet<string>;
   writable: boolean;
   report: ReportUnsaved;
 }) {
@@ -215,8 +240,7 @@ function QuestionTexts({
   const language = LANGUAGES[lang];
   const english = question.texts.en;
   const { text, setText, unsaved, tried, setTried, keep } = usePart<QuestionText>(
-    () =>
-      question.texts[lang] ?? { content: '', options: Array<string>(question.optionCount).fill(''), explanation: '' },
+    () => initial ?? { content: '', options: Array<string>(question.optionCount).fill(''), explanation: '' },
     question.id,
     report,
   );
@@ -248,13 +272,19 @@ function QuestionTexts({
       <ReadOnly label={label(name, lang)} value={value} />
     );
   const id = `ev-q-${question.id}`;
+  const path = `questions.${question.id}`;
   return (
     <form className="staff-card pool-part" onSubmit={submit} noValidate aria-labelledby={id}>
       <h3 id={id}>
         {t('events.pool.number', { number })}{' '}
         <span className="staff-muted">· {t(`events.pool.types.${question.type}`)}</span>
       </h3>
-      <Row lang={lang} sourceLabel={label(t('events.pool.question'), 'en')} source={english?.content}>
+      <Row
+        lang={lang}
+        sourceLabel={label(t('events.pool.question'), 'en')}
+        source={english?.content}
+        stale={stale.has(`${path}.content`)}
+      >
         {field(
           t('events.pool.question'),
           text.content,
@@ -268,7 +298,13 @@ function QuestionTexts({
           ? t('events.texts.optionRight', { number: i + 1 })
           : t('events.pool.option', { number: i + 1 });
         return (
-          <Row key={i} lang={lang} sourceLabel={label(name, 'en')} source={english?.options[i]}>
+          <Row
+            key={i}
+            lang={lang}
+            sourceLabel={label(name, 'en')}
+            source={english?.options[i]}
+            stale={stale.has(`${path}.options.${i}`)}
+          >
             {field(
               name,
               option,
@@ -278,7 +314,12 @@ function QuestionTexts({
           </Row>
         );
       })}
-      <Row lang={lang} sourceLabel={label(t('events.pool.explanation'), 'en')} source={english?.explanation}>
+      <Row
+        lang={lang}
+        sourceLabel={label(t('events.pool.explanation'), 'en')}
+        source={english?.explanation}
+        stale={stale.has(`${path}.explanation`)}
+      >
         {field(
           t('events.pool.explanation'),
           text.explanation,
@@ -303,6 +344,73 @@ function QuestionTexts({
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * Where the translation stands, and its next step: the translator sends it for review, an editor or
+ * admin publishes it. Until then entrants see what was published before, or the English.
+ */
+function ReviewStep({
+  eventId,
+  lang,
+  translation,
+  writable,
+  manage,
+  unsaved,
+}: {
+  eventId: string;
+  lang: LanguageCode;
+  translation: EventTranslationAnswer;
+  writable: boolean;
+  manage: boolean;
+  unsaved: boolean;
+}) {
+  const { t } = useTranslation('staff');
+  const step = useTranslationStep(eventId);
+  const language = LANGUAGES[lang].name;
+  const { state } = translation;
+  const badge = languageBadge(state, lang);
+  const waiting = state.status === 'draft' || state.status === 'in_review';
+  const mayPublish = manage && waiting;
+  const maySubmit = writable && !manage && state.status === 'draft';
+  const run = (which: 'submit' | 'publish') =>
+    step.mutate(
+      { lang, step: which },
+      {
+        onSuccess: () =>
+          notify({
+            status: 200,
+            message: t(which === 'submit' ? 'events.review.submitted' : 'events.review.publishedNote', { language }),
+          }),
+      },
+    );
+  return (
+    <section className="staff-card pool-review" aria-labelledby="ev-review-title">
+      <h2 id="ev-review-title">{t('events.review.title')}</h2>
+      <p role="status">
+        <span className={`staff-badge staff-badge--${badge}`}>{t(`states.${badge}`)}</span>{' '}
+        {t(`events.review.${state.status}`, { language })}{' '}
+        {waiting && t(state.live ? 'events.review.live' : 'events.review.notLive', { language })}
+      </p>
+      {state.stale > 0 && <p className="staff-warning">{t('events.review.stale', { count: state.stale })}</p>}
+      {step.isError && <Refusal error={step.error} />}
+      {(maySubmit || mayPublish) && (
+        <div className="staff-actions">
+          {maySubmit && (
+            <button type="button" className="btn" disabled={unsaved || step.isPending} onClick={() => run('submit')}>
+              {t('events.review.submit', { language })}
+            </button>
+          )}
+          {mayPublish && (
+            <button type="button" className="btn" disabled={unsaved || step.isPending} onClick={() => run('publish')}>
+              {t('events.review.publish', { language })}
+            </button>
+          )}
+          {unsaved && <span className="staff-muted">{t('events.review.saveFirst')}</span>}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -334,24 +442,33 @@ export function EventTextsPage({
     [],
   );
   const guard = useLeaveGuard(unsaved.size > 0);
+  const isSource = lang === 'en';
+  const translation = useEventTranslation(
+    eventId,
+    lang as LanguageCode,
+    isLanguageCode(lang) && !isSource && powers.readPool,
+  );
   if (!isLanguageCode(lang))
     return (
       <p className="staff-card" role="alert">
         {t('item.unknownLanguage')}
       </p>
     );
-  if (!event.data || (powers.readPool && !questions.data))
+  if (!event.data || (powers.readPool && !questions.data) || (!isSource && powers.readPool && !translation.data))
     return (
       <QueryState
-        isPending={event.isPending || questions.isPending}
-        isError={event.isError || questions.isError}
-        refetch={() => void Promise.all([event.refetch(), questions.refetch()])}
+        isPending={event.isPending || questions.isPending || translation.isPending}
+        isError={event.isError || questions.isError || translation.isError}
+        refetch={() => void Promise.all([event.refetch(), questions.refetch(), translation.refetch()])}
       />
     );
   const data = event.data;
   const language = LANGUAGES[lang];
   const writable = powers.languages.includes(lang);
   const questionsOpen = isEditable(data.state);
+  // A translation's newest text (its draft, else what entrants see); English is as entrants see it.
+  const newest = translation.data?.text;
+  const stale = new Set(translation.data?.staleFields ?? []);
   return (
     <section aria-labelledby="ev-lang-title" className="pool">
       <p>
@@ -371,8 +488,26 @@ export function EventTextsPage({
           {t('events.texts.notYours', { language: language.name })}
         </p>
       )}
+      {translation.data && (
+        <ReviewStep
+          eventId={data.id}
+          lang={lang}
+          translation={translation.data}
+          writable={writable}
+          manage={powers.manage}
+          unsaved={unsaved.size > 0}
+        />
+      )}
       <ContentLanguage.Provider value={language.bcp47}>
-        <NameAndTerms key={`${data.id}-${lang}`} event={data} lang={lang} writable={writable} report={report} />
+        <NameAndTerms
+          key={`${data.id}-${lang}`}
+          event={data}
+          lang={lang}
+          initial={newest ? { name: newest.name, terms: newest.terms } : data.texts[lang]}
+          stale={stale}
+          writable={writable}
+          report={report}
+        />
         {questions.data && (
           <>
             <h2>{t('events.texts.questions', { count: questions.data.length })}</h2>
@@ -388,6 +523,8 @@ export function EventTextsPage({
                 question={question}
                 number={i + 1}
                 lang={lang}
+                initial={newest ? newest.questions[question.id] : question.texts[lang]}
+                stale={stale}
                 writable={writable && questionsOpen}
                 report={report}
               />

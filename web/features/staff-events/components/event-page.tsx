@@ -18,6 +18,7 @@ import { StaffTable, hiddenColumn } from '../../../staff-shared/components/staff
 import {
   eventName,
   isEditable,
+  languageBadge,
   useEvent,
   useEventStep,
   type EventStep,
@@ -226,6 +227,7 @@ function Languages({
         className="ev-languages"
         columns={[
           t('events.languages.language'),
+          t('events.languages.status'),
           t('events.languages.name'),
           t('events.languages.terms'),
           t('events.languages.questions'),
@@ -233,7 +235,8 @@ function Languages({
         ]}
       >
         {LANGUAGE_CODES.map((lang) => {
-          const state = event.translation[lang] ?? { name: false, terms: false, questions: 0 };
+          const state = event.translation[lang];
+          const status = languageBadge(state, lang);
           const language = LANGUAGES[lang];
           const mine = languages.includes(lang);
           return (
@@ -245,17 +248,23 @@ function Languages({
                 </span>
                 {lang === 'en' && <span className="staff-muted"> {t('events.languages.source')}</span>}
               </th>
-              <td>{badge(state.name)}</td>
-              <td>{badge(state.terms)}</td>
+              <td>
+                <span className={`staff-badge staff-badge--${status}`}>{t(`states.${status}`)}</span>
+                {state?.live && (state.status === 'draft' || state.status === 'in_review') && (
+                  <span className="staff-cell-note">{t('events.languages.live')}</span>
+                )}
+              </td>
+              <td>{badge(!!state?.name)}</td>
+              <td>{badge(!!state?.terms)}</td>
               <td>
                 <span
                   className={
-                    event.poolSize > 0 && state.questions === event.poolSize
+                    event.poolSize > 0 && state?.questions === event.poolSize
                       ? 'staff-badge staff-badge--published'
                       : 'staff-badge staff-badge--missing'
                   }
                 >
-                  {t('events.languages.questionsOf', { count: state.questions, pool: event.poolSize })}
+                  {t('events.languages.questionsOf', { count: state?.questions ?? 0, pool: event.poolSize })}
                 </span>
               </td>
               <td className="staff-row-actions">
