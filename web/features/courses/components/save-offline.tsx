@@ -40,7 +40,11 @@ export function SaveForOffline({
 }: {
   lang: LanguageCode;
   courseId: string;
-  /** Called once the course is saved (or updated) on the phone. */
+  /**
+   * Called, with a network, when the course is found saved on the phone (saved here, opened from a
+   * file another phone shared, or saved before): the app keeps what its learning views need offline.
+   * Keep it the same function from one render to the next (useCallback): each new one is a call.
+   */
   onSaved?: () => void;
 }) {
   const { t, i18n } = useTranslation('learning');
@@ -63,11 +67,14 @@ export function SaveForOffline({
     retry: false,
   });
   const space = useQuery({ queryKey: packKeys.space, queryFn: spaceLeft, enabled: supported });
-  // A course saved here: what the learner did in it offline is sent from this page too (ADR 42).
+  // A course saved here: what the learner did in it offline is sent from this page too, and what its
+  // learning views need offline is kept up to date (ADR 42).
   const isSaved = Boolean(saved.data);
   useEffect(() => {
-    if (isSaved) void offlineSide().then((offline) => offline.startFlusher());
-  }, [isSaved]);
+    if (!isSaved) return;
+    void offlineSide().then((offline) => offline.startFlusher());
+    if (navigator.onLine) onSaved?.();
+  }, [isSaved, onSaved]);
   const [withVideos, setWithVideos] = useState(false);
   // The voices are taken unless the learner declines them: the learners who listen are the ones
   // who most need them where there is no network.
@@ -86,7 +93,6 @@ export function SaveForOffline({
     try {
       const pack = await fetchPack(lang, courseId, choice);
       await savePack(lang, courseId, pack, setProgress);
-      onSaved?.();
     } catch (error) {
       setProblem(error instanceof PackError ? error.problem : 'stopped');
     } finally {
