@@ -94,7 +94,16 @@ describe('a course saved for learning without a network', () => {
     await page.getByText(/इस फ़ोन में सहेजा गया/).waitFor();
     await context.setOffline(false);
 
-    await page.getByRole('button', { name: 'इस फ़ोन से हटाएँ' }).click();
+    // The catalogue lists it with its size and language, and removes it from there.
+    await page.goto('/courses');
+    const list = page.getByRole('region', { name: 'इस फ़ोन में सहेजे गए' });
+    await list.getByRole('link', { name: course.title }).waitFor();
+    await list.getByText(`${formatted(size)} · हिन्दी`, { exact: false }).waitFor();
+    await screenshot(page, 'saved-courses-hi-360');
+    // Named with the course it removes, for a screen reader.
+    await list.getByRole('button', { name: course.title }).click();
+    await list.waitFor({ state: 'detached' });
+    await page.goto(`/courses/hi/${course.id}`);
     await section.getByRole('button', { name: 'ऑफ़लाइन के लिए सहेजें' }).waitFor();
     expect(
       await page.evaluate(() => caches.keys().then((names) => names.filter((n) => n.startsWith('jgk-pack:')))),

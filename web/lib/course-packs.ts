@@ -5,7 +5,7 @@
 // that stopped goes on from the files already kept; an update downloads only the files that changed.
 import { PACK_MIN_FREE_BYTES } from '../../contract/offline-rules';
 import type { PackFile, PackKey, PackManifest } from '../../contract/packs';
-import type { LanguageCode } from '../../contract/languages';
+import { isLanguageCode, type LanguageCode } from '../../contract/languages';
 
 /** The caches of saved courses; the service worker reads every cache named so (web/public/sw.js). */
 export const PACK_CACHE_PREFIX = 'jgk-pack:';
@@ -294,6 +294,24 @@ export async function savedPack(lang: LanguageCode, courseId: string): Promise<S
   if (!kept) return null;
   const manifest = JSON.parse(kept.signed.manifest) as PackManifest;
   return { manifest, savedAt: kept.savedAt, size: packSize(manifest.files) };
+}
+
+export interface SavedCourse extends SavedPack {
+  lang: LanguageCode;
+  courseId: string;
+}
+
+/** Every course saved on this phone (whose download finished), the latest saved first. */
+export async function savedCourses(): Promise<SavedCourse[]> {
+  if (!packsSupported()) return [];
+  const found: SavedCourse[] = [];
+  for (const name of await caches.keys()) {
+    const [lang, courseId] = name.startsWith(PACK_CACHE_PREFIX) ? name.slice(PACK_CACHE_PREFIX.length).split(':') : [];
+    if (!lang || !courseId || !isLanguageCode(lang)) continue;
+    const saved = await savedPack(lang, courseId);
+    if (saved) found.push({ ...saved, lang, courseId });
+  }
+  return found.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }
 
 /** The bytes an update downloads: the files of the new version whose hash differs. */

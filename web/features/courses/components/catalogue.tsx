@@ -3,7 +3,7 @@
 // the languages it is in (so a course is never just absent).
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { fileUrl, isConsentRequired } from '../../../lib/api-client';
 import { plainText } from '../../../../contract/plain-text';
 import { truncateWords } from '../../../lib/text';
@@ -19,6 +19,19 @@ import './courses.css';
 
 export const DESCRIPTION_WORDS = 50;
 
+/** The courses saved on this phone: code of its own, loaded after the page (see where it is drawn). */
+const SavedCourses = lazy(() => import('./saved-courses'));
+
+/**
+ * Whether this visit may find courses saved on the phone: a page the service worker serves (a
+ * returning visitor; a course is saved only where the worker runs). A first visit loads nothing for it.
+ */
+function useMayHaveSavedCourses(): boolean {
+  const [may, setMay] = useState(false);
+  useEffect(() => setMay(Boolean(navigator.serviceWorker?.controller) && 'caches' in window), []);
+  return may;
+}
+
 export function Catalogue({
   signedIn,
   userName,
@@ -32,6 +45,7 @@ export function Catalogue({
   consentStep?: ReactNode;
 }) {
   const { t } = useTranslation('learning');
+  const mayHaveSaved = useMayHaveSavedCourses();
   const { language } = useLanguage();
   const courses = useCourses(language);
   const progress = useProgressList(language, signedIn);
@@ -150,6 +164,11 @@ export function Catalogue({
               })}
             </ul>
           </section>
+        )}
+        {mayHaveSaved && (
+          <Suspense fallback={null}>
+            <SavedCourses paths={paths} />
+          </Suspense>
         )}
         <OpenCourseFile paths={paths} />
       </div>

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
+import { packKeys } from '../api/pack-keys';
 import type { LanguageCode } from '../../../../contract/languages';
 import { formatBytes } from '../../../../contract/media-rules';
 import { LANGUAGES } from '../../../../contract/languages';
@@ -25,13 +26,6 @@ import {
   type SaveProgress,
 } from '../../../lib/course-packs';
 import { offlineSide } from '../../../lib/when-offline';
-
-const packKeys = {
-  all: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId] as const,
-  saved: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId, 'saved'] as const,
-  server: (lang: LanguageCode, courseId: string) => ['course-pack', lang, courseId, 'server'] as const,
-  space: ['course-pack', 'space'] as const,
-};
 
 export function SaveForOffline({
   lang,
@@ -99,12 +93,14 @@ export function SaveForOffline({
       setProgress(undefined);
       await queryClient.invalidateQueries({ queryKey: packKeys.all(lang, courseId) });
       await queryClient.invalidateQueries({ queryKey: packKeys.space });
+      await queryClient.invalidateQueries({ queryKey: packKeys.list });
     }
   };
   const remove = async () => {
     await removePack(lang, courseId);
     await queryClient.invalidateQueries({ queryKey: packKeys.all(lang, courseId) });
     await queryClient.invalidateQueries({ queryKey: packKeys.space });
+    await queryClient.invalidateQueries({ queryKey: packKeys.list });
   };
 
   // The file is written from what the phone keeps, by code fetched only when it is asked for.
