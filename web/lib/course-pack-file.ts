@@ -6,7 +6,6 @@
 // The file: "JGKPACK1", the header's length (4 bytes, big-endian), the header (JSON: the signed
 // manifest as the server sent it, and each file's content type), then the manifest's files' bytes
 // one after another, in the manifest's order, each of the length the manifest gives.
-import { PACK_MIN_FREE_BYTES } from '../../contract/offline-rules';
 import type { PackFile, PackFileKind, PackManifest } from '../../contract/packs';
 import { isLanguageCode, type LanguageCode } from '../../contract/languages';
 import {
@@ -17,7 +16,7 @@ import {
   packSize,
   packsSupported,
   savedSigned,
-  spaceLeft,
+  makeRoomFor,
   verified,
   type Pack,
 } from './course-packs';
@@ -104,8 +103,7 @@ export async function openPackFile(file: Blob): Promise<{ lang: LanguageCode; co
   if (file.size !== offset + bytes || header.types.length !== manifest.files.length) {
     throw new PackError('notGenuine');
   }
-  const left = await spaceLeft();
-  if (left !== undefined && left - bytes < PACK_MIN_FREE_BYTES) throw new PackError('notEnoughSpace');
+  await makeRoomFor(bytes);
   const name = packCacheName(lang, courseId);
   const hadIt = await caches.has(name);
   const cache = await caches.open(name);
@@ -121,7 +119,6 @@ export async function openPackFile(file: Blob): Promise<{ lang: LanguageCode; co
     if (!hadIt) await caches.delete(name);
     throw error;
   }
-  await navigator.storage?.persist?.().catch(() => false);
   await finishSave(cache, lang, courseId, { manifest, signed: header.signed });
   return { lang, courseId, title };
 }

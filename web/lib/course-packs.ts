@@ -62,10 +62,10 @@ const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.to
 const fromBase64url = (text: string) =>
   Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-async function fetchOk(url: string): Promise<Response> {
+async function fetchOk(url: string, headers: Record<string, string> = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+    response = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers });
   } catch {
     throw new PackError('stopped');
   }
@@ -137,6 +137,17 @@ function tellWorker(): Promise<void> {
 
 export const packSize = (files: PackFile[]) => files.reduce((sum, file) => sum + file.size, 0);
 
+/**
+ * Refuses to keep `bytes` more when that would leave the phone less than PACK_MIN_FREE_BYTES
+ * (notEnoughSpace); else asks the browser to keep the site's data from eviction when space runs
+ * short, as far as it allows.
+ */
+export async function makeRoomFor(bytes: number): Promise<void> {
+  const left = await spaceLeft();
+  if (left !== undefined && left - bytes < PACK_MIN_FREE_BYTES) throw new PackError('notEnoughSpace');
+  await navigator.storage?.persist?.().catch(() => false);
+}
+
 /** The files of the pack not yet kept as they should be: what a download (or an update) fetches. */
 async function missingFiles(cache: Cache, files: PackFile[]): Promise<PackFile[]> {
   const missing: PackFile[] = [];
@@ -172,17 +183,7 @@ export async function fetchFile(
 ): Promise<{ body: ArrayBuffer; contentType: string | null }> {
   const partial = await cache.match(partialUrl(file.url));
   const had = partial ? new Uint8Array(await partial.arrayBuffer()) : new Uint8Array(0);
-  let response: Response;
-  try {
-    response = await fetch(file.url, {
-      credentials: 'same-origin',
-      cache: 'no-store',
-      headers: had.byteLength > 0 ? { range: `bytes=${had.byteLength}-` } : {},
-    });
-  } catch {
-    throw new PackError('stopped');
-  }
-  if (!response.ok) throw new PackError(response.status === 404 ? 'notGenuine' : 'stopped');
+  const response = await fetchOk(file.url, had.byteLength > 0 ? { range: `bytes=${had.byteLength}-` } : {});
   // 206 from where the kept bytes end: the rest; anything else is the whole file from its start.
   const goesOn =
     response.status === 206 && response.headers.get('content-range')?.startsWith(`bytes ${had.byteLength}-`);
@@ -227,10 +228,7 @@ export async function savePack(
   const cache = await caches.open(packCacheName(lang, courseId));
   const missing = await missingFiles(cache, pack.manifest.files);
   const bytes = packSize(missing);
-  const left = await spaceLeft();
-  if (left !== undefined && left - bytes < PACK_MIN_FREE_BYTES) throw new PackError('notEnoughSpace');
-  // Kept from eviction when space runs short, as far as the browser allows; asked once.
-  await navigator.storage?.persist?.().catch(() => false);
+  await makeRoomFor(bytes);
   const progress: SaveProgress = { files: missing.length, filesDone: 0, bytes, bytesDone: 0 };
   onProgress({ ...progress });
   for (const file of missing) {

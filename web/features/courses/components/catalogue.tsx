@@ -23,10 +23,10 @@ export const DESCRIPTION_WORDS = 50;
 const SavedCourses = lazy(() => import('./saved-courses'));
 
 /**
- * Whether this visit may find courses saved on the phone: a page the service worker serves (a
- * returning visitor; a course is saved only where the worker runs). A first visit loads nothing for it.
+ * Whether the service worker serves this page: a returning visitor, who may have saved courses (a
+ * course is saved only where the worker runs). A first visit loads nothing of the saved courses' code.
  */
-function useMayHaveSavedCourses(): boolean {
+function useServedByWorker(): boolean {
   const [may, setMay] = useState(false);
   useEffect(() => setMay(Boolean(navigator.serviceWorker?.controller) && 'caches' in window), []);
   return may;
@@ -45,7 +45,7 @@ export function Catalogue({
   consentStep?: ReactNode;
 }) {
   const { t } = useTranslation('learning');
-  const mayHaveSaved = useMayHaveSavedCourses();
+  const servedByWorker = useServedByWorker();
   const { language } = useLanguage();
   const courses = useCourses(language);
   const progress = useProgressList(language, signedIn);
@@ -165,12 +165,12 @@ export function Catalogue({
             </ul>
           </section>
         )}
-        {mayHaveSaved && (
+        {servedByWorker && (
           <Suspense fallback={null}>
             <SavedCourses paths={paths} />
           </Suspense>
         )}
-        <OpenCourseFile paths={paths} />
+        <OpenCourseFile paths={paths} returning={servedByWorker} />
       </div>
     </>
   );

@@ -8,29 +8,27 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import type { LearningPaths } from '../../../lib/learning-paths';
 
-const loadReader = () => Promise.all([import('../../../lib/course-pack-file'), import('../../../lib/course-packs')]);
+const loadReader = () => import('../../../lib/course-pack-file');
 
 type Outcome = { problem: string } | { opening: true } | undefined;
 
-export function OpenCourseFile({ paths }: { paths: LearningPaths }) {
+/** `returning`: a page the service worker serves, where the reader's code is fetched at idle. */
+export function OpenCourseFile({ paths, returning }: { paths: LearningPaths; returning: boolean }) {
   const { t } = useTranslation('learning');
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>();
   useEffect(() => {
-    if (!navigator.serviceWorker?.controller || !('requestIdleCallback' in window)) return;
+    if (!returning || !('requestIdleCallback' in window)) return;
     const idle = window.requestIdleCallback(() => void loadReader().catch(() => undefined));
     return () => window.cancelIdleCallback(idle);
-  }, []);
+  }, [returning]);
 
   const open = async (file: File | undefined) => {
     if (!file) return;
     setOutcome({ opening: true });
     try {
-      const [{ openPackFile }, { packsSupported }] = await loadReader();
-      if (!packsSupported()) {
-        setOutcome({ problem: 'unsupported' });
-        return;
-      }
+      // It refuses a browser that cannot keep a course (unsupported) before reading anything.
+      const { openPackFile } = await loadReader();
       const course = await openPackFile(file);
       // The course page says it is saved on this phone, with its size and date.
       void navigate(paths.course(course.lang, course.courseId));
