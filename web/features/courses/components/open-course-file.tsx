@@ -33,8 +33,10 @@ export function OpenCourseFile({ paths, returning }: { paths: LearningPaths; ret
       // The course page says it is saved on this phone, with its size and date.
       void navigate(paths.course(course.lang, course.courseId));
     } catch (error) {
+      // No problem named: the reader's code itself could not be fetched (no network, and never
+      // kept on this phone), which opening the site once with a network mends.
       const problem = (error as { problem?: string }).problem;
-      setOutcome({ problem: problem === 'stopped' || !problem ? 'notGenuine' : problem });
+      setOutcome({ problem: !problem ? 'noKey' : problem === 'stopped' ? 'notGenuine' : problem });
     }
   };
 
